@@ -1,0 +1,87 @@
+// One lint setup for the whole monorepo: typed typescript-eslint rules plus Prettier for format.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Files allowed to read the environment: one validated config module per app (STYLE.md). */
+const CONFIG_MODULES = [
+  'apps/server/src/config.ts',
+  'apps/portal/src/config.ts',
+  'apps/extension/src/config.ts',
+  'e2e/**',
+  'bench/**',
+  'apps/server/test/**',
+  'apps/server/drizzle.config.ts',
+  'vitest.config.ts',
+  'scripts/**',
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through the app config module.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
+          message: 'Read configuration through the app config module.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  { files: CONFIG_MODULES, rules: { 'no-restricted-properties': 'off', 'no-restricted-syntax': 'off' } },
+  {
+    files: ['packages/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'react', 'react-dom', 'drizzle-orm', 'pg', 'fastify'], message: 'packages/core is pure TypeScript: no Node, DOM or DB code.' },
+            { group: ['@waymark/server', '@waymark/portal', '@waymark/extension'], message: 'Imports go core → apps, never back.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/portal/**/*.{ts,tsx}', 'apps/extension/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'apps/server/test/**'],
+    rules: { '@typescript-eslint/unbound-method': 'off' },
+  },
+  prettier,
+);

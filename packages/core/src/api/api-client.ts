@@ -1,0 +1,65 @@
+import { AppError, type ErrorCode } from '../errors/app-error';
+import { buildPath, type RouteDef, type RouteInput, type RouteOutput, ZErrorBody } from './define-route';
+
+/** How an API client reaches the server and authenticates. */
+export type ApiClientOptions = {
+  /** Server origin, e.g. `http://localhost:8080`; empty for same-origin calls. */
+  baseUrl: string;
+  /** Returns the bearer access token for the signed-in account, or null when signed out. */
+  getAccessToken?: () => Promise<string | null> | string | null;
+  /** spec §4 Session: called on any 401 answer, before the error is rethrown. */
+  onUnauthorized?: () => void;
+  /** The fetch to use; the global one by default. */
+  fetch?: typeof fetch;
+};
+
+/** A typed client over the route table. */
+export type ApiClient = {
+  /** Calls `route` with `input`; resolves to its parsed answer or rejects with an {@link AppError}. */
+  call<R extends RouteDef>(route: R, ...input: {} extends RouteInput<R> ? [RouteInput<R>?] : [RouteInput<R>]): Promise<RouteOutput<R>>;
+};
+
+/** Creates the one API client the portal and the extension call the server through. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  return {
+    async call(route, ...rest) {
+      const input = (rest[0] ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+      let url = options.baseUrl + buildPath(route.path, input.params);
+      if (input.query) {
+        const search = new URLSearchParams();
+        for (const [key, value] of Object.entries(input.query)) {
+          if (value !== undefined && value !== null) search.set(key, String(value as string | number));
+        }
+        const text = search.toString();
+        if (text) url += `?${text}`;
+      }
+      const headers: Record<string, string> = { accept: 'application/json, text/plain' };
+      const token = options.getAccessToken ? await options.getAccessToken() : null;
+      if (token) headers.authorization = `Bearer ${token}`;
+      let body: string | undefined;
+      if (route.body) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(input.body ?? {});
+      }
+      let response: Response;
+      try {
+        response = await doFetch(url, { method: route.method, headers, body });
+      } catch {
+        throw new AppError('INTERNAL', 'The server could not be reached. Check your connection and try again.');
+      }
+      if (!response.ok) throw await toAppError(response, options);
+      const payload: unknown = route.responseKind === 'text' ? await response.text() : await response.json();
+      return route.response.parse(payload) as RouteOutput<typeof route>;
+    },
+  };
+}
+
+async function toAppError(response: Response, options: ApiClientOptions): Promise<AppError> {
+  if (response.status === 401) options.onUnauthorized?.();
+  const raw: unknown = await response.json().catch(() => null);
+  const parsed = ZErrorBody.safeParse(raw);
+  if (parsed.success) return new AppError(parsed.data.code, parsed.data.message);
+  const fallback: ErrorCode = response.status === 401 ? 'UNAUTHORIZED' : response.status === 404 ? 'NOT_FOUND' : response.status === 403 ? 'FORBIDDEN' : response.status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
+  return new AppError(fallback, `Request failed with status ${response.status}`);
+}

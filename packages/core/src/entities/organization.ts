@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { ZId } from './ids';
+
+/** spec §3 Organization: one the caller belongs to, with the caller's access level in it. */
+export const ZOrganization = z.object({
+  orgId: ZId,
+  orgName: z.string(),
+  orgAccessLevelDescription: z.string(),
+  orgAccessLevelId: z.number().int(),
+});
+/** spec §3 Organization. */
+export type TOrganization = z.infer<typeof ZOrganization>;
+
+/** spec §3 Org status. */
+export const ZOrgStatus = z.object({ orgName: z.string().nullable() });
+/** spec §3 Org status. */
+export type TOrgStatus = z.infer<typeof ZOrgStatus>;
+
+/** spec §3 Notification: notificationDescription is HTML (sanitised on the server). */
+export const ZNotification = z.object({
+  notificationInfoId: ZId,
+  notificationTemplateId: z.number().int(),
+  notificationDescription: z.string(),
+  notificationOrgId: ZId,
+});
+/** spec §3 Notification. */
+export type TNotification = z.infer<typeof ZNotification>;
+
+/** spec §3 Org user. */
+export const ZOrgUser = z.object({
+  userId: ZId,
+  orgId: ZId,
+  fullName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  orgAccessLevelDescription: z.string(),
+  orgAccessStatusDescription: z.string(),
+  projects: z.array(z.object({ projectId: ZId, projectName: z.string().optional() })),
+});
+/** spec §3 Org user. */
+export type TOrgUser = z.infer<typeof ZOrgUser>;
+
+/** spec §3 Invite; projectAccessId and orgAccessLevelId are fixed (1 and 2). */
+export const ZInvite = z.object({
+  email: z.email(),
+  firstName: z.string().trim().min(1),
+  lastName: z.string().trim().min(1),
+  projectAccessId: z.literal(1),
+  orgId: ZId,
+  orgAccessLevelId: z.literal(2),
+  projectId: z.array(ZId),
+});
+/** spec §3 Invite. */
+export type TInvite = z.infer<typeof ZInvite>;

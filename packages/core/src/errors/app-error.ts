@@ -1,0 +1,60 @@
+/** Every error code the API can answer with. The HTTP status of each lives in {@link ERROR_STATUS}. */
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PLAN_LIMIT'
+  | 'RATE_LIMITED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'INTERNAL';
+
+/** Code → HTTP status. One table so server, portal and extension agree. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PLAN_LIMIT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/** The JSON body of every error answer from `/api`. */
+export type ErrorBody = { statusCode: number; code: ErrorCode; message: string };
+
+/**
+ * The one error type of the product. Services throw it; the server's error handler turns it
+ * into {@link ErrorBody}; the API client turns an error answer back into it.
+ */
+export class AppError extends Error {
+  /** Machine-readable code; maps to an HTTP status through {@link ERROR_STATUS}. */
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+  }
+
+  /** The HTTP status this error is answered with. */
+  get statusCode(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  /** The JSON body this error is answered with. */
+  toBody(): ErrorBody {
+    return { statusCode: this.statusCode, code: this.code, message: this.message };
+  }
+}
+
+/** True when `value` is an {@link AppError} (also across bundles, where `instanceof` fails). */
+export function isAppError(value: unknown): value is AppError {
+  return (
+    value instanceof AppError ||
+    (value instanceof Error && value.name === 'AppError' && typeof (value as AppError).code === 'string')
+  );
+}

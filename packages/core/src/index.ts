@@ -1,0 +1,13 @@
+// Public surface of @waymark/core. Pure TypeScript: no Node, DOM or database code.
+export * from './errors/app-error';
+export * from './constants/constants';
+export * from './plans/plans';
+export * from './entities/ids';
+export * from './entities/organization';
+export * from './entities/data-fields';
+export * from './entities/project';
+export * from './entities/billing';
+export * from './entities/item';
+export * from './api/define-route';
+export * from './api/api-client';
+export * from './api/routes/index';
