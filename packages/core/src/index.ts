@@ -11,3 +11,4 @@ export * from './entities/item';
 export * from './api/define-route';
 export * from './api/api-client';
 export * from './api/routes/index';
+export * from './content/quick-tips';
