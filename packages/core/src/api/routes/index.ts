@@ -1,4 +1,9 @@
+import { accountRoutes } from './account';
+import { authRoutes } from './auth';
 import { systemRoutes } from './system';
+
+export { NOTIFICATION_TEMPLATES, ORG_NAME_MAX_LENGTH, ZOrgName } from './account';
+export { ZAuthConfig, type TAuthConfig } from './auth';
 
 /**
  * The route table: every `/api` call of the product. The server registers each row; the
@@ -7,6 +12,8 @@ import { systemRoutes } from './system';
  */
 export const routes = {
   ...systemRoutes,
+  ...authRoutes,
+  ...accountRoutes,
 };
 
 /** A key of the route table. */

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { ZId, ZIdParam } from '../../entities/ids';
+import { ZNotification, ZOrganization, ZOrgStatus } from '../../entities/organization';
+import { defineRoute } from '../define-route';
+
+/** spec §5 leaves the organization name length open; 100 characters is our limit. */
+export const ORG_NAME_MAX_LENGTH = 100;
+
+/** An organization name as saved: trimmed, 1–100 characters. */
+export const ZOrgName = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name for your organization.')
+  .max(ORG_NAME_MAX_LENGTH, `Use at most ${ORG_NAME_MAX_LENGTH} characters.`);
+
+/**
+ * Notification templates (spec §4 Notifications): 5, 2 and 6 show Okay, 4 shows Accept,
+ * 1 counts as a dismiss type. What each one announces is ours to choose.
+ */
+export const NOTIFICATION_TEMPLATES = {
+  /** A plain message; dismissed like the Okay templates. */
+  info: 1,
+  /** The organization's plan changed. */
+  planChanged: 2,
+  /** An invitation to join an organization; answered with acceptOrgAccess. */
+  orgInvitation: 4,
+  /** Welcome after creating an organization; dismissing it asks for the name when empty. */
+  welcome: 5,
+  /** The trial ended or is about to. */
+  trialEnded: 6,
+} as const;
+
+/** The organization and notification calls of spec §7 (account section). */
+export const accountRoutes = {
+  /** spec §7: the caller's organizations; the first is the one to select (spec §3). */
+  getOrgs: defineRoute({
+    method: 'GET',
+    path: '/api/account/getOrgs',
+    summary: "The caller's organizations, the one to select first.",
+    tag: 'account',
+    response: z.array(ZOrganization),
+  }),
+  /** spec §7: creates the caller's organization on Standard Trial; JSON or empty body. */
+  createOrgExistingUser: defineRoute({
+    method: 'POST',
+    path: '/api/account/createOrgExistingUser',
+    summary: 'Creates an organization owned by the caller, on a 30-day Standard Trial.',
+    tag: 'account',
+    // An empty name is allowed: the portal then asks for it (spec §4 Notifications).
+    body: z.object({ orgName: z.string().trim().max(ORG_NAME_MAX_LENGTH).optional() }).nullish(),
+    response: z.string(),
+    responseKind: 'text',
+  }),
+  /** spec §7: renames an organization (admins only). */
+  saveOrgName: defineRoute({
+    method: 'POST',
+    path: '/api/account/saveOrgName',
+    summary: "Saves an organization's name.",
+    tag: 'account',
+    body: z.object({ orgId: ZId, orgName: ZOrgName }),
+    response: z.string(),
+    responseKind: 'text',
+  }),
+  /** spec §7: the organization's name, empty until it is named. */
+  getOrgStatus: defineRoute({
+    method: 'GET',
+    path: '/api/account/getOrgStatus',
+    summary: "An organization's status: its name.",
+    tag: 'account',
+    query: z.object({ orgId: ZId }),
+    response: ZOrgStatus,
+  }),
+  /** spec §7: the caller's notifications not yet dismissed, oldest first. */
+  getSiteNotifications: defineRoute({
+    method: 'GET',
+    path: '/api/account/getSiteNotifications',
+    summary: "The caller's queued notifications.",
+    tag: 'account',
+    response: z.array(ZNotification),
+  }),
+  /** spec §7: dismisses one of the caller's notifications. */
+  dismissNotification: defineRoute({
+    method: 'POST',
+    path: '/api/account/dismissNotification/:notificationInfoId',
+    summary: 'Dismisses a notification of the caller.',
+    tag: 'account',
+    params: z.object({ notificationInfoId: ZIdParam }),
+    response: z.string(),
+    responseKind: 'text',
+  }),
+  /** spec §7, §6: accepts an invitation to an organization (its template-4 notification). */
+  acceptOrgAccess: defineRoute({
+    method: 'GET',
+    path: '/api/account/acceptOrgAccess/:orgId',
+    summary: "Accepts the caller's pending invitation to an organization.",
+    tag: 'account',
+    params: z.object({ orgId: ZIdParam }),
+    response: z.string(),
+    responseKind: 'text',
+  }),
+};
