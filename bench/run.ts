@@ -1,0 +1,50 @@
+// Runs every benchmark scenario against a freshly started server on loopback and writes the
+// figures to docs/benchmarks.md. Usage: npm run bench [-- <scenario> …] (default: all).
+import { resolve } from 'node:path';
+import { startServer } from '../scripts/lib/start-server.mjs';
+import { formatRow, measure, type Measurement } from './lib/measure';
+import { writeSection } from './lib/report';
+import { SCENARIOS } from './scenarios/index';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const REPORT = resolve(import.meta.dirname, '../docs/benchmarks.md');
+
+const wanted = process.argv.slice(2);
+const scenarios = wanted.length ? SCENARIOS.filter((s) => wanted.includes(s.name)) : SCENARIOS;
+
+const server = await startServer();
+try {
+  for (const scenario of scenarios) {
+    console.log(`\n${scenario.name}: ${scenario.description}`);
+    const prepared = await scenario.prepare(server.url);
+    // Baseline and subject alternate twice so drift on a noisy machine hits both alike.
+    const runs: { baseline: Measurement; subjects: Measurement[] }[] = [];
+    for (let round = 0; round < 2; round += 1) {
+      const baseline = await measure(prepared.baseline, CONNECTIONS, DURATION_SECONDS);
+      const subjects: Measurement[] = [];
+      for (const target of prepared.targets) subjects.push(await measure(target, CONNECTIONS, DURATION_SECONDS));
+      runs.push({ baseline, subjects });
+    }
+    const lines = [
+      `## ${scenario.name}`,
+      '',
+      scenario.description,
+      '',
+      `Run ${new Date().toISOString().slice(0, 10)} · ${CONNECTIONS} connections · ${DURATION_SECONDS} s per measurement · 2 alternating rounds.`,
+      '',
+      '| what | req/s | ratio to baseline | p50 ms | p99 ms | failures |',
+      '|---|---:|---:|---:|---:|---:|',
+    ];
+    runs.forEach(({ baseline, subjects }) => {
+      lines.push(formatRow(baseline, baseline));
+      for (const subject of subjects) lines.push(formatRow(subject, baseline));
+    });
+    if (prepared.notes) lines.push('', prepared.notes);
+    const body = lines.join('\n');
+    console.log(body);
+    writeSection(REPORT, scenario.name, body);
+  }
+} finally {
+  await server.stop();
+}

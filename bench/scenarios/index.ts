@@ -1,0 +1,5 @@
+import { skeletonScenario } from './skeleton';
+import type { Scenario } from './types';
+
+/** Every benchmark scenario, in the order `npm run bench` runs them. */
+export const SCENARIOS: Scenario[] = [skeletonScenario];

@@ -1,0 +1,21 @@
+import type { Target } from '../lib/measure';
+
+/** What a scenario loads once its data is in place. */
+export type PreparedScenario = {
+  /** The trivial endpoint every figure is divided by, measured in the same run. */
+  baseline: Target;
+  /** The calls under test. */
+  targets: Target[];
+  /** Anything a reader of the figures should know (data sizes, caveats). */
+  notes?: string;
+};
+
+/** A benchmark: seeds what it needs on the running server, then names what to load. */
+export type Scenario = {
+  /** Short name, also the section key in docs/benchmarks.md. */
+  name: string;
+  /** One sentence on what is measured and why. */
+  description: string;
+  /** Seeds data and returns the targets; `serverUrl` is the server's base URL. */
+  prepare: (serverUrl: string) => Promise<PreparedScenario>;
+};

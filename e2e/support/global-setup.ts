@@ -1,0 +1,18 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startServer } from '../../scripts/lib/start-server.mjs';
+import { EXTENSION_DIST, ROOT } from './paths';
+
+/**
+ * Starts the built server once for the run; its URL and data directory reach the workers through
+ * the environment (Playwright passes globalSetup's env changes on to them).
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  for (const built of ['apps/server/dist/main.js', 'apps/portal/dist/index.html', `${EXTENSION_DIST}/manifest.json`]) {
+    if (!existsSync(resolve(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` first.`);
+  }
+  const server = await startServer();
+  process.env.WAYMARK_URL = server.url;
+  process.env.WAYMARK_DATA_DIR = server.dataDir;
+  return () => server.stop();
+}

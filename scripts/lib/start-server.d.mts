@@ -1,0 +1,21 @@
+/** A server started by {@link startServer}. */
+export type StartedServer = {
+  /** Base URL, e.g. http://localhost:41234. */
+  url: string;
+  /** The port it listens on. */
+  port: number;
+  /** Its data directory (removed on stop unless DATA_DIR was given). */
+  dataDir: string;
+  /** SIGTERM, wait for exit, remove the temporary data directory. */
+  stop: () => Promise<void>;
+};
+
+/** Resolves to a TCP port that was free on 127.0.0.1 a moment ago. */
+export function findFreePort(): Promise<number>;
+
+/** Starts the built server on a free port and waits until /readyz answers 200. */
+export function startServer(options?: {
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  log?: (line: string) => void;
+}): Promise<StartedServer>;
