@@ -33,17 +33,27 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['scripts/lib/*.d.mts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration through the app config module.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration through the app config module.',
+        },
       ],
       'no-restricted-syntax': [
         'error',
@@ -58,7 +68,10 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },
-  { files: CONFIG_MODULES, rules: { 'no-restricted-properties': 'off', 'no-restricted-syntax': 'off' } },
+  {
+    files: CONFIG_MODULES,
+    rules: { 'no-restricted-properties': 'off', 'no-restricted-syntax': 'off' },
+  },
   {
     files: ['packages/core/**/*.ts'],
     rules: {
@@ -66,8 +79,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'react', 'react-dom', 'drizzle-orm', 'pg', 'fastify'], message: 'packages/core is pure TypeScript: no Node, DOM or DB code.' },
-            { group: ['@waymark/server', '@waymark/portal', '@waymark/extension'], message: 'Imports go core → apps, never back.' },
+            {
+              group: ['node:*', 'react', 'react-dom', 'drizzle-orm', 'pg', 'fastify'],
+              message: 'packages/core is pure TypeScript: no Node, DOM or DB code.',
+            },
+            {
+              group: ['@waymark/server', '@waymark/portal', '@waymark/extension'],
+              message: 'Imports go core → apps, never back.',
+            },
           ],
         },
       ],

@@ -23,7 +23,8 @@ try {
     for (let round = 0; round < 2; round += 1) {
       const baseline = await measure(prepared.baseline, CONNECTIONS, DURATION_SECONDS);
       const subjects: Measurement[] = [];
-      for (const target of prepared.targets) subjects.push(await measure(target, CONNECTIONS, DURATION_SECONDS));
+      for (const target of prepared.targets)
+        subjects.push(await measure(target, CONNECTIONS, DURATION_SECONDS));
       runs.push({ baseline, subjects });
     }
     const lines = [

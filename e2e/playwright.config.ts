@@ -19,6 +19,9 @@ export default defineConfig({
   use: {
     baseURL: process.env.WAYMARK_URL,
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'] },
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
+    },
   },
 });

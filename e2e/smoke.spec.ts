@@ -25,7 +25,10 @@ test('the API docs render from the OpenAPI document', async ({ page, request, se
   await expect(page.getByText('/api/ping').first()).toBeVisible();
 });
 
-test('the extension loads and its side panel page renders', async ({ extensionContext, extensionId }) => {
+test('the extension loads and its side panel page renders', async ({
+  extensionContext,
+  extensionId,
+}) => {
   const page = await extensionContext.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

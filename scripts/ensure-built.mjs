@@ -10,9 +10,32 @@ const CORE = ['packages/core/src'];
 
 /** What each workspace builds from, and the file that proves a build happened. */
 const TARGETS = [
-  { workspace: '@waymark/portal', output: 'apps/portal/dist/index.html', sources: ['apps/portal/src', 'apps/portal/index.html', 'apps/portal/vite.config.ts', 'apps/portal/public', ...CORE] },
-  { workspace: '@waymark/extension', output: 'apps/extension/dist/manifest.json', sources: ['apps/extension/src', 'apps/extension/public', 'apps/extension/vite.config.ts', ...CORE] },
-  { workspace: '@waymark/server', output: 'apps/server/dist/main.js', sources: ['apps/server/src', 'apps/server/build.mjs', ...CORE] },
+  {
+    workspace: '@waymark/portal',
+    output: 'apps/portal/dist/index.html',
+    sources: [
+      'apps/portal/src',
+      'apps/portal/index.html',
+      'apps/portal/vite.config.ts',
+      'apps/portal/public',
+      ...CORE,
+    ],
+  },
+  {
+    workspace: '@waymark/extension',
+    output: 'apps/extension/dist/manifest.json',
+    sources: [
+      'apps/extension/src',
+      'apps/extension/public',
+      'apps/extension/vite.config.ts',
+      ...CORE,
+    ],
+  },
+  {
+    workspace: '@waymark/server',
+    output: 'apps/server/dist/main.js',
+    sources: ['apps/server/src', 'apps/server/build.mjs', ...CORE],
+  },
 ];
 
 function newestMtime(path) {

@@ -18,7 +18,11 @@ export type Measurement = {
 export type Target = { label: string; url: string; headers?: Record<string, string> };
 
 /** Loads `target` with autocannon for `durationSeconds` at `connections` and summarises it. */
-export async function measure(target: Target, connections: number, durationSeconds: number): Promise<Measurement> {
+export async function measure(
+  target: Target,
+  connections: number,
+  durationSeconds: number,
+): Promise<Measurement> {
   const result = await autocannon({
     url: target.url,
     connections,

@@ -17,6 +17,8 @@ export function writeSection(file: string, name: string, body: string): void {
   const end = `<!-- bench:${name}:end -->`;
   const section = `${start}\n${body.trim()}\n${end}`;
   const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
-  const next = pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}\n`;
+  const next = pattern.test(current)
+    ? current.replace(pattern, section)
+    : `${current.trimEnd()}\n\n${section}\n`;
   writeFileSync(file, next);
 }

@@ -40,7 +40,9 @@ export const test = base.extend<Fixtures>({
     rmSync(profile, { recursive: true, force: true });
   },
   extensionId: async ({ extensionContext }, use) => {
-    const worker = extensionContext.serviceWorkers()[0] ?? (await extensionContext.waitForEvent('serviceworker'));
+    const worker =
+      extensionContext.serviceWorkers()[0] ??
+      (await extensionContext.waitForEvent('serviceworker'));
     const id = new URL(worker.url()).host;
     await use(id);
   },

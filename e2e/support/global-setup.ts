@@ -8,8 +8,13 @@ import { EXTENSION_DIST, ROOT } from './paths';
  * the environment (Playwright passes globalSetup's env changes on to them).
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  for (const built of ['apps/server/dist/main.js', 'apps/portal/dist/index.html', `${EXTENSION_DIST}/manifest.json`]) {
-    if (!existsSync(resolve(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` first.`);
+  for (const built of [
+    'apps/server/dist/main.js',
+    'apps/portal/dist/index.html',
+    `${EXTENSION_DIST}/manifest.json`,
+  ]) {
+    if (!existsSync(resolve(ROOT, built)))
+      throw new Error(`${built} is missing: run \`npm run build\` first.`);
   }
   const server = await startServer();
   process.env.WAYMARK_URL = server.url;

@@ -33,7 +33,14 @@ export async function startServer(options = {}) {
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -47,12 +54,16 @@ export async function startServer(options = {}) {
 
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null)
+      throw new Error(`Server exited with ${child.exitCode}:\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`Server did not become ready in time:\n${output}`);
     }
-    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -23,7 +23,9 @@ const saveThing = defineRoute({
 });
 
 function fakeFetch(status: number, body: string, contentType = 'application/json') {
-  return vi.fn(async () => new Response(body, { status, headers: { 'content-type': contentType } }));
+  return vi.fn((_url: string, _init?: RequestInit) =>
+    Promise.resolve(new Response(body, { status, headers: { 'content-type': contentType } })),
+  );
 }
 
 describe('buildPath', () => {
@@ -40,20 +42,28 @@ describe('createApiClient', () => {
     const fetch = fakeFetch(200, JSON.stringify({ name: 'n' }));
     const client = createApiClient({ baseUrl: 'http://s', getAccessToken: () => 'tok', fetch });
     await expect(client.call(getThing, { params: { thingId: 7 } })).resolves.toEqual({ name: 'n' });
-    expect(fetch).toHaveBeenCalledWith('http://s/api/thing/7', expect.objectContaining({ method: 'GET', headers: expect.objectContaining({ authorization: 'Bearer tok' }) }));
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('http://s/api/thing/7');
+    expect(init?.method).toBe('GET');
+    expect((init?.headers as Record<string, string>).authorization).toBe('Bearer tok');
   });
 
   it('sends JSON bodies and reads text answers', async () => {
     const fetch = fakeFetch(200, 'Saved successfully', 'text/plain');
     const client = createApiClient({ baseUrl: '', fetch });
-    await expect(client.call(saveThing, { body: { name: 'a' } })).resolves.toBe('Saved successfully');
-    const init = fetch.mock.calls[0]?.at(1) as RequestInit | undefined;
+    await expect(client.call(saveThing, { body: { name: 'a' } })).resolves.toBe(
+      'Saved successfully',
+    );
+    const init = fetch.mock.calls[0]?.[1];
     expect(init?.body).toBe('{"name":"a"}');
     expect((init?.headers as Record<string, string>).authorization).toBeUndefined();
   });
 
   it('turns an error answer into an AppError with the server message', async () => {
-    const fetch = fakeFetch(409, JSON.stringify({ statusCode: 409, code: 'CONFLICT', message: 'Taken' }));
+    const fetch = fakeFetch(
+      409,
+      JSON.stringify({ statusCode: 409, code: 'CONFLICT', message: 'Taken' }),
+    );
     const client = createApiClient({ baseUrl: '', fetch });
     const error = await client.call(getThing, { params: { thingId: 1 } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
@@ -63,7 +73,9 @@ describe('createApiClient', () => {
   it('calls onUnauthorized on a 401 (spec §4 Session)', async () => {
     const onUnauthorized = vi.fn();
     const client = createApiClient({ baseUrl: '', fetch: fakeFetch(401, ''), onUnauthorized });
-    await expect(client.call(getThing, { params: { thingId: 1 } })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(client.call(getThing, { params: { thingId: 1 } })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 });

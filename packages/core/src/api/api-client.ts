@@ -1,5 +1,11 @@
 import { AppError, type ErrorCode } from '../errors/app-error';
-import { buildPath, type RouteDef, type RouteInput, type RouteOutput, ZErrorBody } from './define-route';
+import {
+  buildPath,
+  type RouteDef,
+  type RouteInput,
+  type RouteOutput,
+  ZErrorBody,
+} from './define-route';
 
 /** How an API client reaches the server and authenticates. */
 export type ApiClientOptions = {
@@ -16,7 +22,10 @@ export type ApiClientOptions = {
 /** A typed client over the route table. */
 export type ApiClient = {
   /** Calls `route` with `input`; resolves to its parsed answer or rejects with an {@link AppError}. */
-  call<R extends RouteDef>(route: R, ...input: {} extends RouteInput<R> ? [RouteInput<R>?] : [RouteInput<R>]): Promise<RouteOutput<R>>;
+  call<R extends RouteDef>(
+    route: R,
+    ...input: Record<string, never> extends RouteInput<R> ? [RouteInput<R>?] : [RouteInput<R>]
+  ): Promise<RouteOutput<R>>;
 };
 
 /** Creates the one API client the portal and the extension call the server through. */
@@ -24,12 +33,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   return {
     async call(route, ...rest) {
-      const input = (rest[0] ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+      const input = (rest[0] ?? {}) as {
+        params?: Record<string, string | number>;
+        query?: Record<string, unknown>;
+        body?: unknown;
+      };
       let url = options.baseUrl + buildPath(route.path, input.params);
       if (input.query) {
         const search = new URLSearchParams();
         for (const [key, value] of Object.entries(input.query)) {
-          if (value !== undefined && value !== null) search.set(key, String(value as string | number));
+          if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+            search.set(key, String(value));
         }
         const text = search.toString();
         if (text) url += `?${text}`;
@@ -46,11 +60,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       try {
         response = await doFetch(url, { method: route.method, headers, body });
       } catch {
-        throw new AppError('INTERNAL', 'The server could not be reached. Check your connection and try again.');
+        throw new AppError(
+          'INTERNAL',
+          'The server could not be reached. Check your connection and try again.',
+        );
       }
       if (!response.ok) throw await toAppError(response, options);
-      const payload: unknown = route.responseKind === 'text' ? await response.text() : await response.json();
-      return route.response.parse(payload) as RouteOutput<typeof route>;
+      const payload: unknown =
+        route.responseKind === 'text' ? await response.text() : await response.json();
+      return route.response.parse(payload);
     },
   };
 }
@@ -60,6 +78,15 @@ async function toAppError(response: Response, options: ApiClientOptions): Promis
   const raw: unknown = await response.json().catch(() => null);
   const parsed = ZErrorBody.safeParse(raw);
   if (parsed.success) return new AppError(parsed.data.code, parsed.data.message);
-  const fallback: ErrorCode = response.status === 401 ? 'UNAUTHORIZED' : response.status === 404 ? 'NOT_FOUND' : response.status === 403 ? 'FORBIDDEN' : response.status < 500 ? 'BAD_REQUEST' : 'INTERNAL';
+  const fallback: ErrorCode =
+    response.status === 401
+      ? 'UNAUTHORIZED'
+      : response.status === 404
+        ? 'NOT_FOUND'
+        : response.status === 403
+          ? 'FORBIDDEN'
+          : response.status < 500
+            ? 'BAD_REQUEST'
+            : 'INTERNAL';
   return new AppError(fallback, `Request failed with status ${response.status}`);
 }
