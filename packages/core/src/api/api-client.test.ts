@@ -23,7 +23,7 @@ const saveThing = defineRoute({
 });
 
 function fakeFetch(status: number, body: string, contentType = 'application/json') {
-  return vi.fn((_url: string, _init?: RequestInit) =>
+  return vi.fn((_url: RequestInfo | URL, _init?: RequestInit) =>
     Promise.resolve(new Response(body, { status, headers: { 'content-type': contentType } })),
   );
 }

@@ -32,7 +32,7 @@ export type ApiClient = {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   return {
-    async call(route, ...rest) {
+    async call<R extends RouteDef>(route: R, ...rest: [RouteInput<R>?]): Promise<RouteOutput<R>> {
       const input = (rest[0] ?? {}) as {
         params?: Record<string, string | number>;
         query?: Record<string, unknown>;
@@ -68,7 +68,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!response.ok) throw await toAppError(response, options);
       const payload: unknown =
         route.responseKind === 'text' ? await response.text() : await response.json();
-      return route.response.parse(payload);
+      return route.response.parse(payload) as RouteOutput<R>;
     },
   };
 }
