@@ -12,3 +12,5 @@ export * from './api/define-route';
 export * from './api/api-client';
 export * from './api/routes/index';
 export * from './content/quick-tips';
+export * from './url/normalize-url';
+export * from './url/match-page';

@@ -55,6 +55,8 @@ export class AppError extends Error {
 export function isAppError(value: unknown): value is AppError {
   return (
     value instanceof AppError ||
-    (value instanceof Error && value.name === 'AppError' && typeof (value as AppError).code === 'string')
+    (value instanceof Error &&
+      value.name === 'AppError' &&
+      typeof (value as AppError).code === 'string')
   );
 }
