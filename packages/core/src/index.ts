@@ -1,6 +1,7 @@
 // Public surface of @waymark/core. Pure TypeScript: no Node, DOM or database code.
 export * from './errors/app-error';
 export * from './constants/constants';
+export * from './constants/extension';
 export * from './plans/plans';
 export * from './entities/ids';
 export * from './entities/organization';

@@ -1,0 +1,9 @@
+import type { PageInfo } from '../messaging/protocol';
+
+/** The page's address and title as the page itself sees them. */
+export function getPageInfo(page: {
+  location: { href: string };
+  document: { title: string };
+}): PageInfo {
+  return { url: page.location.href, title: page.document.title };
+}

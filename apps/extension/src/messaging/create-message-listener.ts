@@ -1,0 +1,35 @@
+import type { MessageListener } from '../platform/chrome-api';
+import { isMessage, type MessageMap, type MessageType, type Reply } from './protocol';
+
+/** Answers one message type; may be async. `sender` says which context sent it. */
+export type MessageHandler<T extends MessageType> = (
+  payload: MessageMap[T]['payload'],
+  sender: chrome.runtime.MessageSender,
+) => MessageMap[T]['response'] | Promise<MessageMap[T]['response']>;
+
+/** The handlers one context provides: only the messages it answers. */
+export type MessageHandlers = { [T in MessageType]?: MessageHandler<T> };
+
+/**
+ * Turns handlers into a `runtime.onMessage` listener. Messages this context does not handle are
+ * left unanswered, so the context that does handle them can reply; a throwing handler replies
+ * `{ ok: false, error }` instead of leaving the sender waiting.
+ */
+export function createMessageListener(handlers: MessageHandlers): MessageListener {
+  return (message, sender, sendResponse) => {
+    if (!isMessage(message)) return false;
+    const handler = handlers[message.type] as MessageHandler<MessageType> | undefined;
+    if (!handler) return false;
+    void answer(() => handler(message.payload as never, sender)).then(sendResponse);
+    // Chrome keeps the reply channel open only when the listener returns true synchronously.
+    return true;
+  };
+}
+
+async function answer(run: () => unknown): Promise<Reply<MessageType>> {
+  try {
+    return { ok: true, value: (await run()) as MessageMap[MessageType]['response'] };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,67 @@
+// The one message protocol between the service worker, the extension pages and the content
+// script. Every message is `{ type, payload }`; a request is answered with a `Reply`. Add a
+// message here first, with a comment saying who sends it, who answers and when.
+
+/** The tab a window shows: what the side panel follows. */
+export type ActiveTab = {
+  /** Chrome's tab id. */
+  tabId: number;
+  /** The window the tab belongs to. */
+  windowId: number;
+  /** The page address; null for tabs whose address Chrome does not reveal. */
+  url: string | null;
+  /** The page title; null while unknown. */
+  title: string | null;
+};
+
+/** What the content script reports about the page it runs in. */
+export type PageInfo = {
+  /** `location.href` of the page. */
+  url: string;
+  /** `document.title` of the page. */
+  title: string;
+};
+
+/** Every message: its payload and what its receiver answers (`void` for notifications). */
+export type MessageMap = {
+  /**
+   * Side panel → service worker: which tab is active in the side panel's window. Answered with
+   * null when the window has no active tab (it is closing).
+   */
+  getActiveTab: { payload: { windowId: number }; response: ActiveTab | null };
+  /**
+   * Service worker → every extension page (a broadcast, unanswered): the active tab of a window
+   * changed, or the active tab navigated or changed its title. Pages keep only their own window's.
+   */
+  activeTabChanged: { payload: { windowId: number; tab: ActiveTab | null }; response: void };
+  /**
+   * Service worker → the content script of one tab (`tabs.sendMessage`): the page's address and
+   * title as the page itself sees them. Only answered where the content script was injected.
+   */
+  getPageInfo: { payload: Record<string, never>; response: PageInfo };
+};
+
+/** The name of a message. */
+export type MessageType = keyof MessageMap;
+
+/** A message on the wire. */
+export type Message<T extends MessageType = MessageType> = {
+  [K in T]: { type: K; payload: MessageMap[K]['payload'] };
+}[T];
+
+/** The answer to a request: its value, or why it failed. */
+export type Reply<T extends MessageType> =
+  { ok: true; value: MessageMap[T]['response'] } | { ok: false; error: string };
+
+const MESSAGE_TYPES: ReadonlySet<string> = new Set<MessageType>([
+  'getActiveTab',
+  'activeTabChanged',
+  'getPageInfo',
+] satisfies MessageType[]);
+
+/** Whether `value` is a message of this protocol (other senders' messages are ignored). */
+export function isMessage(value: unknown): value is Message {
+  if (typeof value !== 'object' || value === null) return false;
+  const { type } = value as { type?: unknown };
+  return typeof type === 'string' && MESSAGE_TYPES.has(type) && 'payload' in value;
+}

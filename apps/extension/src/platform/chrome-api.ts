@@ -1,0 +1,120 @@
+// The one module that touches `chrome.*`. Everything else receives a `ChromeApi`, so unit tests
+// pass a fake instead of stubbing globals (the seam hypothesis/browser-extension's chrome-api.ts
+// draws). Each member reads the global lazily: importing this file never needs `chrome`.
+
+/** A Chrome event reduced to what callers use. */
+export type ChromeEvent<Args extends unknown[]> = {
+  /** Calls `listener` on every dispatch; returns a function that stops listening. */
+  subscribe(listener: (...args: Args) => void): () => void;
+};
+
+/** A tab as the extension sees it; `url` needs the `tabs` permission. */
+export type TabInfo = {
+  id?: number;
+  windowId: number;
+  active: boolean;
+  url?: string;
+  title?: string;
+};
+
+/** Fires with a message, its sender and `sendResponse`; returning `true` keeps the channel open. */
+export type MessageListener = (
+  message: unknown,
+  sender: chrome.runtime.MessageSender,
+  sendResponse: (response: unknown) => void,
+) => boolean | undefined;
+
+/** The subset of the extension APIs Waymark uses. */
+export type ChromeApi = {
+  runtime: {
+    /** Fires when the extension is installed or updated. */
+    onInstalled: ChromeEvent<[details: { reason: string }]>;
+    /** Registers a listener for one-off messages from other extension contexts. */
+    addMessageListener(listener: MessageListener): () => void;
+    /** Sends a message to the extension's pages and service worker. */
+    sendMessage(message: unknown): Promise<unknown>;
+    /** The absolute `chrome-extension://` URL of a packaged file. */
+    getURL(path: string): string;
+    /** Opens the options page (or focuses it when already open). */
+    openOptionsPage(): Promise<void>;
+  };
+  tabs: {
+    /** Opens a new tab. */
+    create(properties: { url: string; active?: boolean }): Promise<TabInfo>;
+    /** The tabs matching `query`. */
+    query(query: {
+      active?: boolean;
+      windowId?: number;
+      lastFocusedWindow?: boolean;
+    }): Promise<TabInfo[]>;
+    /** Sends a message to the content script of a tab. */
+    sendMessage(tabId: number, message: unknown): Promise<unknown>;
+    /** Fires when the active tab of a window changes. */
+    onActivated: ChromeEvent<[info: { tabId: number; windowId: number }]>;
+    /** Fires when a tab's URL, title or loading state changes. */
+    onUpdated: ChromeEvent<[tabId: number, change: { url?: string; title?: string }, tab: TabInfo]>;
+  };
+  windows: {
+    /** The window the calling page belongs to. */
+    getCurrentId(): Promise<number>;
+  };
+  sidePanel: {
+    /** Makes a click on the toolbar icon open the side panel. */
+    openOnActionClick(): Promise<void>;
+  };
+  storage: {
+    /** Reads keys from `chrome.storage.sync`. */
+    getSync(keys: string[]): Promise<Record<string, unknown>>;
+    /** Writes keys to `chrome.storage.sync`. */
+    setSync(items: Record<string, unknown>): Promise<void>;
+    /** Fires with the changed keys of `chrome.storage.sync`. */
+    onSyncChanged: ChromeEvent<[changes: Record<string, { newValue?: unknown }>]>;
+  };
+};
+
+function wrapEvent<Args extends unknown[]>(
+  getEvent: () => chrome.events.Event<(...args: Args) => void>,
+): ChromeEvent<Args> {
+  return {
+    subscribe(listener) {
+      getEvent().addListener(listener);
+      return () => getEvent().removeListener(listener);
+    },
+  };
+}
+
+/** The real extension APIs. */
+export const chromeApi: ChromeApi = {
+  runtime: {
+    onInstalled: wrapEvent(() => chrome.runtime.onInstalled),
+    addMessageListener(listener) {
+      chrome.runtime.onMessage.addListener(listener);
+      return () => chrome.runtime.onMessage.removeListener(listener);
+    },
+    sendMessage: (message) => chrome.runtime.sendMessage(message),
+    getURL: (path) => chrome.runtime.getURL(path),
+    openOptionsPage: () => chrome.runtime.openOptionsPage(),
+  },
+  tabs: {
+    create: (properties) => chrome.tabs.create(properties),
+    query: (query) => chrome.tabs.query(query),
+    sendMessage: (tabId, message) => chrome.tabs.sendMessage(tabId, message),
+    onActivated: wrapEvent(() => chrome.tabs.onActivated),
+    onUpdated: wrapEvent(() => chrome.tabs.onUpdated),
+  },
+  windows: {
+    getCurrentId: async () => {
+      const window = await chrome.windows.getCurrent();
+      if (window.id === undefined) throw new Error('The current window has no id');
+      return window.id;
+    },
+  },
+  sidePanel: {
+    openOnActionClick: () => chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }),
+  },
+  storage: {
+    getSync: (keys) => chrome.storage.sync.get(keys),
+    setSync: (items) => chrome.storage.sync.set(items),
+    onSyncChanged: wrapEvent(() => chrome.storage.sync.onChanged),
+  },
+};

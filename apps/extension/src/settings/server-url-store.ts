@@ -1,0 +1,33 @@
+import { DEFAULT_SERVER_URL } from '../config';
+import type { ChromeApi } from '../platform/chrome-api';
+import { checkServerUrl, type ServerUrlCheck } from './check-server-url';
+
+/** The `chrome.storage.sync` key of the server URL; sync, so a user's devices agree. */
+export const SERVER_URL_KEY = 'serverUrl';
+
+/** The saved server URL, or the default when none (or an invalid one) is stored. */
+export async function readServerUrl(api: ChromeApi): Promise<string> {
+  const stored = (await api.storage.getSync([SERVER_URL_KEY]))[SERVER_URL_KEY];
+  return parseStored(stored);
+}
+
+/** Checks `input` and stores it when valid; answers the check either way. */
+export async function saveServerUrl(api: ChromeApi, input: string): Promise<ServerUrlCheck> {
+  const check = checkServerUrl(input);
+  if (check.ok) await api.storage.setSync({ [SERVER_URL_KEY]: check.url });
+  return check;
+}
+
+/** Calls `listener` with the new server URL whenever any context saves one; returns unsubscribe. */
+export function watchServerUrl(api: ChromeApi, listener: (url: string) => void): () => void {
+  return api.storage.onSyncChanged.subscribe((changes) => {
+    const change = changes[SERVER_URL_KEY];
+    if (change) listener(parseStored(change.newValue));
+  });
+}
+
+function parseStored(value: unknown): string {
+  if (typeof value !== 'string') return DEFAULT_SERVER_URL;
+  const check = checkServerUrl(value);
+  return check.ok ? check.url : DEFAULT_SERVER_URL;
+}

@@ -1,0 +1,5 @@
+// Entry point of sidepanel.html.
+import { mountPage } from '../ui/mount-page';
+import { SidePanelApp } from './side-panel-app';
+
+mountPage(<SidePanelApp />);

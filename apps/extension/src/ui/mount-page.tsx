@@ -1,0 +1,18 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { theme } from './theme';
+
+/** Renders an extension page into its `#root` element, inside the shared Mantine theme. */
+export function mountPage(page: ReactNode): void {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <MantineProvider theme={theme} defaultColorScheme="auto">
+        {page}
+      </MantineProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,5 @@
+// Entry point of welcome.html.
+import { mountPage } from '../ui/mount-page';
+import { WelcomeApp } from './welcome-app';
+
+mountPage(<WelcomeApp />);

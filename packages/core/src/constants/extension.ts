@@ -1,0 +1,12 @@
+// The extension's identity, which the server needs before the extension ever runs: the OAuth
+// redirect of chrome.identity and the origin its requests come from. Fixed by the manifest `key`
+// (apps/extension/public/manifest.json); apps/extension/src/manifest.test.ts recomputes it.
+
+/** The Waymark extension's id in Chrome and Edge for every unpacked install of this source. */
+export const EXTENSION_ID = 'gppapicjlofijckcoefgedfhgegmegpd';
+
+/** The origin of the extension's pages and service worker, as sent in the `Origin` header. */
+export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
+
+/** The redirect URI of the extension's OIDC client (`chrome.identity.launchWebAuthFlow`). */
+export const EXTENSION_REDIRECT_URI = `https://${EXTENSION_ID}.chromiumapp.org/`;
