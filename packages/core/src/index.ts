@@ -9,6 +9,8 @@ export * from './entities/data-fields';
 export * from './entities/project';
 export * from './entities/billing';
 export * from './entities/item';
+export * from './entities/item-detail';
+export * from './entities/item-input';
 export * from './api/define-route';
 export * from './api/api-client';
 export * from './api/routes/index';

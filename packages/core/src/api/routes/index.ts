@@ -1,9 +1,14 @@
 import { accountRoutes } from './account';
 import { authRoutes } from './auth';
+import { dataFieldRoutes } from './data-fields';
+import { itemRoutes } from './item';
+import { projectRoutes } from './project';
 import { systemRoutes } from './system';
 
 export { NOTIFICATION_TEMPLATES, ORG_NAME_MAX_LENGTH, ZOrgName } from './account';
 export { ZAuthConfig, type TAuthConfig } from './auth';
+export { DATA_FIELD_MAX_LENGTH } from './data-fields';
+export { PROJECT_NAME_MAX_LENGTH, ZProjectName } from './project';
 
 /**
  * The route table: every `/api` call of the product. The server registers each row; the
@@ -14,6 +19,9 @@ export const routes = {
   ...systemRoutes,
   ...authRoutes,
   ...accountRoutes,
+  ...projectRoutes,
+  ...itemRoutes,
+  ...dataFieldRoutes,
 };
 
 /** A key of the route table. */

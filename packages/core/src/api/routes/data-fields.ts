@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { ZId, ZIdParam } from '../../entities/ids';
+import { defineRoute } from '../define-route';
+
+/** Longest status, item type or release name. */
+export const DATA_FIELD_MAX_LENGTH = 60;
+
+const ZDataFieldName = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name.')
+  .max(DATA_FIELD_MAX_LENGTH, `Use at most ${DATA_FIELD_MAX_LENGTH} characters.`);
+
+const ZTextResponse = { response: z.string(), responseKind: 'text' } as const;
+
+/** spec §7 OrgSettings: the organization's data fields (statuses, item types, releases). */
+export const dataFieldRoutes = {
+  /** spec §7: creates (no itemStatusId) or renames a status; text for the banner. */
+  saveOrgStatus: defineRoute({
+    method: 'POST',
+    path: '/api/OrgSettings/saveOrgStatus',
+    summary: 'Creates or renames an item status of the organization.',
+    tag: 'data-fields',
+    body: z.object({ orgStatusName: ZDataFieldName, orgId: ZId, itemStatusId: ZId.nullish() }),
+    ...ZTextResponse,
+  }),
+  /** spec §7: deletes a status no item uses. */
+  deleteOrgStatus: defineRoute({
+    method: 'GET',
+    path: '/api/orgSettings/deleteOrgStatus/:statusId',
+    summary: 'Deletes an item status no item uses.',
+    tag: 'data-fields',
+    params: z.object({ statusId: ZIdParam }),
+    ...ZTextResponse,
+  }),
+  /** spec §7: creates (no itemTypeId) or renames an item type. */
+  saveOrgItemType: defineRoute({
+    method: 'POST',
+    path: '/api/OrgSettings/saveOrgItemType',
+    summary: 'Creates or renames an item type of the organization.',
+    tag: 'data-fields',
+    body: z.object({ itemTypeDescription: ZDataFieldName, orgId: ZId, itemTypeId: ZId.nullish() }),
+    ...ZTextResponse,
+  }),
+  /** spec §7: deletes an item type no item uses. */
+  deleteOrgItemType: defineRoute({
+    method: 'GET',
+    path: '/api/orgSettings/deleteOrgItemType/:id',
+    summary: 'Deletes an item type no item uses.',
+    tag: 'data-fields',
+    params: z.object({ id: ZIdParam }),
+    ...ZTextResponse,
+  }),
+  /** spec §7: creates a release (projectId) or renames one (ReleaseId, as the spec spells it). */
+  saveRelease: defineRoute({
+    method: 'POST',
+    path: '/api/OrgSettings/saveRelease',
+    summary: 'Creates a release of a project, or renames one.',
+    tag: 'data-fields',
+    body: z
+      .object({
+        releaseTitle: ZDataFieldName,
+        orgId: ZId,
+        projectId: ZId.nullish(),
+        ReleaseId: ZId.nullish(),
+      })
+      .refine((body) => body.projectId != null || body.ReleaseId != null, {
+        message: 'Select a project first.',
+        path: ['projectId'],
+      }),
+    ...ZTextResponse,
+  }),
+  /** spec §7: deletes a release; its items keep no release. */
+  deleteRelease: defineRoute({
+    method: 'GET',
+    path: '/api/orgSettings/deleteRelease/:releaseId',
+    summary: 'Deletes a release; items in it are left without one.',
+    tag: 'data-fields',
+    params: z.object({ releaseId: ZIdParam }),
+    ...ZTextResponse,
+  }),
+};

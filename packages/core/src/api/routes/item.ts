@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { ZItemType, ZRelease, ZStatus } from '../../entities/data-fields';
+import { ZId, ZIdParam } from '../../entities/ids';
+import { ZItemHistoryEntry, ZItemNote } from '../../entities/item';
+import {
+  ZAssigneeOption,
+  ZItemDetail,
+  ZItemSummary,
+  ZPageItems,
+  ZRelatedItem,
+} from '../../entities/item-detail';
+import {
+  ITEM_NOTE_MAX_LENGTH,
+  ZCreateItemRequest,
+  ZSearchItemsRequest,
+  ZUpdateItemRequest,
+} from '../../entities/item-input';
+import { defineRoute } from '../define-route';
+
+const ZItemIdParams = z.object({ itemId: ZIdParam });
+const ZItemLink = z.object({ itemId: ZId, relatedItemId: ZId });
+
+/** The item calls: spec §7's option lists plus the item API the extension uses. */
+export const itemRoutes = {
+  /** spec §7: the organization's statuses. */
+  getStatusOptions: defineRoute({
+    method: 'GET',
+    path: '/api/item/getStatusOptions/:orgId',
+    summary: "The organization's item statuses.",
+    tag: 'item',
+    params: z.object({ orgId: ZIdParam }),
+    response: z.array(ZStatus),
+  }),
+  /** spec §7: the organization's item types. */
+  getItemTypeOptions: defineRoute({
+    method: 'GET',
+    path: '/api/item/getItemTypeOptions/:orgId',
+    summary: "The organization's item types.",
+    tag: 'item',
+    params: z.object({ orgId: ZIdParam }),
+    response: z.array(ZItemType),
+  }),
+  /** spec §7: a project's releases (we read the id as the projectId: releases belong to one). */
+  getReleaseOptions: defineRoute({
+    method: 'GET',
+    path: '/api/item/getReleaseOptions/:projectId',
+    summary: "A project's releases.",
+    tag: 'item',
+    params: z.object({ projectId: ZIdParam }),
+    response: z.array(ZRelease),
+  }),
+  /** Who items of a project can be assigned to: members with access to it. */
+  getAssigneeOptions: defineRoute({
+    method: 'GET',
+    path: '/api/item/getAssigneeOptions/:projectId',
+    summary: 'Users with access to a project, who its items can be assigned to.',
+    tag: 'item',
+    params: z.object({ projectId: ZIdParam }),
+    response: z.array(ZAssigneeOption),
+  }),
+  /**
+   * The extension's page lookup: the caller's projects the page URL belongs to (optionally of
+   * one organization), and the items on its path in `projectId` or the first match.
+   */
+  getPageItems: defineRoute({
+    method: 'POST',
+    path: '/api/item/getPageItems',
+    summary: 'Projects a page URL belongs to and the items recorded on that page.',
+    tag: 'item',
+    body: z.object({
+      pageUrl: z.string().trim().min(1).max(4_000),
+      projectId: ZId.optional(),
+      orgId: ZId.optional(),
+    }),
+    response: ZPageItems,
+  }),
+  /** Searches a project's items by title or tag, filtered by type, status, tag, release, assignee. */
+  searchItems: defineRoute({
+    method: 'POST',
+    path: '/api/item/searchItems',
+    summary: "Searches a project's items.",
+    tag: 'item',
+    body: ZSearchItemsRequest,
+    response: z.array(ZItemSummary),
+  }),
+  /** Creates an item on a page (relative path) of a project. */
+  createItem: defineRoute({
+    method: 'POST',
+    path: '/api/item/createItem',
+    summary: 'Creates an item on a page of a project.',
+    tag: 'item',
+    body: ZCreateItemRequest,
+    response: ZItemDetail,
+  }),
+  /** An item with every field, its notes, related items and history. */
+  getItem: defineRoute({
+    method: 'GET',
+    path: '/api/item/getItem/:itemId',
+    summary: 'An item in full: fields, notes, related items, history.',
+    tag: 'item',
+    params: ZItemIdParams,
+    response: ZItemDetail,
+  }),
+  /** Changes the given fields of an item; each change is recorded in its history. */
+  updateItem: defineRoute({
+    method: 'POST',
+    path: '/api/item/updateItem',
+    summary: 'Changes some fields of an item.',
+    tag: 'item',
+    body: ZUpdateItemRequest,
+    response: ZItemDetail,
+  }),
+  /** Deletes an item with its notes, links and history. */
+  deleteItem: defineRoute({
+    method: 'POST',
+    path: '/api/item/deleteItem/:itemId',
+    summary: 'Deletes an item.',
+    tag: 'item',
+    params: ZItemIdParams,
+    response: z.string(),
+    responseKind: 'text',
+  }),
+  /** Adds a note to an item, written by the caller. */
+  addItemNote: defineRoute({
+    method: 'POST',
+    path: '/api/item/addItemNote',
+    summary: 'Adds a note to an item.',
+    tag: 'item',
+    body: z.object({
+      itemId: ZId,
+      text: z.string().trim().min(1, 'Write a note.').max(ITEM_NOTE_MAX_LENGTH),
+    }),
+    response: ZItemNote,
+  }),
+  /** An item's history, newest first. */
+  getItemHistory: defineRoute({
+    method: 'GET',
+    path: '/api/item/getItemHistory/:itemId',
+    summary: "An item's change history, newest first.",
+    tag: 'item',
+    params: ZItemIdParams,
+    response: z.array(ZItemHistoryEntry),
+  }),
+  /** Items of the same project that could be related to an item: title contains `text`. */
+  searchRelatedItems: defineRoute({
+    method: 'POST',
+    path: '/api/item/searchRelatedItems',
+    summary: 'Finds items of the same project by title, to relate to an item.',
+    tag: 'item',
+    body: z.object({ itemId: ZId, text: z.string().trim().max(200) }),
+    response: z.array(ZRelatedItem),
+  }),
+  /** Relates two items of one project; the link shows on both. */
+  linkRelatedItem: defineRoute({
+    method: 'POST',
+    path: '/api/item/linkRelatedItem',
+    summary: 'Relates two items of a project (both ways).',
+    tag: 'item',
+    body: ZItemLink,
+    response: z.string(),
+    responseKind: 'text',
+  }),
+  /** Removes the relation between two items (from both). */
+  unlinkRelatedItem: defineRoute({
+    method: 'POST',
+    path: '/api/item/unlinkRelatedItem',
+    summary: 'Removes the relation between two items.',
+    tag: 'item',
+    body: ZItemLink,
+    response: z.string(),
+    responseKind: 'text',
+  }),
+};

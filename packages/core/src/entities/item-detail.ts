@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { ZId, ZTimestamp } from './ids';
+import { ZItem, ZItemHistoryEntry, ZItemNote } from './item';
+
+/** A person shown on an item: its assignee or its author. */
+export const ZItemPerson = z.object({ userId: ZId, fullName: z.string() });
+/** A person shown on an item. */
+export type TItemPerson = z.infer<typeof ZItemPerson>;
+
+/** An item as a list shows it: on a page, in search results, as a related item. */
+export const ZItemSummary = z.object({
+  itemId: ZId,
+  projectId: ZId,
+  relativePathId: ZId,
+  relativePath: z.string(),
+  title: z.string(),
+  itemTypeId: ZId,
+  itemTypeDescription: z.string(),
+  itemStatusId: ZId,
+  itemStatusDescription: z.string(),
+  tags: z.array(z.string()),
+  assignee: ZItemPerson.nullable(),
+  releaseId: ZId.nullable(),
+  releaseTitle: z.string().nullable(),
+  noteCount: z.number().int().nonnegative(),
+  updatedAt: ZTimestamp,
+});
+/** An item as a list shows it. */
+export type TItemSummary = z.infer<typeof ZItemSummary>;
+
+/** A related item, linked both ways (spec §1). */
+export const ZRelatedItem = ZItemSummary.pick({
+  itemId: true,
+  title: true,
+  relativePath: true,
+  itemTypeDescription: true,
+  itemStatusDescription: true,
+});
+/** A related item. */
+export type TRelatedItem = z.infer<typeof ZRelatedItem>;
+
+/** An item with everything the detail view shows: every field, notes, related items, history. */
+export const ZItemDetail = ZItem.extend({
+  relativePath: z.string(),
+  itemTypeDescription: z.string(),
+  itemStatusDescription: z.string(),
+  assignee: ZItemPerson.nullable(),
+  releaseTitle: z.string().nullable(),
+  createdBy: ZItemPerson.nullable(),
+  notes: z.array(ZItemNote),
+  relatedItems: z.array(ZRelatedItem),
+  history: z.array(ZItemHistoryEntry),
+});
+/** An item with everything the detail view shows. */
+export type TItemDetail = z.infer<typeof ZItemDetail>;
+
+/** A project a page belongs to and the caller can open (the extension's project switcher). */
+export const ZPageProject = z.object({
+  projectId: ZId,
+  projectName: z.string(),
+  orgId: ZId,
+  /** The associated site of the project the page matched. */
+  baseUrl: z.string(),
+  /** The page's path within that project. */
+  relativePath: z.string(),
+});
+/** A project a page belongs to. */
+export type TPageProject = z.infer<typeof ZPageProject>;
+
+/** The items of one page: the matching projects and the items of the chosen (or first) one. */
+export const ZPageItems = z.object({
+  projects: z.array(ZPageProject),
+  /** The chosen project, or the first match; null when the page is in no accessible project. */
+  projectId: ZId.nullable(),
+  relativePath: z.string().nullable(),
+  /** Null while no item was ever recorded on this path. */
+  relativePathId: ZId.nullable(),
+  items: z.array(ZItemSummary),
+});
+/** The items of one page. */
+export type TPageItems = z.infer<typeof ZPageItems>;
+
+/** Someone an item of a project can be assigned to: a member with access to the project. */
+export const ZAssigneeOption = z.object({ userId: ZId, fullName: z.string(), email: z.string() });
+/** An assignee option. */
+export type TAssigneeOption = z.infer<typeof ZAssigneeOption>;
