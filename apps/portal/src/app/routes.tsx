@@ -1,0 +1,90 @@
+import { redirect, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout } from './layouts/root-layout';
+import { RouteError } from './route-error';
+
+const redirectTo = (to: string) => () => redirect(to);
+
+/**
+ * The portal's one route table (spec §2). Paths are relative to the router basename `/client`.
+ *
+ * Every page is a lazily loaded route module exporting `Component`; the admin area (`/app`) is its
+ * own set of chunks, so public pages never load admin code. Route ids name the spec's routes.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      { id: 'index', index: true, loader: redirectTo(paths.home.productInfo.getHref()) },
+      {
+        id: 'public',
+        Component: PublicLayout,
+        children: [
+          {
+            id: 'home',
+            path: 'home',
+            children: [
+              {
+                id: 'home-index',
+                index: true,
+                loader: redirectTo(paths.home.productInfo.getHref()),
+              },
+              {
+                id: 'product-info',
+                path: 'product-info',
+                lazy: () => import('./routes/home/product-info'),
+              },
+              { id: 'use-cases', path: 'use-cases', lazy: () => import('./routes/home/use-cases') },
+              {
+                id: 'plans-pricing',
+                path: 'plans-pricing',
+                lazy: () => import('./routes/home/plans-pricing'),
+              },
+              { id: 'faq-page', path: 'faq-page', lazy: () => import('./routes/home/faq-page') },
+              { id: 'about-us', path: 'about-us', lazy: () => import('./routes/home/about-us') },
+              { id: 'terms', path: 'terms', lazy: () => import('./routes/home/terms') },
+            ],
+          },
+          { id: 'user-guide', path: 'user-guide', lazy: () => import('./routes/user-guide') },
+          {
+            id: 'extension-welcome-page',
+            path: 'extension-welcome-page',
+            lazy: () => import('./routes/extension-welcome-page'),
+          },
+          { id: 'not-found', path: '*', lazy: () => import('./routes/not-found') },
+        ],
+      },
+      {
+        id: 'app',
+        path: 'app',
+        lazy: () => import('./routes/app/admin-root'),
+        children: [
+          { id: 'app-index', index: true, loader: redirectTo(paths.app.account.getHref()) },
+          { id: 'account', path: 'account', lazy: () => import('./routes/app/account') },
+          { id: 'users', path: 'users', lazy: () => import('./routes/app/users') },
+          {
+            id: 'data-fields',
+            path: 'data-fields',
+            lazy: () => import('./routes/app/data-fields'),
+          },
+          // spec §2: the sidebar's Projects entry is /app/url-management, so that child renders
+          // the Projects screen and `projects` forwards to it.
+          {
+            id: 'projects',
+            path: 'projects',
+            loader: redirectTo(paths.app.urlManagement.getHref()),
+          },
+          {
+            id: 'url-management',
+            path: 'url-management',
+            lazy: () => import('./routes/app/url-management'),
+          },
+        ],
+      },
+      { id: 'non-admin', path: 'non-admin', lazy: () => import('./routes/non-admin') },
+    ],
+  },
+];

@@ -1,0 +1,8 @@
+import { AccountScreen } from '../../../features/account/components/account-screen';
+import { usePageMeta } from '../../../hooks/use-page-meta';
+
+/** Route module of /app/account. */
+export function Component() {
+  usePageMeta('Account', 'Your Waymark plan, licences, payment method and payment history.');
+  return <AccountScreen />;
+}

@@ -1,0 +1,25 @@
+// The portal's only reader of import.meta.env (STYLE.md: one validated config module per app).
+
+const DEFAULT_EXTENSION_STORE_URL = 'https://chromewebstore.google.com/search/Waymark';
+
+function readUrl(name: string, value: string | undefined, fallback: string): string {
+  if (value === undefined || value === '') return fallback;
+  if (!URL.canParse(value)) throw new Error(`${name} must be an absolute URL, got "${value}"`);
+  return value;
+}
+
+/** Build-time configuration of the portal. Set the VITE_* variables when running `vite build`. */
+export const config = {
+  /** Path the app is served under; must match `base` in vite.config.ts and the server mount. */
+  basename: '/client',
+  /** Base URL of the API; empty means same origin (the server serves the portal). */
+  apiBaseUrl: '',
+  /** The extension's store listing, opened by View Extension and the download links. */
+  extensionStoreUrl: readUrl(
+    'VITE_EXTENSION_STORE_URL',
+    import.meta.env.VITE_EXTENSION_STORE_URL,
+    DEFAULT_EXTENSION_STORE_URL,
+  ),
+  /** The demo video on the landing page, served from the portal's public folder. */
+  demoVideoUrl: '/client/media/waymark-demo.mp4',
+} as const;

@@ -1,0 +1,33 @@
+// spec §2: every route path of the portal, in one place, with href helpers
+// (bulletproof-react `config/paths.ts`). Paths are relative to the router basename (/client).
+
+/** A route: its absolute path inside the app and a helper producing a link to it. */
+type PathEntry = { path: string; getHref: () => string };
+
+function entry(path: string): PathEntry {
+  return { path, getHref: () => path };
+}
+
+/** All portal routes. `getHref()` results go to `<Link to>` / `navigate()`. */
+export const paths = {
+  home: {
+    root: entry('/home'),
+    productInfo: entry('/home/product-info'),
+    useCases: entry('/home/use-cases'),
+    plansPricing: entry('/home/plans-pricing'),
+    faq: entry('/home/faq-page'),
+    aboutUs: entry('/home/about-us'),
+    terms: entry('/home/terms'),
+  },
+  userGuide: entry('/user-guide'),
+  extensionWelcome: entry('/extension-welcome-page'),
+  app: {
+    root: entry('/app'),
+    account: entry('/app/account'),
+    users: entry('/app/users'),
+    dataFields: entry('/app/data-fields'),
+    projects: entry('/app/projects'),
+    urlManagement: entry('/app/url-management'),
+  },
+  nonAdmin: entry('/non-admin'),
+} as const;
