@@ -17,3 +17,4 @@ export * from './api/routes/index';
 export * from './content/quick-tips';
 export * from './url/normalize-url';
 export * from './url/match-page';
+export * from './content/user-guide';
