@@ -1,0 +1,126 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_PORTAL_DIST } from './paths';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const PORT_ERROR = 'must be an integer between 1 and 65535';
+
+const ZEnv = z.object({
+  PORT: z
+    .string()
+    .regex(/^\d{1,5}$/, { error: PORT_ERROR })
+    .transform(Number)
+    .refine((port) => port >= 1 && port <= 65535, { error: PORT_ERROR })
+    .default(8080),
+  HOST: z.string().min(1, { error: 'must not be empty' }).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, { error: 'must not be empty' }).default('./data'),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  DATABASE_URL: z
+    .url({
+      protocol: /^postgres(ql)?$/,
+      error: 'must be a postgres://user:password@host:port/database URL',
+    })
+    .optional(),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  PORTAL_DIST: z.string().min(1, { error: 'must not be empty' }).optional(),
+  OIDC_ISSUER: z
+    .url({ protocol: /^https?$/, error: 'must be the http(s) URL of an OpenID Connect issuer' })
+    .optional(),
+  OIDC_AUDIENCE: z.string().min(1, { error: 'must not be empty' }).optional(),
+  OIDC_PORTAL_CLIENT_ID: z.string().min(1, { error: 'must not be empty' }).optional(),
+  OIDC_EXTENSION_CLIENT_ID: z.string().min(1, { error: 'must not be empty' }).optional(),
+});
+
+/** The validated server configuration. */
+export type Config = {
+  /** TCP port the server listens on. */
+  port: number;
+  /** Interface the server binds to. */
+  host: string;
+  /** Absolute folder for everything the server stores locally (embedded database, mail, files). */
+  dataDir: string;
+  /** Externally visible base URL, without a trailing slash. */
+  publicUrl: string;
+  /** External PostgreSQL; `undefined` means start the embedded one under `dataDir`. */
+  databaseUrl: string | undefined;
+  /** pino log level. */
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Absolute folder of the built portal served at `/client/`. */
+  portalDist: string;
+  /** The OpenID Connect issuer the API trusts and the clients sign in with. */
+  oidc: OidcConfig;
+};
+
+/** Identity settings; with `OIDC_ISSUER` unset they describe the provider embedded at `/idp`. */
+export type OidcConfig = {
+  /** Issuer URL, exactly the `iss` of every access token. */
+  issuer: string;
+  /** True when the issuer is the embedded provider: mount it at `/idp`. False: it stays off. */
+  isEmbedded: boolean;
+  /** `aud` the API requires in access tokens. */
+  audience: string;
+  /** Client id of the portal. */
+  portalClientId: string;
+  /** Client id of the extension. */
+  extensionClientId: string;
+};
+
+/** A configuration value that cannot be used; its message names the variable. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads and validates the configuration from an environment map. Pure: pass `process.env`
+ * in production and a literal object in tests. Empty strings count as unset.
+ *
+ * @throws {ConfigError} `Invalid configuration: <VARIABLE> <what is wrong>` for the first bad value.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in ZEnv.shape && value !== ''),
+  );
+  const parsed = ZEnv.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}`);
+  }
+  const values = parsed.data;
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: path.resolve(values.DATA_DIR),
+    publicUrl,
+    databaseUrl: values.DATABASE_URL,
+    logLevel: values.LOG_LEVEL,
+    portalDist: path.resolve(values.PORTAL_DIST ?? DEFAULT_PORTAL_DIST),
+    oidc: readOidcConfig(values, publicUrl),
+  };
+}
+
+// Issue 3 item 2: OIDC_ISSUER switches API and clients to an external provider, embedded one off.
+function readOidcConfig(values: z.output<typeof ZEnv>, publicUrl: string): OidcConfig {
+  return {
+    // Kept exactly as given: some issuers (Auth0) end `iss` with a slash.
+    issuer: values.OIDC_ISSUER ?? `${publicUrl}/idp`,
+    isEmbedded: values.OIDC_ISSUER === undefined,
+    audience: values.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+    portalClientId: values.OIDC_PORTAL_CLIENT_ID ?? 'waymark-portal',
+    extensionClientId: values.OIDC_EXTENSION_CLIENT_ID ?? 'waymark-extension',
+  };
+}
+
+/** The configuration of this process, from its environment. */
+export function loadConfigFromProcess(): Config {
+  return loadConfig(process.env);
+}

@@ -1,0 +1,17 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+/** The typed database handle every service takes; `$client` is the pool behind it. */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+/**
+ * Opens a connection pool to `connectionString` and wraps it in drizzle with the full schema.
+ * The caller owns the pool: close it with `db.$client.end()`.
+ */
+export function createDb(connectionString: string): Db {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 10_000 });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => undefined);
+  return drizzle({ client: pool, schema, casing: 'snake_case' });
+}

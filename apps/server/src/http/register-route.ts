@@ -1,0 +1,70 @@
+import { ERROR_STATUS, ZErrorBody, type ErrorCode, type RouteDef } from '@waymark/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { enforceAccess, type Access } from './access';
+
+type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** A request whose params, query and body have been validated against the route's schemas. */
+export type RouteRequest<R extends RouteDef> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
+  params: Parsed<R['params']>;
+  query: Parsed<R['query']>;
+  body: Parsed<R['body']>;
+};
+
+/** Options of {@link registerRoute}. */
+export type RouteImplementation<R extends RouteDef> = {
+  /** Who may call the route. */
+  access: Access;
+  /** Error codes the route's service can answer with beyond validation and access (documented). */
+  errors?: ErrorCode[];
+  /** Calls one service and returns the 200 answer. */
+  handler: (
+    request: RouteRequest<R>,
+    reply: FastifyReply,
+  ) => Promise<z.input<R['response']>> | z.input<R['response']>;
+};
+
+/**
+ * Registers one row of the core route table: method, path, schemas, docs, every answer status,
+ * and the declared access. `responseKind: 'text'` routes answer `text/plain`.
+ */
+export function registerRoute<R extends RouteDef>(
+  app: FastifyInstance,
+  route: R,
+  implementation: RouteImplementation<R>,
+): void {
+  const { errorCodes, ...hooks } = enforceAccess(implementation.access);
+  const hasInput = Boolean(route.params ?? route.query ?? route.body);
+  const codes: ErrorCode[] = [
+    ...(hasInput ? (['BAD_REQUEST'] as const) : []),
+    ...errorCodes,
+    ...(implementation.errors ?? []),
+    'INTERNAL',
+  ];
+  const isText = route.responseKind === 'text';
+  app.route({
+    method: route.method,
+    url: route.path,
+    schema: {
+      summary: route.summary,
+      tags: [route.tag],
+      ...(route.params && { params: route.params }),
+      ...(route.query && { querystring: route.query }),
+      ...(route.body && { body: route.body }),
+      ...(isText && { produces: ['text/plain'] }),
+      response: {
+        200: route.response,
+        ...Object.fromEntries(codes.map((code) => [ERROR_STATUS[code], ZErrorBody])),
+      },
+    },
+    config: { access: implementation.access },
+    ...hooks,
+    handler: async (request, reply) => {
+      const result = await implementation.handler(request as RouteRequest<R>, reply);
+      if (!isText) return result;
+      // Fastify sends a string with an explicit text/plain type as is, past the JSON serializer.
+      return reply.type('text/plain; charset=utf-8').send(String(route.response.parse(result)));
+    },
+  });
+}

@@ -1,0 +1,14 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../db/client';
+import type { Config } from '../config';
+
+/** What every module receives: its dependencies, passed explicitly (never imported globals). */
+export type AppDeps = {
+  /** The validated configuration. */
+  config: Config;
+  /** The database. */
+  db: Db;
+};
+
+/** A domain module: a Fastify plugin registering its routes, given the app's dependencies. */
+export type AppModule = FastifyPluginAsync<AppDeps>;
