@@ -1,3 +1,4 @@
 // Every schema file, re-exported: drizzle-kit and the typed client read the schema from here.
 export * from './users';
 export * from './organizations';
+export * from './identity';
