@@ -1,4 +1,5 @@
 // Every schema file, re-exported: drizzle-kit and the typed client read the schema from here.
 export * from './users';
 export * from './organizations';
+export * from './orgs';
 export * from './identity';
