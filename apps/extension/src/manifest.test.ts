@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { EXTENSION_ID, EXTENSION_REDIRECT_URI } from '@waymark/core';
+import { describe, expect, it } from 'vitest';
+import manifest from '../public/manifest.json';
+
+/** Chrome's rule: sha256 of the DER public key, first 32 hex digits, each 0-f written as a-p. */
+async function computeExtensionId(base64Key: string): Promise<string> {
+  const der = Uint8Array.from(atob(base64Key), (char) => char.charCodeAt(0));
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', der));
+  const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return [...hex.slice(0, 32)]
+    .map((digit) => String.fromCharCode(97 + parseInt(digit, 16)))
+    .join('');
+}
+
+describe('manifest', () => {
+  it('fixes the extension id the server registers (EXTENSION_ID) through its key', async () => {
+    expect(await computeExtensionId(manifest.key)).toBe(EXTENSION_ID);
+    expect(EXTENSION_REDIRECT_URI).toBe(`https://${EXTENSION_ID}.chromiumapp.org/`);
+  });
+
+  it('justifies every permission it asks for in the README', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    for (const permission of manifest.permissions) {
+      expect(readme).toMatch(new RegExp(`^\\| \`${permission}\` +\\|`, 'm'));
+    }
+  });
+
+  it('asks for no host access and injects nothing at install', () => {
+    expect(manifest).not.toHaveProperty('host_permissions');
+    expect(manifest).not.toHaveProperty('content_scripts');
+  });
+});

@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFakeChrome } from '../platform/fake-chrome-api';
+import { SERVER_URL_KEY } from '../settings/server-url-store';
+import { renderPage } from '../test/render-page';
+import { SidePanelApp } from './side-panel-app';
+
+const SERVER = 'https://waymark.example.com';
+
+function setUpChrome() {
+  const fake = createFakeChrome();
+  fake.syncStorage.set(SERVER_URL_KEY, SERVER);
+  // The service worker's answer to getActiveTab.
+  vi.mocked(fake.api.runtime.sendMessage).mockResolvedValue({
+    ok: true,
+    value: { tabId: 4, windowId: 1, url: 'https://shop.example.com/checkout', title: 'Checkout' },
+  });
+  return fake;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('SidePanelApp', () => {
+  it('shows the current page and that the server answers', async () => {
+    const fetch = vi.fn(() => Promise.resolve(Response.json({ ok: true })));
+    vi.stubGlobal('fetch', fetch);
+    renderPage(<SidePanelApp />, setUpChrome());
+    expect(screen.getByRole('heading', { level: 1, name: 'Waymark' })).toBeTruthy();
+    expect(await screen.findByText('https://shop.example.com/checkout')).toBeTruthy();
+    expect((await screen.findByRole('status')).textContent).toBe(`Connected to ${SERVER}`);
+    expect(fetch).toHaveBeenCalledWith(
+      `${SERVER}/api/ping`,
+      expect.objectContaining({ method: 'GET' }),
+    );
+  });
+
+  it('follows the active tab when the service worker reports a switch', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(Response.json({ ok: true })));
+    const fake = setUpChrome();
+    renderPage(<SidePanelApp />, fake);
+    await screen.findByText('https://shop.example.com/checkout');
+    const tab = { tabId: 8, windowId: 1, url: 'https://shop.example.com/cart', title: 'Cart' };
+    await fake.deliverMessage({ type: 'activeTabChanged', payload: { windowId: 1, tab } });
+    expect(await screen.findByText('https://shop.example.com/cart')).toBeTruthy();
+    const elsewhere = { ...tab, windowId: 2, url: 'https://other.example.com/' };
+    await fake.deliverMessage({
+      type: 'activeTabChanged',
+      payload: { windowId: 2, tab: elsewhere },
+    });
+    expect(screen.queryByText('https://other.example.com/')).toBeNull();
+  });
+
+  it('points to Options when the server cannot be reached', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const fake = setUpChrome();
+    renderPage(<SidePanelApp />, fake);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(`Waymark could not reach ${SERVER}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Open Options' }));
+    expect(fake.api.runtime.openOptionsPage).toHaveBeenCalledOnce();
+  });
+});

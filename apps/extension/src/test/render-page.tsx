@@ -1,0 +1,40 @@
+// Renders an extension page in jsdom the way mountPage does, with a fake ChromeApi.
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, type RenderResult } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach } from 'vitest';
+import { ChromeApiProvider } from '../platform/chrome-api-context';
+import { createFakeChrome, type FakeChrome } from '../platform/fake-chrome-api';
+import { theme } from '../ui/theme';
+
+// jsdom lacks the media-query and resize APIs Mantine reads on mount; assigned, not stubbed, so
+// a test's vi.unstubAllGlobals() keeps them.
+Object.defineProperty(window, 'matchMedia', {
+  configurable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }),
+});
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+afterEach(cleanup);
+
+/** Renders `page` with a fresh fake Chrome (or the one given); answers both. */
+export function renderPage(
+  page: ReactNode,
+  fake: FakeChrome = createFakeChrome(),
+): RenderResult & { fake: FakeChrome } {
+  const result = render(
+    <MantineProvider theme={theme}>
+      <ChromeApiProvider value={fake.api}>{page}</ChromeApiProvider>
+    </MantineProvider>,
+  );
+  return { ...result, fake };
+}
