@@ -7,11 +7,12 @@ import { createLogger } from './logger';
 import { registerOpenApi } from './http/openapi';
 import { registerPortal } from './http/portal';
 import { installRouteRegistry } from './http/route-registry';
+import { identityModule } from './modules/identity/index';
 import type { AppModule } from './modules/module';
 import { systemModule } from './modules/system/index';
 
 /** Every domain module, in registration order. A new module is one more entry here. */
-export const MODULES: readonly AppModule[] = [systemModule];
+export const MODULES: readonly AppModule[] = [systemModule, identityModule];
 
 /** Options of {@link buildApp}. */
 export type BuildAppOptions = {

@@ -34,6 +34,11 @@ const ZEnv = z.object({
   OIDC_AUDIENCE: z.string().min(1, { error: 'must not be empty' }).optional(),
   OIDC_PORTAL_CLIENT_ID: z.string().min(1, { error: 'must not be empty' }).optional(),
   OIDC_EXTENSION_CLIENT_ID: z.string().min(1, { error: 'must not be empty' }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z
+    .string()
+    .min(1, { error: 'must not be empty' })
+    .default('Waymark <no-reply@localhost>'),
 });
 
 /** The validated server configuration. */
@@ -54,6 +59,8 @@ export type Config = {
   portalDist: string;
   /** The OpenID Connect issuer the API trusts and the clients sign in with. */
   oidc: OidcConfig;
+  /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise `.eml` files under `<dataDir>/mail`. */
+  mail: { smtpUrl: string | undefined; from: string };
 };
 
 /** Identity settings; with `OIDC_ISSUER` unset they describe the provider embedded at `/idp`. */
@@ -105,6 +112,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: values.LOG_LEVEL,
     portalDist: path.resolve(values.PORTAL_DIST ?? DEFAULT_PORTAL_DIST),
     oidc: readOidcConfig(values, publicUrl),
+    mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
   };
 }
 

@@ -9,7 +9,10 @@ describe('password hashing', () => {
   });
 
   it('salts every hash, so equal passwords give different hashes', async () => {
-    const [first, second] = await Promise.all([hashPassword('same password'), hashPassword('same password')]);
+    const [first, second] = await Promise.all([
+      hashPassword('same password'),
+      hashPassword('same password'),
+    ]);
     expect(first).not.toBe(second);
   });
 
@@ -24,7 +27,14 @@ describe('password hashing', () => {
     const { scryptSync, randomBytes } = await import('node:crypto');
     const salt = randomBytes(16);
     const key = scryptSync('old password', salt, 32, { N: 2 ** 14, r: 8, p: 1 });
-    const old = ['scrypt', 2 ** 14, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+    const old = [
+      'scrypt',
+      2 ** 14,
+      8,
+      1,
+      salt.toString('base64url'),
+      key.toString('base64url'),
+    ].join('$');
     expect(await verifyPassword('old password', old)).toBe(true);
     expect(needsRehash(old)).toBe(true);
   });

@@ -40,8 +40,14 @@ export async function verifyPassword(password: string, encoded: string): Promise
   if (scheme !== 'scrypt' || !saltText || !keyText) return false;
   const expected = Buffer.from(keyText, 'base64url');
   const options = { N: Number(n), r: Number(r), p: Number(p) };
-  if (!Object.values(options).every((value) => Number.isSafeInteger(value) && value > 0)) return false;
-  const actual = await deriveKey(password, Buffer.from(saltText, 'base64url'), expected.length, options);
+  if (!Object.values(options).every((value) => Number.isSafeInteger(value) && value > 0))
+    return false;
+  const actual = await deriveKey(
+    password,
+    Buffer.from(saltText, 'base64url'),
+    expected.length,
+    options,
+  );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

@@ -1,0 +1,95 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import formbody from '@fastify/formbody';
+import middie from '@fastify/middie';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../mail/mailer';
+import { purgeExpiredModels } from './adapter';
+import { IDP_MOUNT_PATH, identityUrls } from './clients';
+import { registerEmailLinkRoutes } from './email-link-routes';
+import { purgeEmailTokens } from './email-tokens';
+import {
+  DEFAULT_IDENTITY_LIMITS,
+  type Clock,
+  type IdentityDeps,
+  type IdentityLimits,
+} from './identity-deps';
+import { registerInteractionRoutes } from './interaction-routes';
+import { loadProviderKeys } from './keys';
+import { createProvider } from './provider';
+import { purgeRateLimits } from './rate-limit';
+
+/** Options of {@link identityPlugin}. */
+export type IdentityPluginOptions = {
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  /** The server's public base URL (`PUBLIC_URL`): the issuer is `${publicUrl}/idp`. */
+  publicUrl: string;
+  /** The Chrome extension's id, for its redirect URI and CORS origin. */
+  extensionId: string;
+  /** `aud` of access tokens; default `${publicUrl}/api`. */
+  audience?: string;
+  /** Attempt limits; the defaults suit production. */
+  limits?: Partial<IdentityLimits>;
+};
+
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * The embedded OpenID provider at `/idp`: oidc-provider mounted through middie (it reads its own
+ * request bodies, so it runs before Fastify's parsers), plus Waymark's interaction screens as
+ * Fastify routes. Register it only when no external issuer (`OIDC_ISSUER`) is configured.
+ */
+export async function identityPlugin(
+  app: FastifyInstance,
+  options: IdentityPluginOptions,
+): Promise<void> {
+  const deps: IdentityDeps = {
+    db: options.db,
+    mailer: options.mailer,
+    clock: options.clock,
+    publicUrl: options.publicUrl,
+    limits: { ...DEFAULT_IDENTITY_LIMITS, ...options.limits },
+  };
+  const urls = {
+    ...identityUrls(options.publicUrl, options.extensionId),
+    ...(options.audience ? { audience: options.audience } : {}),
+  };
+  const keys = await loadProviderKeys(deps);
+  const provider = createProvider({ db: deps.db, urls, ...keys });
+  const callback = provider.callback();
+
+  await app.register(middie);
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
+  app.use(
+    IDP_MOUNT_PATH,
+    (request: IncomingMessage, response: ServerResponse, next: () => void) => {
+      // Interaction screens are Fastify routes; everything else under /idp is the provider's.
+      if (request.url?.startsWith('/interaction/')) return next();
+      void callback(request, response);
+    },
+  );
+  // Routes for the provider's paths so Fastify runs this plugin's hooks (middie) instead of a 404.
+  const unreachable = (_request: unknown, reply: { code(status: number): { send(): void } }) =>
+    reply.code(404).send();
+  app.all(IDP_MOUNT_PATH, { schema: { hide: true } }, unreachable);
+  app.all(`${IDP_MOUNT_PATH}/*`, { schema: { hide: true } }, unreachable);
+
+  const context = { provider, deps, secrets: keys.cookieKeys };
+  registerInteractionRoutes(app, context);
+  registerEmailLinkRoutes(app, context);
+
+  const purge = async () => {
+    await purgeExpiredModels(deps);
+    await purgeRateLimits(deps);
+    await purgeEmailTokens(deps);
+  };
+  const timer = setInterval(
+    () => void purge().catch((error: unknown) => app.log.warn({ error }, 'identity purge failed')),
+    PURGE_INTERVAL_MS,
+  );
+  timer.unref();
+  app.addHook('onClose', () => clearInterval(timer));
+  await purge();
+}

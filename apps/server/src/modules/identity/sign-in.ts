@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import { idpAccounts } from '../../db/schema/identity';
+import { findAccountByEmail } from './accounts';
+import type { IdentityDeps } from './identity-deps';
+import { hashPassword, needsRehash, verifyPassword } from './password';
+import { countAttempt } from './rate-limit';
+
+/** Result of {@link signIn}. `invalid` never says whether the e-mail is registered. */
+export type SignInResult =
+  | { kind: 'signed-in'; accountId: number }
+  | { kind: 'invalid' }
+  | { kind: 'unverified'; email: string }
+  | { kind: 'limited'; retryAfterSeconds: number };
+
+// Compared against when the e-mail is unknown, so both answers take the same time.
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * Checks an e-mail and password, counting the attempt per account and per IP first.
+ *
+ * @param input.email as typed; matched case-insensitively.
+ * @param input.ip the client's address, for the per-IP limit.
+ */
+export async function signIn(
+  deps: Pick<IdentityDeps, 'db' | 'clock' | 'limits'>,
+  input: { email: string; password: string; ip: string },
+): Promise<SignInResult> {
+  const email = input.email.trim().toLowerCase();
+  const [byAccount, byIp] = [
+    await countAttempt(deps, {
+      keys: [`sign-in:email:${email}`],
+      limit: deps.limits.signInPerAccount,
+    }),
+    await countAttempt(deps, { keys: [`sign-in:ip:${input.ip}`], limit: deps.limits.signInPerIp }),
+  ];
+  const limited = [byAccount, byIp].filter((result) => result.isLimited);
+  if (limited.length > 0) {
+    return {
+      kind: 'limited',
+      retryAfterSeconds: Math.max(...limited.map((result) => result.retryAfterSeconds)),
+    };
+  }
+  const account = email ? await findAccountByEmail(deps.db, email) : undefined;
+  decoyHash ??= hashPassword('decoy password that matches nothing');
+  const isMatch = await verifyPassword(input.password, account?.passwordHash ?? (await decoyHash));
+  if (!account || !isMatch) return { kind: 'invalid' };
+  if (needsRehash(account.passwordHash)) {
+    const passwordHash = await hashPassword(input.password);
+    await deps.db.update(idpAccounts).set({ passwordHash }).where(eq(idpAccounts.id, account.id));
+  }
+  if (!account.emailVerifiedAt) return { kind: 'unverified', email: account.email };
+  return { kind: 'signed-in', accountId: account.id };
+}

@@ -1,0 +1,48 @@
+import { html, type SafeHtml } from './html';
+
+/** One labelled input of a form. */
+export type FieldInput = {
+  /** Visible label text; also what assistive technology reads. */
+  label: string;
+  name: string;
+  type: 'email' | 'password' | 'text';
+  /** The browser `autocomplete` token, so password managers fill the right field. */
+  autocomplete: string;
+  value?: string;
+  /** Rule shown under the label and tied to the input with aria-describedby. */
+  hint?: string;
+  isAutofocus?: boolean;
+};
+
+/** A labelled input with an optional hint. */
+export function field(input: FieldInput): SafeHtml {
+  const id = `field-${input.name}`;
+  const hintId = `${id}-hint`;
+  return html`<div class="field">
+    <label for="${id}">${input.label}</label>
+    ${input.hint ? html`<span class="hint" id="${hintId}">${input.hint}</span>` : ''}
+    <input
+      id="${id}"
+      name="${input.name}"
+      type="${input.type}"
+      autocomplete="${input.autocomplete}"
+      required${
+        input.value ? html` value="${input.value}"` : ''
+      }${input.hint ? html` aria-describedby="${hintId}"` : ''}${input.isAutofocus ? html` autofocus` : ''}
+    />
+  </div>`;
+}
+
+/** A POST form with its anti-forgery token. */
+export function form(
+  action: string,
+  csrf: string,
+  content: SafeHtml,
+  submitLabel: string,
+): SafeHtml {
+  return html`<form method="post" action="${action}" novalidate>
+    <input type="hidden" name="csrf" value="${csrf}" />
+    ${content}
+    <button type="submit">${submitLabel}</button>
+  </form>`;
+}

@@ -1,0 +1,76 @@
+import { html, SafeHtml } from './html';
+
+/** A page of the identity provider: a title, its card content and an optional notice. */
+export type PageInput = {
+  /** `<title>` and the card heading. */
+  title: string;
+  /** Card content under the heading. */
+  body: SafeHtml;
+  /** Error or success notice, announced by screen readers (aria-live). */
+  notice?: { kind: 'error' | 'success' | 'info'; text: string };
+};
+
+// System fonts only, no scripts: the pages must work without JavaScript. Colours meet WCAG AA.
+const STYLE = `
+*,*::before,*::after{box-sizing:border-box}
+body{margin:0;min-height:100vh;display:flex;flex-direction:column;align-items:center;background:#f3f4f6;color:#111827;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
+header{padding:32px 16px 16px;font-size:24px;font-weight:700;color:#1d4ed8;letter-spacing:.01em}
+main{width:100%;max-width:420px;padding:0 16px 48px}
+.card{background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.12);padding:32px}
+h1{margin:0 0 20px;font-size:22px;line-height:1.3}
+p{margin:0 0 16px}
+label{display:block;font-weight:600;margin:0 0 4px}
+.field{margin:0 0 16px}
+.hint{display:block;font-size:14px;color:#4b5563;margin:2px 0 6px}
+input[type=email],input[type=password],input[type=text]{width:100%;padding:10px 12px;font:inherit;color:inherit;border:1px solid #6b7280;border-radius:6px;background:#fff}
+button,.button{display:block;width:100%;padding:11px 16px;font:inherit;font-weight:600;color:#fff;background:#1d4ed8;border:0;border-radius:6px;cursor:pointer;text-align:center;text-decoration:none}
+button:hover,.button:hover{background:#1e40af}
+button.secondary{color:#1d4ed8;background:#fff;border:1px solid #1d4ed8;margin-top:12px}
+a{color:#1d4ed8}
+:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+.notice{border-radius:6px;padding:12px 14px;margin:0 0 20px}
+.notice.error{background:#fef2f2;color:#991b1b;border:1px solid #fca5a5}
+.notice.success{background:#ecfdf5;color:#065f46;border:1px solid #6ee7b7}
+.notice.info{background:#eff6ff;color:#1e3a8a;border:1px solid #93c5fd}
+.links{margin:20px 0 0;font-size:15px;display:flex;flex-direction:column;gap:8px}
+.inline{display:inline}
+.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+`;
+
+/** Renders a complete, self-contained page of the identity provider in Waymark's look. */
+export function renderPage(input: PageInput): string {
+  const notice = input.notice;
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>${input.title} · Waymark</title>
+        <style>
+          ${new SafeHtml(STYLE)}
+        </style>
+      </head>
+      <body>
+        <header>Waymark</header>
+        <main>
+          <div class="card">
+            <h1>${input.title}</h1>
+            <div aria-live="polite" id="notice">
+              ${
+                notice
+                  ? html`<p
+                      class="notice ${notice.kind}"
+                      role="${notice.kind === 'error' ? 'alert' : 'status'}"
+                    >
+                      ${notice.text}
+                    </p>`
+                  : ''
+              }
+            </div>
+            ${input.body}
+          </div>
+        </main>
+      </body>
+    </html>`.value;
+}

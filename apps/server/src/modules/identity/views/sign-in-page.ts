@@ -1,0 +1,62 @@
+import { PASSWORD_MIN_LENGTH } from '../password';
+import { interactionPath } from '../interaction-paths';
+import { field, form } from './form';
+import { html } from './html';
+import { renderPage, type PageInput } from './layout';
+
+/** What the sign-in screen shows. */
+export type SignInPageInput = {
+  uid: string;
+  csrf: string;
+  email?: string;
+  notice?: PageInput['notice'];
+  /** Set when the password was right but the address is unverified: offers to resend the mail. */
+  unverifiedEmail?: string;
+};
+
+/** The sign-in screen: e-mail and password, with links to sign up and to reset the password. */
+export function renderSignInPage(input: SignInPageInput): string {
+  const resend = input.unverifiedEmail
+    ? html`<form method="post" action="${interactionPath(input.uid, 'resend')}">
+        <input type="hidden" name="csrf" value="${input.csrf}" />
+        <input type="hidden" name="email" value="${input.unverifiedEmail}" />
+        <button type="submit" class="secondary">Resend verification e-mail</button>
+      </form>`
+    : '';
+  const body = html`${form(
+      interactionPath(input.uid, 'login'),
+      input.csrf,
+      html`${field({ label: 'E-mail', name: 'email', type: 'email', autocomplete: 'username', value: input.email, isAutofocus: !input.email })}
+      ${field({ label: 'Password', name: 'password', type: 'password', autocomplete: 'current-password', isAutofocus: Boolean(input.email) })}`,
+      'Sign in',
+    )}
+    ${resend}
+    <p class="links">
+      <a href="${interactionPath(input.uid, 'forgot')}">Forgot your password?</a>
+      <a href="${interactionPath(input.uid, 'signup')}">New to Waymark? Create an account</a>
+    </p>`;
+  return renderPage({ title: 'Sign in to Waymark', body, notice: input.notice });
+}
+
+/** The sign-up screen: e-mail, names and a password that follows the stated rule. */
+export function renderSignUpPage(input: {
+  uid: string;
+  csrf: string;
+  values?: { email?: string; firstName?: string; lastName?: string };
+  notice?: PageInput['notice'];
+}): string {
+  const values = input.values ?? {};
+  const body = html`${form(
+      interactionPath(input.uid, 'signup'),
+      input.csrf,
+      html`${field({ label: 'E-mail', name: 'email', type: 'email', autocomplete: 'email', value: values.email, isAutofocus: true })}
+      ${field({ label: 'First name', name: 'firstName', type: 'text', autocomplete: 'given-name', value: values.firstName })}
+      ${field({ label: 'Last name', name: 'lastName', type: 'text', autocomplete: 'family-name', value: values.lastName })}
+      ${field({ label: 'Password', name: 'password', type: 'password', autocomplete: 'new-password', hint: `At least ${PASSWORD_MIN_LENGTH} characters.` })}`,
+      'Create account',
+    )}
+    <p class="links">
+      <a href="${interactionPath(input.uid)}">Already have an account? Sign in</a>
+    </p>`;
+  return renderPage({ title: 'Create your Waymark account', body, notice: input.notice });
+}
