@@ -1,12 +1,25 @@
-import { Container, Title } from '@mantine/core';
+import { Container } from '@mantine/core';
+import { HelpAccordion } from '../../../components/help-accordion/help-accordion';
+import { PageHeader } from '../../../components/page-header/page-header';
+import { FAQ_ITEMS } from '../../../features/faq/faq-items';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 
-/** Route module of /home/faq-page. */
+/** Route module of /home/faq-page: questions in an accordion, the first open (spec §2). */
 export function Component() {
-  usePageMeta('Frequently asked questions', 'Frequently asked questions — Waymark.');
+  usePageMeta(
+    'Frequently asked questions',
+    'Answers about the Waymark extension: what it is, how it works, browser requirements, how to download it, who it is for, its features and the Pin.',
+  );
   return (
-    <Container size="lg" py={48}>
-      <Title order={1}>Frequently asked questions</Title>
-    </Container>
+    <>
+      <PageHeader
+        eyebrow="FAQ"
+        title="Frequently asked questions"
+        lead="Short answers to what people ask us most. Can’t find yours? Write to us — the address is at the bottom of every page."
+      />
+      <Container size="md" py={{ base: 40, sm: 64 }}>
+        <HelpAccordion sections={FAQ_ITEMS} initiallyOpen="first" />
+      </Container>
+    </>
   );
 }

@@ -1,12 +1,59 @@
-import { Container, Title } from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid } from '@mantine/core';
+import { PLAN_IDS, PUBLIC_PLANS, TRIAL_LENGTH_DAYS } from '@waymark/core';
+import { PageHeader } from '../../../components/page-header/page-header';
+import { PageSection } from '../../../components/page-section/page-section';
+import { config } from '../../../config';
+import { useAuthActions } from '../../../features/auth/use-auth-actions';
+import { PlanCard } from '../../../features/pricing/components/plan-card';
+import { PlanComparison } from '../../../features/pricing/components/plan-comparison';
+import { TrialExplainer } from '../../../features/pricing/components/trial-explainer';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 
-/** Route module of /home/plans-pricing. */
+/** Route module of /home/plans-pricing (spec §2, §9; issue 5 item 3). */
 export function Component() {
-  usePageMeta('Plans and pricing', 'Plans and pricing — Waymark.');
+  usePageMeta(
+    'Plans and pricing',
+    `Waymark plans from Free to Pro, priced per user per month, with a ${TRIAL_LENGTH_DAYS}-day free trial of every Standard feature.`,
+  );
+  const { signUp } = useAuthActions();
   return (
-    <Container size="lg" py={48}>
-      <Title order={1}>Plans and pricing</Title>
-    </Container>
+    <>
+      <PageHeader
+        eyebrow="Plans & Pricing"
+        title="Simple pricing per user, per month"
+        lead={`Start free, or try every Standard feature for ${TRIAL_LENGTH_DAYS} days at no cost. Pay only for the people who use Waymark.`}
+      >
+        <Group mt="xl" gap="md">
+          <Button size="md" onClick={signUp}>
+            Sign Up for Free
+          </Button>
+          <Anchor
+            href={config.extensionStoreUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            fw={600}
+          >
+            Download the extension for Chrome or Edge
+          </Anchor>
+        </Group>
+      </PageHeader>
+      <PageSection title="Choose a plan">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+          {PUBLIC_PLANS.map((plan) => (
+            <PlanCard
+              key={plan.planId}
+              plan={plan}
+              isHighlighted={plan.planId === PLAN_IDS.standard}
+            />
+          ))}
+        </SimpleGrid>
+      </PageSection>
+      <PageSection title="Compare plans" isTinted>
+        <PlanComparison plans={PUBLIC_PLANS} />
+      </PageSection>
+      <PageSection title={`How the ${TRIAL_LENGTH_DAYS}-day free trial works`}>
+        <TrialExplainer />
+      </PageSection>
+    </>
   );
 }

@@ -1,15 +1,61 @@
-import { Container, Title } from '@mantine/core';
+import { TRIAL_LENGTH_DAYS } from '@waymark/core';
+import { useCallback } from 'react';
+import { PageSection } from '../../../components/page-section/page-section';
+import { config } from '../../../config';
+import { useAuthActions } from '../../../features/auth/use-auth-actions';
+import { CallToAction } from '../../../features/marketing/components/call-to-action';
+import { DemoVideo } from '../../../features/marketing/components/demo-video';
+import { FeatureGrid } from '../../../components/feature-grid/feature-grid';
+import { HowItWorks } from '../../../features/marketing/components/how-it-works';
+import { LandingHero } from '../../../features/marketing/components/landing-hero';
+import { LANDING_FEATURES } from '../../../features/marketing/landing-features';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 
-/** Route module of /home/product-info. */
+const DEMO_SECTION_ID = 'demo';
+
+/** Route module of /home/product-info, the landing page (spec §2, issue 5 item 1). */
 export function Component() {
   usePageMeta(
-    "Keep your team's knowledge on the page it is about",
-    "Keep your team's knowledge on the page it is about — Waymark.",
+    'Project knowledge attached to every web page',
+    'Waymark is a Chrome and Edge extension that keeps user stories, requirements, bugs and processes on the web pages they describe. Start a 30-day free trial.',
   );
+  const { signUp } = useAuthActions();
+  const showDemo = useCallback(() => {
+    const section = document.getElementById(DEMO_SECTION_ID);
+    if (!section) return;
+    const isReducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    section.scrollIntoView({ behavior: isReducedMotion ? 'auto' : 'smooth', block: 'start' });
+  }, []);
+
   return (
-    <Container size="lg" py={48}>
-      <Title order={1}>Keep your team's knowledge on the page it is about</Title>
-    </Container>
+    <>
+      <LandingHero
+        extensionStoreUrl={config.extensionStoreUrl}
+        onSeeItInAction={showDemo}
+        onSignUp={signUp}
+      />
+      <PageSection
+        title="Everything about a page, on the page"
+        intro="Waymark replaces the spreadsheet of URLs and the wiki page nobody updates with notes that live where they are needed."
+      >
+        <FeatureGrid items={LANDING_FEATURES} />
+      </PageSection>
+      <PageSection title="How it works" isTinted>
+        <HowItWorks />
+      </PageSection>
+      <PageSection
+        id={DEMO_SECTION_ID}
+        title="See Waymark in action"
+        intro="Watch a requirement being recorded on a live page and picked up by a teammate a moment later."
+      >
+        <DemoVideo src={config.demoVideoUrl} />
+      </PageSection>
+      <CallToAction
+        title={`Try every Standard feature free for ${TRIAL_LENGTH_DAYS} days`}
+        text="Create your organization, invite your team and record your first items today. No card needed to start."
+        actionLabel="Sign up now"
+        onAction={signUp}
+      />
+    </>
   );
 }

@@ -1,12 +1,45 @@
-import { Container, Title } from '@mantine/core';
+import { SimpleGrid, Text, Title, Paper } from '@mantine/core';
+import { PageHeader } from '../../../components/page-header/page-header';
+import { PageSection } from '../../../components/page-section/page-section';
+import { FeatureGrid } from '../../../components/feature-grid/feature-grid';
+import { AUDIENCES, USE_CASES } from '../../../features/marketing/use-cases';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 
-/** Route module of /home/use-cases. */
+/** Route module of /home/use-cases: who uses Waymark and for what (spec §1, §2). */
 export function Component() {
-  usePageMeta('Use cases', 'Use cases — Waymark.');
+  usePageMeta(
+    'Use cases',
+    'How developers, analysts, designers, testers, managers and outside partners use Waymark to keep requirements, bugs and processes on the pages they describe.',
+  );
   return (
-    <Container size="lg" py={48}>
-      <Title order={1}>Use cases</Title>
-    </Container>
+    <>
+      <PageHeader
+        eyebrow="Use cases"
+        title="One place for everything your team knows about a page"
+        lead="Anyone with access to a project can open Waymark on the site, find the page and read what has been recorded there. Here is who does, and why."
+      />
+      <PageSection title="Who uses Waymark">
+        <FeatureGrid items={AUDIENCES} />
+      </PageSection>
+      <PageSection title="Use cases" intro="A few of the ways teams put Waymark to work." isTinted>
+        <SimpleGrid
+          cols={{ base: 1, sm: 2 }}
+          spacing="lg"
+          component="ul"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {USE_CASES.map((useCase) => (
+            <Paper key={useCase.title} component="li" withBorder p="lg">
+              <Title order={3} size="h4">
+                {useCase.title}
+              </Title>
+              <Text mt="xs" c="gray.8">
+                {useCase.text}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      </PageSection>
+    </>
   );
 }

@@ -1,0 +1,57 @@
+import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ProductPreview } from './product-preview';
+
+/** Props of {@link LandingHero}. */
+export type LandingHeroProps = {
+  /** The extension's store listing (View Extension). */
+  extensionStoreUrl: string;
+  /** See it in action: scrolls to the demo. */
+  onSeeItInAction: () => void;
+  /** Sign up now. */
+  onSignUp: () => void;
+};
+
+/** The landing page's opening: what Waymark is, and the three ways in (spec §2 product-info). */
+export function LandingHero({ extensionStoreUrl, onSeeItInAction, onSignUp }: LandingHeroProps) {
+  return (
+    <Box bg="waymark.0" py={{ base: 48, sm: 80 }}>
+      <Container size="lg">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48}>
+          <Stack gap="lg" justify="center">
+            <Text fw={700} c="waymark.8" tt="uppercase" size="sm">
+              Browser extension for Chrome and Edge
+            </Text>
+            <Title order={1} fz={{ base: 34, sm: 48 }} lh={1.1}>
+              Keep your team&apos;s knowledge on the page it is about
+            </Title>
+            <Text size="xl" c="gray.8">
+              Waymark attaches user stories, requirements, bugs, technical notes and processes to
+              the exact web page they describe. Open the page, open Waymark, and everything your
+              team knows about it is right there — no more hunting through wikis and tickets.
+            </Text>
+            <Group gap="sm">
+              <Button
+                size="md"
+                component="a"
+                href={extensionStoreUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                View Extension
+              </Button>
+              <Button size="md" variant="default" onClick={onSeeItInAction}>
+                See it in action
+              </Button>
+              <Button size="md" variant="outline" onClick={onSignUp}>
+                Sign up now
+              </Button>
+            </Group>
+          </Stack>
+          <Group justify="center">
+            <ProductPreview />
+          </Group>
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}
