@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { handleError, handleNotFound } from './http/error-handler';
@@ -7,12 +8,22 @@ import { createLogger } from './logger';
 import { registerOpenApi } from './http/openapi';
 import { registerPortal } from './http/portal';
 import { installRouteRegistry } from './http/route-registry';
+import { authModule } from './modules/auth/index';
+import { installAuth } from './modules/auth/authenticator';
 import { identityModule } from './modules/identity/index';
 import type { AppModule } from './modules/module';
+import { notificationsModule } from './modules/notifications/index';
+import { orgsModule } from './modules/orgs/index';
 import { systemModule } from './modules/system/index';
 
 /** Every domain module, in registration order. A new module is one more entry here. */
-export const MODULES: readonly AppModule[] = [systemModule, identityModule];
+export const MODULES: readonly AppModule[] = [
+  systemModule,
+  identityModule,
+  authModule,
+  orgsModule,
+  notificationsModule,
+];
 
 /** Options of {@link buildApp}. */
 export type BuildAppOptions = {
@@ -20,6 +31,8 @@ export type BuildAppOptions = {
   config: Config;
   /** The migrated database; the caller owns and closes it. */
   db: Db;
+  /** The time; default: the system clock. Tests pass one they move. */
+  clock?: Clock;
   /** Logger to use; default: a new pino logger at `config.logLevel`. */
   logger?: FastifyBaseLogger;
   /** Extra plugins registered after the modules (tests use it for probe routes). */
@@ -42,9 +55,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
   installRouteRegistry(app);
+  installAuth(app, { config, db });
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   for (const module of [...MODULES, ...(options.plugins ?? [])]) {
-    await app.register(module, { config, db });
+    await app.register(module, { config, db, clock: options.clock ?? systemClock });
   }
   await registerPortal(app, { portalDist: config.portalDist });
   return app;

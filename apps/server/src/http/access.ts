@@ -1,12 +1,14 @@
 import type { ErrorCode } from '@waymark/core';
 import type { RouteOptions } from 'fastify';
+import { accessHooks } from '../modules/auth/access-hooks';
+import type { AccessRule } from '../modules/auth/access-rules';
 
 /**
- * Who may call a route — declared once per route, never decided inside handlers.
- * Only `public` exists yet; identity adds its requirements (signed in, org admin, project
- * member, …) as further members of this union and a case in {@link enforceAccess}.
+ * Who may call a route — declared once per route, never decided inside handlers:
+ * `'public'`, `'authenticated'`, `orgMember(…)`, `orgAdmin(…)`, `projectMember(…)` …
+ * (modules/auth/access-rules.ts), enforced by modules/auth/access-hooks.ts.
  */
-export type Access = 'public';
+export type Access = AccessRule;
 
 /** The hooks that enforce an {@link Access} and the error codes it can answer with. */
 export type AccessEnforcement = Pick<RouteOptions, 'onRequest' | 'preHandler'> & {
@@ -16,8 +18,5 @@ export type AccessEnforcement = Pick<RouteOptions, 'onRequest' | 'preHandler'> &
 
 /** Turns a route's declared access into the hooks Fastify runs before its handler. */
 export function enforceAccess(access: Access): AccessEnforcement {
-  switch (access) {
-    case 'public':
-      return { errorCodes: [] };
-  }
+  return accessHooks(access);
 }

@@ -1,0 +1,94 @@
+import { ADMIN_ACCESS_LEVEL_ID, AppError, type ErrorCode } from '@waymark/core';
+import { and, eq } from 'drizzle-orm';
+import type {
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import { orgMembers } from '../../db/schema/organizations';
+import { readId, type AccessRule, type IdSource } from './access-rules';
+import type { Authenticator } from './authenticator';
+import type { Caller } from './provision-user';
+import { SIGN_IN_MESSAGE } from './token-verifier';
+
+// Module augmentation is the one place an interface is needed.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Verifies bearer tokens and provisions users; installed by `installAuth`. */
+    authenticator: Authenticator;
+  }
+  interface FastifyRequest {
+    /** The signed-in user; set before the handler of every non-public route. */
+    caller: Caller | null;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+/** Answered for an organization the caller is not an active member of, whether it exists or not. */
+export const ORG_NOT_FOUND = 'Organization not found.';
+/** Answered to a member who is not an admin of the organization (spec §6). */
+export const ADMIN_ONLY = 'Only an administrator of this organization can do this.';
+
+/** The hooks enforcing one {@link AccessRule}, and the error codes it can answer with. */
+export type AccessHooks = {
+  onRequest?: onRequestAsyncHookHandler;
+  preHandler?: preHandlerAsyncHookHandler;
+  errorCodes: ErrorCode[];
+};
+
+/**
+ * The one place access is enforced. Authentication runs on request (before the body is read or
+ * validated, so an anonymous call is always 401); organization checks run after validation,
+ * when the id is a parsed integer. Convention: an organization the caller is not an active
+ * member of is 404 whether it exists or not (ids reveal nothing); a member lacking the
+ * required level is 403.
+ */
+export function accessHooks(rule: AccessRule): AccessHooks {
+  if (rule === 'public') return { errorCodes: [] };
+  const onRequest: onRequestAsyncHookHandler = async (request) => {
+    request.caller = await request.server.authenticator.authenticate(request.headers.authorization);
+  };
+  if (rule === 'authenticated') return { onRequest, errorCodes: ['UNAUTHORIZED', 'FORBIDDEN'] };
+  switch (rule.kind) {
+    case 'orgMember':
+      return {
+        onRequest,
+        preHandler: orgCheck(rule.orgIdFrom, false),
+        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+      };
+    case 'orgAdmin':
+      return {
+        onRequest,
+        preHandler: orgCheck(rule.orgIdFrom, true),
+        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+      };
+  }
+}
+
+function orgCheck(orgIdFrom: IdSource, isAdminRequired: boolean): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const caller = requireCaller(request);
+    const orgId = readId(request, orgIdFrom);
+    if (orgId === null) throw new AppError('NOT_FOUND', ORG_NOT_FOUND);
+    const [membership] = await request.server.authenticator.db
+      .select({ accessLevelId: orgMembers.accessLevelId })
+      .from(orgMembers)
+      .where(
+        and(
+          eq(orgMembers.orgId, orgId),
+          eq(orgMembers.userId, caller.userId),
+          eq(orgMembers.status, 'Active'),
+        ),
+      );
+    if (!membership) throw new AppError('NOT_FOUND', ORG_NOT_FOUND);
+    if (isAdminRequired && membership.accessLevelId !== ADMIN_ACCESS_LEVEL_ID)
+      throw new AppError('FORBIDDEN', ADMIN_ONLY);
+  };
+}
+
+/** The signed-in caller of a non-public route (set by its access hook). */
+export function requireCaller(request: FastifyRequest): Caller {
+  if (!request.caller) throw new AppError('UNAUTHORIZED', SIGN_IN_MESSAGE);
+  return request.caller;
+}

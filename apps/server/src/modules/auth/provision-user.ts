@@ -1,0 +1,64 @@
+import { AppError } from '@waymark/core';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/users';
+import type { TokenIdentity } from './token-verifier';
+
+/** The signed-in user as routes see it. */
+export type Caller = {
+  /** users.id */
+  userId: number;
+  /** Verified e-mail address, lower-case. */
+  email: string;
+};
+
+/** Answered when the token's e-mail address is missing or not verified. */
+export const EMAIL_NOT_VERIFIED =
+  'Verify your e-mail address before using Waymark: follow the link in the e-mail we sent you, then sign in again.';
+
+/**
+ * The user row for a verified token, created on the first call and kept in step with the
+ * token's e-mail and names (ARCHITECTURE.md Identity). Invitations match on the e-mail, so an
+ * unverified address is refused (403).
+ */
+export async function provisionUser({ db }: { db: Db }, identity: TokenIdentity): Promise<Caller> {
+  if (!identity.email || !identity.isEmailVerified)
+    throw new AppError('FORBIDDEN', EMAIL_NOT_VERIFIED);
+  const email = identity.email;
+  const [existing] = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(eq(users.subject, identity.subject));
+  if (
+    existing &&
+    existing.email === email &&
+    existing.firstName === identity.firstName &&
+    existing.lastName === identity.lastName
+  ) {
+    return { userId: existing.userId, email };
+  }
+  const [row] = await db
+    .insert(users)
+    .values({
+      subject: identity.subject,
+      email,
+      firstName: identity.firstName,
+      lastName: identity.lastName,
+    })
+    .onConflictDoUpdate({
+      target: users.subject,
+      set: {
+        email: sql`excluded.email`,
+        firstName: sql`excluded.first_name`,
+        lastName: sql`excluded.last_name`,
+      },
+    })
+    .returning({ userId: users.id });
+  if (!row) throw new Error('Upsert into users returned no row');
+  return { userId: row.userId, email };
+}

@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccessRule } from '../src/modules/auth/access-rules';
+import { orgMembers } from '../src/db/schema/organizations';
+import { ACCESS_MATRIX, type MatrixIds, type MatrixRow, type MatrixWho } from './access-matrix';
+import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
+
+type As = { authorization: string } | undefined;
+
+let t: AuthTestContext;
+/** Org A: the organization under attack. Org B: the attacker's own. */
+let idsA: MatrixIds;
+let idsB: MatrixIds;
+let adminB: As;
+let memberA: As;
+const SECRET_NAME = `Org A secret ${Date.now()}`;
+const OWNER_A_EMAIL = `owner-a-${Date.now()}@example.test`;
+
+async function createWorld(as: As, orgName: string): Promise<MatrixIds> {
+  const created = await t.call(as, {
+    method: 'POST',
+    url: '/api/account/createOrgExistingUser',
+    payload: { orgName },
+  });
+  expect(created.statusCode).toBe(200);
+  const [org] = (await t.call(as, { method: 'GET', url: '/api/account/getOrgs' })).json<
+    { orgId: number }[]
+  >();
+  const [notification] = (
+    await t.call(as, { method: 'GET', url: '/api/account/getSiteNotifications' })
+  ).json<{ notificationInfoId: number }[]>();
+  return { orgId: org?.orgId ?? 0, notificationId: notification?.notificationInfoId ?? 0 };
+}
+
+beforeAll(async () => {
+  t = await startAuthTestApp();
+  idsA = await createWorld(await t.signIn({ email: OWNER_A_EMAIL }), SECRET_NAME);
+  adminB = await t.signIn();
+  idsB = await createWorld(adminB, 'Org B');
+  memberA = await t.signIn();
+  await t.call(memberA, { method: 'GET', url: '/api/account/getOrgs' }); // provisions the user
+  const [member] = await t.db
+    .execute<{ id: number }>(sql`select max(id) as id from users`)
+    .then((result) => result.rows);
+  await t.db
+    .insert(orgMembers)
+    .values({ orgId: idsA.orgId, userId: Number(member?.id), accessLevelId: 2, status: 'Active' });
+});
+afterAll(() => t.close());
+
+/** A checksum of every row of every table: equal before and after means nothing changed. */
+async function snapshotDatabase(): Promise<Record<string, string>> {
+  const tables = await t.db.execute<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const snapshot: Record<string, string> = {};
+  for (const { name } of tables.rows) {
+    const result = await t.db.execute<{ sum: string }>(
+      sql`select md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as sum from ${sql.identifier(name)} r`,
+    );
+    snapshot[name] = result.rows[0]?.sum ?? '';
+  }
+  return snapshot;
+}
+
+function toInject(row: MatrixRow, ids: MatrixIds): InjectOptions {
+  const request = row.request?.(ids) ?? {};
+  const url = row.path.replace(/:([A-Za-z0-9_]+)|\*/g, (segment, name?: string) =>
+    encodeURIComponent(String(request.params?.[name ?? '*'] ?? segment)),
+  );
+  const query = new URLSearchParams(
+    Object.entries(request.query ?? {}).map(([key, value]): [string, string] => [
+      key,
+      String(value),
+    ]),
+  );
+  return {
+    method: row.method,
+    url: query.size > 0 ? `${url}?${query.toString()}` : url,
+    ...(request.body !== undefined && { payload: request.body as InjectOptions['payload'] }),
+  };
+}
+
+/** Calls `row` and asserts the status and that the database did not change. */
+async function expectRefused(
+  row: MatrixRow,
+  as: As,
+  ids: MatrixIds,
+  status: number,
+): Promise<string> {
+  const before = await snapshotDatabase();
+  const response = await t.call(as, toInject(row, ids));
+  expect(response.statusCode, `${row.method} ${row.path}`).toBe(status);
+  expect(await snapshotDatabase(), `${row.method} ${row.path} changed the database`).toEqual(
+    before,
+  );
+  return response.body;
+}
+
+function whoOf(access: AccessRule | undefined): MatrixWho | 'undeclared' {
+  if (access === undefined) return 'undeclared';
+  if (access === 'public' || access === 'authenticated') return access;
+  return access.kind === 'orgAdmin' ? 'admin' : 'member';
+}
+
+const key = (method: string, path: string) => `${method.toUpperCase()} ${path.toLowerCase()}`;
+
+describe('access-control matrix', () => {
+  it('has exactly one row per registered /api route, agreeing with its declared access', () => {
+    const rows = new Map(ACCESS_MATRIX.map((row) => [key(row.method, row.path), row]));
+    expect(rows.size, 'duplicate rows').toBe(ACCESS_MATRIX.length);
+    const registered = t.app.apiRoutes.map((route) => ({
+      route,
+      row: rows.get(key(route.method, route.path)),
+    }));
+    const missing = registered
+      .filter(({ row }) => !row)
+      .map(({ route }) => `${route.method} ${route.path}`);
+    expect(missing, 'routes without a row in test/access-matrix.ts').toEqual([]);
+    const disagreeing = registered
+      .filter(({ route, row }) => row && whoOf(route.access) !== row.who)
+      .map(
+        ({ route, row }) =>
+          `${route.method} ${route.path}: declared ${whoOf(route.access)}, matrix ${row?.who}`,
+      );
+    expect(disagreeing).toEqual([]);
+    const registeredKeys = new Set(t.app.apiRoutes.map((route) => key(route.method, route.path)));
+    expect(
+      ACCESS_MATRIX.filter((row) => !registeredKeys.has(key(row.method, row.path))).map(
+        (row) => row.path,
+      ),
+      'rows of routes that do not exist',
+    ).toEqual([]);
+  });
+
+  const guarded = ACCESS_MATRIX.filter((row) => row.who !== 'public');
+
+  it.each(ACCESS_MATRIX.filter((row) => row.who === 'public'))(
+    '$method $path answers anonymous callers',
+    async (row) => {
+      const response = await t.call(undefined, toInject(row, idsA));
+      expect(response.statusCode).toBeLessThan(400);
+    },
+  );
+
+  it.each(guarded)('$method $path: anonymous → 401', async (row) => {
+    const body = await expectRefused(row, undefined, idsA, 401);
+    expect(JSON.parse(body)).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
+  });
+
+  it.each(guarded)(
+    "$method $path: another org's admin with this org's ids → refused, nothing leaks",
+    async (row) => {
+      const status = row.who === 'authenticated' ? row.outsider : 404;
+      if (status === undefined) throw new Error(`row ${row.method} ${row.path} needs 'outsider'`);
+      const body = await expectRefused(row, adminB, idsA, status);
+      expect(body).not.toContain(SECRET_NAME);
+      expect(body.toLowerCase()).not.toContain(OWNER_A_EMAIL);
+    },
+  );
+
+  it.each(guarded.filter((row) => row.who === 'admin'))(
+    '$method $path: non-admin member → 403',
+    async (row) => {
+      await expectRefused(row, memberA, idsA, 403);
+    },
+  );
+
+  it.each(guarded.filter((row) => row.who === 'member'))(
+    '$method $path: member → allowed',
+    async (row) => {
+      expect((await t.call(memberA, toInject(row, idsA))).statusCode).toBe(200);
+    },
+  );
+
+  it.each(guarded.filter((row) => row.who === 'member' || row.who === 'admin'))(
+    "$method $path: another org's admin with their own ids → allowed",
+    async (row) => {
+      expect((await t.call(adminB, toInject(row, idsB))).statusCode).toBe(200);
+    },
+  );
+});

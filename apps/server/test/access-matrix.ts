@@ -1,0 +1,104 @@
+/**
+ * The access-control matrix (issue 3, item 4): every `/api` route the server registers, and who
+ * may call it. access-matrix.test.ts fails when a registered route has no row here, when a row
+ * names a route that does not exist or disagrees with the route's declared access, and probes
+ * every row as anonymous, as another organization's admin and as a non-admin member.
+ *
+ * A new route adds one row: method and path exactly as registered, `who`, and `request` building
+ * a call from the ids of an organization (see {@link MatrixIds}). Rules for `who`:
+ * - `public`: anyone; anonymous calls must not be refused.
+ * - `authenticated`: any signed-in user acting on their own data; `outsider` is the status another
+ *   organization's admin gets when calling with this organization's ids (and nothing changes).
+ * - `member`: active members of the organization; outsiders 404, anonymous 401.
+ * - `admin`: admins (level 1) of the organization; non-admin members 403, outsiders 404, anonymous 401.
+ */
+
+/** Ids of one organization's world that a request can refer to. */
+export type MatrixIds = {
+  /** The organization. */
+  orgId: number;
+  /** A queued notification of the organization's owner. */
+  notificationId: number;
+};
+
+/** The parts of a call a row fills in; path params fill `:name` segments. */
+export type MatrixRequest = {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+};
+
+/** Who may call a route. */
+export type MatrixWho = 'public' | 'authenticated' | 'member' | 'admin';
+
+/** One row of the matrix. */
+export type MatrixRow = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** As registered, `:param` syntax. */
+  path: string;
+  who: MatrixWho;
+  /** Builds a well-formed call from an organization's ids. */
+  request?: (ids: MatrixIds) => MatrixRequest;
+  /** `authenticated` rows: the status another org's admin gets with this org's ids. */
+  outsider?: number;
+};
+
+/** Swagger UI's own routes: public documentation, no data. */
+const DOCS_ROWS: MatrixRow[] = [
+  { method: 'GET', path: '/api/openapi.json', who: 'public' },
+  { method: 'GET', path: '/api/docs/', who: 'public' },
+  { method: 'GET', path: '/api/docs/json', who: 'public' },
+  { method: 'GET', path: '/api/docs/yaml', who: 'public' },
+  {
+    method: 'GET',
+    path: '/api/docs/static/*',
+    who: 'public',
+    request: () => ({ params: { '*': 'index.html' } }),
+  },
+  { method: 'GET', path: '/api/docs/static/index.html', who: 'public' },
+  { method: 'GET', path: '/api/docs/static/swagger-initializer.js', who: 'public' },
+];
+
+/** Every `/api` route and who may call it. */
+export const ACCESS_MATRIX: readonly MatrixRow[] = [
+  ...DOCS_ROWS,
+  { method: 'GET', path: '/api/ping', who: 'public' },
+  { method: 'GET', path: '/api/auth-config', who: 'public' },
+
+  // spec §7 account: organizations and notifications (issue 3)
+  { method: 'GET', path: '/api/account/getOrgs', who: 'authenticated', outsider: 200 },
+  {
+    method: 'POST',
+    path: '/api/account/createOrgExistingUser',
+    who: 'authenticated',
+    request: () => ({ body: { orgName: 'Probe' } }),
+    outsider: 409,
+  },
+  {
+    method: 'POST',
+    path: '/api/account/saveOrgName',
+    who: 'admin',
+    request: (ids) => ({ body: { orgId: ids.orgId, orgName: 'Renamed by probe' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/account/getOrgStatus',
+    who: 'member',
+    request: (ids) => ({ query: { orgId: ids.orgId } }),
+  },
+  { method: 'GET', path: '/api/account/getSiteNotifications', who: 'authenticated', outsider: 200 },
+  {
+    method: 'POST',
+    path: '/api/account/dismissNotification/:notificationInfoId',
+    who: 'authenticated',
+    request: (ids) => ({ params: { notificationInfoId: ids.notificationId } }),
+    outsider: 404,
+  },
+  {
+    method: 'GET',
+    path: '/api/account/acceptOrgAccess/:orgId',
+    who: 'authenticated',
+    request: (ids) => ({ params: { orgId: ids.orgId } }),
+    outsider: 404,
+  },
+];
