@@ -37,6 +37,11 @@ export type EmbeddedPostgresOptions = {
   log: EmbeddedLog;
   /** Database created on first start and connected to. Default `waymark`. */
   database?: string;
+  /**
+   * Default true. False skips fsync (initdb and server): much faster, but a machine crash can
+   * lose data — for throw-away test clusters only.
+   */
+  durable?: boolean;
 };
 
 const PG_USER = 'postgres';
@@ -52,7 +57,7 @@ const START_ATTEMPTS = 3;
 export async function startEmbeddedPostgres(
   options: EmbeddedPostgresOptions,
 ): Promise<EmbeddedDatabase> {
-  const { dataDir, log, database = 'waymark' } = options;
+  const { dataDir, log, database = 'waymark', durable = true } = options;
   const pgDataDir = path.join(dataDir, 'postgres');
   const passwordFile = path.join(dataDir, 'postgres-password');
   const created = await ensureWritableDir(dataDir);
@@ -79,8 +84,11 @@ export async function startEmbeddedPostgres(
       authMethod: 'scram-sha-256',
       persistent: true,
       createPostgresUser: isRoot,
-      initdbFlags: ['--encoding=UTF8', '--no-locale'],
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      initdbFlags: ['--encoding=UTF8', '--no-locale', ...(durable ? [] : ['--no-sync'])],
+      postgresFlags: [
+        ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+        ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off']),
+      ],
       onLog: (message) => {
         output.push(message);
         log.debug(`postgres: ${message.trim()}`);

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve('data'),
+      publicUrl: 'http://localhost:8080',
+      databaseUrl: undefined,
+      logLevel: 'info',
+    });
+    expect(config.portalDist).toMatch(/apps[/\\]portal[/\\]dist$/);
+    expect(path.isAbsolute(config.portalDist)).toBe(true);
+  });
+
+  it('derives PUBLIC_URL from PORT and strips a trailing slash from a given one', () => {
+    expect(loadConfig({ PORT: '3000' }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PUBLIC_URL: 'https://waymark.example.com/' }).publicUrl).toBe(
+      'https://waymark.example.com',
+    );
+  });
+
+  it('resolves DATA_DIR to an absolute path and treats empty values as unset', () => {
+    expect(loadConfig({ DATA_DIR: 'here/db' }).dataDir).toBe(path.resolve('here/db'));
+    expect(loadConfig({ PORT: '' }).port).toBe(8080);
+  });
+
+  it('accepts an external DATABASE_URL', () => {
+    const url = 'postgresql://app:secret@db.internal:5433/waymark';
+    expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+  });
+
+  it.each([['0'], ['65536'], ['80a'], ['-1'], ['8080.5']])('rejects PORT=%s', (port) => {
+    expect(() => loadConfig({ PORT: port })).toThrow(
+      'Invalid configuration: PORT must be an integer between 1 and 65535',
+    );
+  });
+
+  it.each([['mysql://x@y/z'], ['not a url']])('rejects DATABASE_URL=%s', (url) => {
+    expect(() => loadConfig({ DATABASE_URL: url })).toThrow(
+      /^Invalid configuration: DATABASE_URL must be a postgres:\/\//,
+    );
+  });
+
+  it('names the variable for every bad value', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://x' })).toThrow(
+      /^Invalid configuration: PUBLIC_URL /,
+    );
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/^Invalid configuration: LOG_LEVEL /);
+  });
+});

@@ -1,0 +1,97 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
+
+const quiet = { info: () => undefined, warn: () => undefined, debug: () => undefined };
+
+let dataDir: string;
+const running: EmbeddedDatabase[] = [];
+
+async function start(): Promise<EmbeddedDatabase> {
+  const database = await startEmbeddedPostgres({ dataDir, log: quiet, durable: false });
+  running.push(database);
+  return database;
+}
+
+async function query<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function postmasterPid(): Promise<number> {
+  const content = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+  return Number(content.split('\n', 1)[0]);
+}
+
+/** Alive and not a zombie waiting to be reaped. */
+function isRunning(pid: number): boolean {
+  try {
+    return !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+  } catch {
+    return false;
+  }
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'waymark-embedded-'));
+  // mkdtemp makes it 0700; as root, postgres runs as the `postgres` user and must enter it.
+  await chmod(dataDir, 0o755);
+});
+afterAll(async () => {
+  for (const database of running) await database.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('embedded PostgreSQL', () => {
+  it('initialises an empty data directory and keeps its password private', async () => {
+    const database = await start();
+    expect(existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
+    expect((await stat(path.join(dataDir, 'postgres-password'))).mode & 0o077).toBe(0);
+    expect(database.connectionString).toMatch(/@127\.0\.0\.1:\d+\/waymark$/);
+    await query(database.connectionString, 'create table kept (value text)');
+    await query(database.connectionString, "insert into kept values ('first run')");
+    await database.stop();
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  });
+
+  it('reuses the data on the next start', async () => {
+    const database = await start();
+    const rows = await query<{ value: string }>(
+      database.connectionString,
+      'select value from kept',
+    );
+    expect(rows).toEqual([{ value: 'first run' }]);
+    await database.stop();
+  });
+
+  it('recovers from a lock file whose process is gone', async () => {
+    const gone = spawnSync('true').pid;
+    const lockFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+    await writeFile(lockFile, `${gone}\n${path.join(dataDir, 'postgres')}\n0\n5432\n`);
+    const database = await start();
+    expect(await postmasterPid()).not.toBe(gone);
+    expect(await query(database.connectionString, 'select value from kept')).toHaveLength(1);
+    await database.stop();
+  });
+
+  it('stops a postgres left running by a run that died, then starts', async () => {
+    const orphan = await start();
+    const orphanPid = await postmasterPid();
+    // Not stopped: the process that owned it "died" (kill -9 of the server).
+    const database = await start();
+    expect(isRunning(orphanPid)).toBe(false);
+    expect(database.port).not.toBe(orphan.port);
+    expect(await query(database.connectionString, 'select value from kept')).toHaveLength(1);
+    await database.stop();
+  });
+});
