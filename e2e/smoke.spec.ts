@@ -25,16 +25,32 @@ test('the API docs render from the OpenAPI document', async ({ page, request, se
   await expect(page.getByText('/api/ping').first()).toBeVisible();
 });
 
-test('the extension loads and its side panel page renders', async ({
+test('the extension loads, opens its welcome page and its side panel reaches the server', async ({
   extensionContext,
   extensionId,
+  serverUrl,
 }) => {
+  // Installing opens the welcome page (Quick tips, all sections open).
+  const welcome =
+    extensionContext.pages().find((p) => p.url().endsWith('/welcome.html')) ??
+    (await extensionContext.waitForEvent('page', (p) => p.url().endsWith('/welcome.html')));
+  await expect(welcome.getByRole('heading', { name: 'Quick tips' })).toBeVisible();
+  const tips = welcome.getByRole('main').locator('button[aria-expanded]');
+  await expect(tips).toHaveCount(5);
+  for (const tip of await tips.all()) await expect(tip).toHaveAttribute('aria-expanded', 'true');
+
+  const worker = extensionContext.serviceWorkers()[0]!;
+  await worker.evaluate((url) => chrome.storage.sync.set({ serverUrl: url }), serverUrl);
+
   const page = await extensionContext.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);
-  await expect(page.getByRole('heading', { name: 'Waymark' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Waymark', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Connected to ${serverUrl}` }),
+  ).toBeVisible();
   expect(errors).toEqual([]);
 });
