@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { handleError, handleNotFound } from './http/error-handler';
+import { installExtensionCors } from './http/extension-cors';
 import { createLogger } from './logger';
 import { registerOpenApi } from './http/openapi';
 import { registerPortal } from './http/portal';
@@ -54,6 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
+  installExtensionCors(app);
   installRouteRegistry(app);
   installAuth(app, { config, db });
   await registerOpenApi(app, { publicUrl: config.publicUrl });

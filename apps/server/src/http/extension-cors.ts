@@ -1,0 +1,33 @@
+import { EXTENSION_ORIGIN } from '@waymark/core';
+import type { FastifyInstance } from 'fastify';
+
+/** Methods and request headers the extension's API client sends. */
+const ALLOWED_METHODS = 'GET, POST';
+const ALLOWED_HEADERS = 'authorization, content-type, accept';
+/** How long Chrome may cache a preflight answer, in seconds. */
+const PREFLIGHT_MAX_AGE_SECONDS = 600;
+
+/**
+ * Lets the Waymark extension call `/api` from its `chrome-extension://` origin, and nobody else:
+ * the portal is same-origin, so every other origin gets no CORS headers at all. Preflights are
+ * answered here, before routing and the bearer-token check (a preflight carries no token).
+ * `/idp` has its own per-client CORS rule in the provider (clientBasedCORS).
+ */
+export function installExtensionCors(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isApiPath(request.url) || request.headers.origin !== EXTENSION_ORIGIN) return;
+    void reply.header('access-control-allow-origin', EXTENSION_ORIGIN).header('vary', 'Origin');
+    if (request.method !== 'OPTIONS' || !request.headers['access-control-request-method']) return;
+    await reply
+      .header('access-control-allow-methods', ALLOWED_METHODS)
+      .header('access-control-allow-headers', ALLOWED_HEADERS)
+      .header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS))
+      .code(204)
+      .send();
+  });
+}
+
+function isApiPath(url: string): boolean {
+  const path = url.toLowerCase();
+  return path === '/api' || path.startsWith('/api/') || path.startsWith('/api?');
+}
