@@ -1,7 +1,7 @@
 // Starts the built server (apps/server/dist/main.js) on a free loopback port with its own data
 // directory, for the e2e tests and the benchmarks. Not used by the product itself.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -30,6 +30,8 @@ export function findFreePort() {
 export async function startServer(options = {}) {
   const port = await findFreePort();
   const dataDir = options.env?.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'waymark-'));
+  // mkdtemp makes a 0700 directory; as root, PostgreSQL runs as "postgres" and must traverse it.
+  if (!options.env?.DATA_DIR) chmodSync(dataDir, 0o755);
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
     cwd: ROOT,
