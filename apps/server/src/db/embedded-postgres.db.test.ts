@@ -1,8 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
@@ -40,6 +42,24 @@ function isRunning(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+const HOLDER = fileURLToPath(
+  new URL('../../test/fixtures/hold-embedded-postgres.ts', import.meta.url),
+);
+
+/** Another server process holding the cluster, as a second `npm start` would meet it. */
+async function startHolder(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', HOLDER, dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  while (!output.includes('ready')) {
+    if (child.exitCode !== null) throw new Error(`holder exited with ${child.exitCode}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return child;
 }
 
 beforeAll(async () => {
@@ -91,6 +111,32 @@ describe('embedded PostgreSQL', () => {
     const database = await start();
     expect(isRunning(orphanPid)).toBe(false);
     expect(database.port).not.toBe(orphan.port);
+    expect(await query(database.connectionString, 'select value from kept')).toHaveLength(1);
+    await database.stop();
+  });
+
+  it('refuses a data directory another live server is using, and leaves it alone', async () => {
+    const holder = await startHolder();
+    try {
+      const holderPostgres = await postmasterPid();
+      await expect(startEmbeddedPostgres({ dataDir, log: quiet })).rejects.toThrow(
+        `in use by another running Waymark server (pid ${holder.pid})`,
+      );
+      expect(isRunning(holderPostgres)).toBe(true);
+    } finally {
+      holder.kill('SIGTERM');
+      await once(holder, 'exit');
+    }
+  });
+
+  it('recovers after kill -9 of the server left its postgres running orphaned', async () => {
+    const holder = await startHolder();
+    const orphanPid = await postmasterPid();
+    holder.kill('SIGKILL');
+    await once(holder, 'exit');
+    expect(isRunning(orphanPid)).toBe(true);
+    const database = await start();
+    expect(isRunning(orphanPid)).toBe(false);
     expect(await query(database.connectionString, 'select value from kept')).toHaveLength(1);
     await database.stop();
   });

