@@ -1,15 +1,31 @@
+import { Alert, Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { paths } from '../config/paths';
+import { useAdminAccess } from '../features/auth/use-admin-access';
 
 /** Props of {@link RequireAdmin}. */
 export type RequireAdminProps = { children: ReactNode };
 
 /**
- * The login and admin guard of /app and all its children (spec §2, §6).
- *
- * SEAM — currently lets everyone through. The identity issue replaces the body: no signed-in
- * account → start login; organisations but none with orgAccessLevelId 1, or none at all →
- * navigate to /non-admin. Every admin route already renders inside this component.
+ * The login and admin guard of /app and all its children (spec §2, §6): no signed-in account →
+ * login starts; organisations without admin rights → /non-admin (decideAdminRoute).
  */
 export function RequireAdmin({ children }: RequireAdminProps) {
-  return children;
+  const access = useAdminAccess();
+  if (access === 'non-admin') return <Navigate to={paths.nonAdmin.getHref()} replace />;
+  if (access === 'admin') return children;
+  if (access === 'failed')
+    return (
+      <Center mih="100vh" p="md">
+        <Alert color="red" role="alert" title="Something went wrong">
+          Your organizations could not be loaded. Please reload the page to try again.
+        </Alert>
+      </Center>
+    );
+  return (
+    <Center mih="100vh" role="status" aria-label="Checking your access">
+      <Loader />
+    </Center>
+  );
 }

@@ -85,6 +85,11 @@ export const routes: RouteObject[] = [
         ],
       },
       { id: 'non-admin', path: 'non-admin', lazy: () => import('./routes/non-admin') },
+      {
+        id: 'auth-callback',
+        path: 'auth/callback',
+        lazy: () => import('./routes/auth-callback'),
+      },
     ],
   },
 ];

@@ -30,4 +30,8 @@ export const paths = {
     urlManagement: entry('/app/url-management'),
   },
   nonAdmin: entry('/non-admin'),
+  auth: {
+    /** Where the identity provider returns with the authorization code (identity clients.ts). */
+    callback: entry('/auth/callback'),
+  },
 } as const;

@@ -1,31 +1,29 @@
-import { useCallback, useMemo } from 'react';
-import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
+import { useMemo } from 'react';
+import { signIn, signOut, signUp } from '../../lib/auth/session';
 
 /** What the sign-in buttons of the portal can do. */
 export type AuthActions = {
   /** Starts sign-in (spec §2: redirect to the identity provider). */
   logIn: () => void;
-  /** Starts sign-up with the provider's own sign-up policy (spec §2, plans-pricing). */
+  /** Starts sign-up on the provider's own sign-up screen (spec §2, plans-pricing). */
   signUp: () => void;
-  /** Signs out and returns to the public home page. */
+  /** Clears the organisation keys, signs out at the provider and returns to the app home. */
   logOut: () => void;
 };
 
-/**
- * The single seam for sign-in, sign-up and sign-out.
- *
- * Until the identity issue wires oidc-client-ts, Log In goes to the admin area, Sign Up to the
- * admin area with `?signup=1` and Logout to the home page; swapping these three bodies for the
- * OIDC redirects changes every button in the portal at once.
- */
+function logFailure(action: string) {
+  // spec §8: identity initialization and logout failures are only logged.
+  return (error: unknown) => console.error(`${action} failed`, error);
+}
+
+/** The single seam for sign-in, sign-up and sign-out used by every button of the portal. */
 export function useAuthActions(): AuthActions {
-  const navigate = useNavigate();
-  const logIn = useCallback(() => void navigate(paths.app.root.getHref()), [navigate]);
-  const signUp = useCallback(
-    () => void navigate(`${paths.app.root.getHref()}?signup=1`),
-    [navigate],
+  return useMemo(
+    () => ({
+      logIn: () => void signIn().catch(logFailure('Sign-in')),
+      signUp: () => void signUp().catch(logFailure('Sign-up')),
+      logOut: () => void signOut(),
+    }),
+    [],
   );
-  const logOut = useCallback(() => void navigate(paths.home.root.getHref()), [navigate]);
-  return useMemo(() => ({ logIn, signUp, logOut }), [logIn, signUp, logOut]);
 }

@@ -1,0 +1,75 @@
+import type { User } from 'oidc-client-ts';
+import { paths } from '../../config/paths';
+import { clearOrgKeys } from '../org-storage';
+import { isServerError, restartLoginAfterServerError } from './restart-login';
+import { getUserManager } from './user-manager';
+
+/** spec §2: Log In redirects to the provider's sign-in screen. */
+export async function signIn(): Promise<void> {
+  const manager = await getUserManager();
+  await manager.signinRedirect();
+}
+
+/**
+ * spec §2: Sign Up redirects to the provider with its sign-up hint, so the sign-up screen opens
+ * directly (`screen_hint=signup`, understood by the embedded provider and by Auth0-style issuers).
+ */
+export async function signUp(): Promise<void> {
+  const manager = await getUserManager();
+  await manager.signinRedirect({ extraQueryParams: { screen_hint: 'signup' } });
+}
+
+/** spec §3, §2: clears the organisation keys and signs out at the provider, which returns home. */
+export async function signOut(): Promise<void> {
+  clearOrgKeys();
+  try {
+    const manager = await getUserManager();
+    await manager.signoutRedirect();
+  } catch (error) {
+    // spec §8: logout failures are only logged.
+    console.error('Sign-out failed', error);
+    window.location.assign(paths.home.productInfo.getHref());
+  }
+}
+
+/**
+ * The signed-in user with a usable access token, renewing it with the refresh token when it has
+ * expired; null when nobody is signed in or renewal fails.
+ */
+export async function getSignedInUser(): Promise<User | null> {
+  const manager = await getUserManager();
+  const user = await manager.getUser();
+  if (!user) return null;
+  if (!user.expired) return user;
+  try {
+    return await manager.signinSilent();
+  } catch (error) {
+    if (isServerError(error)) await restartLoginAfterServerError(manager);
+    return null;
+  }
+}
+
+/** spec §7: the bearer token of every call; null (and a console message) with no active account. */
+export async function getAccessToken(): Promise<string | null> {
+  const user = await getSignedInUser();
+  if (!user) console.info('No active account: the call goes without a token.');
+  return user?.access_token ?? null;
+}
+
+/**
+ * Completes the redirect back from the provider. spec §4 Session: a server_error clears local
+ * storage and restarts login (the returned promise then never settles: the page is leaving).
+ */
+export async function completeSignIn(): Promise<User> {
+  const manager = await getUserManager();
+  try {
+    return await manager.signinCallback().then((user) => {
+      if (!user) throw new Error('The sign-in response carried no user.');
+      return user;
+    });
+  } catch (error) {
+    if (!isServerError(error)) throw error;
+    await restartLoginAfterServerError(manager);
+    return new Promise<never>(() => undefined);
+  }
+}
