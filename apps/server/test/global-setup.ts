@@ -26,14 +26,30 @@ const quiet = { info: () => undefined, warn: () => undefined, debug: () => undef
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let embedded: EmbeddedDatabase | undefined;
   let dataDir: string | undefined;
-  let adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'waymark-test-pg-'));
-    // mkdtemp makes it 0700; as root, postgres runs as the `postgres` user and must enter it.
-    await chmod(dataDir, 0o755);
-    embedded = await startEmbeddedPostgres({ dataDir, log: quiet, durable: false });
-    adminUrl = embedded.adminConnectionString;
+  const teardown = async () => {
+    await embedded?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    let adminUrl = process.env.DATABASE_URL;
+    if (!adminUrl) {
+      dataDir = await mkdtemp(path.join(tmpdir(), 'waymark-test-pg-'));
+      // mkdtemp makes it 0700; as root, postgres runs as the `postgres` user and must enter it.
+      await chmod(dataDir, 0o755);
+      embedded = await startEmbeddedPostgres({ dataDir, log: quiet, durable: false });
+      adminUrl = embedded.adminConnectionString;
+    }
+    await createTemplate(adminUrl);
+    project.provide('databaseAdminUrl', adminUrl);
+  } catch (error) {
+    // A failed setup gets no teardown call; without this the cluster would outlive the run.
+    await teardown();
+    throw error;
   }
+  return teardown;
+}
+
+async function createTemplate(adminUrl: string): Promise<void> {
   await runSql(adminUrl, `drop database if exists ${quoteIdent(TEMPLATE_DATABASE)} with (force)`);
   await runSql(adminUrl, `create database ${quoteIdent(TEMPLATE_DATABASE)}`);
   const template = createDb(withDatabase(adminUrl, TEMPLATE_DATABASE));
@@ -42,10 +58,4 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } finally {
     await template.$client.end();
   }
-  project.provide('databaseAdminUrl', adminUrl);
-
-  return async () => {
-    await embedded?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  };
 }
