@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { PORTAL_CALLBACK_PATH, PORTAL_CLIENT_ID } from '../src/modules/identity/clients';
+import { waitForMail } from '../src/modules/mail/outbox';
 
 /** One answer of {@link TestBrowser}. */
 export type BrowserResponse = {
@@ -167,4 +169,44 @@ export function codeFrom(response: BrowserResponse): string {
       `Expected a redirect with a code, got ${response.status} ${location}\n${response.body.slice(0, 2000)}`,
     );
   return code;
+}
+
+/**
+ * Signs up on the sign-up screen of a portal authorization request and opens the verification
+ * link from the file outbox in the same browser; returns that last answer (the redirect to the
+ * portal callback, carrying the code) and the PKCE verifier.
+ */
+export async function signUpByMail(
+  browser: TestBrowser,
+  input: {
+    publicUrl: string;
+    outbox: string;
+    email: string;
+    password: string;
+    extra?: Record<string, string>;
+  },
+): Promise<{ callback: BrowserResponse; verifier: string; link: string }> {
+  const client = {
+    clientId: PORTAL_CLIENT_ID,
+    redirectUri: `${input.publicUrl}${PORTAL_CALLBACK_PATH}`,
+  };
+  const request = authorizationRequest(
+    input.publicUrl,
+    client,
+    input.extra ?? { prompt: 'create' },
+  );
+  const signUpPage = await browser.follow(request.url);
+  if (!signUpPage.body.includes('Create your Waymark account'))
+    throw new Error(`Not the sign-up screen:\n${signUpPage.body}`);
+  const checkMail = await browser.submit(signUpPage, '/signup', {
+    email: input.email,
+    firstName: 'Ann',
+    lastName: 'Lee',
+    password: input.password,
+  });
+  if (!checkMail.body.includes('Check your e-mail'))
+    throw new Error(`Sign-up failed:\n${checkMail.body}`);
+  const mail = await waitForMail(input.outbox, input.email, { subject: /Verify your e-mail/ });
+  const link = mail.links.find((url) => url.includes('/verify?token=')) ?? '';
+  return { callback: await browser.follow(link), verifier: request.verifier, link };
 }

@@ -6,7 +6,6 @@ import type { Db } from '../../db/client';
 import type { Mailer } from '../mail/mailer';
 import { purgeExpiredModels } from './adapter';
 import { IDP_MOUNT_PATH, identityUrls } from './clients';
-import { registerEmailLinkRoutes } from './email-link-routes';
 import { purgeEmailTokens } from './email-tokens';
 import {
   DEFAULT_IDENTITY_LIMITS,
@@ -14,7 +13,10 @@ import {
   type IdentityDeps,
   type IdentityLimits,
 } from './identity-deps';
-import { registerInteractionRoutes } from './interaction-routes';
+import { createCsrfGuard } from './interaction-http';
+import { registerInteractionRoutes, sendExpired } from './interaction-routes';
+import { registerPasswordRoutes } from './password-routes';
+import { registerVerifyEmailRoutes } from './verify-email-routes';
 import { loadProviderKeys } from './keys';
 import { createProvider } from './provider';
 import { purgeRateLimits } from './rate-limit';
@@ -77,8 +79,13 @@ export async function identityPlugin(
   app.all(`${IDP_MOUNT_PATH}/*`, { schema: { hide: true } }, unreachable);
 
   const context = { provider, deps, secrets: keys.cookieKeys };
+  app.addHook(
+    'preHandler',
+    createCsrfGuard(keys.cookieKeys, (reply) => sendExpired(reply, deps.publicUrl)),
+  );
   registerInteractionRoutes(app, context);
-  registerEmailLinkRoutes(app, context);
+  registerPasswordRoutes(app, context);
+  registerVerifyEmailRoutes(app, context);
 
   const purge = async () => {
     await purgeExpiredModels(deps);

@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import { isValidCsrfToken } from './csrf';
+import { tooManyAttemptsMessage } from './rate-limit';
+import type { Notice } from './views/layout';
 
 /** The interaction of this browser, when it is the one named in the URL and still alive. */
 export type LiveInteraction = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -61,7 +63,34 @@ export function formField(body: unknown, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** Checks the form's anti-forgery token against the interaction uid. */
-export function hasValidCsrf(secrets: string[], uid: string, body: unknown): boolean {
-  return isValidCsrfToken(secrets, uid, formField(body, 'csrf'));
+/**
+ * Fastify preHandler for every form POST of the interaction screens: a missing or wrong
+ * anti-forgery token gets the "page expired" answer before any service runs.
+ */
+export function createCsrfGuard(
+  secrets: string[],
+  sendRejected: (reply: FastifyReply) => FastifyReply,
+) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (request.method !== 'POST') return;
+    const uid = (request.params as { uid?: string } | undefined)?.uid ?? '';
+    if (!isValidCsrfToken(secrets, uid, formField(request.body, 'csrf'))) await sendRejected(reply);
+  };
+}
+
+/**
+ * Answers an attempt refused by a rate limit: 429, Retry-After, and the screen again with the
+ * "Too many attempts" message.
+ */
+export function sendLimited(
+  reply: FastifyReply,
+  retryAfterSeconds: number,
+  render: (notice: Notice) => string,
+): FastifyReply {
+  reply.header('retry-after', String(retryAfterSeconds));
+  return sendPage(
+    reply,
+    429,
+    render({ kind: 'error', text: tooManyAttemptsMessage(retryAfterSeconds) }),
+  );
 }

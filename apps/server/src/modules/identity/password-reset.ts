@@ -22,20 +22,12 @@ export async function requestPasswordReset(
   input: { email: string; ip: string; uid: string },
 ): Promise<RequestResetResult> {
   const email = input.email.trim().toLowerCase();
-  const results = [
-    await countAttempt(deps, {
-      keys: [`reset:email:${email}`],
-      limit: deps.limits.resetPerAccount,
-    }),
-    await countAttempt(deps, { keys: [`reset:ip:${input.ip}`], limit: deps.limits.resetPerIp }),
-  ];
-  const limited = results.filter((result) => result.isLimited);
-  if (limited.length > 0) {
-    return {
-      kind: 'limited',
-      retryAfterSeconds: Math.max(...limited.map((result) => result.retryAfterSeconds)),
-    };
-  }
+  const allowance = await countAttempt(deps, [
+    { key: `reset:email:${email}`, limit: deps.limits.resetPerAccount },
+    { key: `reset:ip:${input.ip}`, limit: deps.limits.resetPerIp },
+  ]);
+  if (allowance.isLimited)
+    return { kind: 'limited', retryAfterSeconds: allowance.retryAfterSeconds };
   const account = email ? await findAccountByEmail(deps.db, email) : undefined;
   if (!account) return { kind: 'sent' };
   const token = await issueEmailToken(deps, { accountId: account.id, purpose: 'reset-password' });

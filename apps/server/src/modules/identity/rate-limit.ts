@@ -9,19 +9,22 @@ export type Limit = { max: number; windowSeconds: number };
 /** Outcome of counting one attempt: allowed, or refused until the window ends. */
 export type RateLimitResult = { isLimited: false } | { isLimited: true; retryAfterSeconds: number };
 
+/** One counter an attempt counts against, e.g. `sign-in:ip:1.2.3.4` with its limit. */
+export type Counter = { key: string; limit: Limit };
+
 /**
- * Counts one attempt against every key (e.g. `sign-in:email:ann@x.com` and `sign-in:ip:1.2.3.4`)
- * in PostgreSQL, so the limit holds across server processes, and refuses it when any key is over.
+ * Counts one attempt against every counter (e.g. per e-mail and per IP) in PostgreSQL, so the
+ * limits hold across server processes, and refuses it when any counter is over its limit.
  */
 export async function countAttempt(
   { db, clock }: { db: Db; clock: Clock },
-  input: { keys: string[]; limit: Limit },
+  counters: Counter[],
 ): Promise<RateLimitResult> {
-  const windowMs = input.limit.windowSeconds * 1000;
   const now = clock.now().getTime();
-  const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
-  let isLimited = false;
-  for (const key of input.keys) {
+  let retryAfterSeconds = 0;
+  for (const { key, limit } of counters) {
+    const windowMs = limit.windowSeconds * 1000;
+    const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
     const [row] = await db
       .insert(idpRateLimits)
       .values({ key, windowStart, count: 1 })
@@ -30,13 +33,12 @@ export async function countAttempt(
         set: { count: sql`${idpRateLimits.count} + 1` },
       })
       .returning({ count: idpRateLimits.count });
-    if ((row?.count ?? 0) > input.limit.max) isLimited = true;
+    if ((row?.count ?? 0) > limit.max) {
+      const remaining = Math.ceil((windowStart.getTime() + windowMs - now) / 1000);
+      retryAfterSeconds = Math.max(retryAfterSeconds, remaining);
+    }
   }
-  if (!isLimited) return { isLimited: false };
-  return {
-    isLimited: true,
-    retryAfterSeconds: Math.ceil((windowStart.getTime() + windowMs - now) / 1000),
-  };
+  return retryAfterSeconds > 0 ? { isLimited: true, retryAfterSeconds } : { isLimited: false };
 }
 
 /** Deletes counters of windows that ended more than a day ago. */

@@ -26,20 +26,12 @@ export async function signIn(
   input: { email: string; password: string; ip: string },
 ): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
-  const [byAccount, byIp] = [
-    await countAttempt(deps, {
-      keys: [`sign-in:email:${email}`],
-      limit: deps.limits.signInPerAccount,
-    }),
-    await countAttempt(deps, { keys: [`sign-in:ip:${input.ip}`], limit: deps.limits.signInPerIp }),
-  ];
-  const limited = [byAccount, byIp].filter((result) => result.isLimited);
-  if (limited.length > 0) {
-    return {
-      kind: 'limited',
-      retryAfterSeconds: Math.max(...limited.map((result) => result.retryAfterSeconds)),
-    };
-  }
+  const allowance = await countAttempt(deps, [
+    { key: `sign-in:email:${email}`, limit: deps.limits.signInPerAccount },
+    { key: `sign-in:ip:${input.ip}`, limit: deps.limits.signInPerIp },
+  ]);
+  if (allowance.isLimited)
+    return { kind: 'limited', retryAfterSeconds: allowance.retryAfterSeconds };
   const account = email ? await findAccountByEmail(deps.db, email) : undefined;
   decoyHash ??= hashPassword('decoy password that matches nothing');
   const isMatch = await verifyPassword(input.password, account?.passwordHash ?? (await decoyHash));

@@ -59,10 +59,9 @@ async function sendAlreadyRegisteredMail(
   deps: IdentityDeps,
   input: { email: string; firstName: string; uid: string },
 ) {
-  const allowance = await countAttempt(deps, {
-    keys: [`mail:${input.email.toLowerCase()}`],
-    limit: deps.limits.mailsPerAccount,
-  });
+  const allowance = await countAttempt(deps, [
+    { key: `mail:${input.email.toLowerCase()}`, limit: deps.limits.mailsPerAccount },
+  ]);
   if (allowance.isLimited) return;
   const existing = await findAccountByEmail(deps.db, input.email);
   await deps.mailer.send(

@@ -16,10 +16,9 @@ export async function sendVerificationMail(
   input: { account: IdpAccount; uid: string },
 ): Promise<void> {
   const { account } = input;
-  const allowance = await countAttempt(deps, {
-    keys: [`mail:${account.email.toLowerCase()}`],
-    limit: deps.limits.mailsPerAccount,
-  });
+  const allowance = await countAttempt(deps, [
+    { key: `mail:${account.email.toLowerCase()}`, limit: deps.limits.mailsPerAccount },
+  ]);
   if (allowance.isLimited) return;
   const token = await issueEmailToken(deps, { accountId: account.id, purpose: 'verify-email' });
   const url = `${deps.publicUrl}${interactionPath(input.uid, 'verify')}?token=${token}`;

@@ -33,7 +33,7 @@ export async function readLatestMail(
   }
   for (const name of names.reverse()) {
     const file = path.join(outboxDir, name);
-    const mail = parseEml(file, await readFile(file, 'utf8'));
+    const mail = { ...parseMail(await readFile(file, 'utf8')), file };
     if (mail.to.toLowerCase().includes(address.toLowerCase())) return mail;
   }
   return undefined;
@@ -57,13 +57,16 @@ export async function waitForMail(
   }
 }
 
-function parseEml(file: string, raw: string): OutboxMail {
+/**
+ * Reads recipient, subject, decoded plain-text body and links from a raw RFC 5322 message as
+ * nodemailer writes it (also what an SMTP test server receives).
+ */
+export function parseMail(raw: string): Omit<OutboxMail, 'file'> {
   const source = raw.replace(/\r\n/g, '\n');
   const headerEnd = source.indexOf('\n\n');
   const headers = unfold(source.slice(0, headerEnd));
   const text = findTextPart(source) ?? '';
   return {
-    file,
     to: headerValue(headers, 'to'),
     subject: headerValue(headers, 'subject'),
     text,

@@ -8,9 +8,9 @@ export class SafeHtml {
 
 type Interpolation = string | number | SafeHtml | undefined | null | false | Interpolation[];
 
-/** Escapes text for HTML element content and quoted attribute values. */
+/** Escapes text for HTML element content and double-quoted attribute values (the only kind used). */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  return value.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 function render(value: Interpolation): string {

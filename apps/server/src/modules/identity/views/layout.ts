@@ -1,5 +1,8 @@
 import { html, SafeHtml } from './html';
 
+/** An error, success or info message at the top of a card, announced by screen readers. */
+export type Notice = { kind: 'error' | 'success' | 'info'; text: string };
+
 /** A page of the identity provider: a title, its card content and an optional notice. */
 export type PageInput = {
   /** `<title>` and the card heading. */
@@ -7,7 +10,7 @@ export type PageInput = {
   /** Card content under the heading. */
   body: SafeHtml;
   /** Error or success notice, announced by screen readers (aria-live). */
-  notice?: { kind: 'error' | 'success' | 'info'; text: string };
+  notice?: Notice;
 };
 
 // System fonts only, no scripts: the pages must work without JavaScript. Colours meet WCAG AA.

@@ -1,0 +1,56 @@
+import nodemailer from 'nodemailer';
+import { describe, expect, it } from 'vitest';
+import { parseMail } from './outbox';
+import { verifyEmailMail } from './templates/verify-email';
+
+async function raw(message: {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}): Promise<string> {
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  const info = await transport.sendMail({ from: 'Waymark <no-reply@localhost>', ...message });
+  return (info.message as Buffer).toString('utf8');
+}
+
+describe('reading mail back', () => {
+  it('recovers a long link intact from the encoded plain-text part', async () => {
+    const url = `http://localhost:8080/idp/interaction/${'u'.repeat(43)}/verify?token=${'t'.repeat(43)}&x=1`;
+    const mail = parseMail(
+      await raw(verifyEmailMail({ to: 'ann@example.com', firstName: 'Ann', url, validHours: 24 })),
+    );
+    expect(mail.to).toContain('ann@example.com');
+    expect(mail.subject).toBe('Verify your e-mail address for Waymark');
+    expect(mail.links).toContain(url);
+  });
+
+  it('keeps non-ASCII text readable', async () => {
+    const mail = parseMail(
+      await raw(
+        verifyEmailMail({
+          to: 'zoe@example.com',
+          firstName: 'Zoë',
+          url: 'http://x.test/v',
+          validHours: 24,
+        }),
+      ),
+    );
+    expect(mail.text).toContain('Hi Zoë,');
+  });
+
+  it('escapes names in the HTML part', () => {
+    const message = verifyEmailMail({
+      to: 'a@example.com',
+      firstName: '<script>x</script>',
+      url: 'http://x.test/v',
+      validHours: 24,
+    });
+    expect(message.html).not.toContain('<script>');
+    expect(message.text).toContain('<script>x</script>');
+  });
+});

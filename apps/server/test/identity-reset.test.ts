@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PORTAL_CALLBACK_PATH, PORTAL_CLIENT_ID } from '../src/modules/identity/clients';
+import { readLatestMail, waitForMail } from '../src/modules/mail/outbox';
+import { buildTestApp, type TestApp } from './helper';
+import { authorizationRequest, signUpByMail, TestBrowser } from './identity-browser';
+
+let testApp: TestApp;
+let publicUrl: string;
+let outbox: string;
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  publicUrl = testApp.config.publicUrl;
+  outbox = path.join(testApp.config.dataDir, 'mail');
+});
+afterAll(() => testApp.close());
+
+const signInPage = (browser: TestBrowser) =>
+  browser.follow(
+    authorizationRequest(publicUrl, {
+      clientId: PORTAL_CLIENT_ID,
+      redirectUri: `${publicUrl}${PORTAL_CALLBACK_PATH}`,
+    }).url,
+  );
+
+describe('password reset', () => {
+  it('resets a password by a single-use mailed link, after which only the new password works', async () => {
+    const email = 'reset.me@example.com';
+    await signUpByMail(new TestBrowser(testApp.app, publicUrl, '10.1.0.1'), {
+      publicUrl,
+      outbox,
+      email,
+      password: 'first password 1',
+    });
+
+    const browser = new TestBrowser(testApp.app, publicUrl, '10.1.0.2');
+    const signIn = await signInPage(browser);
+    const forgot = await browser.request(`${signIn.url}/forgot`);
+    expect(forgot.body).toContain('Reset your password');
+    const sent = await browser.submit(forgot, '/forgot', { email: 'Reset.Me@example.com' });
+    expect(sent.body).toContain("If an account exists for that e-mail, we've sent a link.");
+
+    const mail = await waitForMail(outbox, email, { subject: /Reset your Waymark password/ });
+    const link = mail.links.find((url) => url.includes('/reset?token=')) ?? '';
+    const resetPage = await browser.request(link);
+    expect(resetPage.body).toContain('Choose a new password');
+    const weak = await browser.submit(resetPage, '/reset', { password: 'short' });
+    expect(weak.status).toBe(400);
+    expect(weak.body).toContain('Use at least 10 characters.');
+    const done = await browser.submit(resetPage, '/reset', { password: 'second password 2' });
+    expect(done.body).toContain('Your password has been changed.');
+
+    const reused = await browser.request(link);
+    expect(reused.status).toBe(400);
+    expect(reused.body).toContain('This link has expired');
+
+    const oldPassword = await browser.submit(await signInPage(browser), '/login', {
+      email,
+      password: 'first password 1',
+    });
+    expect(oldPassword.status).toBe(401);
+    const newPassword = await browser.submit(await signInPage(browser), '/login', {
+      email,
+      password: 'second password 2',
+    });
+    expect(newPassword.status).toBe(303);
+    expect(String(newPassword.headers.location)).toContain(
+      `${publicUrl}${PORTAL_CALLBACK_PATH}?code=`,
+    );
+  });
+
+  it('answers forgot-password for an unknown address the same way and sends nothing', async () => {
+    const browser = new TestBrowser(testApp.app, publicUrl, '10.1.0.3');
+    const forgot = await browser.request(`${(await signInPage(browser)).url}/forgot`);
+    const answer = await browser.submit(forgot, '/forgot', { email: 'ghost@example.com' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain("If an account exists for that e-mail, we've sent a link.");
+    expect(await readLatestMail(outbox, 'ghost@example.com')).toBeUndefined();
+  });
+
+  it('rejects a forged reset token', async () => {
+    const browser = new TestBrowser(testApp.app, publicUrl, '10.1.0.4');
+    const signIn = await signInPage(browser);
+    const forged = await browser.request(`${signIn.url}/reset?token=not-a-real-token`);
+    expect(forged.status).toBe(400);
+    expect(forged.body).toContain('This link has expired');
+  });
+});
+
+describe('sign-out', () => {
+  it('shows a Waymark sign-out confirmation and returns to the portal home after signing out', async () => {
+    const email = 'leaving@example.com';
+    const browser = new TestBrowser(testApp.app, publicUrl, '10.1.1.1');
+    await signUpByMail(browser, { publicUrl, outbox, email, password: 'leaving password' });
+    const confirm = await browser.request(
+      `${publicUrl}/idp/session/end?client_id=${PORTAL_CLIENT_ID}&post_logout_redirect_uri=${encodeURIComponent(`${publicUrl}/client/home/product-info`)}`,
+    );
+    expect(confirm.status).toBe(200);
+    expect(confirm.body).toContain('Sign out');
+    expect(confirm.body).toContain('Waymark');
+    const form = /<form[^>]*id="op.logoutForm"[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/.exec(
+      confirm.body,
+    );
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(form?.[2] ?? '')?.[1] ?? '';
+    const done = await browser.request(form?.[1] ?? '', { xsrf, logout: 'yes' });
+    const back = await browser.follow(String(done.headers.location ?? ''));
+    expect(String(back.headers.location ?? done.headers.location)).toBe(
+      `${publicUrl}/client/home/product-info`,
+    );
+
+    // The session is gone: a new authorization request asks to sign in again.
+    expect((await signInPage(browser)).body).toContain('Sign in to Waymark');
+  });
+});
