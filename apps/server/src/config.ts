@@ -34,6 +34,7 @@ const ZEnv = z.object({
   OIDC_AUDIENCE: z.string().min(1, { error: 'must not be empty' }).optional(),
   OIDC_PORTAL_CLIENT_ID: z.string().min(1, { error: 'must not be empty' }).optional(),
   OIDC_EXTENSION_CLIENT_ID: z.string().min(1, { error: 'must not be empty' }).optional(),
+  OIDC_SCOPE: z.string().min(1, { error: 'must not be empty' }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z
     .string()
@@ -75,6 +76,8 @@ export type OidcConfig = {
   portalClientId: string;
   /** Client id of the extension. */
   extensionClientId: string;
+  /** Scopes the clients request (external issuers may need an API scope, e.g. `api://…/access`). */
+  scope: string;
 };
 
 /** A configuration value that cannot be used; its message names the variable. */
@@ -125,6 +128,7 @@ function readOidcConfig(values: z.output<typeof ZEnv>, publicUrl: string): OidcC
     audience: values.OIDC_AUDIENCE ?? `${publicUrl}/api`,
     portalClientId: values.OIDC_PORTAL_CLIENT_ID ?? 'waymark-portal',
     extensionClientId: values.OIDC_EXTENSION_CLIENT_ID ?? 'waymark-extension',
+    scope: values.OIDC_SCOPE ?? 'openid profile email offline_access',
   };
 }
 

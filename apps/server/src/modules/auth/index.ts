@@ -3,13 +3,10 @@ import type { Config } from '../../config';
 import { registerRoute } from '../../http/register-route';
 import type { AppModule } from '../module';
 
-/** Scopes clients request: identity, e-mail for provisioning, refresh tokens for silent renewal. */
-const SCOPE = 'openid profile email offline_access';
-
-/** What the clients need to sign in; nothing secret (all public clients). */
+/** What the clients need to sign in; nothing secret (both are public clients). */
 export function getAuthConfig(config: Config): TAuthConfig {
-  const { issuer, audience, portalClientId, extensionClientId, isEmbedded } = config.oidc;
-  return { issuer, audience, portalClientId, extensionClientId, scope: SCOPE, isEmbedded };
+  const { issuer, audience, portalClientId, extensionClientId, scope, isEmbedded } = config.oidc;
+  return { issuer, audience, portalClientId, extensionClientId, scope, isEmbedded };
 }
 
 /** `GET /api/auth-config`: the issuer switch made visible to the portal and the extension. */
