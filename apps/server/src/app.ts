@@ -12,9 +12,11 @@ import { installRouteRegistry } from './http/route-registry';
 import { authModule } from './modules/auth/index';
 import { installAuth } from './modules/auth/authenticator';
 import { identityModule } from './modules/identity/index';
+import { itemsModule } from './modules/items/index';
 import type { AppModule } from './modules/module';
 import { notificationsModule } from './modules/notifications/index';
 import { orgsModule } from './modules/orgs/index';
+import { projectsModule } from './modules/projects/index';
 import { systemModule } from './modules/system/index';
 
 /** Every domain module, in registration order. A new module is one more entry here. */
@@ -24,6 +26,8 @@ export const MODULES: readonly AppModule[] = [
   authModule,
   orgsModule,
   notificationsModule,
+  projectsModule,
+  itemsModule,
 ];
 
 /** Options of {@link buildApp}. */

@@ -3,3 +3,5 @@ export * from './users';
 export * from './organizations';
 export * from './orgs';
 export * from './identity';
+export * from './projects';
+export * from './items';

@@ -6,6 +6,7 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import { orgMembers } from '../../db/schema/organizations';
+import { projectCheck } from '../projects/project-check';
 import { readId, type AccessRule, type IdSource } from './access-rules';
 import type { Authenticator } from './authenticator';
 import type { Caller } from './provision-user';
@@ -61,6 +62,13 @@ export function accessHooks(rule: AccessRule): AccessHooks {
       return {
         onRequest,
         preHandler: orgCheck(rule.orgIdFrom, true),
+        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+      };
+    case 'projectMember':
+    case 'projectAdmin':
+      return {
+        onRequest,
+        preHandler: projectCheck(rule.ref, rule.kind === 'projectAdmin'),
         errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
       };
   }

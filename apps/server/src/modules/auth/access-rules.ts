@@ -7,14 +7,25 @@ export type IdSource = `${'params' | 'query' | 'body'}.${string}`;
 /**
  * Who may call a route, declared next to its registration and enforced by one hook
  * (see access-hooks.ts). `'public'`: anyone; `'authenticated'`: any signed-in user with a
- * verified e-mail; the org rules: see their factories below. Issue 4 adds `{ kind: 'projectMember'; projectIdFrom: IdSource }`
- * here and its check in access-hooks.ts; the compiler then asks for nothing else.
+ * verified e-mail; the org and project rules: see their factories below.
  */
 export type AccessRule =
   | 'public'
   | 'authenticated'
   | { kind: 'orgMember'; orgIdFrom: IdSource }
-  | { kind: 'orgAdmin'; orgIdFrom: IdSource };
+  | { kind: 'orgAdmin'; orgIdFrom: IdSource }
+  | { kind: 'projectMember' | 'projectAdmin'; ref: ProjectRefSource };
+
+/**
+ * Where a project-scoped route finds its project: the project id itself, or the id of an item,
+ * associated site, relative path or release of it (issue 4).
+ */
+export type ProjectRefSource =
+  | { projectIdFrom: IdSource }
+  | { itemIdFrom: IdSource }
+  | { siteIdFrom: IdSource }
+  | { pathIdFrom: IdSource }
+  | { releaseIdFrom: IdSource };
 
 /** An active member (any access level) of the organization whose id is at `orgIdFrom`. */
 export function orgMember(options: { orgIdFrom: IdSource }): AccessRule {
@@ -24,6 +35,19 @@ export function orgMember(options: { orgIdFrom: IdSource }): AccessRule {
 /** An active admin (access level 1, spec §6) of the organization whose id is at `orgIdFrom`. */
 export function orgAdmin(options: { orgIdFrom: IdSource }): AccessRule {
   return { kind: 'orgAdmin', orgIdFrom: options.orgIdFrom };
+}
+
+/**
+ * A user who may use the project found through `ref` (spec §6): an admin of its organization,
+ * or an active member granted access to it.
+ */
+export function projectMember(ref: ProjectRefSource): AccessRule {
+  return { kind: 'projectMember', ref };
+}
+
+/** An admin (level 1) of the organization of the project found through `ref` (spec §6). */
+export function projectAdmin(ref: ProjectRefSource): AccessRule {
+  return { kind: 'projectAdmin', ref };
 }
 
 /** Reads the id at `source` from a validated request; null when absent or not a positive integer. */

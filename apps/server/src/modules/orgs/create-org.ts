@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orgMembers, organizations } from '../../db/schema/organizations';
 import { licenses, orgOwners } from '../../db/schema/orgs';
+import { seedOrgDefaults } from '../data-fields/seed-org-defaults';
 import { queueNotification } from '../notifications/queue-notification';
 
 /** spec §8: the create-organization success toast. */
@@ -28,7 +29,8 @@ export type CreateOrgInput = {
 
 /**
  * Creates the user's organization on Standard Trial ending TRIAL_LENGTH_DAYS from `clock.now()`
- * (spec §4 Plans, §9), with one licence assigned to its creator as Owner, and queues the welcome
+ * (spec §4 Plans, §9), with one licence assigned to its creator as Owner and the default item
+ * types and statuses (spec §1, seedOrgDefaults), and queues the welcome
  * notification. One organization per creator (spec §8): a second attempt is a CONFLICT.
  *
  * @param deps.db database; everything is written in one transaction.
@@ -59,6 +61,7 @@ export async function createOrg(
         status: 'Active',
       });
       await tx.insert(licenses).values({ orgId: org.orgId, userId: input.userId });
+      await seedOrgDefaults(tx, org.orgId);
       await queueNotification(
         { db: tx },
         {

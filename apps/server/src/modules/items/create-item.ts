@@ -1,0 +1,92 @@
+import type { TItemDetail } from '@waymark/core';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { itemHistory, items } from '../../db/schema/items';
+import { relativePaths } from '../../db/schema/projects';
+import type { DbOrTx } from '../data-fields/seed-org-defaults';
+import type { ProjectScope } from '../projects/project-scope';
+import { getItem } from './get-item';
+import { replaceItemTags, replaceItemUrls } from './item-lists';
+import { checkItemRefs } from './item-refs';
+import { sanitizeDescription } from './sanitize-description';
+
+/** The history field of an item's creation entry (after = its title). */
+export const CREATED_HISTORY_FIELD = 'created';
+
+/** Input of {@link createItem}: validated fields (see ZCreateItemRequest) and the author. */
+export type CreateItemInput = {
+  relativePath: string;
+  itemTypeId: number;
+  itemStatusId: number;
+  title: string;
+  descriptionHtml: string;
+  tags: string[];
+  assigneeUserId: number | null;
+  releaseId: number | null;
+  externalUrls: string[];
+  /** The caller: the item's author. */
+  userId: number;
+};
+
+/**
+ * Creates an item on a page of the project, creating the relative path when the page has none
+ * yet (issue 4), with its tags, links and a creation history entry — one transaction. Type and
+ * status must be the organization's, the release the project's, the assignee a member with
+ * access (checkItemRefs); the description is sanitised.
+ */
+export async function createItem(
+  { db }: { db: Db },
+  scope: ProjectScope,
+  input: CreateItemInput,
+): Promise<TItemDetail> {
+  const itemId = await db.transaction(async (tx) => {
+    await checkItemRefs(tx, scope, input);
+    const relativePathId = await ensureRelativePath(tx, scope.projectId, input.relativePath);
+    const [item] = await tx
+      .insert(items)
+      .values({
+        projectId: scope.projectId,
+        relativePathId,
+        itemTypeId: input.itemTypeId,
+        itemStatusId: input.itemStatusId,
+        title: input.title,
+        descriptionHtml: sanitizeDescription(input.descriptionHtml),
+        assigneeUserId: input.assigneeUserId,
+        releaseId: input.releaseId,
+        createdBy: input.userId,
+      })
+      .returning({ id: items.id });
+    if (!item) throw new Error('Insert into items returned no row');
+    await replaceItemTags(tx, item.id, input.tags);
+    await replaceItemUrls(tx, item.id, input.externalUrls);
+    await tx.insert(itemHistory).values({
+      itemId: item.id,
+      userId: input.userId,
+      field: CREATED_HISTORY_FIELD,
+      before: null,
+      after: input.title,
+    });
+    return item.id;
+  });
+  return getItem(db, { itemId });
+}
+
+/** The id of the project's path `path`, inserting it when missing (safe under concurrency). */
+export async function ensureRelativePath(
+  tx: DbOrTx,
+  projectId: number,
+  path: string,
+): Promise<number> {
+  const [inserted] = await tx
+    .insert(relativePaths)
+    .values({ projectId, path })
+    .onConflictDoNothing()
+    .returning({ id: relativePaths.id });
+  if (inserted) return inserted.id;
+  const [existing] = await tx
+    .select({ id: relativePaths.id })
+    .from(relativePaths)
+    .where(and(eq(relativePaths.projectId, projectId), eq(relativePaths.path, path)));
+  if (!existing) throw new Error('Relative path vanished during insert');
+  return existing.id;
+}

@@ -1,0 +1,150 @@
+import {
+  AppError,
+  type TItemDetail,
+  type TItemHistoryEntry,
+  type TRelatedItem,
+} from '@waymark/core';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  itemExternalUrls,
+  itemHistory,
+  itemNotes,
+  itemRelations,
+  itemStatuses,
+  items,
+  itemTypes,
+} from '../../db/schema/items';
+import { relativePaths, releases } from '../../db/schema/projects';
+import { users } from '../../db/schema/users';
+import type { DbOrTx } from '../data-fields/seed-org-defaults';
+import { fullNameOf, tagsOfItem } from './item-summaries';
+
+/** Answered for an item that is gone (deleted meanwhile). */
+export const ITEM_NOT_FOUND = 'Item not found.';
+
+const assignees = alias(users, 'assignees');
+const creators = alias(users, 'creators');
+
+/** An item's every field, notes, related items and history (four indexed reads). */
+export async function getItem(db: Db | DbOrTx, input: { itemId: number }): Promise<TItemDetail> {
+  const [item, notes, relatedItems, history] = await Promise.all([
+    selectItemRow(db, input.itemId),
+    selectNotes(db, input.itemId),
+    selectRelatedItems(db, input.itemId),
+    getItemHistory(db, input),
+  ]);
+  if (!item) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
+  const { assigneeName, creatorName, createdBy, createdAt, updatedAt, ...fields } = item;
+  return {
+    ...fields,
+    assignee:
+      fields.assigneeUserId === null
+        ? null
+        : { userId: fields.assigneeUserId, fullName: assigneeName ?? '' },
+    createdBy: createdBy === null ? null : { userId: createdBy, fullName: creatorName ?? '' },
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+    relatedItemIds: relatedItems.map((related) => related.itemId),
+    notes,
+    relatedItems,
+    history,
+  };
+}
+
+async function selectItemRow(db: Db | DbOrTx, itemId: number) {
+  const [row] = await db
+    .select({
+      itemId: items.id,
+      projectId: items.projectId,
+      relativePathId: items.relativePathId,
+      relativePath: relativePaths.path,
+      itemTypeId: items.itemTypeId,
+      itemTypeDescription: itemTypes.description,
+      itemStatusId: items.itemStatusId,
+      itemStatusDescription: itemStatuses.description,
+      title: items.title,
+      descriptionHtml: items.descriptionHtml,
+      tags: tagsOfItem,
+      externalUrls: sql<
+        string[]
+      >`coalesce((select array_agg(${itemExternalUrls.url} order by ${itemExternalUrls.position})
+        from ${itemExternalUrls} where ${itemExternalUrls.itemId} = ${items.id}), '{}')`,
+      assigneeUserId: items.assigneeUserId,
+      assigneeName: fullNameOf(assignees),
+      releaseId: items.releaseId,
+      releaseTitle: releases.title,
+      createdBy: items.createdBy,
+      creatorName: fullNameOf(creators),
+      createdAt: items.createdAt,
+      updatedAt: items.updatedAt,
+    })
+    .from(items)
+    .innerJoin(relativePaths, eq(relativePaths.id, items.relativePathId))
+    .innerJoin(itemTypes, eq(itemTypes.id, items.itemTypeId))
+    .innerJoin(itemStatuses, eq(itemStatuses.id, items.itemStatusId))
+    .leftJoin(assignees, eq(assignees.id, items.assigneeUserId))
+    .leftJoin(creators, eq(creators.id, items.createdBy))
+    .leftJoin(releases, eq(releases.id, items.releaseId))
+    .where(eq(items.id, itemId));
+  return row;
+}
+
+async function selectNotes(db: Db | DbOrTx, itemId: number) {
+  const rows = await db
+    .select({
+      noteId: itemNotes.id,
+      text: itemNotes.text,
+      authorName: sql<string>`coalesce(${fullNameOf(users)}, '')`,
+      createdAt: itemNotes.createdAt,
+    })
+    .from(itemNotes)
+    .leftJoin(users, eq(users.id, itemNotes.authorUserId))
+    .where(eq(itemNotes.itemId, itemId))
+    .orderBy(asc(itemNotes.createdAt), asc(itemNotes.id));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** The items related to `itemId`, from either side of the normalised pair. */
+async function selectRelatedItems(db: Db | DbOrTx, itemId: number): Promise<TRelatedItem[]> {
+  return db
+    .select({
+      itemId: items.id,
+      title: items.title,
+      relativePath: relativePaths.path,
+      itemTypeDescription: itemTypes.description,
+      itemStatusDescription: itemStatuses.description,
+    })
+    .from(itemRelations)
+    .innerJoin(
+      items,
+      sql`${items.id} = case when ${itemRelations.lowItemId} = ${itemId} then ${itemRelations.highItemId} else ${itemRelations.lowItemId} end`,
+    )
+    .innerJoin(relativePaths, eq(relativePaths.id, items.relativePathId))
+    .innerJoin(itemTypes, eq(itemTypes.id, items.itemTypeId))
+    .innerJoin(itemStatuses, eq(itemStatuses.id, items.itemStatusId))
+    .where(or(eq(itemRelations.lowItemId, itemId), eq(itemRelations.highItemId, itemId)))
+    .orderBy(asc(items.title), asc(items.id));
+}
+
+/** An item's history, newest first: who, when, field, before, after. */
+export async function getItemHistory(
+  db: Db | DbOrTx,
+  input: { itemId: number },
+): Promise<TItemHistoryEntry[]> {
+  const rows = await db
+    .select({
+      historyId: itemHistory.id,
+      field: itemHistory.field,
+      before: itemHistory.before,
+      after: itemHistory.after,
+      changedBy: sql<string>`coalesce(${fullNameOf(users)}, '')`,
+      changedAt: itemHistory.createdAt,
+    })
+    .from(itemHistory)
+    .leftJoin(users, eq(users.id, itemHistory.userId))
+    .where(and(eq(itemHistory.itemId, input.itemId)))
+    .orderBy(desc(itemHistory.createdAt), desc(itemHistory.id));
+  return rows.map((row) => ({ ...row, changedAt: row.changedAt.toISOString() }));
+}

@@ -1,0 +1,99 @@
+import {
+  normalizePageUrl,
+  toRelativePath,
+  type TPageItems,
+  type TPageProject,
+} from '@waymark/core';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { associatedSites, projects, relativePaths } from '../../db/schema/projects';
+import { canUseProject } from '../projects/accessible-projects';
+import { selectItemSummaries } from './item-summaries';
+
+/** Input of {@link getPageItems}. */
+export type GetPageItemsInput = {
+  /** The caller; only projects they may use are matched (spec §6). */
+  userId: number;
+  /** The page's URL as the browser has it. */
+  pageUrl: string;
+  /** The project to show items of; default the first match. Ignored when it does not match. */
+  projectId?: number | undefined;
+  /** Only projects of this organization (the extension's organization switcher). */
+  orgId?: number | undefined;
+};
+
+const NO_PAGE: TPageItems = {
+  projects: [],
+  projectId: null,
+  relativePath: null,
+  relativePathId: null,
+  items: [],
+};
+
+/**
+ * The extension's page lookup (the hot path). Query 1 finds the caller's projects with an
+ * associated site on the page's host (index associated_sites_host_idx); within each project the
+ * site with the longest matching base path gives the relative path (as matchPage does). Query 2
+ * reads the items on that path of the chosen project (relative_paths_project_id_path_key, then
+ * items_relative_path_id_idx).
+ */
+export async function getPageItems(
+  { db }: { db: Db },
+  input: GetPageItemsInput,
+): Promise<TPageItems> {
+  const page = normalizePageUrl(input.pageUrl);
+  if (!page) return NO_PAGE;
+  const conditions: SQL[] = [eq(associatedSites.host, page.host), canUseProject(input.userId)];
+  if (input.orgId) conditions.push(eq(projects.orgId, input.orgId));
+  const sites = await db
+    .select({
+      projectId: projects.id,
+      projectName: projects.name,
+      orgId: projects.orgId,
+      baseUrl: associatedSites.baseUrl,
+      host: associatedSites.host,
+      basePath: associatedSites.basePath,
+    })
+    .from(associatedSites)
+    .innerJoin(projects, eq(projects.id, associatedSites.projectId))
+    .where(and(...conditions));
+  const matches = bestMatchPerProject(page, sites);
+  const chosen = matches.find((match) => match.projectId === input.projectId) ?? matches[0];
+  if (!chosen) return NO_PAGE;
+  const pathCondition = and(
+    eq(relativePaths.projectId, chosen.projectId),
+    eq(relativePaths.path, chosen.relativePath),
+  );
+  const items = await selectItemSummaries(db, pathCondition);
+  const relativePathId = items[0]?.relativePathId ?? (await findPathId(db, pathCondition));
+  return {
+    projects: matches,
+    projectId: chosen.projectId,
+    relativePath: chosen.relativePath,
+    relativePathId,
+    items,
+  };
+}
+
+type SiteRow = Omit<TPageProject, 'relativePath'> & { host: string; basePath: string };
+
+function bestMatchPerProject(
+  page: NonNullable<ReturnType<typeof normalizePageUrl>>,
+  sites: SiteRow[],
+): TPageProject[] {
+  const best = new Map<number, TPageProject & { prefixLength: number }>();
+  for (const { host, basePath, ...site } of sites) {
+    const relativePath = toRelativePath(page, { host, basePath });
+    const current = best.get(site.projectId);
+    if (relativePath === null || (current && current.prefixLength >= basePath.length)) continue;
+    best.set(site.projectId, { ...site, relativePath, prefixLength: basePath.length });
+  }
+  return [...best.values()]
+    .sort((a, b) => a.projectName.localeCompare(b.projectName) || a.projectId - b.projectId)
+    .map(({ prefixLength: _, ...match }) => match);
+}
+
+async function findPathId(db: Db, where: SQL | undefined): Promise<number | null> {
+  const [row] = await db.select({ id: relativePaths.id }).from(relativePaths).where(where);
+  return row?.id ?? null;
+}

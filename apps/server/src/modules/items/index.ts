@@ -1,0 +1,106 @@
+import { routes } from '@waymark/core';
+import { registerRoute } from '../../http/register-route';
+import { orgMember, projectMember } from '../auth/access-rules';
+import { requireCaller } from '../auth/access-hooks';
+import type { AppModule } from '../module';
+import { requireProjectScope as scopeOf } from '../projects/project-check';
+import { createItem } from './create-item';
+import {
+  getAssigneeOptions,
+  getItemTypeOptions,
+  getReleaseOptions,
+  getStatusOptions,
+} from './get-options';
+import { getItem, getItemHistory } from './get-item';
+import { getPageItems } from './get-page-items';
+import { addItemNote, deleteItem } from './item-notes';
+import { linkRelatedItem, searchRelatedItems, unlinkRelatedItem } from './related-items';
+import { searchItems } from './search-items';
+import { updateItem } from './update-item';
+
+const byItemBody = projectMember({ itemIdFrom: 'body.itemId' });
+const byItemParams = projectMember({ itemIdFrom: 'params.itemId' });
+
+/** The item calls: spec §7 option lists and the extension's item API (issue 4). */
+export const itemsModule: AppModule = (app, { db }) => {
+  registerRoute(app, routes.getStatusOptions, {
+    access: orgMember({ orgIdFrom: 'params.orgId' }),
+    handler: async (request) => getStatusOptions({ db }, request.params),
+  });
+  registerRoute(app, routes.getItemTypeOptions, {
+    access: orgMember({ orgIdFrom: 'params.orgId' }),
+    handler: async (request) => getItemTypeOptions({ db }, request.params),
+  });
+  registerRoute(app, routes.getReleaseOptions, {
+    access: projectMember({ projectIdFrom: 'params.projectId' }),
+    handler: async (request) => getReleaseOptions({ db }, scopeOf(request)),
+  });
+  registerRoute(app, routes.getAssigneeOptions, {
+    access: projectMember({ projectIdFrom: 'params.projectId' }),
+    handler: async (request) => getAssigneeOptions({ db }, scopeOf(request)),
+  });
+  // The service matches only projects the caller may use: the access decision is its query.
+  registerRoute(app, routes.getPageItems, {
+    access: 'authenticated',
+    handler: async (request) =>
+      getPageItems({ db }, { ...request.body, userId: requireCaller(request).userId }),
+  });
+  registerRoute(app, routes.searchItems, {
+    access: projectMember({ projectIdFrom: 'body.projectId' }),
+    handler: async (request) => searchItems({ db }, scopeOf(request), request.body),
+  });
+  registerRoute(app, routes.createItem, {
+    access: projectMember({ projectIdFrom: 'body.projectId' }),
+    handler: async (request) =>
+      createItem({ db }, scopeOf(request), {
+        ...request.body,
+        userId: requireCaller(request).userId,
+      }),
+  });
+  registerRoute(app, routes.getItem, {
+    access: byItemParams,
+    handler: async (request) => getItem(db, request.params),
+  });
+  registerRoute(app, routes.updateItem, {
+    access: byItemBody,
+    handler: async (request) =>
+      updateItem({ db }, scopeOf(request), {
+        ...request.body,
+        userId: requireCaller(request).userId,
+      }),
+  });
+  registerRoute(app, routes.deleteItem, {
+    access: byItemParams,
+    handler: async (request) => deleteItem({ db }, request.params),
+  });
+  registerRoute(app, routes.addItemNote, {
+    access: byItemBody,
+    handler: async (request) =>
+      addItemNote({ db }, { ...request.body, userId: requireCaller(request).userId }),
+  });
+  registerRoute(app, routes.getItemHistory, {
+    access: byItemParams,
+    handler: async (request) => getItemHistory(db, request.params),
+  });
+  registerRoute(app, routes.searchRelatedItems, {
+    access: byItemBody,
+    handler: async (request) => searchRelatedItems({ db }, scopeOf(request), request.body),
+  });
+  registerRoute(app, routes.linkRelatedItem, {
+    access: byItemBody,
+    handler: async (request) =>
+      linkRelatedItem({ db }, scopeOf(request), {
+        ...request.body,
+        userId: requireCaller(request).userId,
+      }),
+  });
+  registerRoute(app, routes.unlinkRelatedItem, {
+    access: byItemBody,
+    handler: async (request) =>
+      unlinkRelatedItem({ db }, scopeOf(request), {
+        ...request.body,
+        userId: requireCaller(request).userId,
+      }),
+  });
+  return Promise.resolve();
+};

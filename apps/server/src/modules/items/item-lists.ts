@@ -1,0 +1,19 @@
+import { eq } from 'drizzle-orm';
+import { itemExternalUrls, itemTags } from '../../db/schema/items';
+import type { DbOrTx } from '../data-fields/seed-org-defaults';
+
+/** Replaces an item's tags with `tags` (already trimmed and deduplicated), keeping their order. */
+export async function replaceItemTags(tx: DbOrTx, itemId: number, tags: string[]): Promise<void> {
+  await tx.delete(itemTags).where(eq(itemTags.itemId, itemId));
+  if (tags.length > 0)
+    await tx.insert(itemTags).values(tags.map((tag, position) => ({ itemId, tag, position })));
+}
+
+/** Replaces an item's external URLs with `urls` (already checked http(s)), keeping their order. */
+export async function replaceItemUrls(tx: DbOrTx, itemId: number, urls: string[]): Promise<void> {
+  await tx.delete(itemExternalUrls).where(eq(itemExternalUrls.itemId, itemId));
+  if (urls.length > 0)
+    await tx
+      .insert(itemExternalUrls)
+      .values(urls.map((url, position) => ({ itemId, url, position })));
+}

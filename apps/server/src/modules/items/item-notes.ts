@@ -1,0 +1,38 @@
+import type { TItemNote } from '@waymark/core';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { itemNotes, items } from '../../db/schema/items';
+import { users } from '../../db/schema/users';
+import { fullNameOf } from './item-summaries';
+
+/**
+ * Adds a note by the caller to an item (spec §1: notes with author and time) and marks the item
+ * changed, so it sorts as recently updated. One transaction.
+ */
+export async function addItemNote(
+  { db }: { db: Db },
+  input: { itemId: number; text: string; userId: number },
+): Promise<TItemNote> {
+  return db.transaction(async (tx) => {
+    const [note] = await tx
+      .insert(itemNotes)
+      .values({ itemId: input.itemId, authorUserId: input.userId, text: input.text })
+      .returning({ noteId: itemNotes.id, text: itemNotes.text, createdAt: itemNotes.createdAt });
+    if (!note) throw new Error('Insert into item_notes returned no row');
+    await tx
+      .update(items)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(items.id, input.itemId));
+    const [author] = await tx
+      .select({ name: fullNameOf(users) })
+      .from(users)
+      .where(eq(users.id, input.userId));
+    return { ...note, authorName: author?.name ?? '', createdAt: note.createdAt.toISOString() };
+  });
+}
+
+/** Deletes an item with its tags, links, notes, relations and history (cascade). */
+export async function deleteItem({ db }: { db: Db }, input: { itemId: number }): Promise<string> {
+  await db.delete(items).where(eq(items.id, input.itemId));
+  return 'Item deleted successfully';
+}

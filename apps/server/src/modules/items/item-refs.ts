@@ -1,0 +1,73 @@
+import { ADMIN_ACCESS_LEVEL_ID, AppError } from '@waymark/core';
+import { sql } from 'drizzle-orm';
+import { itemStatuses, itemTypes } from '../../db/schema/items';
+import { orgMembers } from '../../db/schema/organizations';
+import { projectAccess, releases } from '../../db/schema/projects';
+import { users } from '../../db/schema/users';
+import type { DbOrTx } from '../data-fields/seed-org-defaults';
+import type { ProjectScope } from '../projects/project-scope';
+import { fullNameOf } from './item-summaries';
+
+/** The references an item holds; undefined or null ones are not checked. */
+export type ItemRefs = {
+  itemTypeId?: number | undefined;
+  itemStatusId?: number | undefined;
+  releaseId?: number | null | undefined;
+  assigneeUserId?: number | null | undefined;
+};
+
+/** What the references read as (for history and answers). */
+export type ItemRefLabels = {
+  itemType: string | null;
+  itemStatus: string | null;
+  release: string | null;
+  assignee: string | null;
+};
+
+/** Answered when the item type is not one of the organization's. */
+export const BAD_ITEM_TYPE = 'Choose an item type of this organization.';
+/** Answered when the status is not one of the organization's. */
+export const BAD_ITEM_STATUS = 'Choose a status of this organization.';
+/** Answered when the release is not one of the project's. */
+export const BAD_RELEASE = 'Choose a release of this project.';
+/** Answered when the assignee may not use the project (spec §6). */
+export const BAD_ASSIGNEE = 'The assignee must be a member with access to this project.';
+
+/**
+ * Checks in one query that the type and status belong to the project's organization, the release
+ * to the project, and the assignee is an active member who may use the project; throws
+ * BAD_REQUEST naming the first that does not. Answers their labels.
+ */
+export async function checkItemRefs(
+  db: DbOrTx,
+  scope: ProjectScope,
+  refs: ItemRefs,
+): Promise<ItemRefLabels> {
+  const id = (value: number | null | undefined) => sql`${value ?? null}::int`;
+  const [row] = await db
+    .select({
+      itemType: sql<string | null>`(select ${itemTypes.description} from ${itemTypes}
+        where ${itemTypes.id} = ${id(refs.itemTypeId)} and ${itemTypes.orgId} = ${scope.orgId})`,
+      itemStatus: sql<string | null>`(select ${itemStatuses.description} from ${itemStatuses}
+        where ${itemStatuses.id} = ${id(refs.itemStatusId)} and ${itemStatuses.orgId} = ${scope.orgId})`,
+      release: sql<string | null>`(select ${releases.title} from ${releases}
+        where ${releases.id} = ${id(refs.releaseId)} and ${releases.projectId} = ${scope.projectId})`,
+      assignee: sql<string | null>`(select ${fullNameOf(users)} from ${users}
+        join ${orgMembers} on ${orgMembers.userId} = ${users.id} and ${orgMembers.orgId} = ${scope.orgId}
+          and ${orgMembers.status} = 'Active'
+        where ${users.id} = ${id(refs.assigneeUserId)} and (${orgMembers.accessLevelId} = ${ADMIN_ACCESS_LEVEL_ID}
+          or exists (select 1 from ${projectAccess} where ${projectAccess.projectId} = ${scope.projectId}
+            and ${projectAccess.userId} = ${users.id})))`,
+    })
+    .from(sql`(select 1) as one`);
+  if (!row) throw new Error('Reference check returned no row');
+  if (refs.itemTypeId != null && row.itemType === null)
+    throw new AppError('BAD_REQUEST', BAD_ITEM_TYPE);
+  if (refs.itemStatusId != null && row.itemStatus === null)
+    throw new AppError('BAD_REQUEST', BAD_ITEM_STATUS);
+  if (refs.releaseId != null && row.release === null)
+    throw new AppError('BAD_REQUEST', BAD_RELEASE);
+  if (refs.assigneeUserId != null && row.assignee === null)
+    throw new AppError('BAD_REQUEST', BAD_ASSIGNEE);
+  return row;
+}

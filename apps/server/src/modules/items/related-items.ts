@@ -1,0 +1,119 @@
+import { AppError, type TRelatedItem } from '@waymark/core';
+import { and, asc, eq, ilike, inArray, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { itemHistory, itemRelations, itemStatuses, items, itemTypes } from '../../db/schema/items';
+import { relativePaths } from '../../db/schema/projects';
+import type { ProjectScope } from '../projects/project-scope';
+import { SAVED } from '../projects/save-project';
+import { escapeLike } from './escape-like';
+
+/** Answered when linking an item to itself. */
+export const SELF_RELATION = 'An item cannot be related to itself.';
+/** Answered when the other item is not in the same project (or does not exist). */
+export const RELATED_NOT_FOUND = 'The related item was not found in this project.';
+/** The history field of relation changes. */
+export const RELATED_HISTORY_FIELD = 'relatedItems';
+
+/** Items of the item's project whose title contains `text` (case-insensitive), itself excluded. */
+export async function searchRelatedItems(
+  { db }: { db: Db },
+  scope: ProjectScope,
+  input: { itemId: number; text: string },
+): Promise<TRelatedItem[]> {
+  return db
+    .select({
+      itemId: items.id,
+      title: items.title,
+      relativePath: relativePaths.path,
+      itemTypeDescription: itemTypes.description,
+      itemStatusDescription: itemStatuses.description,
+    })
+    .from(items)
+    .innerJoin(relativePaths, eq(relativePaths.id, items.relativePathId))
+    .innerJoin(itemTypes, eq(itemTypes.id, items.itemTypeId))
+    .innerJoin(itemStatuses, eq(itemStatuses.id, items.itemStatusId))
+    .where(
+      and(
+        eq(items.projectId, scope.projectId),
+        ne(items.id, input.itemId),
+        ilike(items.title, `%${escapeLike(input.text)}%`),
+      ),
+    )
+    .orderBy(asc(items.title), asc(items.id))
+    .limit(50);
+}
+
+/** Input of {@link linkRelatedItem} and {@link unlinkRelatedItem}. */
+export type RelationInput = { itemId: number; relatedItemId: number; userId: number };
+
+/**
+ * Relates two items of one project. Stored once as an ordered pair (item_relations), so it shows
+ * on both; each item's history records it. Linking twice changes nothing.
+ */
+export async function linkRelatedItem(
+  { db }: { db: Db },
+  scope: ProjectScope,
+  input: RelationInput,
+): Promise<string> {
+  return changeRelation(db, scope, input, true);
+}
+
+/** Removes the relation between two items (from both); removing a missing one changes nothing. */
+export async function unlinkRelatedItem(
+  { db }: { db: Db },
+  scope: ProjectScope,
+  input: RelationInput,
+): Promise<string> {
+  return changeRelation(db, scope, input, false);
+}
+
+async function changeRelation(
+  db: Db,
+  scope: ProjectScope,
+  input: RelationInput,
+  isLink: boolean,
+): Promise<string> {
+  if (input.itemId === input.relatedItemId) throw new AppError('BAD_REQUEST', SELF_RELATION);
+  const pair = {
+    lowItemId: Math.min(input.itemId, input.relatedItemId),
+    highItemId: Math.max(input.itemId, input.relatedItemId),
+  };
+  await db.transaction(async (tx) => {
+    const both = await tx
+      .select({ id: items.id, title: items.title })
+      .from(items)
+      .where(
+        and(
+          eq(items.projectId, scope.projectId),
+          inArray(items.id, [pair.lowItemId, pair.highItemId]),
+        ),
+      );
+    if (both.length !== 2) throw new AppError('BAD_REQUEST', RELATED_NOT_FOUND);
+    const changed = isLink
+      ? await tx.insert(itemRelations).values(pair).onConflictDoNothing().returning()
+      : await tx
+          .delete(itemRelations)
+          .where(
+            and(
+              eq(itemRelations.lowItemId, pair.lowItemId),
+              eq(itemRelations.highItemId, pair.highItemId),
+            ),
+          )
+          .returning();
+    if (changed.length === 0) return;
+    await tx.insert(itemHistory).values(
+      both.map((item) => {
+        const other = both.find((candidate) => candidate.id !== item.id);
+        const label = `#${other?.id} ${other?.title}`;
+        return {
+          itemId: item.id,
+          userId: input.userId,
+          field: RELATED_HISTORY_FIELD,
+          before: isLink ? null : label,
+          after: isLink ? label : null,
+        };
+      }),
+    );
+  });
+  return SAVED;
+}

@@ -1,0 +1,80 @@
+import type { TItemDetail } from '@waymark/core';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { itemHistory, items } from '../../db/schema/items';
+import type { ProjectScope } from '../projects/project-scope';
+import { getItem } from './get-item';
+import { replaceItemTags, replaceItemUrls } from './item-lists';
+import { checkItemRefs } from './item-refs';
+import { sanitizeDescription } from './sanitize-description';
+
+/** Input of {@link updateItem}: only the fields to change (see ZUpdateItemRequest). */
+export type UpdateItemInput = {
+  itemId: number;
+  itemTypeId?: number | undefined;
+  itemStatusId?: number | undefined;
+  title?: string | undefined;
+  descriptionHtml?: string | undefined;
+  tags?: string[] | undefined;
+  assigneeUserId?: number | null | undefined;
+  releaseId?: number | null | undefined;
+  externalUrls?: string[] | undefined;
+  /** The caller, recorded as the author of each history entry. */
+  userId: number;
+};
+
+type Change = { field: string; before: string | null; after: string | null };
+
+/**
+ * Changes the given fields of an item. Every field whose value really changes gets a history
+ * entry (issue 4: who, when, field, before, after) with readable values — the type, status,
+ * release and assignee by name. One transaction; the item row is locked while compared.
+ */
+export async function updateItem(
+  { db }: { db: Db },
+  scope: ProjectScope,
+  input: UpdateItemInput,
+): Promise<TItemDetail> {
+  await db.transaction(async (tx) => {
+    const current = await getItem(tx, { itemId: input.itemId });
+    await tx.execute(sql`select 1 from ${items} where ${items.id} = ${input.itemId} for update`);
+    const next = await checkItemRefs(tx, scope, input);
+    const description =
+      input.descriptionHtml === undefined ? undefined : sanitizeDescription(input.descriptionHtml);
+    const changes: Change[] = [];
+    const compare = (field: string, before: string | null, after: string | null | undefined) => {
+      if (after !== undefined && before !== after) changes.push({ field, before, after });
+    };
+    if (input.itemTypeId !== undefined && input.itemTypeId !== current.itemTypeId)
+      compare('itemType', current.itemTypeDescription, next.itemType);
+    if (input.itemStatusId !== undefined && input.itemStatusId !== current.itemStatusId)
+      compare('itemStatus', current.itemStatusDescription, next.itemStatus);
+    compare('title', current.title, input.title);
+    compare('description', current.descriptionHtml, description);
+    compare('tags', current.tags.join(', '), input.tags?.join(', '));
+    if (input.assigneeUserId !== undefined && input.assigneeUserId !== current.assigneeUserId)
+      compare('assignee', current.assignee?.fullName ?? null, next.assignee);
+    if (input.releaseId !== undefined && input.releaseId !== current.releaseId)
+      compare('release', current.releaseTitle, next.release);
+    compare('externalUrls', current.externalUrls.join('\n'), input.externalUrls?.join('\n'));
+    if (changes.length === 0) return;
+    await tx
+      .update(items)
+      .set({
+        itemTypeId: input.itemTypeId,
+        itemStatusId: input.itemStatusId,
+        title: input.title,
+        descriptionHtml: description,
+        assigneeUserId: input.assigneeUserId,
+        releaseId: input.releaseId,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(items.id, input.itemId));
+    if (input.tags) await replaceItemTags(tx, input.itemId, input.tags);
+    if (input.externalUrls) await replaceItemUrls(tx, input.itemId, input.externalUrls);
+    await tx
+      .insert(itemHistory)
+      .values(changes.map((change) => ({ ...change, itemId: input.itemId, userId: input.userId })));
+  });
+  return getItem(db, { itemId: input.itemId });
+}

@@ -1,0 +1,49 @@
+import { ADMIN_ACCESS_LEVEL_ID, type TProject } from '@waymark/core';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orgMembers } from '../../db/schema/organizations';
+import { associatedSites, projectAccess, projects } from '../../db/schema/projects';
+import type { DbOrTx } from '../data-fields/seed-org-defaults';
+
+/**
+ * SQL condition: `userId` may use the project in the current row of `projects` (spec §6) — an
+ * active admin of its organization, or an active member granted access to it.
+ */
+export function canUseProject(userId: number): SQL {
+  return sql`exists (
+    select 1 from ${orgMembers}
+    where ${orgMembers.orgId} = ${projects.orgId} and ${orgMembers.userId} = ${userId}
+      and ${orgMembers.status} = 'Active'
+      and (${orgMembers.accessLevelId} = ${ADMIN_ACCESS_LEVEL_ID} or exists (
+        select 1 from ${projectAccess}
+        where ${projectAccess.projectId} = ${projects.id} and ${projectAccess.userId} = ${userId})))`;
+}
+
+/** A project's base URL (spec §3): its first associated site, or "" while it has none. */
+const firstBaseUrl = sql<string>`coalesce((select ${associatedSites.baseUrl} from ${associatedSites}
+  where ${associatedSites.projectId} = ${projects.id} order by ${associatedSites.id} limit 1), '')`;
+
+/** Projects matching `where`, as the API shows them, sorted by name. */
+export async function selectProjects(db: DbOrTx | Db, where: SQL | undefined): Promise<TProject[]> {
+  return db
+    .select({
+      projectId: projects.id,
+      projectName: projects.name,
+      baseUrl: firstBaseUrl,
+      orgId: projects.orgId,
+    })
+    .from(projects)
+    .where(where)
+    .orderBy(asc(sql`lower(${projects.name})`), asc(projects.id));
+}
+
+/**
+ * spec §7 getAllProjects: the organization's projects the caller may use; admins see all,
+ * members those granted to them (spec §6).
+ */
+export async function getAllProjects(
+  { db }: { db: Db },
+  input: { orgId: number; userId: number },
+): Promise<TProject[]> {
+  return selectProjects(db, and(eq(projects.orgId, input.orgId), canUseProject(input.userId)));
+}

@@ -1,0 +1,72 @@
+import { routes } from '@waymark/core';
+import { registerRoute } from '../../http/register-route';
+import { orgMember, projectAdmin, projectMember } from '../auth/access-rules';
+import { requireCaller } from '../auth/access-hooks';
+import type { AppModule } from '../module';
+import { getAllProjects } from './accessible-projects';
+import { deleteAssociatedSite, getAssociatedSites, saveAssociatedSite } from './associated-sites';
+import { createProject } from './create-project';
+import { requireProjectScope as scopeOf } from './project-check';
+import { deleteRelativePath, getProjectRelativePaths } from './relative-paths';
+import { deleteProject, saveProject } from './save-project';
+import { updateRelativePath } from './update-relative-path';
+
+/**
+ * spec §7 project calls. Reading is for anyone who may use the project (the extension asks for
+ * host access per associated site); managing projects, sites and paths is for admins (spec §6).
+ */
+export const projectsModule: AppModule = (app, { db }) => {
+  registerRoute(app, routes.getAllProjects, {
+    access: orgMember({ orgIdFrom: 'params.orgId' }),
+    handler: async (request) =>
+      getAllProjects(
+        { db },
+        { orgId: request.params.orgId, userId: requireCaller(request).userId },
+      ),
+  });
+  registerRoute(app, routes.createProject, {
+    access: orgMember({ orgIdFrom: 'body.orgId' }),
+    errors: ['PLAN_LIMIT'],
+    handler: async (request) =>
+      createProject({ db }, { ...request.body, userId: requireCaller(request).userId }),
+  });
+  registerRoute(app, routes.saveProject, {
+    access: projectAdmin({ projectIdFrom: 'body.projectId' }),
+    handler: async (request) => saveProject({ db }, scopeOf(request), request.body),
+  });
+  registerRoute(app, routes.deleteProject, {
+    access: projectAdmin({ projectIdFrom: 'params.projectId' }),
+    handler: async (request) => deleteProject({ db }, scopeOf(request)),
+  });
+  registerRoute(app, routes.getAssociatedSites, {
+    access: projectMember({ projectIdFrom: 'params.projectId' }),
+    handler: async (request) => getAssociatedSites({ db }, scopeOf(request)),
+  });
+  registerRoute(app, routes.saveAssociatedSite, {
+    access: projectAdmin({ projectIdFrom: 'body.projectId' }),
+    errors: ['CONFLICT', 'PLAN_LIMIT'],
+    handler: async (request) => saveAssociatedSite({ db }, scopeOf(request), request.body),
+  });
+  registerRoute(app, routes.deleteAssociatedSite, {
+    access: projectAdmin({ siteIdFrom: 'params.id' }),
+    handler: async (request) => deleteAssociatedSite({ db }, { siteId: request.params.id }),
+  });
+  registerRoute(app, routes.getProjectRelativePaths, {
+    access: projectMember({ projectIdFrom: 'body.projectId' }),
+    handler: async (request) => getProjectRelativePaths({ db }, scopeOf(request), request.body),
+  });
+  registerRoute(app, routes.updateRelativePath, {
+    access: projectAdmin({ projectIdFrom: 'body.projectId' }),
+    errors: ['CONFLICT'],
+    handler: async (request) =>
+      updateRelativePath({ db }, scopeOf(request), {
+        ...request.body,
+        userId: requireCaller(request).userId,
+      }),
+  });
+  registerRoute(app, routes.deleteRelativePath, {
+    access: projectAdmin({ pathIdFrom: 'params.id' }),
+    handler: async (request) => deleteRelativePath({ db }, { pathId: request.params.id }),
+  });
+  return Promise.resolve();
+};

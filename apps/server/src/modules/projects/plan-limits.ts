@@ -1,0 +1,52 @@
+import { AppError, getPlan, PLAN_IDS, type Plan } from '@waymark/core';
+import { count, eq } from 'drizzle-orm';
+import { organizations } from '../../db/schema/organizations';
+import { associatedSites, projects } from '../../db/schema/projects';
+import type { DbOrTx } from '../data-fields/seed-org-defaults';
+
+/** The organization's current plan; an organization without one is on Free. */
+export async function getOrgPlan(db: DbOrTx, orgId: number): Promise<Plan> {
+  const [org] = await db
+    .select({ planId: organizations.planId })
+    .from(organizations)
+    .where(eq(organizations.id, orgId))
+    .for('update');
+  return getPlan(org?.planId ?? PLAN_IDS.free);
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * spec §9 Allowed projects: throws PLAN_LIMIT when the organization has as many projects as its
+ * plan allows. Call inside the creating transaction: the org row lock serialises creators.
+ */
+export async function assertProjectLimit(db: DbOrTx, orgId: number): Promise<void> {
+  const plan = await getOrgPlan(db, orgId);
+  if (plan.maxProjects === null) return;
+  const [row] = await db.select({ n: count() }).from(projects).where(eq(projects.orgId, orgId));
+  if ((row?.n ?? 0) >= plan.maxProjects)
+    throw new AppError(
+      'PLAN_LIMIT',
+      `Your ${plan.planName} plan allows ${plural(plan.maxProjects, 'project')}. Upgrade your plan to add more.`,
+    );
+}
+
+/** spec §9 Sites per project: throws PLAN_LIMIT when the project has as many as the plan allows. */
+export async function assertSiteLimit(
+  db: DbOrTx,
+  scope: { orgId: number; projectId: number },
+): Promise<void> {
+  const plan = await getOrgPlan(db, scope.orgId);
+  if (plan.maxSitesPerProject === null) return;
+  const [row] = await db
+    .select({ n: count() })
+    .from(associatedSites)
+    .where(eq(associatedSites.projectId, scope.projectId));
+  if ((row?.n ?? 0) >= plan.maxSitesPerProject)
+    throw new AppError(
+      'PLAN_LIMIT',
+      `Your ${plan.planName} plan allows ${plural(plan.maxSitesPerProject, 'site')} per project. Upgrade your plan to add more.`,
+    );
+}

@@ -1,0 +1,58 @@
+import { AppError } from '@waymark/core';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { readId, type IdSource, type ProjectRefSource } from '../auth/access-rules';
+import {
+  PROJECT_NOT_FOUND,
+  resolveProjectScope,
+  type ProjectRef,
+  type ProjectScope,
+} from './project-scope';
+
+// Module augmentation is the one place an interface is needed.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The project of a project-scoped route, set by its access check. */
+    projectScope?: ProjectScope;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+function readRef(request: FastifyRequest, source: ProjectRefSource): ProjectRef | null {
+  const read = (from: IdSource): number => readId(request, from) ?? 0;
+  const ref: ProjectRef =
+    'projectIdFrom' in source
+      ? { projectId: read(source.projectIdFrom) }
+      : 'itemIdFrom' in source
+        ? { itemId: read(source.itemIdFrom) }
+        : 'siteIdFrom' in source
+          ? { siteId: read(source.siteIdFrom) }
+          : 'pathIdFrom' in source
+            ? { pathId: read(source.pathIdFrom) }
+            : { releaseId: read(source.releaseIdFrom) };
+  return Object.values(ref).every((id) => id > 0) ? ref : null;
+}
+
+/**
+ * The pre-handler of the `projectMember` / `projectAdmin` rules: resolves the project from the
+ * validated request and records it as `request.projectScope` for the handler.
+ */
+export function projectCheck(
+  source: ProjectRefSource,
+  isAdminRequired: boolean,
+): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const ref = readRef(request, source);
+    if (!request.caller || !ref) throw new AppError('NOT_FOUND', PROJECT_NOT_FOUND);
+    request.projectScope = await resolveProjectScope(
+      { db: request.server.authenticator.db },
+      { userId: request.caller.userId, ref, requireAdmin: isAdminRequired },
+    );
+  };
+}
+
+/** The project resolved by the route's access check (a programming error when missing). */
+export function requireProjectScope(request: FastifyRequest): ProjectScope {
+  if (!request.projectScope) throw new Error('Route has no project access rule');
+  return request.projectScope;
+}

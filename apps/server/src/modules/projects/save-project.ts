@@ -1,0 +1,36 @@
+import { AppError } from '@waymark/core';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { projects } from '../../db/schema/projects';
+import type { ProjectScope } from './project-scope';
+
+/** spec §8: success with no other text. */
+export const SAVED = 'Saved successfully';
+/** Answered when a request's orgId is not the project's organization. */
+export const PROJECT_NOT_IN_ORG = 'This project does not belong to the selected organization.';
+
+/**
+ * spec §7 saveProject: renames a project (spec §5: a trimmed, non-empty name).
+ *
+ * @param scope the project, resolved by the route's admin check.
+ * @param input.orgId must be the project's organization, so a stale portal selection cannot
+ *   rename a project of another organization.
+ */
+export async function saveProject(
+  { db }: { db: Db },
+  scope: ProjectScope,
+  input: { orgId: number; projectName: string },
+): Promise<string> {
+  if (input.orgId !== scope.orgId) throw new AppError('BAD_REQUEST', PROJECT_NOT_IN_ORG);
+  await db
+    .update(projects)
+    .set({ name: input.projectName })
+    .where(eq(projects.id, scope.projectId));
+  return SAVED;
+}
+
+/** spec §7 deleteProject: deletes a project with its sites, paths, releases and items (cascade). */
+export async function deleteProject({ db }: { db: Db }, scope: ProjectScope): Promise<string> {
+  await db.delete(projects).where(eq(projects.id, scope.projectId));
+  return 'Project deleted successfully';
+}

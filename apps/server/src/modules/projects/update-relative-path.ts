@@ -1,0 +1,94 @@
+import { AppError } from '@waymark/core';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { itemHistory, items } from '../../db/schema/items';
+import { relativePaths } from '../../db/schema/projects';
+import type { DbOrTx } from '../data-fields/seed-org-defaults';
+import type { ProjectScope } from './project-scope';
+import { SAVED } from './save-project';
+import { isUniqueViolation } from './unique-violation';
+
+/** Answered for a path id that is not one of the project's. */
+export const PATH_NOT_FOUND = 'URL path not found.';
+/** Answered when a concurrent change created the target path first. */
+export const PATH_CHANGED = 'The URL paths changed meanwhile. Reload them and try again.';
+
+/** The history field recording a move of an item to another path. */
+export const PATH_HISTORY_FIELD = 'relativePath';
+
+/** Input of {@link updateRelativePath}. */
+export type UpdateRelativePathInput = {
+  /** The path to rename. */
+  relativePathId: number;
+  /** The new path, normalised (normalizePath). */
+  relativePath: string;
+  /** The caller, recorded in the items' history. */
+  userId: number;
+};
+
+/**
+ * spec §7 updateRelativePath: renames a path; its items move with it (issue 4). Renaming onto
+ * another existing path of the project MERGES: the items move onto that path and the old path is
+ * deleted. Either way each moved item gets a history entry (field `relativePath`, old → new), so
+ * the move is never silent. One transaction.
+ */
+export async function updateRelativePath(
+  { db }: { db: Db },
+  scope: ProjectScope,
+  input: UpdateRelativePathInput,
+): Promise<string> {
+  try {
+    await db.transaction(async (tx) => {
+      const [source] = await tx
+        .select({ id: relativePaths.id, path: relativePaths.path })
+        .from(relativePaths)
+        .where(
+          and(
+            eq(relativePaths.id, input.relativePathId),
+            eq(relativePaths.projectId, scope.projectId),
+          ),
+        )
+        .for('update');
+      if (!source) throw new AppError('NOT_FOUND', PATH_NOT_FOUND);
+      if (source.path === input.relativePath) return;
+      await recordMove(tx, { pathId: source.id, before: source.path, ...input });
+      const [target] = await tx
+        .select({ id: relativePaths.id })
+        .from(relativePaths)
+        .where(
+          and(
+            eq(relativePaths.projectId, scope.projectId),
+            eq(relativePaths.path, input.relativePath),
+          ),
+        )
+        .for('update');
+      if (!target) {
+        await tx
+          .update(relativePaths)
+          .set({ path: input.relativePath })
+          .where(eq(relativePaths.id, source.id));
+        return;
+      }
+      await tx
+        .update(items)
+        .set({ relativePathId: target.id, updatedAt: sql`now()` })
+        .where(eq(items.relativePathId, source.id));
+      await tx.delete(relativePaths).where(eq(relativePaths.id, source.id));
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'relative_paths_project_id_path_key'))
+      throw new AppError('CONFLICT', PATH_CHANGED);
+    throw error;
+  }
+  return SAVED;
+}
+
+async function recordMove(
+  tx: DbOrTx,
+  move: { pathId: number; before: string; relativePath: string; userId: number },
+): Promise<void> {
+  await tx.execute(sql`
+    insert into ${itemHistory} (item_id, user_id, field, before, after)
+    select ${items.id}, ${move.userId}::int, ${PATH_HISTORY_FIELD}, ${move.before}, ${move.relativePath}
+    from ${items} where ${items.relativePathId} = ${move.pathId}`);
+}

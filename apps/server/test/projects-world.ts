@@ -1,0 +1,115 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { projectAccess } from '../src/db/schema/projects';
+import { orgMembers } from '../src/db/schema/organizations';
+import type { AuthTestContext } from './auth-test-app';
+
+/** A caller's Authorization header (undefined: anonymous). */
+export type As = { authorization: string } | undefined;
+
+/** An organization with its admin, default data fields and (optionally) a project. */
+export type OrgWorld = {
+  admin: { authorization: string };
+  adminUserId: number;
+  orgId: number;
+  itemTypeIds: number[];
+  statusIds: number[];
+};
+
+/** Parses a 200 answer as JSON, failing the test with the body otherwise. */
+export function ok<T>(response: LightMyRequestResponse): T {
+  expect(response.statusCode, response.body).toBe(200);
+  const isText = String(response.headers['content-type']).startsWith('text/plain');
+  return isText ? (response.body as T) : response.json<T>();
+}
+
+/** The users.id of the caller (provisioned by this call). */
+export async function userIdOf(t: AuthTestContext, as: As): Promise<number> {
+  await t.call(as, { method: 'GET', url: '/api/account/getOrgs' });
+  const result = await t.db.$client.query<{ id: number }>('select max(id) as id from users');
+  return Number(result.rows[0]?.id);
+}
+
+/** Creates an organization (on Standard Trial) for a new admin and reads its data fields. */
+export async function createOrgWorld(
+  t: AuthTestContext,
+  options: { firstName?: string; lastName?: string } = {},
+): Promise<OrgWorld> {
+  const admin = await t.signIn({ firstName: 'Ada', lastName: 'Admin', ...options });
+  ok(
+    await t.call(admin, {
+      method: 'POST',
+      url: '/api/account/createOrgExistingUser',
+      payload: { orgName: 'Org' },
+    }),
+  );
+  const adminUserId = await userIdOf(t, admin);
+  const [org] = ok<{ orgId: number }[]>(
+    await t.call(admin, { method: 'GET', url: '/api/account/getOrgs' }),
+  );
+  const orgId = org?.orgId ?? 0;
+  const types = ok<{ itemTypeId: number }[]>(
+    await t.call(admin, { method: 'GET', url: `/api/item/getItemTypeOptions/${orgId}` }),
+  );
+  const statuses = ok<{ itemStatusId: number }[]>(
+    await t.call(admin, { method: 'GET', url: `/api/item/getStatusOptions/${orgId}` }),
+  );
+  return {
+    admin,
+    adminUserId,
+    orgId,
+    itemTypeIds: types.map((type) => type.itemTypeId),
+    statusIds: statuses.map((status) => status.itemStatusId),
+  };
+}
+
+/** Creates a project with one site through the API, as the org's admin. */
+export async function createProject(
+  t: AuthTestContext,
+  world: OrgWorld,
+  baseUrl: string,
+  projectName = 'Shop',
+): Promise<number> {
+  const project = ok<{ projectId: number }>(
+    await t.call(world.admin, {
+      method: 'POST',
+      url: '/api/project/createProject',
+      payload: { orgId: world.orgId, projectName, baseUrl },
+    }),
+  );
+  return project.projectId;
+}
+
+/** Adds an active member (level 2) to the org, with access to `projectIds`. */
+export async function addMember(
+  t: AuthTestContext,
+  world: OrgWorld,
+  projectIds: number[],
+  options: { firstName?: string; lastName?: string } = {},
+): Promise<{ as: { authorization: string }; userId: number }> {
+  const as = await t.signIn({ firstName: 'Max', lastName: 'Member', ...options });
+  const userId = await userIdOf(t, as);
+  await t.db
+    .insert(orgMembers)
+    .values({ orgId: world.orgId, userId, accessLevelId: 2, status: 'Active' });
+  if (projectIds.length > 0)
+    await t.db.insert(projectAccess).values(projectIds.map((projectId) => ({ projectId, userId })));
+  return { as, userId };
+}
+
+/** Creates an item on `relativePath` of a project as `as`; answers its id. */
+export async function createItem(
+  t: AuthTestContext,
+  as: As,
+  world: OrgWorld,
+  fields: { projectId: number; relativePath: string; title: string } & Record<string, unknown>,
+): Promise<number> {
+  const item = ok<{ itemId: number }>(
+    await t.call(as, {
+      method: 'POST',
+      url: '/api/item/createItem',
+      payload: { itemTypeId: world.itemTypeIds[0], itemStatusId: world.statusIds[0], ...fields },
+    }),
+  );
+  return item.itemId;
+}
