@@ -5,6 +5,7 @@ import type { AccessRule } from '../src/modules/auth/access-rules';
 import { orgMembers } from '../src/db/schema/organizations';
 import { ACCESS_MATRIX, type MatrixIds, type MatrixRow, type MatrixWho } from './access-matrix';
 import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
+import { addProjectMember, createProjectIds } from './projects-world';
 
 type As = { authorization: string } | undefined;
 
@@ -14,6 +15,8 @@ let idsA: MatrixIds;
 let idsB: MatrixIds;
 let adminB: As;
 let memberA: As;
+/** A member of org A granted access to its probe project (issue 4). */
+let projectMemberA: As;
 const SECRET_NAME = `Org A secret ${Date.now()}`;
 const OWNER_A_EMAIL = `owner-a-${Date.now()}@example.test`;
 
@@ -30,7 +33,9 @@ async function createWorld(as: As, orgName: string): Promise<MatrixIds> {
   const [notification] = (
     await t.call(as, { method: 'GET', url: '/api/account/getSiteNotifications' })
   ).json<{ notificationInfoId: number }[]>();
-  return { orgId: org?.orgId ?? 0, notificationId: notification?.notificationInfoId ?? 0 };
+  const orgId = org?.orgId ?? 0;
+  const projectIds = await createProjectIds(t, as, orgId);
+  return { orgId, notificationId: notification?.notificationInfoId ?? 0, ...projectIds };
 }
 
 beforeAll(async () => {
@@ -46,6 +51,9 @@ beforeAll(async () => {
   await t.db
     .insert(orgMembers)
     .values({ orgId: idsA.orgId, userId: Number(member?.id), accessLevelId: 2, status: 'Active' });
+});
+beforeAll(async () => {
+  projectMemberA = await addProjectMember(t, idsA.orgId, idsA.projectId);
 });
 afterAll(() => t.close());
 
@@ -101,7 +109,8 @@ async function expectRefused(
 function whoOf(access: AccessRule | undefined): MatrixWho | 'undeclared' {
   if (access === undefined) return 'undeclared';
   if (access === 'public' || access === 'authenticated') return access;
-  return access.kind === 'orgAdmin' ? 'admin' : 'member';
+  if (access.kind === 'projectMember') return 'projectMember';
+  return access.kind === 'orgAdmin' || access.kind === 'projectAdmin' ? 'admin' : 'member';
 }
 
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path.toLowerCase()}`;
@@ -174,7 +183,21 @@ describe('access-control matrix', () => {
     },
   );
 
-  it.each(guarded.filter((row) => row.who === 'member' || row.who === 'admin'))(
+  it.each(guarded.filter((row) => row.who === 'projectMember'))(
+    '$method $path: member without access to the project → 404',
+    async (row) => {
+      await expectRefused(row, memberA, idsA, 404);
+    },
+  );
+
+  it.each(guarded.filter((row) => row.who === 'projectMember'))(
+    '$method $path: member with access to the project → allowed',
+    async (row) => {
+      expect((await t.call(projectMemberA, toInject(row, idsA))).statusCode).toBe(200);
+    },
+  );
+
+  it.each(guarded.filter((row) => row.who !== 'authenticated'))(
     "$method $path: another org's admin with their own ids → allowed",
     async (row) => {
       expect((await t.call(adminB, toInject(row, idsB))).statusCode).toBe(200);

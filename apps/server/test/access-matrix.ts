@@ -11,10 +11,15 @@
  *   organization's admin gets when calling with this organization's ids (and nothing changes).
  * - `member`: active members of the organization; outsiders 404, anonymous 401.
  * - `admin`: admins (level 1) of the organization; non-admin members 403, outsiders 404, anonymous 401.
+ * - `projectMember`: admins, and members granted the project (issue 4); members without access to
+ *   it 404, outsiders 404, anonymous 401.
  */
 
+import { ITEM_ROWS, PROJECT_ROWS } from './projects-matrix-rows';
+import type { ProjectIds } from './projects-world';
+
 /** Ids of one organization's world that a request can refer to. */
-export type MatrixIds = {
+export type MatrixIds = ProjectIds & {
   /** The organization. */
   orgId: number;
   /** A queued notification of the organization's owner. */
@@ -29,7 +34,7 @@ export type MatrixRequest = {
 };
 
 /** Who may call a route. */
-export type MatrixWho = 'public' | 'authenticated' | 'member' | 'admin';
+export type MatrixWho = 'public' | 'authenticated' | 'member' | 'admin' | 'projectMember';
 
 /** One row of the matrix. */
 export type MatrixRow = {
@@ -101,4 +106,6 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     request: (ids) => ({ params: { orgId: ids.orgId } }),
     outsider: 404,
   },
+  ...PROJECT_ROWS,
+  ...ITEM_ROWS,
 ];

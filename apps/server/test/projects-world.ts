@@ -113,3 +113,104 @@ export async function createItem(
   );
   return item.itemId;
 }
+
+/** Ids of one organization's projects world, for the access-control matrix. */
+export type ProjectIds = {
+  projectId: number;
+  /** A second project, for the delete-project probe. */
+  spareProjectId: number;
+  /** The project's first site's host, for page lookups. */
+  siteUrl: string;
+  /** A second site, for the delete-site probe. */
+  spareSiteId: number;
+  /** The path of `itemId`. */
+  pathId: number;
+  /** A path with its own item, for the delete-path probe. */
+  sparePathId: number;
+  itemId: number;
+  otherItemId: number;
+  /** An item for the delete-item probe. */
+  spareItemId: number;
+  itemTypeId: number;
+  itemStatusId: number;
+};
+
+/** Builds a project with sites, paths and items as the admin `as` of `orgId`. */
+export async function createProjectIds(
+  t: AuthTestContext,
+  as: As,
+  orgId: number,
+): Promise<ProjectIds> {
+  const siteUrl = `https://site-${orgId}.example.test`;
+  const call = async <T>(method: 'GET' | 'POST', url: string, payload?: object) =>
+    ok<T>(await t.call(as, { method, url, ...(payload && { payload }) }));
+  const { projectId } = await call<{ projectId: number }>('POST', '/api/project/createProject', {
+    orgId,
+    projectName: 'Probe project',
+    baseUrl: siteUrl,
+  });
+  const spare = await call<{ projectId: number }>('POST', '/api/project/createProject', {
+    orgId,
+    projectName: 'Spare project',
+    baseUrl: `https://spare-${orgId}.example.test`,
+  });
+  await call('POST', '/api/project/saveAssociatedSite', { projectId, baseUrl: `${siteUrl}/spare` });
+  const sites = await call<{ siteManagementId: number }[]>(
+    'GET',
+    `/api/project/getAssociatedSites/${projectId}`,
+  );
+  const [type] = await call<{ itemTypeId: number }[]>(
+    'GET',
+    `/api/item/getItemTypeOptions/${orgId}`,
+  );
+  const [status] = await call<{ itemStatusId: number }[]>(
+    'GET',
+    `/api/item/getStatusOptions/${orgId}`,
+  );
+  const fields = { projectId, itemTypeId: type?.itemTypeId, itemStatusId: status?.itemStatusId };
+  const create = async (relativePath: string, title: string) =>
+    (
+      await call<{ itemId: number }>('POST', '/api/item/createItem', {
+        ...fields,
+        relativePath,
+        title,
+      })
+    ).itemId;
+  const itemId = await create('/page', 'Probe item');
+  const otherItemId = await create('/page', 'Other item');
+  const spareItemId = await create('/page', 'Spare item');
+  await create('/spare-path', 'On the spare path');
+  const paths = await call<{ relativePathId: number; relativePath: string }[]>(
+    'POST',
+    '/api/project/getProjectRelativePaths',
+    { projectId },
+  );
+  const pathIdOf = (path: string) =>
+    paths.find((candidate) => candidate.relativePath === path)?.relativePathId ?? 0;
+  return {
+    projectId,
+    spareProjectId: spare.projectId,
+    siteUrl,
+    spareSiteId: sites[1]?.siteManagementId ?? 0,
+    pathId: pathIdOf('/page'),
+    sparePathId: pathIdOf('/spare-path'),
+    itemId,
+    otherItemId,
+    spareItemId,
+    itemTypeId: fields.itemTypeId ?? 0,
+    itemStatusId: fields.itemStatusId ?? 0,
+  };
+}
+
+/** Signs in a new user and makes them an active member of `orgId` with access to `projectId`. */
+export async function addProjectMember(
+  t: AuthTestContext,
+  orgId: number,
+  projectId: number,
+): Promise<{ authorization: string }> {
+  const as = await t.signIn();
+  const userId = await userIdOf(t, as);
+  await t.db.insert(orgMembers).values({ orgId, userId, accessLevelId: 2, status: 'Active' });
+  await t.db.insert(projectAccess).values({ projectId, userId });
+  return as;
+}

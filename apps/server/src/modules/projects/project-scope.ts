@@ -49,7 +49,8 @@ function projectIdOf(ref: ProjectRef): SQL {
  * Resolves the project behind `ref` for `userId` in one query. Admins (level 1) of the project's
  * organization may use every project of it; members only those granted in project_access
  * (spec §6). Anything the caller may not see is NOT_FOUND (ids reveal nothing, the convention of
- * organization checks); `requireAdmin` turns a member's access into FORBIDDEN.
+ * organization checks); with `requireAdmin`, a non-admin member of the organization is
+ * FORBIDDEN (the organization convention: a member lacking the level is 403).
  */
 export async function resolveProjectScope(
   { db }: { db: Db },
@@ -76,8 +77,9 @@ export async function resolveProjectScope(
       and(eq(projectAccess.projectId, projects.id), eq(projectAccess.userId, input.userId)),
     )
     .where(eq(projects.id, projectIdOf(input.ref)));
-  const isAdmin = row?.accessLevelId === ADMIN_ACCESS_LEVEL_ID;
-  if (!row || (!isAdmin && !row.hasAccess)) throw new AppError('NOT_FOUND', PROJECT_NOT_FOUND);
+  if (!row) throw new AppError('NOT_FOUND', PROJECT_NOT_FOUND);
+  const isAdmin = row.accessLevelId === ADMIN_ACCESS_LEVEL_ID;
   if (input.requireAdmin && !isAdmin) throw new AppError('FORBIDDEN', PROJECT_ADMIN_ONLY);
+  if (!isAdmin && !row.hasAccess) throw new AppError('NOT_FOUND', PROJECT_NOT_FOUND);
   return { projectId: row.projectId, orgId: row.orgId, accessLevelId: row.accessLevelId };
 }
