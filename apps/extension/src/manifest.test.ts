@@ -13,21 +13,36 @@ async function computeExtensionId(base64Key: string): Promise<string> {
     .join('');
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 describe('manifest', () => {
   it('fixes the extension id the server registers (EXTENSION_ID) through its key', async () => {
     expect(await computeExtensionId(manifest.key)).toBe(EXTENSION_ID);
     expect(EXTENSION_REDIRECT_URI).toBe(`https://${EXTENSION_ID}.chromiumapp.org/`);
   });
 
-  it('justifies every permission it asks for in the README', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    for (const permission of manifest.permissions) {
-      expect(readme).toMatch(new RegExp(`^\\| \`${permission}\` +\\|`, 'm'));
+  it.each([
+    ['the README', new URL('../README.md', import.meta.url)],
+    [
+      'docs/extension-permissions.md',
+      new URL('../../../docs/extension-permissions.md', import.meta.url),
+    ],
+  ])('justifies every permission it asks for in %s', (_name, file) => {
+    const text = readFileSync(file, 'utf8');
+    for (const permission of [...manifest.permissions, ...manifest.optional_host_permissions]) {
+      expect(text).toMatch(new RegExp(`^\\| \`${escapeRegExp(permission)}\` +\\|`, 'm'));
     }
   });
 
   it('asks for no host access and injects nothing at install', () => {
     expect(manifest).not.toHaveProperty('host_permissions');
     expect(manifest).not.toHaveProperty('content_scripts');
+    expect(manifest.permissions).not.toContain('<all_urls>');
+  });
+
+  it('can ask for access to web sites only later, one site at a time', () => {
+    expect(manifest.optional_host_permissions).toEqual(['http://*/*', 'https://*/*']);
   });
 });

@@ -1,21 +1,64 @@
+import { createAuthSession, type AuthDeps } from '../auth/auth-session';
 import { createMessageListener } from '../messaging/create-message-listener';
+import { broadcast } from '../messaging/send-message';
 import type { ChromeApi } from '../platform/chrome-api';
+import { readServerUrl } from '../settings/server-url-store';
 import { getActiveTab, trackActiveTab } from './active-tab';
+import { createApiProxy, createWorkerApiCall } from './api-proxy';
+import { createBadge, trackBadge } from './badge';
 import { openWelcomeOnInstall } from './welcome-on-install';
+
+/** The worker's environment besides `chrome.*`; tests replace fetch and timers. */
+export type WorkerEnvironment = Pick<AuthDeps, 'fetch' | 'now' | 'setTimer'>;
+
+const REAL_ENVIRONMENT: WorkerEnvironment = {
+  fetch: (...args) => fetch(...args),
+  now: () => Date.now(),
+  setTimer: (run, ms) => {
+    const timer = setTimeout(run, ms);
+    return () => clearTimeout(timer);
+  },
+};
 
 /**
  * Wires the service worker. Call it synchronously at start-up: an MV3 worker is stopped when
  * idle and only wakes for events whose listeners were added in its first turn.
  */
-export function startServiceWorker(api: ChromeApi): void {
+export function startServiceWorker(
+  api: ChromeApi,
+  environment: WorkerEnvironment = REAL_ENVIRONMENT,
+): void {
   api.sidePanel.openOnActionClick().catch((error) => {
     console.error('Waymark could not make the toolbar icon open the side panel', error);
   });
+  // Tokens sit in storage.session; content scripts must not be able to read it.
+  api.storage.restrictSessionToTrustedContexts().catch((error) => {
+    console.error('Waymark could not restrict its session storage', error);
+  });
   openWelcomeOnInstall(api);
   trackActiveTab(api);
+
+  const getServerUrl = () => readServerUrl(api);
+  const auth = createAuthSession({ api, getServerUrl, ...environment });
+  const proxyDeps = { api, auth, fetch: environment.fetch, getServerUrl };
+  const badge = createBadge({ api, auth, call: createWorkerApiCall(proxyDeps) });
+  trackBadge(api, auth, badge);
+  auth.onChange((session) => {
+    void broadcast((message) => api.runtime.sendMessage(message), 'sessionChanged', session);
+  });
+
   api.runtime.addMessageListener(
     createMessageListener({
       getActiveTab: ({ windowId }) => getActiveTab(api, windowId),
+      getSession: () => auth.getSession(),
+      signIn: () => auth.signIn(),
+      signOut: () => auth.signOut(),
+      callApi: createApiProxy(proxyDeps),
+      refreshBadge: ({ tabId }) =>
+        api.tabs.query({}).then(async (tabs) => {
+          const tab = tabs.find((candidate) => candidate.id === tabId);
+          if (tab) await badge.update(tabId, tab.url);
+        }),
     }),
   );
 }

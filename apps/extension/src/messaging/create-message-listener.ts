@@ -1,3 +1,4 @@
+import { isAppError } from '@waymark/core';
 import type { MessageListener } from '../platform/chrome-api';
 import { isMessage, type MessageMap, type MessageType, type Reply } from './protocol';
 
@@ -13,7 +14,7 @@ export type MessageHandlers = { [T in MessageType]?: MessageHandler<T> };
 /**
  * Turns handlers into a `runtime.onMessage` listener. Messages this context does not handle are
  * left unanswered, so the context that does handle them can reply; a throwing handler replies
- * `{ ok: false, error }` instead of leaving the sender waiting.
+ * `{ ok: false, error, code? }` instead of leaving the sender waiting.
  */
 export function createMessageListener(handlers: MessageHandlers): MessageListener {
   return (message, sender, sendResponse) => {
@@ -28,8 +29,9 @@ export function createMessageListener(handlers: MessageHandlers): MessageListene
 
 async function answer(run: () => unknown): Promise<Reply<MessageType>> {
   try {
-    return { ok: true, value: (await run()) as MessageMap[MessageType]['response'] };
+    return { ok: true, value: await run() };
   } catch (error) {
+    if (isAppError(error)) return { ok: false, error: error.message, code: error.code };
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
 }

@@ -1,3 +1,4 @@
+import { AppError } from '@waymark/core';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeChrome } from '../platform/fake-chrome-api';
 import { createMessageListener } from './create-message-listener';
@@ -39,6 +40,18 @@ describe('message protocol', () => {
     await expect(sendRequest(transport, 'getActiveTab', { windowId: 3 })).rejects.toThrow(
       'No window with id: 3.',
     );
+  });
+
+  it("carries the API's error code across, so pages can explain plan limits", async () => {
+    const transport = connect({
+      callApi: () => Promise.reject(new AppError('PLAN_LIMIT', 'Your plan allows 1 project.')),
+    });
+    const failure: unknown = await sendRequest(transport, 'callApi', {
+      route: 'getOrgs',
+      input: {},
+    }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AppError);
+    expect(failure).toMatchObject({ code: 'PLAN_LIMIT', message: 'Your plan allows 1 project.' });
   });
 
   it('leaves messages a context does not handle to other contexts', async () => {

@@ -1,6 +1,7 @@
 // The one message protocol between the service worker, the extension pages and the content
 // script. Every message is `{ type, payload }`; a request is answered with a `Reply`. Add a
 // message here first, with a comment saying who sends it, who answers and when.
+import type { ErrorCode, RouteName } from '@waymark/core';
 
 /** The tab a window shows: what the side panel follows. */
 export type ActiveTab = {
@@ -22,6 +23,17 @@ export type PageInfo = {
   title: string;
 };
 
+/** Who is signed in, as the side panel may know it: never a token. */
+export type SessionInfo =
+  | { signedIn: false }
+  | {
+      signedIn: true;
+      /** The user's full name from the ID token. */
+      name: string;
+      /** The user's e-mail address. */
+      email: string;
+    };
+
 /** Every message: its payload and what its receiver answers (`void` for notifications). */
 export type MessageMap = {
   /**
@@ -39,6 +51,28 @@ export type MessageMap = {
    * title as the page itself sees them. Only answered where the content script was injected.
    */
   getPageInfo: { payload: Record<string, never>; response: PageInfo };
+  /** Extension page → service worker: who is signed in to the configured server. */
+  getSession: { payload: Record<string, never>; response: SessionInfo };
+  /**
+   * Extension page → service worker: run the sign-in flow (a provider window through
+   * `identity.launchWebAuthFlow`); answered once the user has signed in, or with its failure.
+   */
+  signIn: { payload: Record<string, never>; response: SessionInfo };
+  /** Extension page → service worker: revoke the refresh token and forget every token. */
+  signOut: { payload: Record<string, never>; response: void };
+  /** Service worker → every extension page (broadcast): the user signed in or out. */
+  sessionChanged: { payload: SessionInfo; response: void };
+  /**
+   * Extension page → service worker: call one `/api` route of the route table with the signed-in
+   * user's token, which never leaves the worker. Answered with the route's parsed answer; fails
+   * with the API's error code and message. Refused for senders that are not extension pages.
+   */
+  callApi: { payload: { route: RouteName; input?: unknown }; response: unknown };
+  /**
+   * Extension page → service worker: the items of a tab's page may have changed (an item was
+   * created or deleted, a project or site was added); recount its toolbar badge.
+   */
+  refreshBadge: { payload: { tabId: number }; response: void };
 };
 
 /** The name of a message. */
@@ -49,14 +83,20 @@ export type Message<T extends MessageType = MessageType> = {
   [K in T]: { type: K; payload: MessageMap[K]['payload'] };
 }[T];
 
-/** The answer to a request: its value, or why it failed. */
+/** The answer to a request: its value, or why it failed (with the API's code, when it has one). */
 export type Reply<T extends MessageType> =
-  { ok: true; value: MessageMap[T]['response'] } | { ok: false; error: string };
+  { ok: true; value: MessageMap[T]['response'] } | { ok: false; error: string; code?: ErrorCode };
 
 const MESSAGE_TYPES: ReadonlySet<string> = new Set<MessageType>([
   'getActiveTab',
   'activeTabChanged',
   'getPageInfo',
+  'getSession',
+  'signIn',
+  'signOut',
+  'sessionChanged',
+  'callApi',
+  'refreshBadge',
 ] satisfies MessageType[]);
 
 /** Whether `value` is a message of this protocol (other senders' messages are ignored). */

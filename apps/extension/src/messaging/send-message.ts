@@ -1,3 +1,4 @@
+import { AppError } from '@waymark/core';
 import type { Message, MessageMap, MessageType, Reply } from './protocol';
 
 /** Delivers a message and resolves to the receiver's reply (`runtime` or `tabs.sendMessage`). */
@@ -5,7 +6,7 @@ export type Transport = (message: Message) => Promise<unknown>;
 
 /**
  * Sends a request and resolves to its answer. Rejects when no context handles it or the
- * handler failed, with the handler's own error message.
+ * handler failed, with the handler's own error message (an `AppError` when it carried a code).
  */
 export async function sendRequest<T extends MessageType>(
   transport: Transport,
@@ -14,7 +15,7 @@ export async function sendRequest<T extends MessageType>(
 ): Promise<MessageMap[T]['response']> {
   const reply = (await transport({ type, payload } as Message)) as Reply<T> | undefined;
   if (!reply) throw new Error(`No receiver answered ${type}`);
-  if (!reply.ok) throw new Error(reply.error);
+  if (!reply.ok) throw reply.code ? new AppError(reply.code, reply.error) : new Error(reply.error);
   return reply.value;
 }
 

@@ -62,7 +62,36 @@ export type ChromeApi = {
     /** Makes a click on the toolbar icon open the side panel. */
     openOnActionClick(): Promise<void>;
   };
+  identity: {
+    /**
+     * Opens the identity provider's page in a browser window and resolves to the URL it finally
+     * redirects to (`https://<id>.chromiumapp.org/…`); rejects when the user closes the window.
+     */
+    launchWebAuthFlow(details: { url: string; interactive: boolean }): Promise<string | undefined>;
+  };
+  action: {
+    /** Sets the toolbar badge text of one tab; '' clears it. */
+    setBadgeText(details: { tabId: number; text: string }): Promise<void>;
+    /** Sets the badge colour (all tabs). */
+    setBadgeBackgroundColor(color: string): Promise<void>;
+  };
+  permissions: {
+    /** Asks the user for host access; must run within a user gesture. Resolves to the choice. */
+    request(origins: string[]): Promise<boolean>;
+    /** Whether host access to every one of `origins` is granted. */
+    contains(origins: string[]): Promise<boolean>;
+    /** Fires when the user grants more host access. */
+    onAdded: ChromeEvent<[permissions: { origins?: string[] }]>;
+  };
   storage: {
+    /** Reads keys from `chrome.storage.session` (memory only; cleared when the browser closes). */
+    getSession(keys: string[]): Promise<Record<string, unknown>>;
+    /** Writes keys to `chrome.storage.session`. */
+    setSession(items: Record<string, unknown>): Promise<void>;
+    /** Removes keys from `chrome.storage.session`. */
+    removeSession(keys: string[]): Promise<void>;
+    /** Keeps `chrome.storage.session` out of content scripts' reach (extension pages and worker only). */
+    restrictSessionToTrustedContexts(): Promise<void>;
     /** Reads keys from `chrome.storage.sync`. */
     getSync(keys: string[]): Promise<Record<string, unknown>>;
     /** Writes keys to `chrome.storage.sync`. */
@@ -112,7 +141,24 @@ export const chromeApi: ChromeApi = {
   sidePanel: {
     openOnActionClick: () => chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }),
   },
+  identity: {
+    launchWebAuthFlow: (details) => chrome.identity.launchWebAuthFlow(details),
+  },
+  action: {
+    setBadgeText: (details) => chrome.action.setBadgeText(details),
+    setBadgeBackgroundColor: (color) => chrome.action.setBadgeBackgroundColor({ color }),
+  },
+  permissions: {
+    request: (origins) => chrome.permissions.request({ origins }),
+    contains: (origins) => chrome.permissions.contains({ origins }),
+    onAdded: wrapEvent(() => chrome.permissions.onAdded),
+  },
   storage: {
+    getSession: (keys) => chrome.storage.session.get(keys),
+    setSession: (items) => chrome.storage.session.set(items),
+    removeSession: (keys) => chrome.storage.session.remove(keys),
+    restrictSessionToTrustedContexts: () =>
+      chrome.storage.session.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' }),
     getSync: (keys) => chrome.storage.sync.get(keys),
     setSync: (items) => chrome.storage.sync.set(items),
     onSyncChanged: wrapEvent(() => chrome.storage.sync.onChanged),

@@ -23,6 +23,13 @@ export type FakeChrome = {
   tabs: TabInfo[];
   /** What `storage.sync` holds. */
   syncStorage: Map<string, unknown>;
+  /** What `storage.session` holds. */
+  sessionStorage: Map<string, unknown>;
+  /** Badge text per tab id, as `action.setBadgeText` left it. */
+  badges: Map<number, string>;
+  /** Origin patterns (`https://a.example/*`) the user has granted. */
+  grantedOrigins: Set<string>;
+  onPermissionsAdded: FakeEvent<[{ origins?: string[] }]>;
   onInstalled: FakeEvent<[{ reason: string }]>;
   onActivated: FakeEvent<[{ tabId: number; windowId: number }]>;
   onUpdated: FakeEvent<[number, { url?: string; title?: string }, TabInfo]>;
@@ -37,6 +44,14 @@ export type FakeChrome = {
 export function createFakeChrome(): FakeChrome {
   const tabs: TabInfo[] = [];
   const syncStorage = new Map<string, unknown>();
+  const sessionStorage = new Map<string, unknown>();
+  const badges = new Map<number, string>();
+  const grantedOrigins = new Set<string>();
+  const onPermissionsAdded = createFakeEvent<[{ origins?: string[] }]>();
+  const pick = (store: Map<string, unknown>, keys: string[]) =>
+    Promise.resolve(
+      Object.fromEntries(keys.filter((key) => store.has(key)).map((key) => [key, store.get(key)])),
+    );
   const messageListeners = new Set<MessageListener>();
   const onInstalled = createFakeEvent<[{ reason: string }]>();
   const onActivated = createFakeEvent<[{ tabId: number; windowId: number }]>();
@@ -73,13 +88,37 @@ export function createFakeChrome(): FakeChrome {
     },
     windows: { getCurrentId: () => Promise.resolve(1) },
     sidePanel: { openOnActionClick: vi.fn(() => Promise.resolve()) },
+    identity: {
+      launchWebAuthFlow: vi.fn(() => Promise.reject(new Error('The user did not approve access.'))),
+    },
+    action: {
+      setBadgeText: vi.fn(({ tabId, text }: { tabId: number; text: string }) => {
+        badges.set(tabId, text);
+        return Promise.resolve();
+      }),
+      setBadgeBackgroundColor: vi.fn(() => Promise.resolve()),
+    },
+    permissions: {
+      request: vi.fn((origins: string[]) => {
+        origins.forEach((origin) => grantedOrigins.add(origin));
+        onPermissionsAdded.emit({ origins });
+        return Promise.resolve(true);
+      }),
+      contains: (origins) => Promise.resolve(origins.every((origin) => grantedOrigins.has(origin))),
+      onAdded: onPermissionsAdded,
+    },
     storage: {
-      getSync: (keys) =>
-        Promise.resolve(
-          Object.fromEntries(
-            keys.filter((key) => syncStorage.has(key)).map((key) => [key, syncStorage.get(key)]),
-          ),
-        ),
+      getSession: (keys) => pick(sessionStorage, keys),
+      setSession: vi.fn((items: Record<string, unknown>) => {
+        Object.entries(items).forEach(([key, value]) => sessionStorage.set(key, value));
+        return Promise.resolve();
+      }),
+      removeSession: vi.fn((keys: string[]) => {
+        keys.forEach((key) => sessionStorage.delete(key));
+        return Promise.resolve();
+      }),
+      restrictSessionToTrustedContexts: vi.fn(() => Promise.resolve()),
+      getSync: (keys) => pick(syncStorage, keys),
       setSync: vi.fn((items: Record<string, unknown>) => {
         Object.entries(items).forEach(([key, value]) => syncStorage.set(key, value));
         onSyncChanged.emit(
@@ -99,5 +138,17 @@ export function createFakeChrome(): FakeChrome {
       if (!keepsChannelOpen) resolve(undefined);
     });
 
-  return { api, tabs, syncStorage, onInstalled, onActivated, onUpdated, deliverMessage };
+  return {
+    api,
+    tabs,
+    syncStorage,
+    sessionStorage,
+    badges,
+    grantedOrigins,
+    onPermissionsAdded,
+    onInstalled,
+    onActivated,
+    onUpdated,
+    deliverMessage,
+  };
 }
