@@ -1,4 +1,9 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  Anchor,
+  createTheme,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 import { BREAKPOINTS } from '@waymark/core';
 
 // Shades 7–9 keep white text above WCAG AA (4.5:1); the theme uses 7 for filled buttons.
@@ -31,6 +36,10 @@ export const theme = createTheme({
     xl: '88em',
   },
   headings: { fontWeight: '700' },
+  components: {
+    // Links inside text must not rely on colour alone (WCAG 1.4.1, axe link-in-text-block).
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+  },
 });
 
 // Mantine's default dimmed grey is below 4.5:1 on white; use the next darker shade (AA).

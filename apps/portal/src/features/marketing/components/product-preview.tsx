@@ -13,7 +13,7 @@ const PREVIEW_ITEMS = [
     type: 'Process',
     title: 'Refunds over $500 need a second approver',
     status: 'Closed',
-    color: 'gray',
+    color: 'dark',
   },
 ] as const;
 

@@ -32,7 +32,15 @@ export function PlanComparison({ plans }: PlanComparisonProps) {
     })),
   ];
   return (
-    <Table.ScrollContainer minWidth={560}>
+    // Keyboard users must be able to scroll the table sideways on narrow screens (axe
+    // scrollable-region-focusable), so the native scroll container takes focus.
+    <Table.ScrollContainer
+      minWidth={560}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label="Plan comparison, scrolls sideways"
+    >
       <Table striped withTableBorder verticalSpacing="sm" aria-label="Compare plans">
         <Table.Thead>
           <Table.Tr>

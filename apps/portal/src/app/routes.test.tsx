@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import type { ReactNode } from 'react';
+import { screen, waitFor } from '@testing-library/react';
+import { matchRoutes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../testing/render-app';
+import { routes } from './routes';
+
+// spec §2: every route of the table, the id of the route that serves it, and its h1.
+const SPEC_ROUTES = [
+  ['/home/product-info', 'product-info', /keep your team's knowledge/i],
+  ['/home/use-cases', 'use-cases', /one place for everything/i],
+  ['/home/plans-pricing', 'plans-pricing', /simple pricing/i],
+  ['/home/faq-page', 'faq-page', /frequently asked questions/i],
+  ['/home/about-us', 'about-us', /knowledge belongs where the work happens/i],
+  ['/home/terms', 'terms', /terms of use and privacy policy/i],
+  ['/user-guide', 'user-guide', /waymark user guide/i],
+  ['/extension-welcome-page', 'extension-welcome-page', /welcome to waymark/i],
+  ['/app/account', 'account', /^account$/i],
+  ['/app/users', 'users', /^users$/i],
+  ['/app/data-fields', 'data-fields', /^data fields$/i],
+  ['/app/url-management', 'url-management', /^projects$/i],
+  ['/non-admin', 'non-admin', /admin access only/i],
+] as const;
+
+// The sign-in guard is the identity feature's to test; here every admin screen is let through.
+vi.mock('./guards', () => ({ RequireAdmin: ({ children }: { children: ReactNode }) => children }));
+
+describe('route table (spec §2)', () => {
+  it.each(SPEC_ROUTES)('matches %s to the %s route', (path, id) => {
+    const matches = matchRoutes(routes, path);
+    expect(matches?.at(-1)?.route.id).toBe(id);
+  });
+
+  it.each(SPEC_ROUTES)('renders %s with its own page heading', async (path, _id, heading) => {
+    renderApp(`/client${path}`);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+
+  it.each([
+    ['/client', '/client/home/product-info'],
+    ['/client/', '/client/home/product-info'],
+    ['/client/home', '/client/home/product-info'],
+    ['/client/app', '/client/app/account'],
+    ['/client/app/projects', '/client/app/url-management'],
+  ])('redirects %s to %s', async (from, to) => {
+    const { router } = renderApp(from);
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+  });
+
+  it('shows a Not Found page for an unknown address, with the public layout', async () => {
+    renderApp('/client/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeTruthy();
+  });
+});
