@@ -17,6 +17,8 @@ export const routes: RouteObject[] = [
     id: 'root',
     Component: RootLayout,
     ErrorBoundary: RouteError,
+    // Nothing to show while the first page's lazy module loads (it is a few kB).
+    HydrateFallback: () => null,
     children: [
       { id: 'index', index: true, loader: redirectTo(paths.home.productInfo.getHref()) },
       {
