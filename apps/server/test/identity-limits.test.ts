@@ -1,7 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_CALLBACK_PATH, PORTAL_CLIENT_ID } from '../src/modules/identity/clients';
+import { insertAccount } from '../src/modules/identity/accounts';
 import { identityPlugin } from '../src/modules/identity/identity-plugin';
+import { hashPassword } from '../src/modules/identity/password';
+import { idpAccounts } from '../src/db/schema/identity';
 import type { MailMessage } from '../src/modules/mail/mailer';
 import { buildTestApp, type TestApp } from './helper';
 import { authorizationRequest, TestBrowser } from './identity-browser';
@@ -71,6 +74,25 @@ describe('identity rate limits', () => {
       password: 'guess',
     });
     expect(fresh.status).toBe(401);
+  });
+
+  it('counts only failed sign-ins, so a user signing in often is never limited', async () => {
+    const email = 'often@example.com';
+    await insertAccount(testApp.db, {
+      email,
+      firstName: 'Ofte',
+      lastName: 'N',
+      passwordHash: await hashPassword('often password'),
+    });
+    await testApp.db.update(idpAccounts).set({ emailVerifiedAt: new Date() });
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      const browser = new TestBrowser(app, PUBLIC_URL, '192.0.2.30');
+      const answer = await browser.submit(await signInPage(browser), '/login', {
+        email,
+        password: 'often password',
+      });
+      expect(answer.status).toBe(303);
+    }
   });
 
   it('limits forgot-password requests per e-mail and per IP with 429', async () => {

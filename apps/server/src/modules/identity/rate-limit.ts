@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idpRateLimits } from '../../db/schema/identity';
 import type { Clock } from './identity-deps';
@@ -39,6 +39,25 @@ export async function countAttempt(
     }
   }
   return retryAfterSeconds > 0 ? { isLimited: true, retryAfterSeconds } : { isLimited: false };
+}
+
+/**
+ * Takes back one counted attempt (e.g. a sign-in that succeeded), so only failures use up a limit
+ * while concurrent attempts are still counted up front.
+ */
+export async function refundAttempt(
+  { db, clock }: { db: Db; clock: Clock },
+  counters: Counter[],
+): Promise<void> {
+  const now = clock.now().getTime();
+  for (const { key, limit } of counters) {
+    const windowMs = limit.windowSeconds * 1000;
+    const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
+    await db
+      .update(idpRateLimits)
+      .set({ count: sql`greatest(${idpRateLimits.count} - 1, 0)` })
+      .where(and(eq(idpRateLimits.key, key), eq(idpRateLimits.windowStart, windowStart)));
+  }
 }
 
 /** Deletes counters of windows that ended more than a day ago. */

@@ -3,7 +3,7 @@ import { idpAccounts } from '../../db/schema/identity';
 import { findAccountByEmail } from './accounts';
 import type { IdentityDeps } from './identity-deps';
 import { hashPassword, needsRehash, verifyPassword } from './password';
-import { countAttempt } from './rate-limit';
+import { countAttempt, refundAttempt } from './rate-limit';
 
 /** Result of {@link signIn}. `invalid` never says whether the e-mail is registered. */
 export type SignInResult =
@@ -16,7 +16,8 @@ export type SignInResult =
 let decoyHash: Promise<string> | undefined;
 
 /**
- * Checks an e-mail and password, counting the attempt per account and per IP first.
+ * Checks an e-mail and password. The attempt is counted per account and per IP first, and only
+ * a failed one stays counted.
  *
  * @param input.email as typed; matched case-insensitively.
  * @param input.ip the client's address, for the per-IP limit.
@@ -26,16 +27,19 @@ export async function signIn(
   input: { email: string; password: string; ip: string },
 ): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
-  const allowance = await countAttempt(deps, [
+  const counters = [
     { key: `sign-in:email:${email}`, limit: deps.limits.signInPerAccount },
     { key: `sign-in:ip:${input.ip}`, limit: deps.limits.signInPerIp },
-  ]);
+  ];
+  const allowance = await countAttempt(deps, counters);
   if (allowance.isLimited)
     return { kind: 'limited', retryAfterSeconds: allowance.retryAfterSeconds };
   const account = email ? await findAccountByEmail(deps.db, email) : undefined;
   decoyHash ??= hashPassword('decoy password that matches nothing');
   const isMatch = await verifyPassword(input.password, account?.passwordHash ?? (await decoyHash));
   if (!account || !isMatch) return { kind: 'invalid' };
+  // Only failed attempts use up the limits: a right password takes its attempt back.
+  await refundAttempt(deps, counters);
   if (needsRehash(account.passwordHash)) {
     const passwordHash = await hashPassword(input.password);
     await deps.db.update(idpAccounts).set({ passwordHash }).where(eq(idpAccounts.id, account.id));
