@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { ToastProvider } from '../components/toasts/toast-context';
 import { cssVariablesResolver, theme } from './theme';
 
 /** Props of {@link AppProvider}. */
@@ -18,12 +19,14 @@ function createQueryClient(): QueryClient {
   });
 }
 
-/** Mantine theme and the TanStack Query client around the whole portal. */
+/** Mantine theme, the TanStack Query client and the toasts around the whole portal. */
 export function AppProvider({ children, env = 'default', queryClient }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      <QueryClientProvider client={client}>
+        <ToastProvider>{children}</ToastProvider>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -10,11 +10,12 @@ import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link/skip-link'
 import { QuerySpinnerOverlay } from '../../components/spinner-overlay/query-spinner-overlay';
 import { paths } from '../../config/paths';
 import { useAuthActions } from '../../features/auth/use-auth-actions';
+import { AdminDialogs } from './admin-dialogs';
 import { ADMIN_NAV_ITEMS } from './admin-nav-items';
 
 /**
  * The admin dashboard (spec §2): header with the banner, sidebar with the four screens plus Help
- * and Logout, the spinner overlay, the page, and the footer.
+ * and Logout, the spinner overlay, the page, the footer, and the mandatory dialogs.
  */
 export function AdminLayout() {
   const [isNavOpen, nav] = useDisclosure(false);
@@ -77,6 +78,7 @@ export function AdminLayout() {
       </AppShell>
       <QuerySpinnerOverlay />
       <HelpModal opened={isHelpOpen} onClose={help.close} />
+      <AdminDialogs />
     </BannerProvider>
   );
 }

@@ -1,11 +1,15 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useAuthActions } from '../use-auth-actions';
-import { useCreateOrganization } from '../use-create-organization';
+
+/** Props of {@link AdminAccessOnly}. */
+export type AdminAccessOnlyProps = {
+  /** Opens the Create Organization dialog (spec §2). */
+  onCreateOrganization: () => void;
+};
 
 /** spec §2 Non-admin screen: explains the portal is for administrators; Logout or Create Organization. */
-export function AdminAccessOnly() {
+export function AdminAccessOnly({ onCreateOrganization }: AdminAccessOnlyProps) {
   const { logOut } = useAuthActions();
-  const createOrganization = useCreateOrganization();
   return (
     <Stack gap="md" maw={640}>
       <Title order={1}>Admin Access Only</Title>
@@ -22,7 +26,7 @@ export function AdminAccessOnly() {
         <Button variant="default" onClick={logOut}>
           Logout
         </Button>
-        <Button onClick={createOrganization}>Create Organization</Button>
+        <Button onClick={onCreateOrganization}>Create Organization</Button>
       </Group>
     </Stack>
   );

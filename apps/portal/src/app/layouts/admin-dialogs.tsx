@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { useAuthActions } from '../../features/auth/use-auth-actions';
+import { NotificationDialog } from '../../features/notifications/components/notification-dialog';
+import { NameOrganizationModal } from '../../features/orgs/components/name-organization-modal';
+import { NewOrganizationModal } from '../../features/orgs/components/new-organization-modal';
+import { useOrganisations } from '../../lib/organisations';
+
+/**
+ * The admin shell's mandatory dialogs (spec §4): New Organization for a user without one, the
+ * queued notifications, and the organization-naming dialog a dismissal can open. Composed here
+ * because features never import each other.
+ */
+export function AdminDialogs() {
+  const { logOut } = useAuthActions();
+  const organisations = useOrganisations();
+  const [isNaming, setIsNaming] = useState(false);
+  const hasNoOrganisation = organisations.data?.length === 0;
+  return (
+    <>
+      <NewOrganizationModal
+        opened={hasNoOrganisation}
+        title="New Organization"
+        secondaryAction={{ label: 'Logout', onClick: logOut }}
+      />
+      <NotificationDialog
+        isActive={!hasNoOrganisation && !isNaming}
+        onOrgNameMissing={() => setIsNaming(true)}
+      />
+      <NameOrganizationModal opened={isNaming} onSaved={() => setIsNaming(false)} />
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { routes, type TNotification } from '@waymark/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useBanner } from '../../components/banner/use-banner';
+import { useToast } from '../../components/toasts/use-toast';
+import { apiClient } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+import {
+  ACCESS_ACCEPT_FAILED_MESSAGE,
+  ACCESS_ACCEPTED_MESSAGE,
+  isOrgNameMissing,
+  nextNotification,
+  notificationAction,
+} from './notification-actions';
+
+/** What {@link useNotificationQueue} gives the notification dialog. */
+export type NotificationQueue = {
+  /** The notification to show now, or null. */
+  current: TNotification | null;
+  /** Answers `current` with its action (Okay dismisses, Accept accepts access). */
+  answer: (notification: TNotification) => void;
+  /** True while the answer is being sent. */
+  isAnswering: boolean;
+};
+
+async function dismissAndCheckName(notification: TNotification): Promise<boolean> {
+  await apiClient.call(routes.dismissNotification, {
+    params: { notificationInfoId: notification.notificationInfoId },
+  });
+  const status = await apiClient.call(routes.getOrgStatus, {
+    query: { orgId: notification.notificationOrgId },
+  });
+  return isOrgNameMissing(status.orgName);
+}
+
+/**
+ * The caller's queued notifications (getSiteNotifications), answered one at a time (spec §4).
+ * `onOrgNameMissing` runs after a dismissal for an organization that has no name yet.
+ */
+export function useNotificationQueue(options: { onOrgNameMissing: () => void }): NotificationQueue {
+  const queryClient = useQueryClient();
+  const { showToast } = useToast();
+  const { showBanner } = useBanner();
+  const [answeredIds, setAnsweredIds] = useState<ReadonlySet<number>>(new Set());
+  const queue = useQuery({
+    queryKey: queryKeys.notifications,
+    queryFn: () => apiClient.call(routes.getSiteNotifications),
+  });
+  const markAnswered = (id: number) => setAnsweredIds((ids) => new Set(ids).add(id));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+
+  const dismiss = useMutation({
+    mutationFn: dismissAndCheckName,
+    onSuccess: (isNameMissing) => {
+      if (isNameMissing) options.onOrgNameMissing();
+    },
+    onError: (error) => showBanner(error.message, 'error'),
+    onSettled: (_result, _error, notification) => {
+      markAnswered(notification.notificationInfoId);
+      void refresh();
+    },
+  });
+  const accept = useMutation({
+    mutationFn: (notification: TNotification) =>
+      apiClient.call(routes.acceptOrgAccess, { params: { orgId: notification.notificationOrgId } }),
+    onSuccess: () => {
+      showToast(ACCESS_ACCEPTED_MESSAGE, 'success');
+      void queryClient.invalidateQueries({ queryKey: queryKeys.organisations });
+    },
+    onError: () => showToast(ACCESS_ACCEPT_FAILED_MESSAGE, 'error'),
+    // spec §8: the dialog closes either way.
+    onSettled: (_result, _error, notification) => {
+      markAnswered(notification.notificationInfoId);
+      void refresh();
+    },
+  });
+
+  return {
+    current: nextNotification(queue.data ?? [], answeredIds),
+    answer: (notification) =>
+      notificationAction(notification.notificationTemplateId) === 'accept'
+        ? accept.mutate(notification)
+        : dismiss.mutate(notification),
+    isAnswering: dismiss.isPending || accept.isPending,
+  };
+}

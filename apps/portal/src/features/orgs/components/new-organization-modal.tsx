@@ -1,0 +1,55 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { TRIAL_LENGTH_DAYS } from '@waymark/core';
+import { useCreateOrganization } from '../use-create-organization';
+
+/** Props of {@link NewOrganizationModal}. */
+export type NewOrganizationModalProps = {
+  opened: boolean;
+  /** Dialog title: New Organization in the admin shell, Create Organization on /non-admin. */
+  title: string;
+  /** The other way out (Logout in the admin shell, Cancel on /non-admin); never a dismiss. */
+  secondaryAction: { label: string; onClick: () => void };
+  /** Called after the organization exists. */
+  onCreated?: () => void;
+};
+
+/**
+ * spec §2, §4: the non-dismissable New Organization confirmation — centred, medium, no close
+ * button, no backdrop click and no Esc — for an existing user to create an organization.
+ */
+export function NewOrganizationModal({
+  opened,
+  title,
+  secondaryAction,
+  onCreated,
+}: NewOrganizationModalProps) {
+  const create = useCreateOrganization({ onCreated });
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => undefined}
+      title={title}
+      centered
+      size="md"
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+    >
+      <Stack gap="md">
+        <Text>
+          You are not part of an organization yet. Create one to manage your team&apos;s Waymark
+          subscription, users, projects and drop-down fields. It starts on a free{' '}
+          {TRIAL_LENGTH_DAYS}-day Standard Trial.
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={secondaryAction.onClick} disabled={create.isPending}>
+            {secondaryAction.label}
+          </Button>
+          <Button onClick={() => create.mutate()} loading={create.isPending}>
+            Create Organization
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
