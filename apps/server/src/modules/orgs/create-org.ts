@@ -7,6 +7,7 @@ import {
 } from '@waymark/core';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { orgMembers, organizations } from '../../db/schema/organizations';
 import { licenses, orgOwners } from '../../db/schema/orgs';
 import { seedOrgDefaults } from '../data-fields/seed-org-defaults';
@@ -84,14 +85,4 @@ export async function createOrg(
 function welcomeHtml(trialEndsAt: Date): string {
   const date = trialEndsAt.toLocaleDateString('en-US', { timeZone: 'UTC', dateStyle: 'long' });
   return `<p>Welcome to Waymark! Your organization is on a free ${TRIAL_LENGTH_DAYS}-day Standard Trial until <strong>${date}</strong>.</p>`;
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const cause = error instanceof Error && 'cause' in error ? error.cause : error;
-  return (
-    typeof cause === 'object' &&
-    cause !== null &&
-    (cause as { code?: unknown }).code === '23505' &&
-    (cause as { constraint?: unknown }).constraint === constraint
-  );
 }
