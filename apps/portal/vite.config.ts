@@ -10,6 +10,8 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
+    // scripts/check-bundle.mjs reads it to measure what each public page loads.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // @waymark/core's modules only declare data and functions; marking them side-effect free

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { signIn, signOut, signUp } from '../../lib/auth/session';
 
 /** What the sign-in buttons of the portal can do. */
 export type AuthActions = {
@@ -16,13 +15,26 @@ function logFailure(action: string) {
   return (error: unknown) => console.error(`${action} failed`, error);
 }
 
+// The session module pulls in oidc-client-ts and the typed API client (~50 KB gzip); loading it on
+// click keeps it out of every public page's initial JavaScript (issue 5: < 200 KB per page).
+const loadSession = () => import('../../lib/auth/session');
+
 /** The single seam for sign-in, sign-up and sign-out used by every button of the portal. */
 export function useAuthActions(): AuthActions {
   return useMemo(
     () => ({
-      logIn: () => void signIn().catch(logFailure('Sign-in')),
-      signUp: () => void signUp().catch(logFailure('Sign-up')),
-      logOut: () => void signOut(),
+      logIn: () =>
+        void loadSession()
+          .then((session) => session.signIn())
+          .catch(logFailure('Sign-in')),
+      signUp: () =>
+        void loadSession()
+          .then((session) => session.signUp())
+          .catch(logFailure('Sign-up')),
+      logOut: () =>
+        void loadSession()
+          .then((session) => session.signOut())
+          .catch(logFailure('Sign-out')),
     }),
     [],
   );
