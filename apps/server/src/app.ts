@@ -18,6 +18,7 @@ import { notificationsModule } from './modules/notifications/index';
 import { orgsModule } from './modules/orgs/index';
 import { projectsModule } from './modules/projects/index';
 import { systemModule } from './modules/system/index';
+import { usersModule } from './modules/users/index';
 
 /** Every domain module, in registration order. A new module is one more entry here. */
 export const MODULES: readonly AppModule[] = [
@@ -28,6 +29,7 @@ export const MODULES: readonly AppModule[] = [
   notificationsModule,
   projectsModule,
   itemsModule,
+  usersModule,
 ];
 
 /** Options of {@link buildApp}. */

@@ -77,8 +77,9 @@ export const PROJECT_ROWS: MatrixRow[] = [
 
 const byItem = (ids: { itemId: number }) => ({ params: { itemId: ids.itemId } });
 
-/** spec §7 option lists and the extension's item API. */
+/** spec §7 option lists and the extension's item API, plus whoami (the benchmark baseline). */
 export const ITEM_ROWS: MatrixRow[] = [
+  { method: 'GET', path: '/api/account/whoami', who: 'authenticated', outsider: 200 },
   {
     method: 'GET',
     path: '/api/item/getStatusOptions/:orgId',

@@ -4,11 +4,13 @@ import { dataFieldRoutes } from './data-fields';
 import { itemRoutes } from './item';
 import { projectRoutes } from './project';
 import { systemRoutes } from './system';
+import { userRoutes } from './users';
 
 export { NOTIFICATION_TEMPLATES, ORG_NAME_MAX_LENGTH, ZOrgName } from './account';
 export { ZAuthConfig, type TAuthConfig } from './auth';
 export { DATA_FIELD_MAX_LENGTH } from './data-fields';
 export { PROJECT_NAME_MAX_LENGTH, ZProjectName } from './project';
+export { ZWhoami, type TWhoami } from './users';
 
 /**
  * The route table: every `/api` call of the product. The server registers each row; the
@@ -22,6 +24,7 @@ export const routes = {
   ...projectRoutes,
   ...itemRoutes,
   ...dataFieldRoutes,
+  ...userRoutes,
 };
 
 /** A key of the route table. */
