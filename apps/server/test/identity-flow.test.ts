@@ -128,8 +128,12 @@ describe('embedded identity provider: sign-up to tokens', () => {
       authorizationRequest(publicUrl, portal(), { screen_hint: 'signup' }).url,
     );
     expect(signUp.body).toContain('Create your Waymark account');
+    const toSignIn = /href="([^"]+\/login)"/.exec(signUp.body)?.[1] ?? '';
+    expect((await browser.request(toSignIn)).body).toContain('Sign in to Waymark');
     const signIn = await browser.follow(authorizationRequest(publicUrl, portal()).url);
     expect(signIn.body).toContain('Sign in to Waymark');
+    const toSignUp = /href="([^"]+\/signup)"/.exec(signIn.body)?.[1] ?? '';
+    expect((await browser.request(toSignUp)).body).toContain('Create your Waymark account');
   });
 
   it('signs a verified user in with the extension client, auto-approving consent for offline_access', async () => {

@@ -72,6 +72,13 @@ export function registerInteractionRoutes(
     return sendPage(reply, 200, renderSignUpPage({ uid, csrf: csrfFor(uid) }));
   });
 
+  // The sign-in screen by name, for "Already have an account?" when sign-up was requested.
+  app.get('/idp/interaction/:uid/login', async (request: UidRequest, reply) => {
+    const { uid } = request.params;
+    if (!(await live(request, reply))) return sendExpired(reply, deps.publicUrl);
+    return sendPage(reply, 200, renderSignInPage({ uid, csrf: csrfFor(uid) }));
+  });
+
   app.post('/idp/interaction/:uid/login', async (request: UidRequest, reply) => {
     const { uid } = request.params;
     if (!(await live(request, reply))) return sendExpired(reply, deps.publicUrl);

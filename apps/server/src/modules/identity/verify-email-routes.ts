@@ -25,7 +25,9 @@ export function registerVerifyEmailRoutes(
     const accountId = await verifyEmail(deps, { token: request.query.token ?? '' });
     const interaction = await findInteraction(provider, request, reply, uid);
     if (accountId === undefined) {
-      const link = interaction ? { href: interactionPath(uid), label: 'Sign in' } : homeLink;
+      const link = interaction
+        ? { href: interactionPath(uid, 'login'), label: 'Sign in' }
+        : homeLink;
       const text =
         'The verification link is no longer valid: it may have been used already or be too old. Sign in to get a new one.';
       return sendPage(

@@ -14,7 +14,7 @@ export function renderCheckEmailPage(input: { uid: string; csrf: string; email: 
       <input type="hidden" name="email" value="${input.email}" />
       <button type="submit" class="secondary">Resend verification e-mail</button>
     </form>
-    <p class="links"><a href="${interactionPath(input.uid)}">Back to sign in</a></p>`;
+    <p class="links"><a href="${interactionPath(input.uid, 'login')}">Back to sign in</a></p>`;
   return renderPage({ title: 'Check your e-mail', body });
 }
 

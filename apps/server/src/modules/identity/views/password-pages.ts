@@ -27,7 +27,7 @@ export function renderForgotPasswordPage(input: {
       }),
       'Send reset link',
     )}
-    <p class="links"><a href="${interactionPath(input.uid)}">Back to sign in</a></p>`;
+    <p class="links"><a href="${interactionPath(input.uid, 'login')}">Back to sign in</a></p>`;
   return renderPage({ title: 'Reset your password', body, notice: input.notice });
 }
 

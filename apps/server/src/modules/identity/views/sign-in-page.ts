@@ -56,7 +56,7 @@ export function renderSignUpPage(input: {
       'Create account',
     )}
     <p class="links">
-      <a href="${interactionPath(input.uid)}">Already have an account? Sign in</a>
+      <a href="${interactionPath(input.uid, 'login')}">Already have an account? Sign in</a>
     </p>`;
   return renderPage({ title: 'Create your Waymark account', body, notice: input.notice });
 }

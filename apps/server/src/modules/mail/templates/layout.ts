@@ -27,13 +27,13 @@ export function renderMail(content: MailContent): MailMessage {
   ].join('\n\n');
   const paragraph = (value: string) => `<p style="margin:0 0 16px">${escapeHtml(value)}</p>`;
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1f5aa0;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#4b5563">Or paste this link into your browser:<br>${escapeHtml(action.url)}</p>`
     : '';
   const html = `<!doctype html>
 <html lang="en"><body style="margin:0;padding:24px;background:#f3f4f6;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#111827;line-height:1.5">
 <div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
-<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#1d4ed8">Waymark</p>
+<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#1f5aa0">Waymark</p>
 ${paragraph(content.greeting)}
 ${content.paragraphs.map(paragraph).join('\n')}
 ${button}
