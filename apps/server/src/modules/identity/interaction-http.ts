@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import { errors } from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import { isValidCsrfToken } from './csrf';
 import { tooManyAttemptsMessage } from './rate-limit';
@@ -30,8 +31,10 @@ export async function findInteraction(
   try {
     const interaction = await provider.interactionDetails(request.raw, reply.raw);
     return interaction.uid === uid ? interaction : undefined;
-  } catch {
-    return undefined;
+  } catch (error) {
+    // No cookie, expired, or signed out meanwhile: the caller answers "page expired".
+    if (error instanceof errors.SessionNotFound) return undefined;
+    throw error;
   }
 }
 

@@ -107,6 +107,7 @@ export function createProvider(options: ProviderOptions): Provider {
         },
       },
     },
+    responseTypes: ['code'],
     pkce: { required: () => true },
     rotateRefreshToken: true,
     // Refresh tokens for our clients even without offline_access: they then end with the session.
