@@ -1,6 +1,7 @@
 // Runs every benchmark scenario against a freshly started server on loopback and writes the
 // figures to docs/benchmarks.md. Usage: npm run bench [-- <scenario> …] (default: all).
 import { resolve } from 'node:path';
+import { startTestIssuer } from '../apps/server/test/auth-test-issuer';
 import { startServer } from '../scripts/lib/start-server.mjs';
 import { formatRow, measure, type Measurement } from './lib/measure';
 import { writeSection } from './lib/report';
@@ -13,11 +14,21 @@ const REPORT = resolve(import.meta.dirname, '../docs/benchmarks.md');
 const wanted = process.argv.slice(2);
 const scenarios = wanted.length ? SCENARIOS.filter((s) => wanted.includes(s.name)) : SCENARIOS;
 
-const server = await startServer();
+// Authenticated scenarios need tokens: the server trusts a loopback test issuer, as the server's
+// own tests do (OIDC_ISSUER switches the embedded provider off, which no scenario measures).
+const issuer = await startTestIssuer('https://waymark.bench/api');
+const server = await startServer({
+  env: { OIDC_ISSUER: issuer.url, OIDC_AUDIENCE: issuer.audience },
+});
+const context = {
+  dataDir: server.dataDir,
+  signToken: (options?: { subject?: string; email?: string }) =>
+    issuer.sign({ ...options, expiresInSeconds: 3600 }),
+};
 try {
   for (const scenario of scenarios) {
     console.log(`\n${scenario.name}: ${scenario.description}`);
-    const prepared = await scenario.prepare(server.url);
+    const prepared = await scenario.prepare(server.url, context);
     // Baseline and subject alternate twice so drift on a noisy machine hits both alike.
     const runs: { baseline: Measurement; subjects: Measurement[] }[] = [];
     for (let round = 0; round < 2; round += 1) {
@@ -48,4 +59,5 @@ try {
   }
 } finally {
   await server.stop();
+  await issuer.close();
 }

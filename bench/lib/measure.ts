@@ -14,8 +14,15 @@ export type Measurement = {
   failures: number;
 };
 
-/** What to load: a URL with optional headers. */
-export type Target = { label: string; url: string; headers?: Record<string, string> };
+/** What to load: a URL with optional headers, and a method and body for non-GET calls. */
+export type Target = {
+  label: string;
+  url: string;
+  headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  /** JSON text sent with `content-type: application/json`. */
+  body?: string;
+};
 
 /** Loads `target` with autocannon for `durationSeconds` at `connections` and summarises it. */
 export async function measure(
@@ -27,7 +34,12 @@ export async function measure(
     url: target.url,
     connections,
     duration: durationSeconds,
-    headers: target.headers ?? {},
+    method: target.method ?? 'GET',
+    headers: {
+      ...(target.body !== undefined && { 'content-type': 'application/json' }),
+      ...target.headers,
+    },
+    ...(target.body !== undefined && { body: target.body }),
   });
   return {
     label: target.label,

@@ -10,6 +10,14 @@ export type PreparedScenario = {
   notes?: string;
 };
 
+/** What the harness gives a scenario besides the server's URL. */
+export type BenchContext = {
+  /** The server's DATA_DIR: its embedded PostgreSQL lives there (see lib/database.ts). */
+  dataDir: string;
+  /** Signs access tokens the server accepts (it trusts this loopback issuer via OIDC_ISSUER). */
+  signToken: (options?: { subject?: string; email?: string }) => Promise<string>;
+};
+
 /** A benchmark: seeds what it needs on the running server, then names what to load. */
 export type Scenario = {
   /** Short name, also the section key in docs/benchmarks.md. */
@@ -17,5 +25,5 @@ export type Scenario = {
   /** One sentence on what is measured and why. */
   description: string;
   /** Seeds data and returns the targets; `serverUrl` is the server's base URL. */
-  prepare: (serverUrl: string) => Promise<PreparedScenario>;
+  prepare: (serverUrl: string, context: BenchContext) => Promise<PreparedScenario>;
 };

@@ -1,0 +1,120 @@
+import pg from 'pg';
+import { embeddedDatabaseUrl } from '../lib/database';
+import type { BenchContext, Scenario } from './types';
+
+const PATHS = 10_000;
+const ITEMS_PER_PATH = 10;
+const DOMAINS = 5;
+const PAGE_URL = 'https://env3.bench.test/page/4242?utm_source=bench#top';
+
+type SeedIds = { orgId: number; userId: number; projectId: number };
+
+// Seeds in SQL (generate_series): 100 000 items through the API would take minutes.
+const SEED: ((ids: SeedIds) => [string, unknown[]])[] = [
+  ({ orgId }) => ['update organizations set plan_id = 4 where id = $1', [orgId]],
+  ({ projectId }) => [
+    `insert into associated_sites (project_id, base_url, host, base_path)
+     select $1, 'https://env' || n || '.bench.test', 'env' || n || '.bench.test', ''
+     from generate_series(1, ${DOMAINS}) n`,
+    [projectId],
+  ],
+  ({ projectId }) => [
+    `insert into relative_paths (project_id, path)
+     select $1, '/page/' || n from generate_series(1, ${PATHS}) n`,
+    [projectId],
+  ],
+  ({ orgId, userId, projectId }) => [
+    `insert into items (project_id, relative_path_id, item_type_id, item_status_id, title,
+       description_html, created_by, assignee_user_id)
+     select $3, rp.id,
+       (array(select id from item_types where org_id = $1 order by id))[1 + k % 5],
+       (array(select id from item_statuses where org_id = $1 order by id))[1 + k % 3],
+       'Item ' || k || ' of ' || rp.path, '<p>Recorded by the benchmark.</p>', $2,
+       case when k % 2 = 0 then $2::int end
+     from relative_paths rp cross join generate_series(1, ${ITEMS_PER_PATH}) k
+     where rp.project_id = $3`,
+    [orgId, userId, projectId],
+  ],
+  ({ projectId }) => [
+    `insert into item_tags (item_id, tag, position)
+     select id, 'tag-' || (id % 50), 0 from items where project_id = $1
+     union all select id, 'area-' || (id % 7), 1 from items where project_id = $1`,
+    [projectId],
+  ],
+  ({ userId, projectId }) => [
+    `insert into item_notes (item_id, author_user_id, text)
+     select id, $1, 'A note' from items where project_id = $2 and id % 4 = 0`,
+    [userId, projectId],
+  ],
+];
+
+async function callJson<T>(url: string, token: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(url, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  const text = await response.text();
+  return (text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text) as T;
+}
+
+async function seed(serverUrl: string, context: BenchContext, token: string): Promise<number> {
+  const { userId } = await callJson<{ userId: number }>(`${serverUrl}/api/account/whoami`, token);
+  await callJson(`${serverUrl}/api/account/createOrgExistingUser`, token, {
+    method: 'POST',
+    body: JSON.stringify({ orgName: 'Bench' }),
+  });
+  const [org] = await callJson<{ orgId: number }[]>(`${serverUrl}/api/account/getOrgs`, token);
+  const orgId = org?.orgId ?? 0;
+  const client = new pg.Client(embeddedDatabaseUrl(context.dataDir));
+  await client.connect();
+  try {
+    await client.query('begin');
+    const project = await client.query<{ id: number }>(
+      `insert into projects (org_id, name) values ($1, 'Bench shop') returning id`,
+      [orgId],
+    );
+    const ids = { orgId, userId, projectId: project.rows[0]?.id ?? 0 };
+    for (const statement of SEED) await client.query(...statement(ids));
+    await client.query('commit');
+    await client.query('analyze');
+  } finally {
+    await client.end();
+  }
+  return orgId;
+}
+
+/** Issue 4: the extension's page lookup on a large organization. */
+export const pageItemsScenario: Scenario = {
+  name: 'page-items',
+  description:
+    "POST /api/item/getPageItems (the extension's page lookup: projects by host, then the items of the path) on one organization with 100 000 items over 10 000 paths and 5 associated domains, against the trivial authenticated GET /api/account/whoami.",
+  prepare: async (serverUrl, context) => {
+    const token = await context.signToken({ subject: 'bench-owner', email: 'owner@bench.test' });
+    await seed(serverUrl, context, token);
+    const page = await callJson<{ items: unknown[] }>(`${serverUrl}/api/item/getPageItems`, token, {
+      method: 'POST',
+      body: JSON.stringify({ pageUrl: PAGE_URL }),
+    });
+    if (page.items.length !== ITEMS_PER_PATH)
+      throw new Error(`Expected ${ITEMS_PER_PATH} items on the page, got ${page.items.length}`);
+    const headers = { authorization: `Bearer ${token}` };
+    return {
+      baseline: {
+        label: 'GET /api/account/whoami (baseline)',
+        url: `${serverUrl}/api/account/whoami`,
+        headers,
+      },
+      targets: [
+        {
+          label: 'POST /api/item/getPageItems (10 items)',
+          url: `${serverUrl}/api/item/getPageItems`,
+          method: 'POST',
+          body: JSON.stringify({ pageUrl: PAGE_URL }),
+          headers,
+        },
+      ],
+      notes: `Data: 1 organization (Pro), 1 project, ${DOMAINS} associated domains, ${PATHS} paths, ${PATHS * ITEMS_PER_PATH} items (2 tags each, a note on every 4th), seeded in SQL; the page answers 10 items. Both calls pay the same token check and user lookup, so the ratio is the cost of the two lookup queries (sites by host: associated_sites_host_idx; path: relative_paths_project_id_path_key; items: items_relative_path_id_idx; tags and note counts by item_tags_pkey / item_notes_item_id_idx).`,
+    };
+  },
+};
