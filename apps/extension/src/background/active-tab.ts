@@ -8,6 +8,12 @@ export async function getActiveTab(api: ChromeApi, windowId: number): Promise<Ac
   return tab ? toActiveTab(tab) : null;
 }
 
+/** A tab by id, or null when it is gone. */
+export async function getTab(api: ChromeApi, tabId: number): Promise<ActiveTab | null> {
+  const tab = await api.tabs.get(tabId).catch(() => null);
+  return tab ? toActiveTab(tab) : null;
+}
+
 /**
  * Tells open extension pages whenever a window's active tab changes or navigates, so the side
  * panel follows the page the user looks at. Returns a function that stops tracking.

@@ -3,7 +3,7 @@ import type { AuthSession } from '../auth/auth-session';
 import type { ChromeApi, TabInfo } from '../platform/chrome-api';
 import { readOrgId } from '../settings/org-store';
 import type { WorkerApiCall } from './api-proxy';
-import { toOriginPattern } from './host-access';
+import { toOriginPattern } from '../platform/origin-pattern';
 
 /** The badge's background: the brand blue of the toolbar icon. */
 export const BADGE_COLOR = '#1c7ed6';

@@ -3,7 +3,7 @@ import { createMessageListener } from '../messaging/create-message-listener';
 import { broadcast } from '../messaging/send-message';
 import type { ChromeApi } from '../platform/chrome-api';
 import { readServerUrl } from '../settings/server-url-store';
-import { getActiveTab, trackActiveTab } from './active-tab';
+import { getActiveTab, getTab, trackActiveTab } from './active-tab';
 import { createApiProxy, createWorkerApiCall } from './api-proxy';
 import { createBadge, trackBadge } from './badge';
 import { openWelcomeOnInstall } from './welcome-on-install';
@@ -50,6 +50,7 @@ export function startServiceWorker(
   api.runtime.addMessageListener(
     createMessageListener({
       getActiveTab: ({ windowId }) => getActiveTab(api, windowId),
+      getTab: ({ tabId }) => getTab(api, tabId),
       getSession: () => auth.getSession(),
       signIn: () => auth.signIn(),
       signOut: () => auth.signOut(),

@@ -1,4 +1,4 @@
-import { isAppError } from '@waymark/core';
+import type { ErrorCode } from '@waymark/core';
 import type { MessageListener } from '../platform/chrome-api';
 import { isMessage, type MessageMap, type MessageType, type Reply } from './protocol';
 
@@ -31,7 +31,16 @@ async function answer(run: () => unknown): Promise<Reply<MessageType>> {
   try {
     return { ok: true, value: await run() };
   } catch (error) {
-    if (isAppError(error)) return { ok: false, error: error.message, code: error.code };
+    if (hasErrorCode(error)) return { ok: false, error: error.message, code: error.code };
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/** An `AppError` by shape: importing core's class here would pull zod into the content script. */
+function hasErrorCode(error: unknown): error is Error & { code: ErrorCode } {
+  return (
+    error instanceof Error &&
+    error.name === 'AppError' &&
+    typeof (error as { code?: unknown }).code === 'string'
+  );
 }

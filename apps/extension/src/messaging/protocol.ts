@@ -42,6 +42,11 @@ export type MessageMap = {
    */
   getActiveTab: { payload: { windowId: number }; response: ActiveTab | null };
   /**
+   * Side panel → service worker: one tab by id. Only for the test-only `sidepanel.html?tabId=N`
+   * (see the extension README): answered with null when the tab is gone.
+   */
+  getTab: { payload: { tabId: number }; response: ActiveTab | null };
+  /**
    * Service worker → every extension page (a broadcast, unanswered): the active tab of a window
    * changed, or the active tab navigated or changed its title. Pages keep only their own window's.
    */
@@ -89,6 +94,7 @@ export type Reply<T extends MessageType> =
 
 const MESSAGE_TYPES: ReadonlySet<string> = new Set<MessageType>([
   'getActiveTab',
+  'getTab',
   'activeTabChanged',
   'getPageInfo',
   'getSession',

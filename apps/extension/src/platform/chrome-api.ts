@@ -47,6 +47,8 @@ export type ChromeApi = {
       windowId?: number;
       lastFocusedWindow?: boolean;
     }): Promise<TabInfo[]>;
+    /** One tab by id; rejects when it no longer exists. */
+    get(tabId: number): Promise<TabInfo>;
     /** Sends a message to the content script of a tab. */
     sendMessage(tabId: number, message: unknown): Promise<unknown>;
     /** Fires when the active tab of a window changes. */
@@ -127,6 +129,7 @@ export const chromeApi: ChromeApi = {
   tabs: {
     create: (properties) => chrome.tabs.create(properties),
     query: (query) => chrome.tabs.query(query),
+    get: (tabId) => chrome.tabs.get(tabId),
     sendMessage: (tabId, message) => chrome.tabs.sendMessage(tabId, message),
     onActivated: wrapEvent(() => chrome.tabs.onActivated),
     onUpdated: wrapEvent(() => chrome.tabs.onUpdated),

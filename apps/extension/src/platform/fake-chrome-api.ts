@@ -82,6 +82,10 @@ export function createFakeChrome(): FakeChrome {
           ),
         ),
       ),
+      get: (tabId: number) => {
+        const tab = tabs.find((candidate) => candidate.id === tabId);
+        return tab ? Promise.resolve(tab) : Promise.reject(new Error(`No tab with id: ${tabId}.`));
+      },
       sendMessage: vi.fn(() => Promise.reject(new Error('Receiving end does not exist.'))),
       onActivated,
       onUpdated,

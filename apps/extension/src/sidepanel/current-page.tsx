@@ -1,9 +1,8 @@
 import { Loader, Stack, Text, Title } from '@mantine/core';
-import { useActiveTab } from './use-active-tab';
+import type { ActiveTabState } from './use-active-tab';
 
-/** The address of the page the user is looking at; items for it come with issue 4. */
-export function CurrentPage() {
-  const state = useActiveTab();
+/** The address of the page the user is looking at. */
+export function CurrentPage({ state }: { state: ActiveTabState }) {
   return (
     <Stack component="section" gap={4} aria-labelledby="current-page-heading">
       <Title order={2} size="h5" id="current-page-heading">

@@ -8,13 +8,21 @@ import { SidePanelApp } from './side-panel-app';
 
 const SERVER = 'https://waymark.example.com';
 
-function setUpChrome() {
+const CHECKOUT_TAB = {
+  tabId: 4,
+  windowId: 1,
+  url: 'https://shop.example.com/checkout',
+  title: 'Checkout',
+};
+
+/** The service worker's answers: the active tab, signed out unless `answers` says otherwise. */
+function setUpChrome(answers: Record<string, unknown> = {}) {
   const fake = createFakeChrome();
   fake.syncStorage.set(SERVER_URL_KEY, SERVER);
-  // The service worker's answer to getActiveTab.
-  vi.mocked(fake.api.runtime.sendMessage).mockResolvedValue({
-    ok: true,
-    value: { tabId: 4, windowId: 1, url: 'https://shop.example.com/checkout', title: 'Checkout' },
+  vi.mocked(fake.api.runtime.sendMessage).mockImplementation((message) => {
+    const { type } = message as { type: string };
+    const value = { getActiveTab: CHECKOUT_TAB, getSession: { signedIn: false }, ...answers }[type];
+    return Promise.resolve({ ok: true, value });
   });
   return fake;
 }
@@ -49,6 +57,30 @@ describe('SidePanelApp', () => {
       payload: { windowId: 2, tab: elsewhere },
     });
     expect(screen.queryByText('https://other.example.com/')).toBeNull();
+  });
+
+  it('offers sign-in when signed out, and asks the service worker to run it', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(Response.json({ ok: true })));
+    const fake = setUpChrome();
+    renderPage(<SidePanelApp />, fake);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await vi.waitFor(() =>
+      expect(fake.api.runtime.sendMessage).toHaveBeenCalledWith({ type: 'signIn', payload: {} }),
+    );
+  });
+
+  it('explains that a tab which is not a web page has no items', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(Response.json({ ok: true })));
+    const fake = setUpChrome({
+      getActiveTab: { ...CHECKOUT_TAB, url: 'chrome://extensions/' },
+      getSession: { signedIn: true, name: 'Ann Lee', email: 'ann@example.com' },
+      callApi: [
+        { orgId: 1, orgName: 'Acme', orgAccessLevelDescription: 'Owner', orgAccessLevelId: 1 },
+      ],
+    });
+    renderPage(<SidePanelApp />, fake);
+    expect(await screen.findByText(/records items against web pages/)).toBeTruthy();
+    expect(screen.getByTestId('signed-in-user').textContent).toBe('Ann Lee');
   });
 
   it('points to Options when the server cannot be reached', async () => {

@@ -3,6 +3,7 @@ import { createMessageListener } from '../messaging/create-message-listener';
 import type { ActiveTab } from '../messaging/protocol';
 import { sendRequest } from '../messaging/send-message';
 import { useChromeApi } from '../platform/chrome-api-context';
+import { readPinnedTabId } from './pinned-tab';
 
 /** The active tab of the side panel's window, as the service worker reports it. */
 export type ActiveTabState =
@@ -10,26 +11,34 @@ export type ActiveTabState =
   | { status: 'ready'; tab: ActiveTab | null }
   | { status: 'error'; error: string };
 
-/** Follows the active tab of the window this page is in, across tab switches and navigation. */
-export function useActiveTab(): ActiveTabState {
+/**
+ * Follows the active tab of the window this page is in, across tab switches and navigation;
+ * with the test-only `?tabId=N`, follows tab N instead.
+ */
+export function useActiveTab(search: string = window.location.search): ActiveTabState {
   const api = useChromeApi();
   const [state, setState] = useState<ActiveTabState>({ status: 'loading' });
   useEffect(() => {
     let isMounted = true;
     let windowId: number | null = null;
+    const pinnedTabId = readPinnedTabId(search);
+    const send = (message: unknown) => api.runtime.sendMessage(message);
     const stopListening = api.runtime.addMessageListener(
       createMessageListener({
         activeTabChanged: (change) => {
-          if (isMounted && change.windowId === windowId)
-            setState({ status: 'ready', tab: change.tab });
+          const isOurs =
+            pinnedTabId === null ? change.windowId === windowId : change.tab?.tabId === pinnedTabId;
+          if (isMounted && isOurs) setState({ status: 'ready', tab: change.tab });
         },
       }),
     );
     const load = async () => {
-      windowId = await api.windows.getCurrentId();
-      const tab = await sendRequest((m) => api.runtime.sendMessage(m), 'getActiveTab', {
-        windowId,
-      });
+      const tab =
+        pinnedTabId === null
+          ? await sendRequest(send, 'getActiveTab', {
+              windowId: (windowId = await api.windows.getCurrentId()),
+            })
+          : await sendRequest(send, 'getTab', { tabId: pinnedTabId });
       if (isMounted)
         setState((current) => (current.status === 'ready' ? current : { status: 'ready', tab }));
     };
@@ -40,6 +49,6 @@ export function useActiveTab(): ActiveTabState {
       isMounted = false;
       stopListening();
     };
-  }, [api]);
+  }, [api, search]);
   return state;
 }

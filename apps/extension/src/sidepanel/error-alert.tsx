@@ -1,0 +1,35 @@
+import { Alert, Anchor, Text } from '@mantine/core';
+import { isAppError } from '@waymark/core';
+import { useChromeApi } from '../platform/chrome-api-context';
+import { useServerUrl } from '../settings/use-server-url';
+
+/** The portal page where an admin changes the plan (spec §2 /app/account). */
+export const PORTAL_ACCOUNT_PATH = '/client/app/account';
+
+/**
+ * A failed call in words the user can act on: the server's own message, and for plan limits
+ * (spec §9) where to change the plan.
+ */
+export function ErrorAlert({ error, title }: { error: Error; title: string }) {
+  const api = useChromeApi();
+  const serverUrl = useServerUrl();
+  const isPlanLimit = isAppError(error) && error.code === 'PLAN_LIMIT';
+  const openAccount = () => {
+    if (serverUrl)
+      void api.tabs.create({ url: `${serverUrl}${PORTAL_ACCOUNT_PATH}`, active: true });
+  };
+  return (
+    <Alert color={isPlanLimit ? 'orange' : 'red'} variant="light" role="alert" title={title}>
+      <Text size="sm">{error.message}</Text>
+      {isPlanLimit && (
+        <Text size="sm" mt={4}>
+          Your plan limits this. An administrator can change the plan on the{' '}
+          <Anchor component="button" type="button" size="sm" onClick={openAccount}>
+            account page
+          </Anchor>
+          .
+        </Text>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,67 @@
+import { Button, Divider, Group, Loader, Stack, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { ErrorAlert } from '../error-alert';
+import { DeleteItemButton } from './delete-item-button';
+import { HistoryTimeline } from './history-timeline';
+import { ItemFields } from './item-fields';
+import { NotesThread } from './notes-thread';
+import { RelatedItems } from './related-items';
+import { itemKey, useItem } from './use-item';
+
+/** One item in full: fields, notes, related items and history, with edit and delete. */
+export function ItemDetail({
+  itemId,
+  onBack,
+  onEdit,
+  onOpen,
+  onDeleted,
+}: {
+  itemId: number;
+  onBack: () => void;
+  onEdit: () => void;
+  onOpen: (itemId: number) => void;
+  onDeleted: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const item = useItem(itemId);
+  const reload = () => {
+    void queryClient.invalidateQueries({ queryKey: itemKey(itemId) });
+    void queryClient.invalidateQueries({ queryKey: ['page-items'] });
+  };
+  return (
+    <Stack gap="sm" component="article" aria-label="Item">
+      <Group justify="space-between">
+        <Button variant="subtle" size="compact-sm" onClick={onBack}>
+          ← All items on this page
+        </Button>
+      </Group>
+      {item.isPending && <Loader size="sm" aria-label="Loading the item" />}
+      {item.isError && <ErrorAlert error={item.error} title="Cannot open this item" />}
+      {item.data && (
+        <>
+          <Title order={2} size="h4">
+            {item.data.title}
+          </Title>
+          <Group gap="xs">
+            <Button size="xs" onClick={onEdit}>
+              Edit
+            </Button>
+            <DeleteItemButton itemId={itemId} title={item.data.title} onDeleted={onDeleted} />
+          </Group>
+          <ItemFields item={item.data} />
+          <Divider />
+          <NotesThread itemId={itemId} notes={item.data.notes} onChanged={reload} />
+          <Divider />
+          <RelatedItems
+            itemId={itemId}
+            related={item.data.relatedItems}
+            onChanged={reload}
+            onOpen={onOpen}
+          />
+          <Divider />
+          <HistoryTimeline history={item.data.history} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,149 @@
+import {
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import type { TItemDetail } from '@waymark/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorAlert } from '../error-alert';
+import { useCallApi } from '../use-call-api';
+import { toFormValues, toItemFields, type ItemFormValues } from './item-form-values';
+import { RichTextEditor } from './rich-text-editor';
+import { useItemOptions } from './use-item-options';
+
+/** Props of {@link ItemForm}. */
+export type ItemFormProps = {
+  orgId: number;
+  projectId: number;
+  /** The page path a new item is recorded on. */
+  relativePath: string;
+  /** The item to edit; null creates one. */
+  item: TItemDetail | null;
+  onSaved: (item: TItemDetail) => void;
+  onCancel: () => void;
+};
+
+/** Creates an item on the current page, or edits one: every field of spec §1. */
+export function ItemForm({
+  orgId,
+  projectId,
+  relativePath,
+  item,
+  onSaved,
+  onCancel,
+}: ItemFormProps) {
+  const callApi = useCallApi();
+  const options = useItemOptions(orgId, projectId);
+  const [values, setValues] = useState<ItemFormValues | null>(null);
+  const save = useMutation({
+    mutationFn: (form: ItemFormValues) =>
+      item
+        ? callApi('updateItem', { body: { itemId: item.itemId, ...toItemFields(form) } })
+        : callApi('createItem', { body: { projectId, relativePath, ...toItemFields(form) } }),
+    onSuccess: onSaved,
+  });
+  if (options.isPending) return <Loader size="sm" aria-label="Loading the item's choices" />;
+  if (options.error) return <ErrorAlert error={options.error} title="Cannot load the choices" />;
+  const form =
+    values ??
+    toFormValues(item, {
+      itemTypeId: options.types[0]?.itemTypeId,
+      itemStatusId: options.statuses[0]?.itemStatusId,
+    });
+  const set = (field: keyof ItemFormValues) => (value: string) =>
+    setValues({ ...form, [field]: value });
+  const onInput = (field: keyof ItemFormValues) => (event: { currentTarget: { value: string } }) =>
+    set(field)(event.currentTarget.value);
+  return (
+    <Stack
+      component="form"
+      gap="sm"
+      aria-label={item ? 'Edit item' : 'New item'}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(form);
+      }}
+    >
+      <Title order={2} size="h5">
+        {item ? 'Edit item' : `New item on ${relativePath}`}
+      </Title>
+      <NativeSelect
+        label="Type"
+        value={form.itemTypeId}
+        onChange={onInput('itemTypeId')}
+        data={options.types.map((type) => ({
+          value: String(type.itemTypeId),
+          label: type.itemTypeDescription,
+        }))}
+      />
+      <NativeSelect
+        label="Status"
+        value={form.itemStatusId}
+        onChange={onInput('itemStatusId')}
+        data={options.statuses.map((status) => ({
+          value: String(status.itemStatusId),
+          label: status.itemStatusDescription,
+        }))}
+      />
+      <TextInput label="Title" required value={form.title} onChange={onInput('title')} />
+      <RichTextEditor
+        label="Description"
+        initialHtml={form.descriptionHtml}
+        onChange={set('descriptionHtml')}
+      />
+      <TextInput
+        label="Tags"
+        description="Separate tags with commas"
+        value={form.tags}
+        onChange={onInput('tags')}
+      />
+      <NativeSelect
+        label="Assignee"
+        value={form.assigneeUserId}
+        onChange={onInput('assigneeUserId')}
+        data={[
+          { value: '', label: 'Nobody' },
+          ...options.assignees.map((person) => ({
+            value: String(person.userId),
+            label: person.fullName,
+          })),
+        ]}
+      />
+      <NativeSelect
+        label="Release"
+        value={form.releaseId}
+        onChange={onInput('releaseId')}
+        data={[
+          { value: '', label: 'None' },
+          ...options.releases.map((release) => ({
+            value: String(release.releaseId),
+            label: release.releaseTitle,
+          })),
+        ]}
+      />
+      <Textarea
+        label="External links"
+        description="One http(s) address per line"
+        autosize
+        minRows={2}
+        value={form.externalUrls}
+        onChange={onInput('externalUrls')}
+      />
+      {save.isError && <ErrorAlert error={save.error} title="The item was not saved" />}
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={save.isPending}>
+          {item ? 'Save changes' : 'Create item'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

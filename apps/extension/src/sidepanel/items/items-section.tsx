@@ -1,0 +1,52 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { TItemSummary } from '@waymark/core';
+import { useState } from 'react';
+import { collectFilterOptions, EMPTY_FILTER, filterItems } from './filter-items';
+import { ItemFilters } from './item-filters';
+import { ItemList } from './item-list';
+
+/** The page's items with search and filters, and the button to record a new one. */
+export function ItemsSection({
+  items,
+  onOpen,
+  onCreate,
+}: {
+  items: TItemSummary[];
+  onOpen: (itemId: number) => void;
+  onCreate: () => void;
+}) {
+  const [filter, setFilter] = useState(EMPTY_FILTER);
+  const shown = filterItems(items, filter);
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="items-heading">
+      <Group justify="space-between">
+        <Title order={2} size="h5" id="items-heading">
+          Items on this page ({items.length})
+        </Title>
+        <Button size="xs" onClick={onCreate}>
+          New item
+        </Button>
+      </Group>
+      {items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nobody has recorded anything on this page yet. Use New item to add a user story,
+          requirement, bug or note.
+        </Text>
+      ) : (
+        <>
+          <ItemFilters filter={filter} options={collectFilterOptions(items)} onChange={setFilter} />
+          {shown.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No item matches these filters.{' '}
+              <Button variant="subtle" size="compact-xs" onClick={() => setFilter(EMPTY_FILTER)}>
+                Clear filters
+              </Button>
+            </Text>
+          ) : (
+            <ItemList items={shown} onOpen={onOpen} />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+import { ActionIcon, Group, Input, Paper } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { toAllowedHtml } from './to-allowed-html';
+
+/** The formatting the server's allow-list keeps, as toolbar buttons. */
+const COMMANDS = [
+  { command: 'bold', label: 'Bold', text: 'B', style: { fontWeight: 700 } },
+  { command: 'italic', label: 'Italic', text: 'I', style: { fontStyle: 'italic' } },
+  { command: 'insertUnorderedList', label: 'Bulleted list', text: '•', style: {} },
+  { command: 'insertOrderedList', label: 'Numbered list', text: '1.', style: {} },
+] as const;
+
+/** Props of {@link RichTextEditor}. */
+export type RichTextEditorProps = {
+  label: string;
+  /** The starting HTML (server-sanitised); later changes of it are not pushed into the editor. */
+  initialHtml: string;
+  onChange: (html: string) => void;
+};
+
+/**
+ * A small rich-text editor: a contentEditable box with bold, italic, lists and links. Chrome's
+ * editing commands are deprecated but still the only built-in way without a library; the result
+ * is mapped onto the server's allow-list by {@link toAllowedHtml}.
+ */
+export function RichTextEditor({ label, initialHtml, onChange }: RichTextEditorProps) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.innerHTML = initialHtml;
+    // Only the first value: rewriting innerHTML while typing would move the caret.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const emit = () => onChange(toAllowedHtml(box.current?.innerHTML ?? ''));
+  const run = (command: string, value?: string) => {
+    box.current?.focus();
+    document.execCommand(command, false, value);
+    emit();
+  };
+  const addLink = () => {
+    const url = window.prompt('Link address (https://…)');
+    if (url && /^https?:\/\//i.test(url)) run('createLink', url);
+  };
+  return (
+    <Input.Wrapper label={label} id="description-label">
+      <Paper withBorder p={4}>
+        <Group gap={4} mb={4} role="toolbar" aria-label="Formatting">
+          {COMMANDS.map(({ command, label: name, text, style }) => (
+            <ActionIcon
+              key={command}
+              variant="default"
+              size="sm"
+              aria-label={name}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => run(command)}
+            >
+              <span style={style}>{text}</span>
+            </ActionIcon>
+          ))}
+          <ActionIcon
+            variant="default"
+            size="sm"
+            aria-label="Link"
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={addLink}
+          >
+            <span>🔗</span>
+          </ActionIcon>
+        </Group>
+        <div
+          ref={box}
+          role="textbox"
+          aria-multiline="true"
+          aria-labelledby="description-label-label"
+          contentEditable
+          suppressContentEditableWarning
+          onInput={emit}
+          style={{ minHeight: 80, padding: 6, outline: 'none', fontSize: 14 }}
+        />
+      </Paper>
+    </Input.Wrapper>
+  );
+}

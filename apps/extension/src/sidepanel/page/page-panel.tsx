@@ -1,0 +1,152 @@
+import { Loader, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ActiveTab } from '../../messaging/protocol';
+import { sendRequest } from '../../messaging/send-message';
+import { useChromeApi } from '../../platform/chrome-api-context';
+import { ErrorAlert } from '../error-alert';
+import { ItemDetail } from '../items/item-detail';
+import { ItemForm } from '../items/item-form';
+import { ItemsSection } from '../items/items-section';
+import { useItem } from '../items/use-item';
+import { NoProjectCard } from '../projects/no-project-card';
+import { ProjectHeading } from './project-heading';
+import { SiteAccessNotice } from './site-access-notice';
+import { usePageItems } from './use-page-items';
+
+type View =
+  | { kind: 'list' }
+  | { kind: 'item'; itemId: number }
+  | { kind: 'create' }
+  | { kind: 'edit'; itemId: number };
+
+/** Everything about one web page: its project and path, its items, and what to do next. */
+export function PagePanel({
+  tab,
+  pageUrl,
+  orgId,
+  isAdmin,
+}: {
+  tab: ActiveTab;
+  pageUrl: string;
+  orgId: number;
+  isAdmin: boolean;
+}) {
+  const api = useChromeApi();
+  const queryClient = useQueryClient();
+  const [projectId, setProjectId] = useState<number | null>(null);
+  const [view, setView] = useState<View>({ kind: 'list' });
+  const page = usePageItems(pageUrl, orgId, projectId);
+  const changed = () => {
+    void queryClient.invalidateQueries({ queryKey: ['page-items'] });
+    void queryClient.invalidateQueries({ queryKey: ['projects'] });
+    void sendRequest((m) => api.runtime.sendMessage(m), 'refreshBadge', { tabId: tab.tabId }).catch(
+      () => undefined,
+    );
+  };
+
+  if (page.isPending) return <Loader size="sm" aria-label="Loading the items of this page" />;
+  if (page.isError) return <ErrorAlert error={page.error} title="Cannot load this page's items" />;
+  const data = page.data;
+  if (data.projectId === null || data.relativePath === null) {
+    return <NoProjectCard orgId={orgId} pageUrl={pageUrl} isAdmin={isAdmin} onChanged={changed} />;
+  }
+  const current = { projectId: data.projectId, relativePath: data.relativePath };
+  return (
+    <Stack gap="sm">
+      <ProjectHeading
+        projects={data.projects}
+        projectId={current.projectId}
+        relativePath={current.relativePath}
+        onSelect={(id) => {
+          setProjectId(id);
+          setView({ kind: 'list' });
+        }}
+      />
+      <SiteAccessNotice pageUrl={pageUrl} />
+      {view.kind === 'list' && (
+        <ItemsSection
+          items={data.items}
+          onOpen={(itemId) => setView({ kind: 'item', itemId })}
+          onCreate={() => setView({ kind: 'create' })}
+        />
+      )}
+      {view.kind === 'item' && (
+        <ItemDetail
+          key={view.itemId}
+          itemId={view.itemId}
+          onBack={() => setView({ kind: 'list' })}
+          onEdit={() => setView({ kind: 'edit', itemId: view.itemId })}
+          onOpen={(itemId) => setView({ kind: 'item', itemId })}
+          onDeleted={() => {
+            changed();
+            setView({ kind: 'list' });
+          }}
+        />
+      )}
+      {view.kind === 'create' && (
+        <ItemForm
+          orgId={orgId}
+          {...current}
+          item={null}
+          onCancel={() => setView({ kind: 'list' })}
+          onSaved={(item) => {
+            changed();
+            queryClient.setQueryData(['item', item.itemId], item);
+            setView({ kind: 'item', itemId: item.itemId });
+          }}
+        />
+      )}
+      {view.kind === 'edit' && (
+        <EditItem
+          orgId={orgId}
+          {...current}
+          itemId={view.itemId}
+          onDone={(itemId) => {
+            changed();
+            void queryClient.invalidateQueries({ queryKey: ['item', itemId] });
+            setView({ kind: 'item', itemId });
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function EditItem({
+  orgId,
+  projectId,
+  relativePath,
+  itemId,
+  onDone,
+}: {
+  orgId: number;
+  projectId: number;
+  relativePath: string;
+  itemId: number;
+  onDone: (itemId: number) => void;
+}) {
+  const item = useItem(itemId);
+  if (item.isPending) return <Loader size="sm" aria-label="Loading the item" />;
+  if (item.isError) return <ErrorAlert error={item.error} title="Cannot open this item" />;
+  return (
+    <ItemForm
+      orgId={orgId}
+      projectId={projectId}
+      relativePath={relativePath}
+      item={item.data}
+      onCancel={() => onDone(itemId)}
+      onSaved={() => onDone(itemId)}
+    />
+  );
+}
+
+/** Why a tab that is not a web page has no items. */
+export function NotAWebPage() {
+  return (
+    <Text size="sm" c="dimmed">
+      Waymark records items against web pages (http or https addresses). Open a page of your site to
+      see its items.
+    </Text>
+  );
+}

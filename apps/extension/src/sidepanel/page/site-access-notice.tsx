@@ -1,0 +1,30 @@
+import { Button, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useChromeApi } from '../../platform/chrome-api-context';
+import { toOriginPattern } from '../../platform/origin-pattern';
+import { requestSiteAccess } from '../projects/request-site-access';
+
+/** Offers the toolbar item count for a project's site the user has not granted access to yet. */
+export function SiteAccessNotice({ pageUrl }: { pageUrl: string }) {
+  const api = useChromeApi();
+  const queryClient = useQueryClient();
+  const pattern = toOriginPattern(pageUrl);
+  const granted = useQuery({
+    queryKey: ['site-access', pattern],
+    queryFn: () => (pattern ? api.permissions.contains([pattern]) : true),
+  });
+  if (granted.data !== false) return null;
+  const ask = () => {
+    void requestSiteAccess(api, pageUrl).then(() =>
+      queryClient.invalidateQueries({ queryKey: ['site-access'] }),
+    );
+  };
+  return (
+    <Text size="xs" c="dimmed">
+      Waymark can show the number of items of this site&apos;s pages on its toolbar icon.{' '}
+      <Button variant="subtle" size="compact-xs" onClick={ask}>
+        Show the item count for this site
+      </Button>
+    </Text>
+  );
+}

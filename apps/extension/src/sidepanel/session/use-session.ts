@@ -1,0 +1,52 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { createMessageListener } from '../../messaging/create-message-listener';
+import type { SessionInfo } from '../../messaging/protocol';
+import { sendRequest } from '../../messaging/send-message';
+import { useChromeApi } from '../../platform/chrome-api-context';
+
+const SESSION_KEY = ['session'] as const;
+
+/** Who is signed in, as the service worker reports it; follows sign-in and sign-out anywhere. */
+export function useSession() {
+  const api = useChromeApi();
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      api.runtime.addMessageListener(
+        createMessageListener({
+          sessionChanged: (session) => {
+            queryClient.setQueryData(SESSION_KEY, session);
+            // Whatever was loaded belonged to the previous account.
+            void queryClient.invalidateQueries({
+              predicate: (query) => query.queryKey[0] !== 'session',
+            });
+          },
+        }),
+      ),
+    [api, queryClient],
+  );
+  return useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: () => sendRequest((m) => api.runtime.sendMessage(m), 'getSession', {}),
+  });
+}
+
+/** Signs in (the worker opens the provider's window) or out, updating the session query. */
+export function useSignInOut() {
+  const api = useChromeApi();
+  const queryClient = useQueryClient();
+  const send = (message: unknown) => api.runtime.sendMessage(message);
+  const signIn = useMutation({
+    mutationFn: () => sendRequest(send, 'signIn', {}),
+    onSuccess: (session: SessionInfo) => queryClient.setQueryData(SESSION_KEY, session),
+  });
+  const signOut = useMutation({
+    mutationFn: () => sendRequest(send, 'signOut', {}),
+    onSuccess: () => {
+      queryClient.setQueryData<SessionInfo>(SESSION_KEY, { signedIn: false });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+    },
+  });
+  return { signIn, signOut };
+}
