@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_CALLBACK_PATH, PORTAL_CLIENT_ID } from '../src/modules/identity/clients';
 import { readLatestMail, waitForMail } from '../src/modules/mail/outbox';
 import { buildTestApp, type TestApp } from './helper';
-import { authorizationRequest, signUpByMail, TestBrowser } from './identity-browser';
+import {
+  authorizationRequest,
+  codeFrom,
+  postToken,
+  signUpByMail,
+  TestBrowser,
+} from './identity-browser';
 
 let testApp: TestApp;
 let publicUrl: string;
@@ -111,5 +117,30 @@ describe('sign-out', () => {
 
     // The session is gone: a new authorization request asks to sign in again.
     expect((await signInPage(browser)).body).toContain('Sign in to Waymark');
+  });
+
+  it('signs out without asking when the portal sends the ID token of the signed-in user', async () => {
+    const browser = new TestBrowser(testApp.app, publicUrl, '10.1.1.2');
+    const { callback, verifier } = await signUpByMail(browser, {
+      publicUrl,
+      outbox,
+      email: 'hinted@example.com',
+      password: 'hinted password',
+    });
+    const tokens = await postToken(testApp.app, {
+      grant_type: 'authorization_code',
+      code: codeFrom(callback),
+      client_id: PORTAL_CLIENT_ID,
+      redirect_uri: `${publicUrl}${PORTAL_CALLBACK_PATH}`,
+      code_verifier: verifier,
+    });
+    const endSession = `${publicUrl}/idp/session/end?post_logout_redirect_uri=${encodeURIComponent(`${publicUrl}/client/home/product-info`)}`;
+    const hinted = await browser.request(
+      `${endSession}&id_token_hint=${String(tokens.json.id_token)}`,
+    );
+    expect(hinted.body).toContain("i.name='logout'");
+    expect(hinted.body).toContain('>Sign out</button>');
+    const unhinted = await browser.request(`${endSession}&client_id=${PORTAL_CLIENT_ID}`);
+    expect(unhinted.body).not.toContain('<script>');
   });
 });

@@ -98,8 +98,12 @@ export function createProvider(options: ProviderOptions): Provider {
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx, form) => {
+          const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: string } } | undefined;
+          const accountId = ctx.oidc.session?.accountId;
           ctx.type = 'html';
-          ctx.body = renderLogoutPage(form);
+          ctx.body = renderLogoutPage(form, {
+            isConfirmedByClient: Boolean(accountId) && hint?.payload?.sub === accountId,
+          });
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = 'html';

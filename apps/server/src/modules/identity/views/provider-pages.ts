@@ -4,15 +4,28 @@ import { html, SafeHtml } from './html';
 import { renderPage } from './layout';
 import { renderMessagePage } from './message-page';
 
+// Submits the confirmation as "Sign out" when scripts run; without them the buttons remain.
+const AUTO_SIGN_OUT = new SafeHtml(
+  "<script>(function(){var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();})();</script>",
+);
+
 /**
  * Sign-out confirmation around oidc-provider's own logout form (it carries the anti-forgery
- * field), reached when a client asks to sign out without an ID token hint.
+ * field). When the request proves it comes from the signed-in user's own app (a valid
+ * `id_token_hint` for the current account), the page confirms itself, so the portal's Logout
+ * lands straight back on its home page (spec §2).
+ *
+ * @param options.isConfirmedByClient true to submit "Sign out" automatically.
  */
-export function renderLogoutPage(providerForm: string): string {
+export function renderLogoutPage(
+  providerForm: string,
+  options: { isConfirmedByClient: boolean },
+): string {
   const body = html`${new SafeHtml(providerForm)}
     <p>Do you want to sign out of Waymark on this browser?</p>
     <button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
-    <button type="submit" form="op.logoutForm" class="secondary">Stay signed in</button>`;
+    <button type="submit" form="op.logoutForm" class="secondary">Stay signed in</button>
+    ${options.isConfirmedByClient ? AUTO_SIGN_OUT : ''}`;
   return renderPage({ title: 'Sign out', body });
 }
 
