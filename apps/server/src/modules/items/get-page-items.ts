@@ -4,11 +4,11 @@ import {
   type TPageItems,
   type TPageProject,
 } from '@waymark/core';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { associatedSites, projects, relativePaths } from '../../db/schema/projects';
 import { canUseProject } from '../projects/accessible-projects';
-import { selectItemSummaries } from './item-summaries';
+import { selectPathItems } from './item-summaries';
 
 /** Input of {@link getPageItems}. */
 export type GetPageItemsInput = {
@@ -43,9 +43,35 @@ export async function getPageItems(
 ): Promise<TPageItems> {
   const page = normalizePageUrl(input.pageUrl);
   if (!page) return NO_PAGE;
-  const conditions: SQL[] = [eq(associatedSites.host, page.host), canUseProject(input.userId)];
-  if (input.orgId) conditions.push(eq(projects.orgId, input.orgId));
-  const sites = await db
+  const sites = await preparedSites(db).execute({
+    host: page.host,
+    userId: input.userId,
+    orgId: input.orgId ?? null,
+  });
+  const matches = bestMatchPerProject(page, sites);
+  const chosen = matches.find((match) => match.projectId === input.projectId) ?? matches[0];
+  if (!chosen) return NO_PAGE;
+  const pathCondition = and(
+    eq(relativePaths.projectId, chosen.projectId),
+    eq(relativePaths.path, chosen.relativePath),
+  );
+  const items = await selectPathItems(db, {
+    projectId: chosen.projectId,
+    path: chosen.relativePath,
+  });
+  const relativePathId = items[0]?.relativePathId ?? (await findPathId(db, pathCondition));
+  return {
+    projects: matches,
+    projectId: chosen.projectId,
+    relativePath: chosen.relativePath,
+    relativePathId,
+    items,
+  };
+}
+
+function prepareSites(db: Db) {
+  const orgId = sql.placeholder('orgId');
+  return db
     .select({
       projectId: projects.id,
       projectName: projects.name,
@@ -56,23 +82,26 @@ export async function getPageItems(
     })
     .from(associatedSites)
     .innerJoin(projects, eq(projects.id, associatedSites.projectId))
-    .where(and(...conditions));
-  const matches = bestMatchPerProject(page, sites);
-  const chosen = matches.find((match) => match.projectId === input.projectId) ?? matches[0];
-  if (!chosen) return NO_PAGE;
-  const pathCondition = and(
-    eq(relativePaths.projectId, chosen.projectId),
-    eq(relativePaths.path, chosen.relativePath),
-  );
-  const items = await selectItemSummaries(db, pathCondition);
-  const relativePathId = items[0]?.relativePathId ?? (await findPathId(db, pathCondition));
-  return {
-    projects: matches,
-    projectId: chosen.projectId,
-    relativePath: chosen.relativePath,
-    relativePathId,
-    items,
-  };
+    .where(
+      and(
+        eq(associatedSites.host, sql.placeholder('host')),
+        canUseProject(sql.placeholder('userId')),
+        sql`(${orgId}::int is null or ${projects.orgId} = ${orgId}::int)`,
+      ),
+    )
+    .prepare('page_sites');
+}
+
+const sitesByDb = new WeakMap<Db, ReturnType<typeof prepareSites>>();
+
+// A named prepared statement, planned once per connection (see selectPathItems).
+function preparedSites(db: Db): ReturnType<typeof prepareSites> {
+  let prepared = sitesByDb.get(db);
+  if (!prepared) {
+    prepared = prepareSites(db);
+    sitesByDb.set(db, prepared);
+  }
+  return prepared;
 }
 
 type SiteRow = Omit<TPageProject, 'relativePath'> & { host: string; basePath: string };

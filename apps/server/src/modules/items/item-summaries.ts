@@ -1,5 +1,5 @@
 import type { TItemSummary } from '@waymark/core';
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { itemNotes, itemStatuses, itemTags, items, itemTypes } from '../../db/schema/items';
@@ -22,17 +22,9 @@ export const tagsOfItem = sql<
 >`coalesce((select array_agg(${itemTags.tag} order by ${itemTags.position})
   from ${itemTags} where ${itemTags.itemId} = ${items.id}), '{}')`;
 
-/**
- * Item summaries matching `where`, most recently changed first, in ONE query: the lookups are
- * joins and the tags and note count are correlated subqueries on indexed keys (no N+1).
- * `where` may refer to items and relative_paths.
- */
-export async function selectItemSummaries(
-  db: Db | DbOrTx,
-  where: SQL | undefined,
-  limit = 500,
-): Promise<TItemSummary[]> {
-  const rows = await db
+/** The select of item summaries before its filter (joins and correlated subqueries only). */
+function summaryQuery(db: Db | DbOrTx) {
+  return db
     .select({
       itemId: items.id,
       projectId: items.projectId,
@@ -56,13 +48,65 @@ export async function selectItemSummaries(
     .innerJoin(itemTypes, eq(itemTypes.id, items.itemTypeId))
     .innerJoin(itemStatuses, eq(itemStatuses.id, items.itemStatusId))
     .leftJoin(users, eq(users.id, items.assigneeUserId))
-    .leftJoin(releases, eq(releases.id, items.releaseId))
-    .where(where)
-    .orderBy(desc(items.updatedAt), desc(items.id))
-    .limit(limit);
-  return rows.map(({ assigneeUserId, assigneeName, updatedAt, ...row }) => ({
+    .leftJoin(releases, eq(releases.id, items.releaseId));
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['execute']>>[number];
+
+function toSummary({ assigneeUserId, assigneeName, updatedAt, ...row }: SummaryRow): TItemSummary {
+  return {
     ...row,
     assignee: assigneeUserId === null ? null : { userId: assigneeUserId, fullName: assigneeName },
     updatedAt: updatedAt.toISOString(),
-  }));
+  };
+}
+
+/** Most items one list answers. */
+const LIST_LIMIT = 500;
+
+/**
+ * Item summaries matching `where`, most recently changed first, in ONE query: the lookups are
+ * joins and the tags and note count are correlated subqueries on indexed keys (no N+1).
+ * `where` may refer to items and relative_paths.
+ */
+export async function selectItemSummaries(
+  db: Db | DbOrTx,
+  where: SQL | undefined,
+): Promise<TItemSummary[]> {
+  const rows = await summaryQuery(db)
+    .where(where)
+    .orderBy(desc(items.updatedAt), desc(items.id))
+    .limit(LIST_LIMIT);
+  return rows.map(toSummary);
+}
+
+function preparePagePathItems(db: Db) {
+  return summaryQuery(db)
+    .where(
+      and(
+        eq(relativePaths.projectId, sql.placeholder('projectId')),
+        eq(relativePaths.path, sql.placeholder('path')),
+      ),
+    )
+    .orderBy(desc(items.updatedAt), desc(items.id))
+    .limit(LIST_LIMIT)
+    .prepare('page_path_items');
+}
+
+const preparedByDb = new WeakMap<Db, ReturnType<typeof preparePagePathItems>>();
+
+/**
+ * The items on one path of a project — the page lookup's second query. A named prepared
+ * statement: planning this many joins cost more than running them (bench/page-items).
+ */
+export async function selectPathItems(
+  db: Db,
+  input: { projectId: number; path: string },
+): Promise<TItemSummary[]> {
+  let prepared = preparedByDb.get(db);
+  if (!prepared) {
+    prepared = preparePagePathItems(db);
+    preparedByDb.set(db, prepared);
+  }
+  return (await prepared.execute(input)).map(toSummary);
 }

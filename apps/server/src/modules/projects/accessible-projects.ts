@@ -1,5 +1,5 @@
 import { ADMIN_ACCESS_LEVEL_ID, type TProject } from '@waymark/core';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orgMembers } from '../../db/schema/organizations';
 import { associatedSites, projectAccess, projects } from '../../db/schema/projects';
@@ -9,7 +9,7 @@ import type { DbOrTx } from '../data-fields/seed-org-defaults';
  * SQL condition: `userId` may use the project in the current row of `projects` (spec §6) — an
  * active admin of its organization, or an active member granted access to it.
  */
-export function canUseProject(userId: number): SQL {
+export function canUseProject(userId: number | Placeholder): SQL {
   return sql`exists (
     select 1 from ${orgMembers}
     where ${orgMembers.orgId} = ${projects.orgId} and ${orgMembers.userId} = ${userId}
