@@ -22,6 +22,7 @@ beforeAll(async () => {
     db: testApp.db,
     mailer: {
       send: (message) => {
+        if (message.to === 'undeliverable@example.com') return Promise.reject(new Error('550'));
         sent.push(message);
         return Promise.resolve();
       },
@@ -50,7 +51,7 @@ const signInPage = (browser: TestBrowser) =>
     }).url,
   );
 
-describe('identity rate limits', () => {
+describe('identity screens with small limits and a fake mailer', () => {
   it('refuses sign-in from one IP after its limit, whatever the e-mail', async () => {
     const browser = new TestBrowser(app, PUBLIC_URL, '192.0.2.10');
     const page = await signInPage(browser);
@@ -115,5 +116,18 @@ describe('identity rate limits', () => {
       );
     }
     expect(answers).toEqual([200, 200, 200, 429]);
+  });
+
+  it('still answers "Check your e-mail" when the mail cannot be delivered', async () => {
+    const browser = new TestBrowser(app, PUBLIC_URL, '192.0.2.40');
+    const signUp = await browser.request(`${(await signInPage(browser)).url}/signup`);
+    const answer = await browser.submit(signUp, '/signup', {
+      email: 'undeliverable@example.com',
+      firstName: 'Un',
+      lastName: 'Deliverable',
+      password: 'long enough password',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('Check your e-mail');
   });
 });

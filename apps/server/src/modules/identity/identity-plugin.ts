@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../mail/mailer';
 import { purgeExpiredModels } from './adapter';
-import { IDP_MOUNT_PATH, identityUrls } from './clients';
+import { IDP_MOUNT_PATH, identityUrls, PORTAL_HOME_PATH } from './clients';
 import { purgeEmailTokens } from './email-tokens';
 import {
   DEFAULT_IDENTITY_LIMITS,
@@ -13,13 +13,14 @@ import {
   type IdentityDeps,
   type IdentityLimits,
 } from './identity-deps';
-import { createCsrfGuard } from './interaction-http';
+import { createCsrfGuard, sendPage } from './interaction-http';
 import { registerInteractionRoutes, sendExpired } from './interaction-routes';
 import { registerPasswordRoutes } from './password-routes';
 import { registerVerifyEmailRoutes } from './verify-email-routes';
 import { loadProviderKeys } from './keys';
 import { createProvider } from './provider';
 import { purgeRateLimits } from './rate-limit';
+import { renderMessagePage } from './views/message-page';
 
 /** Options of {@link identityPlugin}. */
 export type IdentityPluginOptions = {
@@ -49,7 +50,7 @@ export async function identityPlugin(
 ): Promise<void> {
   const deps: IdentityDeps = {
     db: options.db,
-    mailer: options.mailer,
+    mailer: withDeliveryFailuresLogged(options.mailer, app),
     clock: options.clock,
     publicUrl: options.publicUrl,
     limits: { ...DEFAULT_IDENTITY_LIMITS, ...options.limits },
@@ -78,6 +79,12 @@ export async function identityPlugin(
   app.all(IDP_MOUNT_PATH, { schema: { hide: true } }, unreachable);
   app.all(`${IDP_MOUNT_PATH}/*`, { schema: { hide: true } }, unreachable);
 
+  app.setErrorHandler(async (error, request, reply) => {
+    request.log.error({ err: error }, 'identity screen failed');
+    const text = 'Something went wrong on our side. Please try again in a moment.';
+    const link = { href: `${deps.publicUrl}${PORTAL_HOME_PATH}`, label: 'Go to Waymark' };
+    return sendPage(reply, 500, renderMessagePage({ title: 'Something went wrong', text, link }));
+  });
   const context = { provider, deps, secrets: keys.cookieKeys };
   app.addHook(
     'preHandler',
@@ -99,4 +106,18 @@ export async function identityPlugin(
   timer.unref();
   app.addHook('onClose', () => clearInterval(timer));
   await purge();
+}
+
+// A mail that cannot be delivered must not turn a screen into an error page (nor reveal, by
+// failing, that an address is registered): log it loudly; the user can ask again.
+function withDeliveryFailuresLogged(mailer: Mailer, app: FastifyInstance): Mailer {
+  return {
+    send: (message) =>
+      mailer.send(message).catch((error: unknown) => {
+        app.log.error(
+          { err: error, to: message.to, subject: message.subject },
+          'mail delivery failed',
+        );
+      }),
+  };
 }
