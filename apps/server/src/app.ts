@@ -11,6 +11,7 @@ import { registerPortal } from './http/portal';
 import { installRouteRegistry } from './http/route-registry';
 import { authModule } from './modules/auth/index';
 import { installAuth } from './modules/auth/authenticator';
+import { dataFieldsModule } from './modules/data-fields/index';
 import { identityModule } from './modules/identity/index';
 import { itemsModule } from './modules/items/index';
 import type { AppModule } from './modules/module';
@@ -29,6 +30,7 @@ export const MODULES: readonly AppModule[] = [
   notificationsModule,
   projectsModule,
   itemsModule,
+  dataFieldsModule,
   usersModule,
 ];
 

@@ -110,7 +110,7 @@ function whoOf(access: AccessRule | undefined): MatrixWho | 'undeclared' {
   if (access === undefined) return 'undeclared';
   if (access === 'public' || access === 'authenticated') return access;
   if (access.kind === 'projectMember') return 'projectMember';
-  return access.kind === 'orgAdmin' || access.kind === 'projectAdmin' ? 'admin' : 'member';
+  return access.kind === 'orgMember' ? 'member' : 'admin';
 }
 
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path.toLowerCase()}`;

@@ -15,7 +15,7 @@
  *   it 404, outsiders 404, anonymous 401.
  */
 
-import { ITEM_ROWS, PROJECT_ROWS } from './projects-matrix-rows';
+import { DATA_FIELD_ROWS, ITEM_ROWS, PROJECT_ROWS } from './projects-matrix-rows';
 import type { ProjectIds } from './projects-world';
 
 /** Ids of one organization's world that a request can refer to. */
@@ -108,4 +108,5 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   },
   ...PROJECT_ROWS,
   ...ITEM_ROWS,
+  ...DATA_FIELD_ROWS,
 ];

@@ -176,3 +176,45 @@ export const ITEM_ROWS: MatrixRow[] = [
     request: (ids) => ({ body: { itemId: ids.itemId, relatedItemId: ids.otherItemId } }),
   },
 ];
+
+/** spec §7 OrgSettings: statuses, item types and releases (admins). */
+export const DATA_FIELD_ROWS: MatrixRow[] = [
+  {
+    method: 'POST',
+    path: '/api/OrgSettings/saveOrgStatus',
+    who: 'admin',
+    request: (ids) => ({ body: { orgStatusName: 'Probe status', orgId: ids.orgId } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/orgSettings/deleteOrgStatus/:statusId',
+    who: 'admin',
+    request: (ids) => ({ params: { statusId: ids.spareStatusId } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/OrgSettings/saveOrgItemType',
+    who: 'admin',
+    request: (ids) => ({ body: { itemTypeDescription: 'Probe type', orgId: ids.orgId } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/orgSettings/deleteOrgItemType/:id',
+    who: 'admin',
+    request: (ids) => ({ params: { id: ids.spareItemTypeId } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/OrgSettings/saveRelease',
+    who: 'admin',
+    request: (ids) => ({
+      body: { releaseTitle: 'Probe release', orgId: ids.orgId, projectId: ids.projectId },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/orgSettings/deleteRelease/:releaseId',
+    who: 'admin',
+    request: (ids) => ({ params: { releaseId: ids.releaseId } }),
+  },
+];

@@ -133,6 +133,11 @@ export type ProjectIds = {
   spareItemId: number;
   itemTypeId: number;
   itemStatusId: number;
+  /** A default status and item type no item uses, for the delete probes. */
+  spareStatusId: number;
+  spareItemTypeId: number;
+  /** A release of the project. */
+  releaseId: number;
 };
 
 /** Builds a project with sites, paths and items as the admin `as` of `orgId`. */
@@ -159,13 +164,20 @@ export async function createProjectIds(
     'GET',
     `/api/project/getAssociatedSites/${projectId}`,
   );
-  const [type] = await call<{ itemTypeId: number }[]>(
+  const types = await call<{ itemTypeId: number }[]>(
     'GET',
     `/api/item/getItemTypeOptions/${orgId}`,
   );
-  const [status] = await call<{ itemStatusId: number }[]>(
+  const statuses = await call<{ itemStatusId: number }[]>(
     'GET',
     `/api/item/getStatusOptions/${orgId}`,
+  );
+  const [type] = types;
+  const [status] = statuses;
+  await call('POST', '/api/OrgSettings/saveRelease', { releaseTitle: 'R1', orgId, projectId });
+  const [release] = await call<{ releaseId: number }[]>(
+    'GET',
+    `/api/item/getReleaseOptions/${projectId}`,
   );
   const fields = { projectId, itemTypeId: type?.itemTypeId, itemStatusId: status?.itemStatusId };
   const create = async (relativePath: string, title: string) =>
@@ -199,6 +211,9 @@ export async function createProjectIds(
     spareItemId,
     itemTypeId: fields.itemTypeId ?? 0,
     itemStatusId: fields.itemStatusId ?? 0,
+    spareStatusId: statuses[2]?.itemStatusId ?? 0,
+    spareItemTypeId: types[4]?.itemTypeId ?? 0,
+    releaseId: release?.releaseId ?? 0,
   };
 }
 

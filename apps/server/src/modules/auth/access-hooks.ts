@@ -6,6 +6,7 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import { orgMembers } from '../../db/schema/organizations';
+import { dataFieldCheck } from '../data-fields/data-field-check';
 import { projectCheck } from '../projects/project-check';
 import { readId, type AccessRule, type IdSource } from './access-rules';
 import type { Authenticator } from './authenticator';
@@ -69,6 +70,12 @@ export function accessHooks(rule: AccessRule): AccessHooks {
       return {
         onRequest,
         preHandler: projectCheck(rule.ref, rule.kind === 'projectAdmin'),
+        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+      };
+    case 'dataFieldAdmin':
+      return {
+        onRequest,
+        preHandler: dataFieldCheck(rule.field, rule.idFrom),
         errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
       };
   }

@@ -14,7 +14,8 @@ export type AccessRule =
   | 'authenticated'
   | { kind: 'orgMember'; orgIdFrom: IdSource }
   | { kind: 'orgAdmin'; orgIdFrom: IdSource }
-  | { kind: 'projectMember' | 'projectAdmin'; ref: ProjectRefSource };
+  | { kind: 'projectMember' | 'projectAdmin'; ref: ProjectRefSource }
+  | { kind: 'dataFieldAdmin'; field: 'status' | 'itemType'; idFrom: IdSource };
 
 /**
  * Where a project-scoped route finds its project: the project id itself, or the id of an item,
@@ -48,6 +49,11 @@ export function projectMember(ref: ProjectRefSource): AccessRule {
 /** An admin (level 1) of the organization of the project found through `ref` (spec §6). */
 export function projectAdmin(ref: ProjectRefSource): AccessRule {
   return { kind: 'projectAdmin', ref };
+}
+
+/** An admin of the organization owning the status or item type whose id is at `idFrom`. */
+export function dataFieldAdmin(field: 'status' | 'itemType', idFrom: IdSource): AccessRule {
+  return { kind: 'dataFieldAdmin', field, idFrom };
 }
 
 /** Reads the id at `source` from a validated request; null when absent or not a positive integer. */

@@ -1,0 +1,52 @@
+import { AppError } from '@waymark/core';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { projects, releases } from '../../db/schema/projects';
+import { SAVED } from '../projects/save-project';
+import { assertFeature } from './save-data-fields';
+
+/** Answered when the project or release is not one of the organization's. */
+export const RELEASE_NOT_FOUND = 'Release or project not found in this organization.';
+
+/**
+ * spec §7 saveRelease: creates a release of `projectId`, or renames `ReleaseId` (as the spec
+ * spells it), on plans with release management (spec §9: Basic and up). Both must belong to
+ * `orgId`, whose admin the route requires.
+ */
+export async function saveRelease(
+  { db }: { db: Db },
+  input: {
+    orgId: number;
+    releaseTitle: string;
+    projectId?: number | null;
+    ReleaseId?: number | null;
+  },
+): Promise<string> {
+  await assertFeature(db, input.orgId, 'releaseManagement', 'release management');
+  const inOrg = sql`exists (select 1 from ${projects} where ${projects.id} = ${releases.projectId} and ${projects.orgId} = ${input.orgId})`;
+  if (input.ReleaseId != null) {
+    const updated = await db
+      .update(releases)
+      .set({ title: input.releaseTitle })
+      .where(and(eq(releases.id, input.ReleaseId), inOrg))
+      .returning({ id: releases.id });
+    if (updated.length === 0) throw new AppError('NOT_FOUND', RELEASE_NOT_FOUND);
+    return SAVED;
+  }
+  const [project] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, input.projectId ?? 0), eq(projects.orgId, input.orgId)));
+  if (!project) throw new AppError('NOT_FOUND', RELEASE_NOT_FOUND);
+  await db.insert(releases).values({ projectId: project.id, title: input.releaseTitle });
+  return SAVED;
+}
+
+/** spec §7 deleteRelease: deletes a release; its items are left without one (FK set null). */
+export async function deleteRelease(
+  { db }: { db: Db },
+  input: { releaseId: number },
+): Promise<string> {
+  await db.delete(releases).where(eq(releases.id, input.releaseId));
+  return 'Deleted successfully';
+}

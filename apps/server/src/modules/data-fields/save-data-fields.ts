@@ -1,0 +1,95 @@
+import { AppError, hasFeature, type Feature } from '@waymark/core';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { itemStatuses, items, itemTypes } from '../../db/schema/items';
+import { getOrgPlan } from '../projects/plan-limits';
+import { SAVED } from '../projects/save-project';
+import { isUniqueViolation } from '../projects/unique-violation';
+
+/** Answered for a status or item type id that is not the organization's. */
+export const DATA_FIELD_NOT_FOUND = 'This value was not found in the organization.';
+/** Answered when a status or item type of that name exists already. */
+export const DUPLICATE_DATA_FIELD = 'A value with this name exists already.';
+/** Answered when deleting a status or item type that items still use. */
+export const DATA_FIELD_IN_USE = 'Items still use this value. Change them first, then delete it.';
+
+const FIELDS = {
+  status: {
+    table: itemStatuses,
+    column: items.itemStatusId,
+    feature: 'customStatuses',
+    label: 'custom statuses',
+    unique: 'item_statuses_org_id_description_key',
+  },
+  itemType: {
+    table: itemTypes,
+    column: items.itemTypeId,
+    feature: 'customItemTypes',
+    label: 'custom item types',
+    unique: 'item_types_org_id_description_key',
+  },
+} as const;
+
+/** A status or an item type: both are organization-owned names (spec §3). */
+export type DataField = keyof typeof FIELDS;
+
+/** Throws PLAN_LIMIT unless the organization's plan includes `feature` (spec §6, §9). */
+export async function assertFeature(
+  db: Db,
+  orgId: number,
+  feature: Feature,
+  label: string,
+): Promise<void> {
+  const plan = await getOrgPlan(db, orgId);
+  if (!hasFeature(plan, feature))
+    throw new AppError(
+      'PLAN_LIMIT',
+      `Your ${plan.planName} plan does not include ${label}. Upgrade your plan to use this feature.`,
+    );
+}
+
+/**
+ * spec §7 saveOrgStatus / saveOrgItemType: creates (no id) or renames a status or item type of
+ * the organization, on plans with custom statuses / item types (spec §9: Standard and up).
+ */
+export async function saveDataField(
+  { db }: { db: Db },
+  field: DataField,
+  input: { orgId: number; name: string; id?: number | null | undefined },
+): Promise<string> {
+  const { table, feature, label, unique } = FIELDS[field];
+  await assertFeature(db, input.orgId, feature, label);
+  try {
+    if (input.id == null) {
+      await db.insert(table).values({ orgId: input.orgId, description: input.name });
+      return SAVED;
+    }
+    const updated = await db
+      .update(table)
+      .set({ description: input.name })
+      .where(and(eq(table.id, input.id), eq(table.orgId, input.orgId)))
+      .returning({ id: table.id });
+    if (updated.length === 0) throw new AppError('NOT_FOUND', DATA_FIELD_NOT_FOUND);
+  } catch (error) {
+    if (isUniqueViolation(error, unique)) throw new AppError('CONFLICT', DUPLICATE_DATA_FIELD);
+    throw error;
+  }
+  return SAVED;
+}
+
+/** spec §7 deleteOrgStatus / deleteOrgItemType: deletes one no item uses (CONFLICT otherwise). */
+export async function deleteDataField(
+  { db }: { db: Db },
+  field: DataField,
+  input: { id: number },
+): Promise<string> {
+  const { table, column } = FIELDS[field];
+  const [used] = await db
+    .select({ one: sql`1` })
+    .from(items)
+    .where(eq(column, input.id))
+    .limit(1);
+  if (used) throw new AppError('CONFLICT', DATA_FIELD_IN_USE);
+  await db.delete(table).where(eq(table.id, input.id));
+  return 'Deleted successfully';
+}

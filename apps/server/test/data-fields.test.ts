@@ -1,0 +1,122 @@
+import { PLAN_IDS } from '@waymark/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '../src/db/schema/organizations';
+import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
+import { createItem, createOrgWorld, createProject, ok, type OrgWorld } from './projects-world';
+
+let t: AuthTestContext;
+let world: OrgWorld;
+
+beforeAll(async () => {
+  t = await startAuthTestApp();
+  world = await createOrgWorld(t);
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object) =>
+  t.call(world.admin, { method: 'POST', url, payload });
+const statuses = async () =>
+  ok<{ itemStatusId: number; itemStatusDescription: string }[]>(
+    await t.call(world.admin, { method: 'GET', url: `/api/item/getStatusOptions/${world.orgId}` }),
+  );
+
+describe('OrgSettings data fields', () => {
+  it('creates and renames a status; a duplicate name is 409', async () => {
+    expect(
+      (
+        await post('/api/OrgSettings/saveOrgStatus', {
+          orgStatusName: ' Blocked ',
+          orgId: world.orgId,
+        })
+      ).body,
+    ).toBe('Saved successfully');
+    const blocked = (await statuses()).find((status) => status.itemStatusDescription === 'Blocked');
+    ok(
+      await post('/api/OrgSettings/saveOrgStatus', {
+        orgStatusName: 'On hold',
+        orgId: world.orgId,
+        itemStatusId: blocked?.itemStatusId,
+      }),
+    );
+    expect((await statuses()).map((status) => status.itemStatusDescription)).toContain('On hold');
+    const duplicate = await post('/api/OrgSettings/saveOrgStatus', {
+      orgStatusName: 'Open',
+      orgId: world.orgId,
+    });
+    expect(duplicate.statusCode).toBe(409);
+  });
+
+  it('refuses to delete an item type items use, deletes an unused one', async () => {
+    const projectId = await createProject(t, world, 'https://fields.example.test');
+    await createItem(t, world.admin, world, { projectId, relativePath: '/', title: 'Uses type 0' });
+    const used = await t.call(world.admin, {
+      method: 'GET',
+      url: `/api/orgSettings/deleteOrgItemType/${world.itemTypeIds[0]}`,
+    });
+    expect(used.statusCode).toBe(409);
+    const unused = await t.call(world.admin, {
+      method: 'GET',
+      url: `/api/orgSettings/deleteOrgItemType/${world.itemTypeIds[4]}`,
+    });
+    expect(unused.statusCode).toBe(200);
+  });
+
+  it('creates and deletes releases of a project', async () => {
+    const projectId = await createProject(t, world, 'https://releases.example.test');
+    ok(
+      await post('/api/OrgSettings/saveRelease', {
+        releaseTitle: 'v1',
+        orgId: world.orgId,
+        projectId,
+      }),
+    );
+    const [release] = ok<{ releaseId: number; releaseTitle: string }[]>(
+      await t.call(world.admin, { method: 'GET', url: `/api/item/getReleaseOptions/${projectId}` }),
+    );
+    ok(
+      await post('/api/OrgSettings/saveRelease', {
+        releaseTitle: 'v1.1',
+        orgId: world.orgId,
+        ReleaseId: release?.releaseId,
+      }),
+    );
+    const missing = await post('/api/OrgSettings/saveRelease', {
+      releaseTitle: 'x',
+      orgId: world.orgId,
+    });
+    expect(missing.statusCode).toBe(400);
+    ok(
+      await t.call(world.admin, {
+        method: 'GET',
+        url: `/api/orgSettings/deleteRelease/${release?.releaseId}`,
+      }),
+    );
+    expect(
+      ok(
+        await t.call(world.admin, {
+          method: 'GET',
+          url: `/api/item/getReleaseOptions/${projectId}`,
+        }),
+      ),
+    ).toEqual([]);
+  });
+
+  it('custom statuses and releases need a plan that includes them', async () => {
+    const free = await createOrgWorld(t);
+    await t.db
+      .update(organizations)
+      .set({ planId: PLAN_IDS.free })
+      .where(eq(organizations.id, free.orgId));
+    const response = await t.call(free.admin, {
+      method: 'POST',
+      url: '/api/OrgSettings/saveOrgStatus',
+      payload: { orgStatusName: 'Custom', orgId: free.orgId },
+    });
+    expect(response.json()).toMatchObject({
+      code: 'PLAN_LIMIT',
+      message:
+        'Your Free plan does not include custom statuses. Upgrade your plan to use this feature.',
+    });
+  });
+});
