@@ -20,6 +20,7 @@ export function AdminDialogs() {
       <NewOrganizationModal
         opened={hasNoOrganisation}
         title="New Organization"
+        hasNoOrganization
         secondaryAction={{ label: 'Logout', onClick: logOut }}
       />
       <NotificationDialog

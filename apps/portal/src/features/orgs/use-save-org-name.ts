@@ -10,7 +10,8 @@ import { ORG_NAME_SAVE_FAILED_MESSAGE } from './org-messages';
 
 /**
  * Saves the selected organization's name (saveOrgName) and navigates to /app (spec §2 Dialogs).
- * spec §5: nothing is sent while the stored orgId is 0. Failure shows the spec §8 banner.
+ * spec §5: nothing is sent while the stored orgId is 0. The banner shows the server's text, or
+ * the spec §8 message on failure.
  */
 export function useSaveOrgName(options: { onSaved: () => void }) {
   const queryClient = useQueryClient();
@@ -20,11 +21,12 @@ export function useSaveOrgName(options: { onSaved: () => void }) {
     mutationFn: async (orgName: string) => {
       const orgId = readOrgId();
       if (orgId === DEFAULT_ORG_ID) return false;
-      await apiClient.call(routes.saveOrgName, { body: { orgId, orgName } });
-      return true;
+      return apiClient.call(routes.saveOrgName, { body: { orgId, orgName } });
     },
-    onSuccess: async (isSaved) => {
-      if (!isSaved) return;
+    onSuccess: async (savedText) => {
+      if (savedText === false) return;
+      // spec §8: success text from the server is shown in the banner.
+      if (savedText) showBanner(savedText);
       options.onSaved();
       await queryClient.invalidateQueries({ queryKey: queryKeys.organisations });
       await navigate(paths.app.root.getHref());

@@ -11,6 +11,8 @@ export type NewOrganizationModalProps = {
   secondaryAction: { label: string; onClick: () => void };
   /** Called after the organization exists. */
   onCreated?: () => void;
+  /** True for a user who belongs to no organization at all (the admin shell's case). */
+  hasNoOrganization?: boolean;
 };
 
 /**
@@ -22,6 +24,7 @@ export function NewOrganizationModal({
   title,
   secondaryAction,
   onCreated,
+  hasNoOrganization = false,
 }: NewOrganizationModalProps) {
   const create = useCreateOrganization({ onCreated });
   return (
@@ -37,15 +40,15 @@ export function NewOrganizationModal({
     >
       <Stack gap="md">
         <Text>
-          You are not part of an organization yet. Create one to manage your team&apos;s Waymark
-          subscription, users, projects and drop-down fields. It starts on a free{' '}
-          {TRIAL_LENGTH_DAYS}-day Standard Trial.
+          {hasNoOrganization && 'You are not part of an organization yet. '}
+          Create an organization of your own to manage its Waymark subscription, users, projects and
+          drop-down fields. It starts on a free {TRIAL_LENGTH_DAYS}-day Standard Trial.
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={secondaryAction.onClick} disabled={create.isPending}>
             {secondaryAction.label}
           </Button>
-          <Button onClick={() => create.mutate()} loading={create.isPending}>
+          <Button onClick={() => create.mutate()} loading={create.isPending} data-autofocus>
             Create Organization
           </Button>
         </Group>
