@@ -1,0 +1,136 @@
+import type { Locator, Page } from '@playwright/test';
+import { newAccount, signInOnProvider, signUpAndVerify } from './support/accounts';
+import { addMemberToNewOrg } from './support/database';
+import { expect, test } from './support/fixtures';
+
+// Issue 3: sign-up, sign-in, the first organization, the non-admin screen and the 401 path,
+// through the real embedded provider in Chromium.
+
+function dialog(page: Page, name: string) {
+  return page.getByRole('dialog', { name });
+}
+
+/** Clicks `logout` and expects the app home (the provider confirms by the id_token_hint). */
+async function logOut(page: Page, serverUrl: string, logout: Locator) {
+  await logout.click();
+  await expect(page).toHaveURL(`${serverUrl}/client/home/product-info`);
+}
+
+test('a new user signs up, creates and names an organization, signs out and back in', async ({
+  page,
+  serverUrl,
+}) => {
+  const ann = newAccount('Ann');
+  await signUpAndVerify(page, serverUrl, ann);
+
+  // spec §4 Login: no organisation yet → the admin shell offers the New Organization confirmation.
+  await expect(page).toHaveURL(`${serverUrl}/client/app/account`);
+  const newOrg = dialog(page, 'New Organization');
+  await expect(newOrg).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('loggedInButNoOrgs'))).toBe('true');
+  await page.keyboard.press('Escape');
+  await expect(newOrg).toBeVisible();
+  await newOrg.getByRole('button', { name: 'Create Organization' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Organization created successfully.' }),
+  ).toBeVisible();
+
+  // The welcome notification (template 5) → Okay → the organization has no name → naming dialog.
+  const notification = dialog(page, 'Notification');
+  await expect(notification).toContainText('Welcome to Waymark!');
+  await notification.getByRole('button', { name: 'Okay' }).click();
+  const naming = dialog(page, 'Name of new organization');
+  await expect(naming).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(naming).toBeVisible();
+  await naming.getByLabel('Organization name').fill('Ann Works');
+  await naming.getByRole('button', { name: "Let's go!" }).click();
+  await expect(naming).toBeHidden();
+  await expect(
+    page.getByRole('main').getByText('Organization name saved successfully.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(`${serverUrl}/client/app/account`);
+  await expect(notification).toBeHidden();
+  const stored = await page.evaluate(() => ({
+    orgId: localStorage.getItem('orgId'),
+    orgAccessLevelId: localStorage.getItem('orgAccessLevelId'),
+    organisations: localStorage.getItem('organisations'),
+    loggedInButNoOrgs: localStorage.getItem('loggedInButNoOrgs'),
+  }));
+  expect(Number(stored.orgId)).toBeGreaterThan(0);
+  expect(stored.orgAccessLevelId).toBe('1');
+  expect(stored.organisations).toContain('Ann Works');
+  expect(stored.loggedInButNoOrgs).toBeNull();
+
+  // spec §3: logout clears the organisation keys and returns to the app home.
+  await logOut(
+    page,
+    serverUrl,
+    page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'Logout' }),
+  );
+  expect(await page.evaluate(() => localStorage.getItem('orgId'))).toBeNull();
+
+  await page.getByRole('banner').getByRole('button', { name: 'Log In' }).click();
+  await signInOnProvider(page, ann);
+  await expect(page).toHaveURL(`${serverUrl}/client/app/account`);
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a member without admin rights lands on Admin Access Only', async ({ page, serverUrl }) => {
+  const ben = newAccount('Ben');
+  await signUpAndVerify(page, serverUrl, ben);
+  await expect(dialog(page, 'New Organization')).toBeVisible();
+
+  await addMemberToNewOrg(ben.email, 'Somebody Else Inc');
+  await page.goto(`${serverUrl}/client/app/users`);
+  await expect(page).toHaveURL(`${serverUrl}/client/non-admin`);
+  await expect(page.getByRole('heading', { name: 'Admin Access Only', level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('orgAccessLevelId'))).toBe('2');
+
+  // spec §2: Create Organization opens a non-dismissable modal.
+  await page.getByRole('button', { name: 'Create Organization' }).click();
+  const create = dialog(page, 'Create Organization');
+  await expect(create).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(create).toBeVisible();
+  await create.getByRole('button', { name: 'Cancel' }).click();
+  await expect(create).toBeHidden();
+
+  await logOut(page, serverUrl, page.getByRole('main').getByRole('button', { name: 'Logout' }));
+});
+
+test('a tampered access token gets 401 and the portal returns to sign-in', async ({
+  page,
+  serverUrl,
+}) => {
+  const cy = newAccount('Cy');
+  await signUpAndVerify(page, serverUrl, cy);
+  await expect(dialog(page, 'New Organization')).toBeVisible();
+
+  const unauthorized = page.waitForResponse(
+    (response) => response.url().includes('/api/account/') && response.status() === 401,
+  );
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'));
+    if (!key) throw new Error('No stored user');
+    const user = JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token: string };
+    const [header, payload, signature = ''] = user.access_token.split('.');
+    const flipped = (signature.startsWith('A') ? 'B' : 'A') + signature.slice(1);
+    user.access_token = [header, payload, flipped].join('.');
+    localStorage.setItem(key, JSON.stringify(user));
+  });
+  await page.reload();
+  await unauthorized;
+
+  // spec §4 Session: signed out, organisation keys cleared, back at the provider's sign-in.
+  await expect(page.getByRole('heading', { name: 'Sign in to Waymark' })).toBeVisible();
+  const leftovers = await page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key === 'orgId' || key.startsWith('oidc.user:')),
+  );
+  expect(leftovers).toEqual([]);
+
+  await signInOnProvider(page, cy);
+  await expect(page).toHaveURL(`${serverUrl}/client/app/account`);
+  await expect(dialog(page, 'New Organization')).toBeVisible();
+});
