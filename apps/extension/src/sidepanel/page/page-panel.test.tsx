@@ -1,0 +1,135 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { TItemSummary, TPageItems } from '@waymark/core';
+import { describe, expect, it, vi } from 'vitest';
+import { createFakeChrome } from '../../platform/fake-chrome-api';
+import { renderPage } from '../../test/render-page';
+import { PagePanel } from './page-panel';
+
+const PAGE_URL = 'https://shop.example.com/checkout';
+const TAB = { tabId: 4, windowId: 1, url: PAGE_URL, title: 'Checkout' };
+
+function summary(itemId: number, title: string, overrides: Partial<TItemSummary> = {}) {
+  return {
+    itemId,
+    projectId: 3,
+    relativePathId: 8,
+    relativePath: '/checkout',
+    title,
+    itemTypeId: 1,
+    itemTypeDescription: 'User Story',
+    itemStatusId: 1,
+    itemStatusDescription: 'Open',
+    tags: [],
+    assignee: null,
+    releaseId: null,
+    releaseTitle: null,
+    noteCount: 0,
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+  } satisfies TItemSummary;
+}
+
+/** Renders the panel with the worker answering `callApi` through `answer(route, input)`. */
+function renderPanel(answer: (route: string, input: unknown) => unknown) {
+  const fake = createFakeChrome();
+  vi.mocked(fake.api.runtime.sendMessage).mockImplementation((message) => {
+    const { type, payload } = message as {
+      type: string;
+      payload: { route: string; input: unknown };
+    };
+    if (type !== 'callApi') return Promise.resolve({ ok: true, value: undefined });
+    try {
+      return Promise.resolve({ ok: true, value: answer(payload.route, payload.input) });
+    } catch (error) {
+      const { message: text, code } = error as { message: string; code?: string };
+      return Promise.resolve({ ok: false, error: text, code });
+    }
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderPage(
+    <QueryClientProvider client={queryClient}>
+      <PagePanel tab={TAB} pageUrl={PAGE_URL} orgId={1} isAdmin={false} />
+    </QueryClientProvider>,
+    fake,
+  );
+  return fake;
+}
+
+const NO_PROJECT: TPageItems = {
+  projects: [],
+  projectId: null,
+  relativePath: null,
+  relativePathId: null,
+  items: [],
+};
+
+describe('PagePanel', () => {
+  it("lists the page's items under its project and path, and filters them", async () => {
+    renderPanel(() => ({
+      projects: [
+        {
+          projectId: 3,
+          projectName: 'Shop',
+          orgId: 1,
+          baseUrl: 'https://shop.example.com',
+          relativePath: '/checkout',
+        },
+      ],
+      projectId: 3,
+      relativePath: '/checkout',
+      relativePathId: 8,
+      items: [
+        summary(1, 'Pay by card'),
+        summary(2, 'Total rounds wrong', { itemTypeId: 3, itemTypeDescription: 'Bug' }),
+      ],
+    }));
+    expect((await screen.findByTestId('relative-path')).textContent).toBe('/checkout');
+    expect(screen.getByText('Items on this page (2)')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: '3' } });
+    expect(screen.queryByRole('button', { name: 'Pay by card' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Total rounds wrong' })).toBeTruthy();
+  });
+
+  it('creates a project for a site in none, asking for access to that site only', async () => {
+    let created: unknown = null;
+    const fake = renderPanel((route, input) => {
+      if (route === 'createProject') {
+        created = input;
+        return { projectId: 3, projectName: 'Shop', baseUrl: 'https://shop.example.com', orgId: 1 };
+      }
+      return NO_PROJECT;
+    });
+    await screen.findByRole('heading', { name: 'This site is in no project' });
+    expect(screen.queryByRole('form', { name: 'Add this site to a project' })).toBeNull();
+    fireEvent.change(screen.getByLabelText(/Project name/), { target: { value: 'Shop' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create a project for this site' }));
+    expect(fake.api.permissions.request).toHaveBeenCalledWith(['https://shop.example.com/*']);
+    await vi.waitFor(() =>
+      expect(created).toEqual({
+        body: { orgId: 1, projectName: 'Shop', baseUrl: 'https://shop.example.com' },
+      }),
+    );
+  });
+
+  it("explains a plan limit with the server's words and the way to the account page", async () => {
+    const fake = renderPanel((route) => {
+      if (route === 'createProject')
+        throw Object.assign(new Error('Your plan (Free) allows 1 project.'), {
+          code: 'PLAN_LIMIT',
+        });
+      return NO_PROJECT;
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create a project for this site' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your plan (Free) allows 1 project.');
+    fireEvent.click(screen.getByRole('button', { name: 'account page' }));
+    await vi.waitFor(() =>
+      expect(fake.api.tabs.create).toHaveBeenCalledWith({
+        url: 'http://localhost:8080/client/app/account',
+        active: true,
+      }),
+    );
+  });
+});
