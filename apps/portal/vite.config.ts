@@ -1,10 +1,28 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { preloadRouteChunks } from './vite-plugins/preload-route-chunks';
 
 /** The portal is served by apps/server under /client/ (ARCHITECTURE.md, "What runs"). */
 export default defineConfig({
   base: '/client/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    preloadRouteChunks({
+      base: '/client/',
+      routes: {
+        '': 'src/app/routes/home/product-info.tsx',
+        '/home': 'src/app/routes/home/product-info.tsx',
+        '/home/product-info': 'src/app/routes/home/product-info.tsx',
+        '/home/use-cases': 'src/app/routes/home/use-cases.tsx',
+        '/home/plans-pricing': 'src/app/routes/home/plans-pricing.tsx',
+        '/home/faq-page': 'src/app/routes/home/faq-page.tsx',
+        '/home/about-us': 'src/app/routes/home/about-us.tsx',
+        '/home/terms': 'src/app/routes/home/terms.tsx',
+        '/user-guide': 'src/app/routes/user-guide.tsx',
+        '/extension-welcome-page': 'src/app/routes/extension-welcome-page.tsx',
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './styles/public-styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';

@@ -1,3 +1,4 @@
+import '../../styles/full-styles';
 import { AuthCallback } from '../../features/auth/components/auth-callback';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { MinimalLayout } from '../layouts/minimal-layout';

@@ -1,3 +1,4 @@
+import '../../styles/full-styles';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';

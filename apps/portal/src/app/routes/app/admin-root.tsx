@@ -1,3 +1,4 @@
+import '../../../styles/full-styles';
 import { RequireAdmin } from '../../guards';
 import { AdminLayout } from '../../layouts/admin-layout';
 

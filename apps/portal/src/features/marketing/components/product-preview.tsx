@@ -52,7 +52,7 @@ export function ProductPreview() {
               <Text size="sm" lh={1.3}>
                 {item.title}
               </Text>
-              <Badge size="xs" mt={4} color={item.color} variant="light">
+              <Badge size="xs" mt={4} color={item.color} variant="dot">
                 {item.status}
               </Badge>
             </Paper>
