@@ -1,9 +1,10 @@
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { Limit } from './rate-limit';
 
-/** Source of the current time, injected so tests can move it. */
-export type Clock = { now(): Date };
+// The app's clock type, re-exported so identity files import their dependencies from one place.
+export type { Clock };
 
 /** Attempt limits of the identity screens, per account (e-mail) and per client IP. */
 export type IdentityLimits = {

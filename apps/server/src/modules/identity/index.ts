@@ -8,7 +8,7 @@ import { identityPlugin } from './identity-plugin';
  * The embedded identity provider at `/idp`, on only while no external issuer is configured
  * (`OIDC_ISSUER` unset, i.e. `config.oidc.isEmbedded`).
  */
-export const identityModule: AppModule = async (app, { config, db }) => {
+export const identityModule: AppModule = async (app, { config, db, clock }) => {
   if (!config.oidc.isEmbedded) return;
   const mailer = createMailer({
     smtpUrl: config.mail.smtpUrl,
@@ -19,7 +19,7 @@ export const identityModule: AppModule = async (app, { config, db }) => {
   await identityPlugin(app, {
     db,
     mailer,
-    clock: { now: () => new Date() },
+    clock,
     publicUrl: config.publicUrl,
     extensionId: EXTENSION_ID,
     audience: config.oidc.audience,
