@@ -5,9 +5,12 @@ import type { TItemSummary } from '@waymark/core';
 export function ItemList({
   items,
   onOpen,
+  isPathShown = false,
 }: {
   items: TItemSummary[];
   onOpen: (itemId: number) => void;
+  /** Show each item's page path (project-wide search results). */
+  isPathShown?: boolean;
 }) {
   return (
     <Stack
@@ -23,6 +26,11 @@ export function ItemList({
               <Text size="sm" fw={600}>
                 {item.title}
               </Text>
+              {isPathShown && (
+                <Text size="xs" c="dimmed">
+                  {item.relativePath}
+                </Text>
+              )}
               <Group gap={4} mt={4}>
                 <Badge size="xs" variant="light">
                   {item.itemTypeDescription}

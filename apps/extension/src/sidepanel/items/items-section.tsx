@@ -1,21 +1,29 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { TItemSummary } from '@waymark/core';
 import { useState } from 'react';
 import { collectFilterOptions, EMPTY_FILTER, filterItems } from './filter-items';
 import { ItemFilters } from './item-filters';
 import { ItemList } from './item-list';
+import { ErrorAlert } from '../error-alert';
+import { useProjectSearch } from './use-project-search';
+
+type Scope = 'page' | 'project';
 
 /** The page's items with search and filters, and the button to record a new one. */
 export function ItemsSection({
+  projectId,
   items,
   onOpen,
   onCreate,
 }: {
+  projectId: number;
   items: TItemSummary[];
   onOpen: (itemId: number) => void;
   onCreate: () => void;
 }) {
   const [filter, setFilter] = useState(EMPTY_FILTER);
+  const [scope, setScope] = useState<Scope>('page');
+  const search = useProjectSearch(projectId, filter, scope === 'project');
   const shown = filterItems(items, filter);
   return (
     <Stack gap="sm" component="section" aria-labelledby="items-heading">
@@ -27,7 +35,35 @@ export function ItemsSection({
           New item
         </Button>
       </Group>
-      {items.length === 0 ? (
+      <SegmentedControl
+        size="xs"
+        aria-label="Where to look"
+        value={scope}
+        onChange={setScope}
+        data={[
+          { value: 'page', label: 'This page' },
+          { value: 'project', label: 'Whole project' },
+        ]}
+      />
+      {scope === 'project' ? (
+        <>
+          <ItemFilters
+            filter={filter}
+            options={collectFilterOptions([...items, ...(search.data ?? [])])}
+            onChange={setFilter}
+          />
+          {search.isPending && <Loader size="xs" aria-label="Searching the project" />}
+          {search.isError && <ErrorAlert error={search.error} title="The search failed" />}
+          {search.data?.length === 0 && (
+            <Text size="sm" c="dimmed">
+              No item of this project matches.
+            </Text>
+          )}
+          {search.data && search.data.length > 0 && (
+            <ItemList items={search.data} onOpen={onOpen} isPathShown />
+          )}
+        </>
+      ) : items.length === 0 ? (
         <Text size="sm" c="dimmed">
           Nobody has recorded anything on this page yet. Use New item to add a user story,
           requirement, bug or note.

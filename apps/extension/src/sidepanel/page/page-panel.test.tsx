@@ -92,6 +92,21 @@ describe('PagePanel', () => {
     expect(screen.getByRole('button', { name: 'Total rounds wrong' })).toBeTruthy();
   });
 
+  it('searches the whole project on the server and shows where each result lives', async () => {
+    const searches: unknown[] = [];
+    renderPanel((route, input) => {
+      if (route === 'searchItems') {
+        searches.push(input);
+        return [summary(5, 'Refund policy', { relativePath: '/help/refunds' })];
+      }
+      return { ...NO_PROJECT, projects: [], projectId: 3, relativePath: '/checkout', items: [] };
+    });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Whole project' }));
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'refund' } });
+    expect(await screen.findByText('/help/refunds')).toBeTruthy();
+    expect(searches.at(-1)).toEqual({ body: { projectId: 3, text: 'refund' } });
+  });
+
   it('creates a project for a site in none, asking for access to that site only', async () => {
     let created: unknown = null;
     const fake = renderPanel((route, input) => {

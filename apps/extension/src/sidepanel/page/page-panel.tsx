@@ -66,6 +66,7 @@ export function PagePanel({
       <SiteAccessNotice pageUrl={pageUrl} />
       {view.kind === 'list' && (
         <ItemsSection
+          projectId={current.projectId}
           items={data.items}
           onOpen={(itemId) => setView({ kind: 'item', itemId })}
           onCreate={() => setView({ kind: 'create' })}
