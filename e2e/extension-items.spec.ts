@@ -156,10 +156,31 @@ test('an item follows its page across environments and a path rename, and stays 
   await expect(detail.getByRole('region', { name: 'History' })).toBeVisible();
   await panel.screenshot({ path: 'test-results/extension-item-detail.png', fullPage: true });
 
-  // The same path on the other environment shows the same item.
+  // The same path on the other environment shows the same item; edit it there.
   await showPanelFor(tabB);
   await expect(panel.getByText('Items on this page (1)')).toBeVisible();
-  await expect(panel.getByRole('button', { name: TITLE })).toBeVisible();
+  await panel.getByRole('button', { name: TITLE }).click();
+  await detail.getByRole('button', { name: 'Edit' }).click();
+  const editForm = panel.getByRole('form', { name: 'Edit item' });
+  await editForm.getByLabel('Status').selectOption({ label: 'Closed' });
+  await editForm.getByRole('button', { name: 'Save changes' }).click();
+  await expect(detail.getByRole('table', { name: 'Item fields' })).toContainText('Closed');
+  await expect(detail.getByRole('region', { name: 'History' })).toContainText('Closed');
+
+  // A second item, related to the first, then deleted after confirmation.
+  await detail.getByRole('button', { name: '← All items on this page' }).click();
+  await panel.getByRole('button', { name: 'New item' }).click();
+  await panel.getByRole('form', { name: 'New item' }).getByLabel('Title').fill('Temporary note');
+  await panel.getByRole('button', { name: 'Create item' }).click();
+  await detail.getByLabel('Link an item').fill('Card payment');
+  await detail.getByRole('button', { name: 'Link', exact: true }).click();
+  await expect(detail.getByRole('button', { name: TITLE, exact: true })).toBeVisible();
+  await detail.getByRole('button', { name: 'Delete' }).click();
+  await panel
+    .getByRole('dialog', { name: 'Delete item' })
+    .getByRole('button', { name: 'Delete item' })
+    .click();
+  await expect(panel.getByText('Items on this page (1)')).toBeVisible();
 
   // Rename /checkout to /pay: the item moves with its path, on every environment.
   const page = await callApiAs<PageItems>(
