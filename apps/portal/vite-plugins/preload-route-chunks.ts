@@ -41,7 +41,7 @@ export function preloadRouteChunks({ base, routes }: PreloadRouteChunksOptions):
       }
       const html = bundle['index.html'];
       if (html?.type !== 'asset' || typeof html.source !== 'string') return;
-      const script = `<script>(function(){var m=${JSON.stringify(files)},p=location.pathname.slice(${base.length - 1}).replace(/\\/$/,'');(m[p]||[]).forEach(function(f){var l=document.createElement('link'),c=/\\.css$/.test(f);l.rel=c?'preload':'modulepreload';if(c)l.as='style';l.href='${base}'+f;document.head.appendChild(l)})})()</script>`;
+      const script = `<script>(function(){var m=${JSON.stringify(files)},p=location.pathname.slice(${base.length - 1}).replace(/\\/$/,'');(m[p]||[]).forEach(function(f){var l=document.createElement('link'),c=/\\.css$/.test(f);l.rel=c?'preload':'modulepreload';if(c)l.as='style';l.crossOrigin='';l.href='${base}'+f;document.head.appendChild(l)})})()</script>`;
       html.source = html.source.replace('</head>', `    ${script}\n  </head>`);
     },
   };

@@ -1,7 +1,5 @@
-import { Container } from '@mantine/core';
 import { USER_GUIDE_SECTIONS } from '@waymark/core';
-import { HelpAccordion } from '../../components/help-accordion/help-accordion';
-import { PageHeader } from '../../components/page-header/page-header';
+import { HelpPage } from '../../components/help-accordion/help-page';
 import { usePageMeta } from '../../hooks/use-page-meta';
 
 /** Route module of /user-guide: the nine guide sections, the first open (spec §2). */
@@ -11,15 +9,12 @@ export function Component() {
     'Step-by-step help for Waymark: installing and pinning the extension, signing up, recording items, managing users, projects, domains, URL paths, data fields and your plan.',
   );
   return (
-    <>
-      <PageHeader
-        eyebrow="Help"
-        title="Waymark User Guide"
-        lead="Everything from installing the extension to managing your plan, one step at a time. Open a section to read it."
-      />
-      <Container size="md" py={{ base: 40, sm: 64 }}>
-        <HelpAccordion sections={USER_GUIDE_SECTIONS} initiallyOpen="first" />
-      </Container>
-    </>
+    <HelpPage
+      eyebrow="Help"
+      title="Waymark User Guide"
+      lead="Everything from installing the extension to managing your plan, one step at a time. Open a section to read it."
+      sections={USER_GUIDE_SECTIONS}
+      initiallyOpen="first"
+    />
   );
 }

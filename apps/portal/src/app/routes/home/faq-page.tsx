@@ -1,6 +1,4 @@
-import { Container } from '@mantine/core';
-import { HelpAccordion } from '../../../components/help-accordion/help-accordion';
-import { PageHeader } from '../../../components/page-header/page-header';
+import { HelpPage } from '../../../components/help-accordion/help-page';
 import { FAQ_ITEMS } from '../../../features/faq/faq-items';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 
@@ -11,15 +9,12 @@ export function Component() {
     'Answers about the Waymark extension: what it is, how it works, browser requirements, how to download it, who it is for, its features and the Pin.',
   );
   return (
-    <>
-      <PageHeader
-        eyebrow="FAQ"
-        title="Frequently asked questions"
-        lead="Short answers to what people ask us most. Can’t find yours? Write to us — the address is at the bottom of every page."
-      />
-      <Container size="md" py={{ base: 40, sm: 64 }}>
-        <HelpAccordion sections={FAQ_ITEMS} initiallyOpen="first" />
-      </Container>
-    </>
+    <HelpPage
+      eyebrow="FAQ"
+      title="Frequently asked questions"
+      lead="Short answers to what people ask us most. Can’t find yours? Write to us — the address is at the bottom of every page."
+      sections={FAQ_ITEMS}
+      initiallyOpen="first"
+    />
   );
 }

@@ -1,4 +1,5 @@
-import { SimpleGrid, Text, Title, Paper } from '@mantine/core';
+import { Text, Title } from '@mantine/core';
+import { CardList } from '../../../components/card-list/card-list';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { PageSection } from '../../../components/page-section/page-section';
 import { FeatureGrid } from '../../../components/feature-grid/feature-grid';
@@ -22,23 +23,20 @@ export function Component() {
         <FeatureGrid items={AUDIENCES} />
       </PageSection>
       <PageSection title="Use cases" intro="A few of the ways teams put Waymark to work." isTinted>
-        <SimpleGrid
-          cols={{ base: 1, sm: 2 }}
-          spacing="lg"
-          component="ul"
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-        >
-          {USE_CASES.map((useCase) => (
-            <Paper key={useCase.title} component="li" withBorder p="lg">
+        <CardList
+          items={USE_CASES}
+          getKey={(useCase) => useCase.title}
+          renderItem={(useCase) => (
+            <>
               <Title order={3} size="h4">
                 {useCase.title}
               </Title>
               <Text mt="xs" c="gray.8">
                 {useCase.text}
               </Text>
-            </Paper>
-          ))}
-        </SimpleGrid>
+            </>
+          )}
+        />
       </PageSection>
     </>
   );

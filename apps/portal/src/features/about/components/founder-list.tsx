@@ -1,17 +1,15 @@
-import { Avatar, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Avatar, Text, Title } from '@mantine/core';
+import { CardList } from '../../../components/card-list/card-list';
 import { FOUNDERS } from '../about-content';
 
 /** The four co-founders, each with role and a short biography. */
 export function FounderList() {
   return (
-    <SimpleGrid
-      cols={{ base: 1, sm: 2 }}
-      spacing="lg"
-      component="ul"
-      style={{ listStyle: 'none', padding: 0, margin: 0 }}
-    >
-      {FOUNDERS.map((founder) => (
-        <Paper key={founder.name} component="li" withBorder p="lg">
+    <CardList
+      items={FOUNDERS}
+      getKey={(founder) => founder.name}
+      renderItem={(founder) => (
+        <>
           <Avatar color="waymark" variant="filled" size={56} radius="xl" aria-hidden="true">
             {founder.initials}
           </Avatar>
@@ -24,8 +22,8 @@ export function FounderList() {
           <Text mt="xs" c="gray.8">
             {founder.bio}
           </Text>
-        </Paper>
-      ))}
-    </SimpleGrid>
+        </>
+      )}
+    />
   );
 }
