@@ -4,7 +4,7 @@ import {
   type TItemHistoryEntry,
   type TRelatedItem,
 } from '@waymark/core';
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -20,6 +20,7 @@ import { relativePaths, releases } from '../../db/schema/projects';
 import { users } from '../../db/schema/users';
 import type { DbOrTx } from '../data-fields/seed-org-defaults';
 import { fullNameOf, tagsOfItem } from './item-summaries';
+import { selectRelatedItemRows } from './related-items';
 
 /** Answered for an item that is gone (deleted meanwhile). */
 export const ITEM_NOT_FOUND = 'Item not found.';
@@ -108,24 +109,10 @@ async function selectNotes(db: Db | DbOrTx, itemId: number) {
 
 /** The items related to `itemId`, from either side of the normalised pair. */
 async function selectRelatedItems(db: Db | DbOrTx, itemId: number): Promise<TRelatedItem[]> {
-  return db
-    .select({
-      itemId: items.id,
-      title: items.title,
-      relativePath: relativePaths.path,
-      itemTypeDescription: itemTypes.description,
-      itemStatusDescription: itemStatuses.description,
-    })
-    .from(itemRelations)
-    .innerJoin(
-      items,
-      sql`${items.id} = case when ${itemRelations.lowItemId} = ${itemId} then ${itemRelations.highItemId} else ${itemRelations.lowItemId} end`,
-    )
-    .innerJoin(relativePaths, eq(relativePaths.id, items.relativePathId))
-    .innerJoin(itemTypes, eq(itemTypes.id, items.itemTypeId))
-    .innerJoin(itemStatuses, eq(itemStatuses.id, items.itemStatusId))
-    .where(or(eq(itemRelations.lowItemId, itemId), eq(itemRelations.highItemId, itemId)))
-    .orderBy(asc(items.title), asc(items.id));
+  const otherSide = sql`${items.id} in (select case when ${itemRelations.lowItemId} = ${itemId}
+    then ${itemRelations.highItemId} else ${itemRelations.lowItemId} end from ${itemRelations}
+    where ${itemRelations.lowItemId} = ${itemId} or ${itemRelations.highItemId} = ${itemId})`;
+  return selectRelatedItemRows(db, otherSide, 1_000);
 }
 
 /** An item's history, newest first: who, when, field, before, after. */

@@ -1,8 +1,9 @@
 import { AppError, type TRelatedItem } from '@waymark/core';
-import { and, asc, eq, ilike, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { itemHistory, itemRelations, itemStatuses, items, itemTypes } from '../../db/schema/items';
 import { relativePaths } from '../../db/schema/projects';
+import type { DbOrTx } from '../data-fields/seed-org-defaults';
 import type { ProjectScope } from '../projects/project-scope';
 import { SAVED } from '../projects/save-project';
 import { escapeLike } from './escape-like';
@@ -14,11 +15,11 @@ export const RELATED_NOT_FOUND = 'The related item was not found in this project
 /** The history field of relation changes. */
 export const RELATED_HISTORY_FIELD = 'relatedItems';
 
-/** Items of the item's project whose title contains `text` (case-insensitive), itself excluded. */
-export async function searchRelatedItems(
-  { db }: { db: Db },
-  scope: ProjectScope,
-  input: { itemId: number; text: string },
+/** Items matching `where` as related items show them, by title (at most `limit`). */
+export async function selectRelatedItemRows(
+  db: Db | DbOrTx,
+  where: SQL | undefined,
+  limit = 50,
 ): Promise<TRelatedItem[]> {
   return db
     .select({
@@ -32,15 +33,25 @@ export async function searchRelatedItems(
     .innerJoin(relativePaths, eq(relativePaths.id, items.relativePathId))
     .innerJoin(itemTypes, eq(itemTypes.id, items.itemTypeId))
     .innerJoin(itemStatuses, eq(itemStatuses.id, items.itemStatusId))
-    .where(
-      and(
-        eq(items.projectId, scope.projectId),
-        ne(items.id, input.itemId),
-        ilike(items.title, `%${escapeLike(input.text)}%`),
-      ),
-    )
+    .where(where)
     .orderBy(asc(items.title), asc(items.id))
-    .limit(50);
+    .limit(limit);
+}
+
+/** Items of the item's project whose title contains `text` (case-insensitive), itself excluded. */
+export async function searchRelatedItems(
+  { db }: { db: Db },
+  scope: ProjectScope,
+  input: { itemId: number; text: string },
+): Promise<TRelatedItem[]> {
+  return selectRelatedItemRows(
+    db,
+    and(
+      eq(items.projectId, scope.projectId),
+      ne(items.id, input.itemId),
+      ilike(items.title, `%${escapeLike(input.text)}%`),
+    ),
+  );
 }
 
 /** Input of {@link linkRelatedItem} and {@link unlinkRelatedItem}. */
