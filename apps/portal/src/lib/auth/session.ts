@@ -1,4 +1,4 @@
-import type { User } from 'oidc-client-ts';
+import type { User, UserManager } from 'oidc-client-ts';
 import { paths } from '../../config/paths';
 import { clearOrgKeys } from '../org-storage';
 import { isServerError, restartLoginAfterServerError } from './restart-login';
@@ -41,6 +41,17 @@ export async function getSignedInUser(): Promise<User | null> {
   const user = await manager.getUser();
   if (!user) return null;
   if (!user.expired) return user;
+  // Calls that start together share one renewal: refresh tokens rotate, so a second use of the
+  // same one would be refused (and revoke the grant).
+  renewing ??= renew(manager).finally(() => {
+    renewing = undefined;
+  });
+  return renewing;
+}
+
+let renewing: Promise<User | null> | undefined;
+
+async function renew(manager: UserManager): Promise<User | null> {
   try {
     return await manager.signinSilent();
   } catch (error) {
