@@ -100,6 +100,42 @@ test('a member without admin rights lands on Admin Access Only', async ({ page, 
   await logOut(page, serverUrl, page.getByRole('main').getByRole('button', { name: 'Logout' }));
 });
 
+/** The access token oidc-client-ts keeps for the portal in localStorage. */
+function storedAccessToken(page: Page) {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'));
+    return key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }) : {};
+  });
+}
+
+test('an expired access token is renewed silently with the refresh token', async ({
+  page,
+  serverUrl,
+}) => {
+  await signUpAndVerify(page, serverUrl, newAccount('Dee'));
+  await expect(dialog(page, 'New Organization')).toBeVisible();
+  const before = (await storedAccessToken(page)).access_token;
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:')) ?? '';
+    const user = JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at: number };
+    user.expires_at = Math.floor(Date.now() / 1000) - 60;
+    localStorage.setItem(key, JSON.stringify(user));
+  });
+  const grants: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/idp/auth')) grants.push('redirect');
+    if (request.url().endsWith('/idp/token'))
+      grants.push(new URLSearchParams(request.postData() ?? '').get('grant_type') ?? '');
+  });
+  await page.reload();
+  await expect(dialog(page, 'New Organization')).toBeVisible();
+  await expect(page).toHaveURL(`${serverUrl}/client/app/account`);
+  expect(grants).toEqual(['refresh_token']);
+  const after = (await storedAccessToken(page)).access_token;
+  expect(after).toBeTruthy();
+  expect(after).not.toBe(before);
+});
+
 test('a tampered access token gets 401 and the portal returns to sign-in', async ({
   page,
   serverUrl,
