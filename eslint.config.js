@@ -34,7 +34,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['scripts/lib/*.d.mts'] },
+        projectService: { allowDefaultProject: ['scripts/lib/*.d.mts', 'vitest.config.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

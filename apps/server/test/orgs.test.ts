@@ -47,14 +47,12 @@ async function addMember(orgId: number, status: 'Active' | 'Pending'): Promise<A
   const userId = await userIdOf(as);
   await t.db.insert(orgMembers).values({ orgId, userId, accessLevelId: 2, status });
   if (status === 'Pending') {
-    await t.db
-      .insert(notifications)
-      .values({
-        userId,
-        orgId,
-        templateId: NOTIFICATION_TEMPLATES.orgInvitation,
-        descriptionHtml: '<p>Join us</p>',
-      });
+    await t.db.insert(notifications).values({
+      userId,
+      orgId,
+      templateId: NOTIFICATION_TEMPLATES.orgInvitation,
+      descriptionHtml: '<p>Join us</p>',
+    });
   }
   return as;
 }
@@ -314,15 +312,14 @@ describe('notifications', () => {
     const as = await t.signIn();
     const orgId = await createOrgFor(as);
     const list = await t.call(as, { method: 'GET', url: '/api/account/getSiteNotifications' });
-    const [welcome, ...rest] =
-      list.json<
-        {
-          notificationInfoId: number;
-          notificationTemplateId: number;
-          notificationOrgId: number;
-          notificationDescription: string;
-        }[]
-      >();
+    const [welcome, ...rest] = list.json<
+      {
+        notificationInfoId: number;
+        notificationTemplateId: number;
+        notificationOrgId: number;
+        notificationDescription: string;
+      }[]
+    >();
     expect(rest).toEqual([]);
     expect(welcome).toMatchObject({ notificationTemplateId: 5, notificationOrgId: orgId });
     expect(welcome?.notificationDescription).toContain('April 9, 2026');
@@ -341,14 +338,12 @@ describe('notifications', () => {
     const as = await t.signIn();
     const orgId = await createOrgFor(as);
     const userId = await userIdOf(as);
-    await t.db
-      .insert(notifications)
-      .values({
-        userId,
-        orgId,
-        templateId: 1,
-        descriptionHtml: '<p onclick="x()">Hi<script>alert(1)</script></p>',
-      });
+    await t.db.insert(notifications).values({
+      userId,
+      orgId,
+      templateId: 1,
+      descriptionHtml: '<p onclick="x()">Hi<script>alert(1)</script></p>',
+    });
     const list = (
       await t.call(as, { method: 'GET', url: '/api/account/getSiteNotifications' })
     ).json<{ notificationDescription: string }[]>();

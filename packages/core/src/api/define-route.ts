@@ -55,7 +55,10 @@ export type RouteInput<R extends RouteDef> = (R['params'] extends z.ZodType
 export type RouteOutput<R extends RouteDef> = z.output<R['response']>;
 
 /** Fills `:name` segments of a route path from `params`, URL-encoding each value. */
-export function buildPath(path: string, params: Record<string, string | number> | undefined): string {
+export function buildPath(
+  path: string,
+  params: Record<string, string | number> | undefined,
+): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
