@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { itemStatuses, items, itemTypes } from '../../db/schema/items';
 import { getOrgPlan } from '../projects/plan-limits';
 import { SAVED } from '../projects/save-project';
-import { isUniqueViolation } from '../projects/unique-violation';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 /** Answered for a status or item type id that is not the organization's. */
 export const DATA_FIELD_NOT_FOUND = 'This value was not found in the organization.';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { associatedSites } from '../../db/schema/projects';
 import { parseSiteUrl } from './create-project';
 import { assertSiteLimit } from './plan-limits';
-import { isUniqueViolation } from './unique-violation';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { ProjectScope } from './project-scope';
 import { SAVED } from './save-project';
 

@@ -6,7 +6,7 @@ import { relativePaths } from '../../db/schema/projects';
 import type { DbOrTx } from '../data-fields/seed-org-defaults';
 import type { ProjectScope } from './project-scope';
 import { SAVED } from './save-project';
-import { isUniqueViolation } from './unique-violation';
+import { isUniqueViolation } from '../../db/unique-violation';
 
 /** Answered for a path id that is not one of the project's. */
 export const PATH_NOT_FOUND = 'URL path not found.';
