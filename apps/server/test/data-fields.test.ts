@@ -116,7 +116,7 @@ describe('OrgSettings data fields', () => {
     expect(response.json()).toMatchObject({
       code: 'PLAN_LIMIT',
       message:
-        'Your Free plan does not include custom statuses. Upgrade your plan to use this feature.',
+        'Custom statuses are not included in the Free plan. Upgrade to Standard or higher to add statuses.',
     });
   });
 });

@@ -3,6 +3,7 @@ export * from './errors/app-error';
 export * from './constants/constants';
 export * from './constants/extension';
 export * from './plans/plans';
+export * from './plans/feature-gates';
 export * from './entities/ids';
 export * from './entities/organization';
 export * from './entities/data-fields';

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { projects, releases } from '../../db/schema/projects';
 import { SAVED } from '../projects/save-project';
-import { assertFeature } from './save-data-fields';
+import { assertFeature } from '../projects/plan-limits';
 
 /** Answered when the project or release is not one of the organization's. */
 export const RELEASE_NOT_FOUND = 'Release or project not found in this organization.';
@@ -22,7 +22,7 @@ export async function saveRelease(
     ReleaseId?: number | null;
   },
 ): Promise<string> {
-  await assertFeature(db, input.orgId, 'releaseManagement', 'release management');
+  await assertFeature(db, input.orgId, 'releaseManagement');
   const inOrg = sql`exists (select 1 from ${projects} where ${projects.id} = ${releases.projectId} and ${projects.orgId} = ${input.orgId})`;
   if (input.ReleaseId != null) {
     const updated = await db

@@ -1,8 +1,8 @@
-import { AppError, hasFeature, type Feature } from '@waymark/core';
+import { AppError } from '@waymark/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { itemStatuses, items, itemTypes } from '../../db/schema/items';
-import { getOrgPlan } from '../projects/plan-limits';
+import { assertFeature } from '../projects/plan-limits';
 import { SAVED } from '../projects/save-project';
 import { isUniqueViolation } from '../../db/unique-violation';
 
@@ -18,35 +18,18 @@ const FIELDS = {
     table: itemStatuses,
     column: items.itemStatusId,
     feature: 'customStatuses',
-    label: 'custom statuses',
     unique: 'item_statuses_org_id_description_key',
   },
   itemType: {
     table: itemTypes,
     column: items.itemTypeId,
     feature: 'customItemTypes',
-    label: 'custom item types',
     unique: 'item_types_org_id_description_key',
   },
 } as const;
 
 /** A status or an item type: both are organization-owned names (spec §3). */
 export type DataField = keyof typeof FIELDS;
-
-/** Throws PLAN_LIMIT unless the organization's plan includes `feature` (spec §6, §9). */
-export async function assertFeature(
-  db: Db,
-  orgId: number,
-  feature: Feature,
-  label: string,
-): Promise<void> {
-  const plan = await getOrgPlan(db, orgId);
-  if (!hasFeature(plan, feature))
-    throw new AppError(
-      'PLAN_LIMIT',
-      `Your ${plan.planName} plan does not include ${label}. Upgrade your plan to use this feature.`,
-    );
-}
 
 /**
  * spec §7 saveOrgStatus / saveOrgItemType: creates (no id) or renames a status or item type of
@@ -57,8 +40,8 @@ export async function saveDataField(
   field: DataField,
   input: { orgId: number; name: string; id?: number | null | undefined },
 ): Promise<string> {
-  const { table, feature, label, unique } = FIELDS[field];
-  await assertFeature(db, input.orgId, feature, label);
+  const { table, feature, unique } = FIELDS[field];
+  await assertFeature(db, input.orgId, feature);
   try {
     if (input.id == null) {
       await db.insert(table).values({ orgId: input.orgId, description: input.name });

@@ -1,17 +1,48 @@
-import { AppError, getPlan, PLAN_IDS, type Plan } from '@waymark/core';
+import {
+  AppError,
+  formatFeatureLimit,
+  getPlan,
+  hasFeature,
+  PLAN_IDS,
+  type Feature,
+  type Plan,
+} from '@waymark/core';
 import { count, eq } from 'drizzle-orm';
 import { organizations } from '../../db/schema/organizations';
 import { associatedSites, projects } from '../../db/schema/projects';
 import type { DbOrTx } from '../data-fields/seed-org-defaults';
 
-/** The organization's current plan; an organization without one is on Free. */
-export async function getOrgPlan(db: DbOrTx, orgId: number): Promise<Plan> {
-  const [org] = await db
+/**
+ * The organization's current plan; an organization without one is on Free.
+ * @param options.isLocked lock the org row until the transaction ends (default true), so
+ *   limit checks and the insert they guard are serialised; plain feature checks pass false.
+ */
+export async function getOrgPlan(
+  db: DbOrTx,
+  orgId: number,
+  { isLocked = true }: { isLocked?: boolean } = {},
+): Promise<Plan> {
+  const query = db
     .select({ planId: organizations.planId })
     .from(organizations)
-    .where(eq(organizations.id, orgId))
-    .for('update');
+    .where(eq(organizations.id, orgId));
+  const [org] = isLocked ? await query.for('update') : await query;
   return getPlan(org?.planId ?? PLAN_IDS.free);
+}
+
+/**
+ * spec §9 Features by plan: throws PLAN_LIMIT (409) naming the feature and the plan to upgrade
+ * to, unless `plan` includes `feature`. Only writes are gated: reading what an organization
+ * recorded before a downgrade never is.
+ */
+export function requireFeature(plan: Plan, feature: Feature): void {
+  if (!hasFeature(plan, feature))
+    throw new AppError('PLAN_LIMIT', formatFeatureLimit(plan, feature));
+}
+
+/** {@link requireFeature} for the organization's current plan. */
+export async function assertFeature(db: DbOrTx, orgId: number, feature: Feature): Promise<void> {
+  requireFeature(await getOrgPlan(db, orgId, { isLocked: false }), feature);
 }
 
 function plural(n: number, noun: string): string {
