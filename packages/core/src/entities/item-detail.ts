@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEATURES } from '../plans/plans';
 import { ZId, ZTimestamp } from './ids';
 import { ZItem, ZItemHistoryEntry, ZItemNote } from './item';
 
@@ -76,6 +77,11 @@ export const ZPageItems = z.object({
   /** Null while no item was ever recorded on this path. */
   relativePathId: ZId.nullable(),
   items: z.array(ZItemSummary),
+  /**
+   * The features of the chosen project's organization's plan (spec §9), so the extension can
+   * offer only what the plan includes; empty when the page is in no accessible project.
+   */
+  planFeatures: z.array(z.enum(FEATURES)),
 });
 /** The items of one page. */
 export type TPageItems = z.infer<typeof ZPageItems>;

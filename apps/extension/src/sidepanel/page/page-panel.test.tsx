@@ -63,6 +63,7 @@ const NO_PROJECT: TPageItems = {
   relativePath: null,
   relativePathId: null,
   items: [],
+  planFeatures: [],
 };
 
 describe('PagePanel', () => {

@@ -6,6 +6,7 @@ import { relativePaths } from '../../db/schema/projects';
 import type { DbOrTx } from '../data-fields/seed-org-defaults';
 import type { ProjectScope } from '../projects/project-scope';
 import { getItem } from './get-item';
+import { assertItemFeatures } from './item-features';
 import { replaceItemTags, replaceItemUrls } from './item-lists';
 import { checkItemRefs } from './item-refs';
 import { sanitizeDescription } from './sanitize-description';
@@ -32,13 +33,15 @@ export type CreateItemInput = {
  * Creates an item on a page of the project, creating the relative path when the page has none
  * yet (issue 4), with its tags, links and a creation history entry — one transaction. Type and
  * status must be the organization's, the release the project's, the assignee a member with
- * access (checkItemRefs); the description is sanitised.
+ * access (checkItemRefs); the description is sanitised. Tags, a release and external links need
+ * a plan that includes them (PLAN_LIMIT otherwise).
  */
 export async function createItem(
   { db }: { db: Db },
   scope: ProjectScope,
   input: CreateItemInput,
 ): Promise<TItemDetail> {
+  await assertItemFeatures(db, scope.orgId, input);
   const itemId = await db.transaction(async (tx) => {
     await checkItemRefs(tx, scope, input);
     const relativePathId = await ensureRelativePath(tx, scope.projectId, input.relativePath);

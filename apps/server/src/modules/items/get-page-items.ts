@@ -1,11 +1,14 @@
 import {
+  getPlan,
   normalizePageUrl,
+  PLAN_IDS,
   toRelativePath,
   type TPageItems,
   type TPageProject,
 } from '@waymark/core';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { organizations } from '../../db/schema/organizations';
 import { associatedSites, projects, relativePaths } from '../../db/schema/projects';
 import { canUseProject } from '../projects/accessible-projects';
 import { selectPathItems } from './item-summaries';
@@ -28,12 +31,14 @@ const NO_PAGE: TPageItems = {
   relativePath: null,
   relativePathId: null,
   items: [],
+  planFeatures: [],
 };
 
 /**
  * The extension's page lookup (the hot path). Query 1 finds the caller's projects with an
- * associated site on the page's host (index associated_sites_host_idx); within each project the
- * site with the longest matching base path gives the relative path (as matchPage does). Query 2
+ * associated site on the page's host (index associated_sites_host_idx) and its organization's
+ * plan; within each project the site with the longest matching base path gives the relative path
+ * (as matchPage does). Query 2
  * reads the items on that path of the chosen project (relative_paths_project_id_path_key, then
  * items_relative_path_id_idx).
  */
@@ -60,12 +65,14 @@ export async function getPageItems(
     path: chosen.relativePath,
   });
   const relativePathId = items[0]?.relativePathId ?? (await findPathId(db, pathCondition));
+  const planId = sites.find((site) => site.projectId === chosen.projectId)?.planId;
   return {
     projects: matches,
     projectId: chosen.projectId,
     relativePath: chosen.relativePath,
     relativePathId,
     items,
+    planFeatures: [...getPlan(planId ?? PLAN_IDS.free).features],
   };
 }
 
@@ -79,9 +86,11 @@ function prepareSites(db: Db) {
       baseUrl: associatedSites.baseUrl,
       host: associatedSites.host,
       basePath: associatedSites.basePath,
+      planId: organizations.planId,
     })
     .from(associatedSites)
     .innerJoin(projects, eq(projects.id, associatedSites.projectId))
+    .innerJoin(organizations, eq(organizations.id, projects.orgId))
     .where(
       and(
         eq(associatedSites.host, sql.placeholder('host')),
@@ -104,14 +113,18 @@ function preparedSites(db: Db): ReturnType<typeof prepareSites> {
   return prepared;
 }
 
-type SiteRow = Omit<TPageProject, 'relativePath'> & { host: string; basePath: string };
+type SiteRow = Omit<TPageProject, 'relativePath'> & {
+  host: string;
+  basePath: string;
+  planId: number | null;
+};
 
 function bestMatchPerProject(
   page: NonNullable<ReturnType<typeof normalizePageUrl>>,
   sites: SiteRow[],
 ): TPageProject[] {
   const best = new Map<number, TPageProject & { prefixLength: number }>();
-  for (const { host, basePath, ...site } of sites) {
+  for (const { host, basePath, planId: _, ...site } of sites) {
     const relativePath = toRelativePath(page, { host, basePath });
     const current = best.get(site.projectId);
     if (relativePath === null || (current && current.prefixLength >= basePath.length)) continue;

@@ -51,6 +51,7 @@ export const itemsModule: AppModule = (app, { db }) => {
   });
   registerRoute(app, routes.createItem, {
     access: projectMember({ projectIdFrom: 'body.projectId' }),
+    errors: ['PLAN_LIMIT'],
     handler: async (request) =>
       createItem({ db }, scopeOf(request), {
         ...request.body,
@@ -63,6 +64,7 @@ export const itemsModule: AppModule = (app, { db }) => {
   });
   registerRoute(app, routes.updateItem, {
     access: byItemBody,
+    errors: ['PLAN_LIMIT'],
     handler: async (request) =>
       updateItem({ db }, scopeOf(request), {
         ...request.body,
@@ -75,8 +77,12 @@ export const itemsModule: AppModule = (app, { db }) => {
   });
   registerRoute(app, routes.addItemNote, {
     access: byItemBody,
+    errors: ['PLAN_LIMIT'],
     handler: async (request) =>
-      addItemNote({ db }, { ...request.body, userId: requireCaller(request).userId }),
+      addItemNote({ db }, scopeOf(request), {
+        ...request.body,
+        userId: requireCaller(request).userId,
+      }),
   });
   registerRoute(app, routes.getItemHistory, {
     access: byItemParams,
@@ -88,6 +94,7 @@ export const itemsModule: AppModule = (app, { db }) => {
   });
   registerRoute(app, routes.linkRelatedItem, {
     access: byItemBody,
+    errors: ['PLAN_LIMIT'],
     handler: async (request) =>
       linkRelatedItem({ db }, scopeOf(request), {
         ...request.body,

@@ -3,16 +3,20 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { itemNotes, items } from '../../db/schema/items';
 import { users } from '../../db/schema/users';
+import { assertFeature } from '../projects/plan-limits';
+import type { ProjectScope } from '../projects/project-scope';
 import { fullNameOf } from './item-summaries';
 
 /**
  * Adds a note by the caller to an item (spec §1: notes with author and time) and marks the item
- * changed, so it sorts as recently updated. One transaction.
+ * changed, so it sorts as recently updated. One transaction. Needs a plan with notes (spec §9).
  */
 export async function addItemNote(
   { db }: { db: Db },
+  scope: ProjectScope,
   input: { itemId: number; text: string; userId: number },
 ): Promise<TItemNote> {
+  await assertFeature(db, scope.orgId, 'notes');
   return db.transaction(async (tx) => {
     const [note] = await tx
       .insert(itemNotes)

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { itemHistory, itemRelations, itemStatuses, items, itemTypes } from '../../db/schema/items';
 import { relativePaths } from '../../db/schema/projects';
 import type { DbOrTx } from '../data-fields/seed-org-defaults';
+import { assertFeature } from '../projects/plan-limits';
 import type { ProjectScope } from '../projects/project-scope';
 import { SAVED } from '../projects/save-project';
 import { escapeLike } from './escape-like';
@@ -59,13 +60,15 @@ export type RelationInput = { itemId: number; relatedItemId: number; userId: num
 
 /**
  * Relates two items of one project. Stored once as an ordered pair (item_relations), so it shows
- * on both; each item's history records it. Linking twice changes nothing.
+ * on both; each item's history records it. Linking twice changes nothing. Needs a plan with
+ * related items (spec §9); unlinking never does.
  */
 export async function linkRelatedItem(
   { db }: { db: Db },
   scope: ProjectScope,
   input: RelationInput,
 ): Promise<string> {
+  await assertFeature(db, scope.orgId, 'relatedItems');
   return changeRelation(db, scope, input, true);
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { itemHistory, items } from '../../db/schema/items';
 import type { ProjectScope } from '../projects/project-scope';
 import { getItem } from './get-item';
+import { assertItemFeatures } from './item-features';
 import { replaceItemTags, replaceItemUrls } from './item-lists';
 import { checkItemRefs } from './item-refs';
 import { sanitizeDescription } from './sanitize-description';
@@ -28,7 +29,8 @@ type Change = { field: string; before: string | null; after: string | null };
 /**
  * Changes the given fields of an item. Every field whose value really changes gets a history
  * entry (issue 4: who, when, field, before, after) with readable values — the type, status,
- * release and assignee by name. One transaction; the item row is locked while compared.
+ * release and assignee by name. One transaction; the item row is locked while compared. Adding a
+ * tag, release or external link needs a plan that includes it (PLAN_LIMIT otherwise).
  */
 export async function updateItem(
   { db }: { db: Db },
@@ -38,6 +40,7 @@ export async function updateItem(
   await db.transaction(async (tx) => {
     const current = await getItem(tx, { itemId: input.itemId });
     await tx.execute(sql`select 1 from ${items} where ${items.id} = ${input.itemId} for update`);
+    await assertItemFeatures(tx, scope.orgId, input, current);
     const next = await checkItemRefs(tx, scope, input);
     const description =
       input.descriptionHtml === undefined ? undefined : sanitizeDescription(input.descriptionHtml);

@@ -1,0 +1,49 @@
+import type { Feature } from '@waymark/core';
+import type { DbOrTx } from '../data-fields/seed-org-defaults';
+import { getOrgPlan, requireFeature } from '../projects/plan-limits';
+
+/** The plan-gated fields of an item create or update (spec §9: Basic and up). */
+export type GatedItemFields = {
+  tags?: string[] | undefined;
+  releaseId?: number | null | undefined;
+  externalUrls?: string[] | undefined;
+};
+
+type StoredItemFields = { tags: string[]; releaseId: number | null; externalUrls: string[] };
+
+const NEW_ITEM: StoredItemFields = { tags: [], releaseId: null, externalUrls: [] };
+
+/**
+ * The features a write uses: a tag, release or external link the item does not have yet.
+ * Keeping or removing what it has uses none, so an organization that moved to a smaller plan can
+ * still edit (and tidy up) items recorded before.
+ */
+export function listItemFeaturesUsed(
+  input: GatedItemFields,
+  stored: StoredItemFields = NEW_ITEM,
+): Feature[] {
+  const adds = (next: string[] | undefined, before: string[]) =>
+    (next ?? []).some((value) => !before.includes(value));
+  const used: Feature[] = [];
+  if (adds(input.tags, stored.tags)) used.push('itemTagging');
+  if (input.releaseId != null && input.releaseId !== stored.releaseId)
+    used.push('releaseManagement');
+  if (adds(input.externalUrls, stored.externalUrls)) used.push('externalSites');
+  return used;
+}
+
+/**
+ * Throws PLAN_LIMIT when the write uses a feature the organization's plan lacks (spec §9). The
+ * plan is read only when the write uses a gated field at all.
+ */
+export async function assertItemFeatures(
+  db: DbOrTx,
+  orgId: number,
+  input: GatedItemFields,
+  stored?: StoredItemFields,
+): Promise<void> {
+  const used = listItemFeaturesUsed(input, stored);
+  if (used.length === 0) return;
+  const plan = await getOrgPlan(db, orgId, { isLocked: false });
+  for (const feature of used) requireFeature(plan, feature);
+}
