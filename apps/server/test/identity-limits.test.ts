@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PORTAL_CALLBACK_PATH, PORTAL_CLIENT_ID } from '../src/modules/identity/clients';
 import { insertAccount } from '../src/modules/identity/accounts';
 import { identityPlugin } from '../src/modules/identity/identity-plugin';
@@ -14,6 +14,11 @@ const PUBLIC_URL = 'http://localhost:8080';
 let testApp: TestApp;
 let app: FastifyInstance;
 const sent: MailMessage[] = [];
+// Mail to held.* addresses stays "on its way" until the test releases it (a slow SMTP server).
+let releaseHeldMail: () => void = () => undefined;
+const heldMail = new Promise<void>((resolve) => {
+  releaseHeldMail = resolve;
+});
 
 beforeAll(async () => {
   testApp = await buildTestApp();
@@ -23,6 +28,7 @@ beforeAll(async () => {
     mailer: {
       send: (message) => {
         if (message.to === 'undeliverable@example.com') return Promise.reject(new Error('550'));
+        if (message.to.startsWith('held.')) return heldMail.then(() => void sent.push(message));
         sent.push(message);
         return Promise.resolve();
       },
@@ -39,6 +45,7 @@ beforeAll(async () => {
   await app.ready();
 });
 afterAll(async () => {
+  releaseHeldMail();
   await app.close();
   await testApp.close();
 });
@@ -50,6 +57,12 @@ const signInPage = (browser: TestBrowser) =>
       redirectUri: `${PUBLIC_URL}${PORTAL_CALLBACK_PATH}`,
     }).url,
   );
+
+/** An unverified account with this password, straight in the database. */
+async function addAccount(email: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  await insertAccount(testApp.db, { email, firstName: 'Test', lastName: 'User', passwordHash });
+}
 
 describe('identity screens with small limits and a fake mailer', () => {
   it('refuses sign-in from one IP after its limit, whatever the e-mail', async () => {
@@ -79,12 +92,7 @@ describe('identity screens with small limits and a fake mailer', () => {
 
   it('counts only failed sign-ins, so a user signing in often is never limited', async () => {
     const email = 'often@example.com';
-    await insertAccount(testApp.db, {
-      email,
-      firstName: 'Ofte',
-      lastName: 'N',
-      passwordHash: await hashPassword('often password'),
-    });
+    await addAccount(email, 'often password');
     await testApp.db.update(idpAccounts).set({ emailVerifiedAt: new Date() });
     for (let attempt = 0; attempt < 7; attempt += 1) {
       const browser = new TestBrowser(app, PUBLIC_URL, '192.0.2.30');
@@ -129,5 +137,32 @@ describe('identity screens with small limits and a fake mailer', () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('Check your e-mail');
+  });
+
+  it('answers forgot-password and resend before the mail of a registered address is delivered', async () => {
+    // Only registered addresses get these mails: waiting for delivery on their path alone would
+    // let the response time tell who is registered.
+    const email = 'held.user@example.com';
+    await addAccount(email, 'held user password');
+    const browser = new TestBrowser(app, PUBLIC_URL, '192.0.2.50');
+    const page = await signInPage(browser);
+    const forgot = await browser.request(`${page.url}/forgot`);
+    const reset = await browser.submit(forgot, '/forgot', { email });
+    expect(reset.status).toBe(200);
+    const unverified = await browser.submit(page, '/login', {
+      email,
+      password: 'held user password',
+    });
+    expect(unverified.status).toBe(403);
+    const resent = await browser.submit(unverified, '/resend', {});
+    expect(resent.body).toContain('Check your e-mail');
+    expect(sent.filter((message) => message.to === email)).toEqual([]);
+
+    releaseHeldMail();
+    await vi.waitFor(() =>
+      expect(
+        sent.filter((message) => message.to === email).map((message) => message.subject),
+      ).toEqual(['Reset your Waymark password', 'Verify your e-mail address for Waymark']),
+    );
   });
 });

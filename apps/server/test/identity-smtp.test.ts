@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PORTAL_CALLBACK_PATH, PORTAL_CLIENT_ID } from '../src/modules/identity/clients';
 import { parseMail } from '../src/modules/mail/outbox';
 import { buildTestApp, type TestApp } from './helper';
@@ -56,12 +56,16 @@ describe('verification mail over SMTP', () => {
       password: 'smtp test password',
     });
 
-    const delivered = received.find((message) => message.to.includes(email));
-    expect(delivered).toBeDefined();
-    const mail = parseMail(delivered?.raw ?? '');
+    // Delivery runs after the answer (identity-plugin), so the message may still be on its way.
+    const delivered = await vi.waitFor(() => {
+      const message = received.find((item) => item.to.includes(email));
+      if (!message) throw new Error(`No message to ${email} yet`);
+      return message;
+    });
+    const mail = parseMail(delivered.raw);
     expect(mail.subject).toBe('Verify your e-mail address for Waymark');
-    expect(delivered?.raw).toContain('From: Waymark <no-reply@waymark.test>');
-    expect(delivered?.raw).toContain('text/html');
+    expect(delivered.raw).toContain('From: Waymark <no-reply@waymark.test>');
+    expect(delivered.raw).toContain('text/html');
     const link = mail.links.find((url) => url.includes('/verify?token=')) ?? '';
     expect(link.startsWith(`${publicUrl}/idp/interaction/`)).toBe(true);
 

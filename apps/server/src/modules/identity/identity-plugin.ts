@@ -50,7 +50,7 @@ export async function identityPlugin(
 ): Promise<void> {
   const deps: IdentityDeps = {
     db: options.db,
-    mailer: withDeliveryFailuresLogged(options.mailer, app),
+    mailer: sendMailInBackground(options.mailer, app),
     clock: options.clock,
     publicUrl: options.publicUrl,
     limits: { ...DEFAULT_IDENTITY_LIMITS, ...options.limits },
@@ -109,15 +109,27 @@ export async function identityPlugin(
 }
 
 // A mail that cannot be delivered must not turn a screen into an error page (nor reveal, by
-// failing, that an address is registered): log it loudly; the user can ask again.
-function withDeliveryFailuresLogged(mailer: Mailer, app: FastifyInstance): Mailer {
+// failing, that an address is registered): log it loudly; the user can ask again. Delivery also
+// runs after the answer: forgot-password and resend mail only registered addresses, and waiting
+// for SMTP on those paths alone would let response times reveal who is registered.
+function sendMailInBackground(mailer: Mailer, app: FastifyInstance): Mailer {
+  const inFlight = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.all(inFlight);
+  });
   return {
-    send: (message) =>
-      mailer.send(message).catch((error: unknown) => {
-        app.log.error(
-          { err: error, to: message.to, subject: message.subject },
-          'mail delivery failed',
-        );
-      }),
+    send: (message) => {
+      const delivery = mailer
+        .send(message)
+        .catch((error: unknown) => {
+          app.log.error(
+            { err: error, to: message.to, subject: message.subject },
+            'mail delivery failed',
+          );
+        })
+        .finally(() => inFlight.delete(delivery));
+      inFlight.add(delivery);
+      return Promise.resolve();
+    },
   };
 }
