@@ -41,10 +41,10 @@ describe('public top bar (spec §2)', () => {
     expect(onSignUp).toHaveBeenCalledOnce();
   });
 
-  it('opens the menu drawer from the burger, and closes it when a page is chosen', () => {
+  it('opens the menu drawer from the burger, and closes it when a page is chosen', async () => {
     renderTopBar();
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
-    const drawer = within(screen.getByRole('dialog', { name: 'Menu' }));
+    const drawer = within(await screen.findByRole('dialog', { name: 'Menu' }));
     expect(drawer.getAllByRole('link')).toHaveLength(5);
     expect(drawer.getByRole('button', { name: 'Sign Up' })).toBeTruthy();
     fireEvent.click(drawer.getByRole('link', { name: 'Use Cases' }));

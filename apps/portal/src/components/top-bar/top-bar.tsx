@@ -1,10 +1,15 @@
-import { Burger, Button, Container, Drawer, Group, Stack } from '@mantine/core';
+import { Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../../config/paths';
 import { Logo } from '../logo/logo';
 import { PUBLIC_NAV_ITEMS } from './public-nav-items';
 import classes from './top-bar.module.css';
+
+const MenuDrawer = lazy(() =>
+  import('./menu-drawer').then((module) => ({ default: module.MenuDrawer })),
+);
 
 /** Props of {@link TopBar}. */
 export type TopBarProps = {
@@ -20,7 +25,8 @@ export type TopBarProps = {
  * 1273px the links are compact (top-bar.module.css).
  */
 export function TopBar({ onLogIn, onSignUp }: TopBarProps) {
-  const [isMenuOpen, menu] = useDisclosure(false);
+  const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
+  const [isMenuOpen, menu] = useDisclosure(false, { onOpen: () => setHasOpenedMenu(true) });
   const then = (action: () => void) => () => {
     menu.close();
     action();
@@ -72,19 +78,14 @@ export function TopBar({ onLogIn, onSignUp }: TopBarProps) {
           aria-expanded={isMenuOpen}
         />
       </Container>
-      <Drawer
-        opened={isMenuOpen}
-        onClose={menu.close}
-        title="Menu"
-        position="right"
-        size="xs"
-        hiddenFrom="sm"
-      >
-        <Stack gap="xs">
-          {links('drawer')}
-          {buttons}
-        </Stack>
-      </Drawer>
+      {hasOpenedMenu && (
+        <Suspense fallback={null}>
+          <MenuDrawer opened={isMenuOpen} onClose={menu.close}>
+            {links('drawer')}
+            {buttons}
+          </MenuDrawer>
+        </Suspense>
+      )}
     </header>
   );
 }
