@@ -115,7 +115,14 @@ export function registerInteractionRoutes(
     });
     if (result.kind === 'invalid') {
       const notice = { kind: 'error' as const, text: result.message };
-      return sendPage(reply, 400, renderSignUpPage({ uid, csrf: csrfFor(uid), values, notice }));
+      const page = renderSignUpPage({
+        uid,
+        csrf: csrfFor(uid),
+        values,
+        notice,
+        invalidField: result.field,
+      });
+      return sendPage(reply, 400, page);
     }
     return sendPage(
       reply,

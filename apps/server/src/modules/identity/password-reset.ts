@@ -57,7 +57,7 @@ export async function resetPassword(
   input: { token: string; password: string },
 ): Promise<ResetPasswordResult> {
   const problem = checkPasswordRule(input.password);
-  if (problem) return { kind: 'weak-password', message: `Choose a longer password. ${problem}` };
+  if (problem) return { kind: 'weak-password', message: problem };
   const passwordHash = await hashPassword(input.password);
   const accountId = await consumeEmailToken(deps, {
     token: input.token,

@@ -50,7 +50,12 @@ describe('password hashing', () => {
   });
 
   it('asks for at least 10 characters', () => {
-    expect(checkPasswordRule('short')).toBe('Use at least 10 characters.');
+    expect(checkPasswordRule('short')).toBe(
+      'Choose a longer password. Use at least 10 characters.',
+    );
+    expect(checkPasswordRule('x'.repeat(201))).toBe(
+      'Choose a shorter password. Use at most 200 characters.',
+    );
     expect(checkPasswordRule('long enough')).toBeUndefined();
   });
 });

@@ -60,14 +60,14 @@ export function needsRehash(encoded: string): boolean {
 /**
  * The password rule of the sign-up and reset forms.
  *
- * @returns an error message for the form, or `undefined` when the password is acceptable.
+ * @returns the form's error message, or `undefined` when the password is acceptable.
  */
 export function checkPasswordRule(password: string): string | undefined {
   if (password.length < PASSWORD_MIN_LENGTH) {
-    return `Use at least ${PASSWORD_MIN_LENGTH} characters.`;
+    return `Choose a longer password. Use at least ${PASSWORD_MIN_LENGTH} characters.`;
   }
   if (password.length > PASSWORD_MAX_LENGTH) {
-    return `Use at most ${PASSWORD_MAX_LENGTH} characters.`;
+    return `Choose a shorter password. Use at most ${PASSWORD_MAX_LENGTH} characters.`;
   }
   return undefined;
 }

@@ -11,9 +11,15 @@ import { sendVerificationMail } from './verification-mail';
 /** The sign-up form as submitted. */
 export type SignUpInput = { email: string; firstName: string; lastName: string; password: string };
 
-/** Result of {@link signUp}: form errors, or "a mail went out" (whether or not the address was new). */
+/** A field of the sign-up form. */
+export type SignUpField = keyof SignUpInput;
+
+/**
+ * Result of {@link signUp}: a form error with the field it is about, or "a mail went out"
+ * (whether or not the address was new).
+ */
 export type SignUpResult =
-  { kind: 'invalid'; message: string } | { kind: 'mail-sent'; email: string };
+  { kind: 'invalid'; field: SignUpField; message: string } | { kind: 'mail-sent'; email: string };
 
 const ZEmail = z.email();
 
@@ -32,15 +38,17 @@ export async function signUp(
   const firstName = input.firstName.trim();
   const lastName = input.lastName.trim();
   if (!ZEmail.safeParse(email).success)
-    return { kind: 'invalid', message: 'Enter a valid e-mail address.' };
-  if (!firstName || !lastName)
-    return { kind: 'invalid', message: 'Enter your first and last name.' };
-  if (firstName.length > 100 || lastName.length > 100) {
-    return { kind: 'invalid', message: 'Names can have at most 100 characters.' };
+    return { kind: 'invalid', field: 'email', message: 'Enter a valid e-mail address.' };
+  for (const [field, name] of [
+    ['firstName', firstName],
+    ['lastName', lastName],
+  ] as const) {
+    if (!name) return { kind: 'invalid', field, message: 'Enter your first and last name.' };
+    if (name.length > 100)
+      return { kind: 'invalid', field, message: 'Names can have at most 100 characters.' };
   }
   const passwordProblem = checkPasswordRule(input.password);
-  if (passwordProblem)
-    return { kind: 'invalid', message: `Choose a longer password. ${passwordProblem}` };
+  if (passwordProblem) return { kind: 'invalid', field: 'password', message: passwordProblem };
 
   // Hash before looking the address up, so both paths cost the same time.
   const passwordHash = await hashPassword(input.password);

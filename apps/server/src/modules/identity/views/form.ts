@@ -1,4 +1,5 @@
 import { html, type SafeHtml } from './html';
+import { NOTICE_TEXT_ID } from './layout';
 
 /** One labelled input of a form. */
 export type FieldInput = {
@@ -12,12 +13,15 @@ export type FieldInput = {
   /** Rule shown under the label and tied to the input with aria-describedby. */
   hint?: string;
   isAutofocus?: boolean;
+  /** The page's error notice is about this field: marked invalid and described by the notice. */
+  isInvalid?: boolean;
 };
 
 /** A labelled input with an optional hint. */
 export function field(input: FieldInput): SafeHtml {
   const id = `field-${input.name}`;
   const hintId = `${id}-hint`;
+  const describedBy = [input.hint && hintId, input.isInvalid && NOTICE_TEXT_ID].filter(Boolean);
   return html`<div class="field">
     <label for="${id}">${input.label}</label>
     ${input.hint ? html`<span class="hint" id="${hintId}">${input.hint}</span>` : ''}
@@ -28,7 +32,7 @@ export function field(input: FieldInput): SafeHtml {
       autocomplete="${input.autocomplete}"
       required${
         input.value ? html` value="${input.value}"` : ''
-      }${input.hint ? html` aria-describedby="${hintId}"` : ''}${input.isAutofocus ? html` autofocus` : ''}
+      }${describedBy.length > 0 ? html` aria-describedby="${describedBy.join(' ')}"` : ''}${input.isInvalid ? html` aria-invalid="true"` : ''}${input.isAutofocus ? html` autofocus` : ''}
     />
   </div>`;
 }

@@ -42,7 +42,7 @@ export function renderResetPasswordPage(input: {
     interactionPath(input.uid, 'reset'),
     input.csrf,
     html`<input type="hidden" name="token" value="${input.token}" />
-      ${field({ label: 'New password', name: 'password', type: 'password', autocomplete: 'new-password', hint: `At least ${PASSWORD_MIN_LENGTH} characters.`, isAutofocus: true })}`,
+      ${field({ label: 'New password', name: 'password', type: 'password', autocomplete: 'new-password', hint: `At least ${PASSWORD_MIN_LENGTH} characters.`, isAutofocus: true, isInvalid: input.notice?.kind === 'error' })}`,
     'Set new password',
   );
   return renderPage({ title: 'Choose a new password', body, notice: input.notice });

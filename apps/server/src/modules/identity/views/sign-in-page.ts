@@ -1,4 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from '../password';
+import type { SignUpField } from '../sign-up';
 import { interactionPath } from '../interaction-paths';
 import { field, form } from './form';
 import { html } from './html';
@@ -23,11 +24,13 @@ export function renderSignInPage(input: SignInPageInput): string {
         <button type="submit" class="secondary">Resend verification e-mail</button>
       </form>`
     : '';
+  // After a failed attempt the focus is back in the password, which the error describes.
+  const isFailed = input.notice?.kind === 'error' && !input.unverifiedEmail;
   const body = html`${form(
       interactionPath(input.uid, 'login'),
       input.csrf,
       html`${field({ label: 'E-mail', name: 'email', type: 'email', autocomplete: 'username', value: input.email, isAutofocus: !input.email })}
-      ${field({ label: 'Password', name: 'password', type: 'password', autocomplete: 'current-password', isAutofocus: Boolean(input.email) })}`,
+      ${field({ label: 'Password', name: 'password', type: 'password', autocomplete: 'current-password', isAutofocus: Boolean(input.email), isInvalid: isFailed })}`,
       'Sign in',
     )}
     ${resend}
@@ -44,15 +47,22 @@ export function renderSignUpPage(input: {
   csrf: string;
   values?: { email?: string; firstName?: string; lastName?: string };
   notice?: PageInput['notice'];
+  /** The field the error notice is about: it gets the focus and is marked invalid. */
+  invalidField?: SignUpField;
 }): string {
   const values = input.values ?? {};
+  const focus = input.invalidField ?? 'email';
+  const state = (name: SignUpField) => ({
+    isAutofocus: focus === name,
+    isInvalid: input.invalidField === name,
+  });
   const body = html`${form(
       interactionPath(input.uid, 'signup'),
       input.csrf,
-      html`${field({ label: 'E-mail', name: 'email', type: 'email', autocomplete: 'email', value: values.email, isAutofocus: true })}
-      ${field({ label: 'First name', name: 'firstName', type: 'text', autocomplete: 'given-name', value: values.firstName })}
-      ${field({ label: 'Last name', name: 'lastName', type: 'text', autocomplete: 'family-name', value: values.lastName })}
-      ${field({ label: 'Password', name: 'password', type: 'password', autocomplete: 'new-password', hint: `At least ${PASSWORD_MIN_LENGTH} characters.` })}`,
+      html`${field({ label: 'E-mail', name: 'email', type: 'email', autocomplete: 'email', value: values.email, ...state('email') })}
+      ${field({ label: 'First name', name: 'firstName', type: 'text', autocomplete: 'given-name', value: values.firstName, ...state('firstName') })}
+      ${field({ label: 'Last name', name: 'lastName', type: 'text', autocomplete: 'family-name', value: values.lastName, ...state('lastName') })}
+      ${field({ label: 'Password', name: 'password', type: 'password', autocomplete: 'new-password', hint: `At least ${PASSWORD_MIN_LENGTH} characters.`, ...state('password') })}`,
       'Create account',
     )}
     <p class="links">
