@@ -35,5 +35,5 @@ describe('page title and description', () => {
     }
     expect(seen.size).toBe(8);
     expect(new Set(seen.values()).size).toBe(8);
-  }, 30_000);
+  }, 60_000);
 });

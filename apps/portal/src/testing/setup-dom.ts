@@ -1,6 +1,6 @@
 // Side-effect module for DOM tests: what jsdom lacks and the portal's components need.
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // jsdom has no matchMedia; Mantine reads it for the colour scheme and responsive hooks.
 window.matchMedia = (query: string) =>
@@ -18,5 +18,6 @@ window.scrollTo = () => undefined;
 
 // Route modules load lazily; under a parallel test run the first render can take a few seconds.
 configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => cleanup());
