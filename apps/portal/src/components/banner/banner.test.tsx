@@ -28,6 +28,10 @@ describe('banner (spec §4: auto-clears after 20 s or on X)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
+  it('auto-hides after exactly 20000 ms (spec §9)', () => {
+    expect(BANNER_AUTO_HIDE_MS).toBe(20000);
+  });
+
   it('shows a message and hides it after BANNER_AUTO_HIDE_MS', () => {
     renderBanner();
     fireEvent.click(screen.getByRole('button', { name: 'show' }));

@@ -6,10 +6,11 @@ const manager = vi.hoisted(() => ({
   getUser: vi.fn(),
   signinSilent: vi.fn(),
   signinRedirect: vi.fn(() => Promise.resolve()),
+  signoutRedirect: vi.fn(() => Promise.resolve()),
 }));
 vi.mock('./user-manager', () => ({ getUserManager: () => Promise.resolve(manager) }));
 
-const { getSignedInUser } = await import('./session');
+const { getSignedInUser, signOut, signUp } = await import('./session');
 
 describe('the signed-in user (spec §2 tokens renew silently, §4 Session)', () => {
   afterEach(() => {
@@ -47,5 +48,28 @@ describe('the signed-in user (spec §2 tokens renew silently, §4 Session)', () 
   it('is null when nobody is signed in', async () => {
     manager.getUser.mockResolvedValue(null);
     await expect(getSignedInUser()).resolves.toBeNull();
+  });
+});
+
+describe('sign-up and logout (spec §2, §3)', () => {
+  afterEach(() => {
+    vi.clearAllMocks();
+    localStorage.clear();
+  });
+
+  it('opens the sign-up screen directly', async () => {
+    await signUp();
+    expect(manager.signinRedirect).toHaveBeenCalledWith({
+      extraQueryParams: { screen_hint: 'signup' },
+    });
+  });
+
+  it('clears the organisation keys and signs out at the provider', async () => {
+    for (const key of ['orgId', 'organisations', 'orgAccessLevelId', 'loggedInButNoOrgs'])
+      localStorage.setItem(key, '1');
+    localStorage.setItem('unrelated', 'kept');
+    await signOut();
+    expect(manager.signoutRedirect).toHaveBeenCalledTimes(1);
+    expect(Object.keys(localStorage)).toEqual(['unrelated']);
   });
 });
