@@ -18,6 +18,12 @@ Object.defineProperty(window, 'matchMedia', {
     removeEventListener: () => undefined,
   }),
 });
+// Mantine's autosize Textarea listens for web fonts loading.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}

@@ -1,22 +1,29 @@
 import { Button, Divider, Group, Loader, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import type { Feature } from '@waymark/core';
 import { ErrorAlert } from '../error-alert';
 import { DeleteItemButton } from './delete-item-button';
 import { HistoryTimeline } from './history-timeline';
 import { ItemFields } from './item-fields';
 import { NotesThread } from './notes-thread';
+import { getItemGates } from './plan-gates';
 import { RelatedItems } from './related-items';
 import { itemKey, useItem } from './use-item';
 
-/** One item in full: fields, notes, related items and history, with edit and delete. */
+/**
+ * One item in full: fields, notes, related items and history, with edit and delete. Adding notes
+ * and relating items is offered only when the plan (`planFeatures`) includes it.
+ */
 export function ItemDetail({
   itemId,
+  planFeatures,
   onBack,
   onEdit,
   onOpen,
   onDeleted,
 }: {
   itemId: number;
+  planFeatures: readonly Feature[];
   onBack: () => void;
   onEdit: () => void;
   onOpen: (itemId: number) => void;
@@ -24,6 +31,7 @@ export function ItemDetail({
 }) {
   const queryClient = useQueryClient();
   const item = useItem(itemId);
+  const gates = getItemGates(planFeatures);
   const reload = () => {
     void queryClient.invalidateQueries({ queryKey: itemKey(itemId) });
     void queryClient.invalidateQueries({ queryKey: ['page-items'] });
@@ -50,11 +58,17 @@ export function ItemDetail({
           </Group>
           <ItemFields item={item.data} />
           <Divider />
-          <NotesThread itemId={itemId} notes={item.data.notes} onChanged={reload} />
+          <NotesThread
+            itemId={itemId}
+            notes={item.data.notes}
+            canAdd={gates.canAddNotes}
+            onChanged={reload}
+          />
           <Divider />
           <RelatedItems
             itemId={itemId}
             related={item.data.relatedItems}
+            canLink={gates.canRelate}
             onChanged={reload}
             onOpen={onOpen}
           />

@@ -1,4 +1,5 @@
 import type { TItemDetail } from '@waymark/core';
+import type { ItemGates } from './plan-gates';
 
 /** What the item form edits; ids as select strings ('' = none). */
 export type ItemFormValues = {
@@ -31,23 +32,26 @@ export function toFormValues(
   };
 }
 
-/** The item fields the API takes, from the form's values. */
-export function toItemFields(values: ItemFormValues) {
+/**
+ * The item fields the API takes, from the form's values. Fields the plan lacks are left out, so
+ * an update keeps what the item has and a create starts without them (the server refuses adding
+ * them with PLAN_LIMIT).
+ */
+export function toItemFields(values: ItemFormValues, gates: ItemGates) {
   const optionalId = (value: string) => (value ? Number(value) : null);
+  const lines = (text: string, separator: string) =>
+    text
+      .split(separator)
+      .map((part) => part.trim())
+      .filter(Boolean);
   return {
     itemTypeId: Number(values.itemTypeId),
     itemStatusId: Number(values.itemStatusId),
     title: values.title,
     descriptionHtml: values.descriptionHtml,
-    tags: values.tags
-      .split(',')
-      .map((tag) => tag.trim())
-      .filter(Boolean),
+    ...(gates.canTag && { tags: lines(values.tags, ',') }),
     assigneeUserId: optionalId(values.assigneeUserId),
-    releaseId: optionalId(values.releaseId),
-    externalUrls: values.externalUrls
-      .split('\n')
-      .map((url) => url.trim())
-      .filter(Boolean),
+    ...(gates.canSetRelease && { releaseId: optionalId(values.releaseId) }),
+    ...(gates.canAddLinks && { externalUrls: lines(values.externalUrls, '\n') }),
   };
 }

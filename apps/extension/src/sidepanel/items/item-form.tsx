@@ -8,12 +8,14 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import type { TItemDetail } from '@waymark/core';
+import type { Feature, TItemDetail } from '@waymark/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../error-alert';
 import { useCallApi } from '../use-call-api';
 import { toFormValues, toItemFields, type ItemFormValues } from './item-form-values';
+import { PlanGateNote } from './plan-gate-note';
+import { getItemGates } from './plan-gates';
 import { RichTextEditor } from './rich-text-editor';
 import { useItemOptions } from './use-item-options';
 
@@ -25,6 +27,8 @@ export type ItemFormProps = {
   relativePath: string;
   /** The item to edit; null creates one. */
   item: TItemDetail | null;
+  /** The organization's plan features: fields the plan lacks are shown disabled, with a note. */
+  planFeatures: readonly Feature[];
   onSaved: (item: TItemDetail) => void;
   onCancel: () => void;
 };
@@ -35,17 +39,21 @@ export function ItemForm({
   projectId,
   relativePath,
   item,
+  planFeatures,
   onSaved,
   onCancel,
 }: ItemFormProps) {
   const callApi = useCallApi();
+  const gates = getItemGates(planFeatures);
   const options = useItemOptions(orgId, projectId);
   const [values, setValues] = useState<ItemFormValues | null>(null);
   const save = useMutation({
     mutationFn: (form: ItemFormValues) =>
       item
-        ? callApi('updateItem', { body: { itemId: item.itemId, ...toItemFields(form) } })
-        : callApi('createItem', { body: { projectId, relativePath, ...toItemFields(form) } }),
+        ? callApi('updateItem', { body: { itemId: item.itemId, ...toItemFields(form, gates) } })
+        : callApi('createItem', {
+            body: { projectId, relativePath, ...toItemFields(form, gates) },
+          }),
     onSuccess: onSaved,
   });
   if (options.isPending) return <Loader size="sm" aria-label="Loading the item's choices" />;
@@ -99,7 +107,10 @@ export function ItemForm({
       />
       <TextInput
         label="Tags"
-        description="Separate tags with commas"
+        description={
+          gates.canTag ? 'Separate tags with commas' : <PlanGateNote feature="itemTagging" />
+        }
+        disabled={!gates.canTag}
         value={form.tags}
         onChange={onInput('tags')}
       />
@@ -117,6 +128,8 @@ export function ItemForm({
       />
       <NativeSelect
         label="Release"
+        description={gates.canSetRelease ? undefined : <PlanGateNote feature="releaseManagement" />}
+        disabled={!gates.canSetRelease}
         value={form.releaseId}
         onChange={onInput('releaseId')}
         data={[
@@ -129,7 +142,14 @@ export function ItemForm({
       />
       <Textarea
         label="External links"
-        description="One http(s) address per line"
+        description={
+          gates.canAddLinks ? (
+            'One http(s) address per line'
+          ) : (
+            <PlanGateNote feature="externalSites" />
+          )
+        }
+        disabled={!gates.canAddLinks}
         autosize
         minRows={2}
         value={form.externalUrls}

@@ -5,15 +5,18 @@ import { useState } from 'react';
 import { ErrorAlert } from '../error-alert';
 import { useCallApi } from '../use-call-api';
 import { formatTime } from './format-time';
+import { PlanGateNote } from './plan-gate-note';
 
-/** An item's notes, oldest first, and a box to add one. */
+/** An item's notes, oldest first, and a box to add one when `canAdd` (the plan has notes). */
 export function NotesThread({
   itemId,
   notes,
+  canAdd,
   onChanged,
 }: {
   itemId: number;
   notes: TItemNote[];
+  canAdd: boolean;
   onChanged: () => void;
 }) {
   const callApi = useCallApi();
@@ -40,22 +43,28 @@ export function NotesThread({
           </Text>
         </Paper>
       ))}
-      <Textarea
-        label="Add a note"
-        autosize
-        minRows={2}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-      />
-      {add.isError && <ErrorAlert error={add.error} title="The note was not added" />}
-      <Button
-        size="xs"
-        disabled={!text.trim()}
-        loading={add.isPending}
-        onClick={() => add.mutate()}
-      >
-        Add note
-      </Button>
+      {canAdd ? (
+        <>
+          <Textarea
+            label="Add a note"
+            autosize
+            minRows={2}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+          />
+          {add.isError && <ErrorAlert error={add.error} title="The note was not added" />}
+          <Button
+            size="xs"
+            disabled={!text.trim()}
+            loading={add.isPending}
+            onClick={() => add.mutate()}
+          >
+            Add note
+          </Button>
+        </>
+      ) : (
+        <PlanGateNote feature="notes" />
+      )}
     </Stack>
   );
 }

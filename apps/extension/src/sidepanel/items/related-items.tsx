@@ -4,16 +4,22 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../error-alert';
 import { useCallApi } from '../use-call-api';
+import { PlanGateNote } from './plan-gate-note';
 
-/** An item's related items (linked both ways), with search to link more and unlink. */
+/**
+ * An item's related items (linked both ways), with unlink, and search to link more when
+ * `canLink` (the plan has related items).
+ */
 export function RelatedItems({
   itemId,
   related,
+  canLink,
   onChanged,
   onOpen,
 }: {
   itemId: number;
   related: TRelatedItem[];
+  canLink: boolean;
   onChanged: () => void;
   onOpen: (itemId: number) => void;
 }) {
@@ -22,7 +28,7 @@ export function RelatedItems({
   const search = useQuery({
     queryKey: ['related-search', itemId, text.trim()],
     queryFn: () => callApi('searchRelatedItems', { body: { itemId, text } }),
-    enabled: text.trim().length > 0,
+    enabled: canLink && text.trim().length > 0,
   });
   const link = useMutation({
     mutationFn: (relatedItemId: number) =>
@@ -65,13 +71,17 @@ export function RelatedItems({
           </ActionIcon>
         </Group>
       ))}
-      <TextInput
-        size="xs"
-        label="Link an item"
-        placeholder="Search this project's items by title"
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-      />
+      {canLink ? (
+        <TextInput
+          size="xs"
+          label="Link an item"
+          placeholder="Search this project's items by title"
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+        />
+      ) : (
+        <PlanGateNote feature="relatedItems" />
+      )}
       {candidates.map((item) => (
         <Group key={item.itemId} gap="xs" wrap="nowrap" justify="space-between">
           <Text size="sm" truncate>

@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { TItemSummary, TPageItems } from '@waymark/core';
+import {
+  FEATURES,
+  getPlan,
+  PLAN_IDS,
+  type Feature,
+  type TItemSummary,
+  type TPageItems,
+} from '@waymark/core';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeChrome } from '../../platform/fake-chrome-api';
 import { renderPage } from '../../test/render-page';
@@ -147,5 +154,103 @@ describe('PagePanel', () => {
         active: true,
       }),
     );
+  });
+});
+
+/** A page of project 3 with one item, on a plan with `planFeatures`. */
+function pageOn(planFeatures: readonly Feature[]): TPageItems {
+  return {
+    ...NO_PROJECT,
+    projectId: 3,
+    relativePath: '/checkout',
+    items: [summary(1, 'Pay by card')],
+    planFeatures: [...planFeatures],
+  };
+}
+
+/** Answers the item form's option lists; null for any other route. */
+function answerOptions(route: string): unknown {
+  if (route === 'getItemTypeOptions') return [{ itemTypeId: 1, itemTypeDescription: 'User Story' }];
+  if (route === 'getStatusOptions') return [{ itemStatusId: 1, itemStatusDescription: 'Open' }];
+  if (route === 'getReleaseOptions') return [{ releaseId: 4, releaseTitle: 'R1', projectId: 3 }];
+  if (route === 'getAssigneeOptions') return [];
+  return null;
+}
+
+const DETAIL = {
+  ...summary(1, 'Pay by card', { tags: ['legacy'] }),
+  descriptionHtml: '',
+  assigneeUserId: null,
+  externalUrls: [],
+  createdBy: null,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  notes: [
+    { noteId: 1, text: 'Written on Trial', authorName: 'Ada', createdAt: '2026-11-01T00:00:00Z' },
+  ],
+  relatedItems: [],
+  history: [],
+};
+
+describe('PagePanel on a plan without the item features (spec §9)', () => {
+  it('disables tags, release and links with a note leading to the plans, and sends none', async () => {
+    let created: unknown = null;
+    renderPanel((route, input) => {
+      if (route === 'getPageItems') return pageOn(getPlan(PLAN_IDS.free).features);
+      if (route === 'createItem') {
+        created = input;
+        return DETAIL;
+      }
+      if (route === 'getItem') return DETAIL;
+      return answerOptions(route);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'New item' }));
+    const tags = await screen.findByLabelText<HTMLInputElement>('Tags');
+    expect(tags.disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLSelectElement>('Release').disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLTextAreaElement>('External links').disabled).toBe(true);
+    const notes = screen.getAllByRole('link', { name: 'Available on Basic and higher' });
+    expect(notes.map((link) => link.getAttribute('href'))).toEqual(
+      Array(3).fill('http://localhost:8080/client/home/plans-pricing'),
+    );
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Pay by card' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create item' }));
+    await vi.waitFor(() => expect(created).not.toBeNull());
+    // No tags, releaseId or externalUrls: the server would refuse them on this plan.
+    expect(Object.keys((created as { body: object }).body).sort()).toEqual(
+      [
+        'assigneeUserId',
+        'descriptionHtml',
+        'itemStatusId',
+        'itemTypeId',
+        'projectId',
+        'relativePath',
+        'title',
+      ].sort(),
+    );
+    // The detail still shows what was recorded before, but offers no note box or linking.
+    expect(await screen.findByText('Written on Trial')).toBeTruthy();
+    expect(screen.getByText('legacy')).toBeTruthy();
+    expect(screen.queryByLabelText('Add a note')).toBeNull();
+    expect(screen.queryByLabelText('Link an item')).toBeNull();
+    expect(screen.getByTestId('plan-gate-notes').textContent).toBe('Available on Basic and higher');
+    expect(screen.getByTestId('plan-gate-relatedItems')).toBeTruthy();
+  });
+
+  it("shows the server's plan-limit message when a save is still refused", async () => {
+    const refusal =
+      'Tags are not included in the Free plan. Upgrade to Basic or higher to tag items.';
+    renderPanel((route) => {
+      if (route === 'getPageItems') return pageOn(FEATURES);
+      if (route === 'createItem') throw Object.assign(new Error(refusal), { code: 'PLAN_LIMIT' });
+      return answerOptions(route);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'New item' }));
+    const tags = await screen.findByLabelText<HTMLInputElement>('Tags');
+    expect(tags.disabled).toBe(false);
+    expect(screen.queryByText('Available on Basic and higher')).toBeNull();
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Pay by card' } });
+    fireEvent.change(tags, { target: { value: 'ui' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create item' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(refusal);
   });
 });

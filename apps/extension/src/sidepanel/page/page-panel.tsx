@@ -1,5 +1,6 @@
 import { Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import type { Feature } from '@waymark/core';
 import { useState } from 'react';
 import type { ActiveTab } from '../../messaging/protocol';
 import { sendRequest } from '../../messaging/send-message';
@@ -76,6 +77,7 @@ export function PagePanel({
         <ItemDetail
           key={view.itemId}
           itemId={view.itemId}
+          planFeatures={data.planFeatures}
           onBack={() => setView({ kind: 'list' })}
           onEdit={() => setView({ kind: 'edit', itemId: view.itemId })}
           onOpen={(itemId) => setView({ kind: 'item', itemId })}
@@ -90,6 +92,7 @@ export function PagePanel({
           orgId={orgId}
           {...current}
           item={null}
+          planFeatures={data.planFeatures}
           onCancel={() => setView({ kind: 'list' })}
           onSaved={(item) => {
             changed();
@@ -103,6 +106,7 @@ export function PagePanel({
           orgId={orgId}
           {...current}
           itemId={view.itemId}
+          planFeatures={data.planFeatures}
           onDone={(itemId) => {
             changed();
             void queryClient.invalidateQueries({ queryKey: ['item', itemId] });
@@ -119,12 +123,14 @@ function EditItem({
   projectId,
   relativePath,
   itemId,
+  planFeatures,
   onDone,
 }: {
   orgId: number;
   projectId: number;
   relativePath: string;
   itemId: number;
+  planFeatures: readonly Feature[];
   onDone: (itemId: number) => void;
 }) {
   const item = useItem(itemId);
@@ -136,6 +142,7 @@ function EditItem({
       projectId={projectId}
       relativePath={relativePath}
       item={item.data}
+      planFeatures={planFeatures}
       onCancel={() => onDone(itemId)}
       onSaved={() => onDone(itemId)}
     />
