@@ -75,6 +75,13 @@ const pageItems = async (shop: Shop) =>
     }),
   );
 
+/** Each gated item field set to a value, with the refusal Free answers it with. */
+const addingGatedFields = (shop: Shop): [Record<string, unknown>, string][] => [
+  [{ tags: ['ui'] }, MESSAGES.tags],
+  [{ releaseId: shop.releaseId }, MESSAGES.release],
+  [{ externalUrls: [LINK] }, MESSAGES.links],
+];
+
 function expectPlanLimit(response: { statusCode: number; json: () => unknown }, message: string) {
   expect(response.statusCode).toBe(409);
   expect(response.json()).toEqual({ statusCode: 409, code: 'PLAN_LIMIT', message });
@@ -93,12 +100,7 @@ describe('item features on the Free plan', () => {
 
   it('refuses to create an item with tags, a release or external links, creating nothing', async () => {
     const base = { projectId: shop.projectId, relativePath: '/', itemTypeId: shop.itemTypeIds[0] };
-    const attempts: [Record<string, unknown>, string][] = [
-      [{ tags: ['ui'] }, MESSAGES.tags],
-      [{ releaseId: shop.releaseId }, MESSAGES.release],
-      [{ externalUrls: [LINK] }, MESSAGES.links],
-    ];
-    for (const [fields, message] of attempts) {
+    for (const [fields, message] of addingGatedFields(shop)) {
       const response = await post(shop, '/api/item/createItem', {
         ...base,
         itemStatusId: shop.statusIds[0],
@@ -113,12 +115,7 @@ describe('item features on the Free plan', () => {
 
   it('refuses to add tags, a release or links to an item, changing nothing', async () => {
     const itemId = await newItem(shop, 'Unchanged');
-    const attempts: [Record<string, unknown>, string][] = [
-      [{ tags: ['ui'] }, MESSAGES.tags],
-      [{ releaseId: shop.releaseId }, MESSAGES.release],
-      [{ externalUrls: [LINK] }, MESSAGES.links],
-    ];
-    for (const [fields, message] of attempts) {
+    for (const [fields, message] of addingGatedFields(shop)) {
       const response = await post(shop, '/api/item/updateItem', {
         itemId,
         title: 'Renamed with it',
@@ -162,24 +159,52 @@ describe('item features on the Free plan', () => {
   });
 });
 
+/**
+ * Uses every gated item feature on `shop` — create with tags, a release and a link, add a tag,
+ * a note and a related item — and checks each took; answers the two items' ids.
+ */
+async function recordEveryFeature(shop: Shop): Promise<{ itemId: number; otherId: number }> {
+  const otherId = await newItem(shop, 'Other');
+  const itemId = await newItem(shop, 'Full', {
+    tags: ['ui'],
+    releaseId: shop.releaseId,
+    externalUrls: [LINK],
+  });
+  ok(await post(shop, '/api/item/updateItem', { itemId, tags: ['ui', 'payments'] }));
+  ok(await post(shop, '/api/item/addItemNote', { itemId, text: 'Noted' }));
+  ok(await post(shop, '/api/item/linkRelatedItem', { itemId, relatedItemId: otherId }));
+  expect(await readItem(shop, itemId)).toMatchObject({
+    tags: ['ui', 'payments'],
+    releaseId: shop.releaseId,
+    externalUrls: [LINK],
+    notes: [{ text: 'Noted' }],
+    relatedItems: [{ itemId: otherId }],
+  });
+  return { itemId, otherId };
+}
+
+describe.each([
+  ['Basic', PLAN_IDS.basic],
+  ['Standard Trial', PLAN_IDS.standardTrial],
+] as const)('item features on %s', (_name, planId) => {
+  it('records tags, a release, links, notes and related items', async () => {
+    const shop = await createShop(planId);
+    await recordEveryFeature(shop);
+    expect((await pageItems(shop)).planFeatures).toEqual(
+      expect.arrayContaining(['itemTagging', 'releaseManagement', 'externalSites', 'notes']),
+    );
+  });
+});
+
 describe('an organization that moved down to Free', () => {
   it('still reads, keeps and removes what it recorded before, but adds nothing new', async () => {
     const shop = await createShop(PLAN_IDS.standardTrial);
-    const otherId = await newItem(shop, 'Other');
-    const itemId = await newItem(shop, 'Rich', {
-      tags: ['ui', 'payments'],
-      releaseId: shop.releaseId,
-      externalUrls: [LINK],
-    });
-    ok(await post(shop, '/api/item/addItemNote', { itemId, text: 'Before' }));
-    ok(await post(shop, '/api/item/linkRelatedItem', { itemId, relatedItemId: otherId }));
+    const { itemId, otherId } = await recordEveryFeature(shop);
     await setPlan(shop, PLAN_IDS.free);
 
     expect(await readItem(shop, itemId)).toMatchObject({
       tags: ['ui', 'payments'],
-      releaseId: shop.releaseId,
-      externalUrls: [LINK],
-      notes: [{ text: 'Before' }],
+      notes: [{ text: 'Noted' }],
       relatedItems: [{ itemId: otherId }],
     });
     // The extension's edit form sends the stored values back with the change.
@@ -208,33 +233,5 @@ describe('an organization that moved down to Free', () => {
     expect(tidied).toMatchObject({ tags: ['ui'], releaseId: null, externalUrls: [] });
     ok(await post(shop, '/api/item/unlinkRelatedItem', { itemId, relatedItemId: otherId }));
     expect((await readItem(shop, itemId)).relatedItems).toEqual([]);
-  });
-});
-
-describe.each([
-  ['Basic', PLAN_IDS.basic],
-  ['Standard Trial', PLAN_IDS.standardTrial],
-] as const)('item features on %s', (_name, planId) => {
-  it('records tags, a release, links, notes and related items', async () => {
-    const shop = await createShop(planId);
-    const otherId = await newItem(shop, 'Other');
-    const itemId = await newItem(shop, 'Full', {
-      tags: ['ui'],
-      releaseId: shop.releaseId,
-      externalUrls: [LINK],
-    });
-    ok(await post(shop, '/api/item/updateItem', { itemId, tags: ['ui', 'payments'] }));
-    ok(await post(shop, '/api/item/addItemNote', { itemId, text: 'Noted' }));
-    ok(await post(shop, '/api/item/linkRelatedItem', { itemId, relatedItemId: otherId }));
-    expect(await readItem(shop, itemId)).toMatchObject({
-      tags: ['ui', 'payments'],
-      releaseId: shop.releaseId,
-      externalUrls: [LINK],
-      notes: [{ text: 'Noted' }],
-      relatedItems: [{ itemId: otherId }],
-    });
-    expect((await pageItems(shop)).planFeatures).toEqual(
-      expect.arrayContaining(['itemTagging', 'releaseManagement', 'externalSites', 'notes']),
-    );
   });
 });
