@@ -9,6 +9,7 @@ import {
   signUpThroughExtension,
 } from './support/extension-session';
 import { addOrgMember } from './support/server-db';
+import { captureDemoFrame, isRecordingDemo } from './support/demo-frames';
 
 // Issue 4, item 12: items recorded against a page in the extension, shared across the site's
 // environments, following a path rename, and invisible to a member without project access.
@@ -46,12 +47,17 @@ test('an item follows its page across environments and a path rename, and stays 
   const tabB = await context.newPage();
   await tabB.goto(`${originB}/checkout`);
   const panel = await context.newPage();
+  // A recording shows the panel at a real side panel's width.
+  if (isRecordingDemo) await panel.setViewportSize({ width: 420, height: 720 });
   const errors: string[] = [];
   panel.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   // The side panel is tested as a tab, pinned to a site tab with the test-only ?tabId=N.
+  let shownTab: Page = tabA;
+  const frame = (caption: string) => captureDemoFrame(shownTab, panel, caption);
   const showPanelFor = async (tab: Page) => {
+    shownTab = tab;
     const tabId = await findTabId(context, tab.url());
     await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?tabId=${tabId}`);
     await expect(panel.getByTestId('current-page-url')).toHaveText(tab.url());
@@ -79,16 +85,19 @@ test('an item follows its page across environments and a path rename, and stays 
   await panel.reload();
   await expect(panel.getByRole('heading', { name: 'This site is in no project' })).toBeVisible();
   await expect(panel.getByLabel('Project name')).toHaveValue(new URL(originA).host);
+  await frame('A site in no project: create a project for it from the side panel');
   await panel.getByLabel('Project name').fill('Acme Shop');
   await panel.getByRole('button', { name: 'Create a project for this site' }).click();
   await expect(panel.getByTestId('page-project')).toContainText('Acme Shop');
   await expect(panel.getByTestId('relative-path')).toHaveText('/checkout');
   await expect(panel.getByText('Items on this page (0)')).toBeVisible();
+  await frame('The project knows this page: /checkout, no items yet');
 
   // The second environment: add its origin to the project from its own tab.
   await showPanelFor(tabB);
   await expect(panel.getByRole('heading', { name: 'This site is in no project' })).toBeVisible();
   await panel.getByLabel('Project', { exact: true }).selectOption({ index: 1 });
+  await frame('Staging is another environment: add it to the same project');
   await panel.getByRole('button', { name: 'Add this site to the project' }).click();
   await expect(panel.getByTestId('page-project')).toContainText('Acme Shop');
   await expect(panel.getByTestId('relative-path')).toHaveText('/checkout');
@@ -124,6 +133,7 @@ test('an item follows its page across environments and a path rename, and stays 
   await form.getByLabel('Assignee').selectOption({ label: 'Ada Admin' });
   await form.getByLabel('Release').selectOption({ label: '2.1' });
   await form.getByLabel('External links').fill('https://tracker.example.com/BUG-1');
+  await frame('Record a bug on the checkout page: type, status, tags, assignee, release');
   await form.getByRole('button', { name: 'Create item' }).click();
 
   const detail = panel.getByRole('article', { name: 'Item' });
@@ -143,11 +153,13 @@ test('an item follows its page across environments and a path rename, and stays 
   await detail.getByRole('button', { name: 'Add note' }).click();
   await expect(detail.getByTestId('note')).toContainText('Seen on staging too.');
   await expect(detail.getByRole('region', { name: 'History' })).toBeVisible();
+  await frame('Every field, notes and history, attached to the page');
   await panel.screenshot({ path: 'test-results/extension-item-detail.png', fullPage: true });
 
   // The same path on the other environment shows the same item; edit it there.
   await showPanelFor(tabB);
   await expect(panel.getByText('Items on this page (1)')).toBeVisible();
+  await frame('On staging, the same path shows the same item');
   await panel.getByRole('button', { name: TITLE }).click();
   await detail.getByRole('button', { name: 'Edit' }).click();
   const editForm = panel.getByRole('form', { name: 'Edit item' });
@@ -155,6 +167,7 @@ test('an item follows its page across environments and a path rename, and stays 
   await editForm.getByRole('button', { name: 'Save changes' }).click();
   await expect(detail.getByRole('table', { name: 'Item fields' })).toContainText('Closed');
   await expect(detail.getByRole('region', { name: 'History' })).toContainText('Closed');
+  await frame('Close it from any environment: the change is in the history');
 
   // A second item, related to the first, then deleted after confirmation.
   await detail.getByRole('button', { name: '← All items on this page' }).click();
@@ -189,6 +202,7 @@ test('an item follows its page across environments and a path rename, and stays 
   await showPanelFor(tabB);
   await expect(panel.getByTestId('relative-path')).toHaveText('/pay');
   await expect(panel.getByRole('button', { name: TITLE })).toBeVisible();
+  await frame('Rename /checkout to /pay: the items move with the path');
   await showPanelFor(tabA);
   await expect(panel.getByText('Items on this page (0)')).toBeVisible();
 

@@ -1,6 +1,7 @@
 // A tiny web shop on two loopback origins: the "environments" of one site (issue 4, item 12).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { renderShopPage } from './shop-page';
 
 /** The pages the site serves, by path. */
 const PAGES: Record<string, string> = {
@@ -22,10 +23,7 @@ function listen(): Promise<Server> {
     const path = new URL(request.url ?? '/', 'http://site').pathname;
     const title = PAGES[path];
     response.writeHead(title ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(
-      `<!doctype html><html lang="en"><head><title>${title ?? 'Not found'}</title></head>` +
-        `<body><h1>${title ?? 'Not found'}</h1></body></html>`,
-    );
+    response.end(renderShopPage(title));
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -22,4 +22,8 @@ export const config = {
   ),
   /** The demo video on the landing page, served from the portal's public folder. */
   demoVideoUrl: '/client/media/waymark-demo.mp4',
+  /** Its first frame, shown before the visitor presses play (recorded with the video). */
+  demoPosterUrl: '/client/media/waymark-demo-poster.jpg',
+  /** Its captions (WebVTT, recorded with the video). */
+  demoCaptionsUrl: '/client/media/waymark-demo.vtt',
 } as const;

@@ -46,9 +46,13 @@ export function Component() {
       <PageSection
         id={DEMO_SECTION_ID}
         title="See Waymark in action"
-        intro="Watch a requirement being recorded on a live page and picked up by a teammate a moment later."
+        intro="Recorded from the real extension: a bug recorded on a checkout page, found again on staging, and following the page when its path is renamed."
       >
-        <DemoVideo src={config.demoVideoUrl} />
+        <DemoVideo
+          src={config.demoVideoUrl}
+          poster={config.demoPosterUrl}
+          captions={config.demoCaptionsUrl}
+        />
       </PageSection>
       <CallToAction
         title={`Try every Standard feature free for ${TRIAL_LENGTH_DAYS} days`}
