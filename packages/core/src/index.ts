@@ -5,6 +5,7 @@ export * from './constants/extension';
 export * from './plans/plans';
 export * from './plans/feature-gates';
 export * from './entities/ids';
+export * from './entities/text';
 export * from './entities/organization';
 export * from './entities/data-fields';
 export * from './entities/project';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from './ids';
+import { ZText } from './text';
 
 /** The names a plan goes by (spec §3). */
 export const ZPlanName = z.enum(['Free', 'Standard Trial', 'Basic', 'Standard', 'Pro']);
@@ -44,7 +45,7 @@ export const ZCustomerPaymentInfo = z.object({
 export type TCustomerPaymentInfo = z.infer<typeof ZCustomerPaymentInfo>;
 
 /** spec §3 Payment record (save). */
-export const ZSavePaymentMethod = z.object({ stripePaymentId: z.string().min(1) });
+export const ZSavePaymentMethod = z.object({ stripePaymentId: ZText.min(1) });
 /** spec §3 Payment record (save). */
 export type TSavePaymentMethod = z.infer<typeof ZSavePaymentMethod>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizePath } from '../url/normalize-url';
 import { ZId } from './ids';
+import { ZText } from './text';
 
 /** Longest item title. */
 export const ITEM_TITLE_MAX_LENGTH = 200;
@@ -16,19 +17,14 @@ export const ITEM_EXTERNAL_URLS_MAX = 20;
 export const ITEM_NOTE_MAX_LENGTH = 5_000;
 
 /** A title: trimmed, 1–200 characters. */
-export const ZItemTitle = z
-  .string()
-  .trim()
+export const ZItemTitle = ZText.trim()
   .min(1, 'Enter a title.')
   .max(ITEM_TITLE_MAX_LENGTH, `Use at most ${ITEM_TITLE_MAX_LENGTH} characters for the title.`);
 
 /** Tags: each trimmed, blanks dropped, duplicates (ignoring case) dropped, at most 20 of 40 chars. */
 export const ZItemTags = z
   .array(
-    z
-      .string()
-      .trim()
-      .max(ITEM_TAG_MAX_LENGTH, `Use at most ${ITEM_TAG_MAX_LENGTH} characters per tag.`),
+    ZText.trim().max(ITEM_TAG_MAX_LENGTH, `Use at most ${ITEM_TAG_MAX_LENGTH} characters per tag.`),
   )
   .transform((tags) => {
     const seen = new Set<string>();
@@ -42,18 +38,14 @@ export const ZItemTags = z
   .pipe(z.array(z.string()).max(ITEM_TAGS_MAX, `Use at most ${ITEM_TAGS_MAX} tags.`));
 
 /** An external URL: an absolute http(s) address. */
-export const ZExternalUrl = z
-  .string()
-  .trim()
+export const ZExternalUrl = ZText.trim()
   .max(2_000)
   .refine((value) => /^https?:\/\/[^\s/]+/i.test(value) && URL.canParse(value), {
     message: 'External links must be http:// or https:// addresses.',
   });
 
 /** A relative path as the extension sends it; normalised like every page path. */
-export const ZRelativePathInput = z
-  .string()
-  .trim()
+export const ZRelativePathInput = ZText.trim()
   .min(1, 'Enter a path.')
   .max(2_000)
   .refine((value) => value.startsWith('/'), { message: 'A path starts with "/".' })
@@ -66,7 +58,7 @@ export const ZExternalUrls = z
   .transform((urls) => [...new Set(urls)]);
 
 /** Rich-text description; sanitised on the server with an allow-list. */
-export const ZItemDescription = z.string().max(ITEM_DESCRIPTION_MAX_LENGTH);
+export const ZItemDescription = ZText.max(ITEM_DESCRIPTION_MAX_LENGTH);
 
 /** The editable fields of an item (no defaults: an update sends only what changes). */
 export const ZItemFields = z.object({
@@ -101,10 +93,10 @@ export type TUpdateItemRequest = z.input<typeof ZUpdateItemRequest>;
 /** Searches a project's items: title or tag substring, plus exact filters. */
 export const ZSearchItemsRequest = z.object({
   projectId: ZId,
-  text: z.string().trim().max(200).optional(),
+  text: ZText.trim().max(200).optional(),
   itemTypeId: ZId.optional(),
   itemStatusId: ZId.optional(),
-  tag: z.string().trim().max(ITEM_TAG_MAX_LENGTH).optional(),
+  tag: ZText.trim().max(ITEM_TAG_MAX_LENGTH).optional(),
   releaseId: ZId.optional(),
   assigneeUserId: ZId.optional(),
 });

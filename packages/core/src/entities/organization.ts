@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from './ids';
+import { ZText } from './text';
 
 /** spec §3 Organization: one the caller belongs to, with the caller's access level in it. */
 export const ZOrganization = z.object({
@@ -44,8 +45,8 @@ export type TOrgUser = z.infer<typeof ZOrgUser>;
 /** spec §3 Invite; projectAccessId and orgAccessLevelId are fixed (1 and 2). */
 export const ZInvite = z.object({
   email: z.email(),
-  firstName: z.string().trim().min(1),
-  lastName: z.string().trim().min(1),
+  firstName: ZText.trim().min(1),
+  lastName: ZText.trim().min(1),
   projectAccessId: z.literal(1),
   orgId: ZId,
   orgAccessLevelId: z.literal(2),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZIdParam } from '../../entities/ids';
+import { ZText } from '../../entities/text';
 import { ZNotification, ZOrganization, ZOrgStatus } from '../../entities/organization';
 import { defineRoute } from '../define-route';
 
@@ -7,9 +8,7 @@ import { defineRoute } from '../define-route';
 export const ORG_NAME_MAX_LENGTH = 100;
 
 /** An organization name as saved: trimmed, 1–100 characters. */
-export const ZOrgName = z
-  .string()
-  .trim()
+export const ZOrgName = ZText.trim()
   .min(1, 'Enter a name for your organization.')
   .max(ORG_NAME_MAX_LENGTH, `Use at most ${ORG_NAME_MAX_LENGTH} characters.`);
 
@@ -47,7 +46,7 @@ export const accountRoutes = {
     summary: 'Creates an organization owned by the caller, on a 30-day Standard Trial.',
     tag: 'account',
     // An empty name is allowed: the portal then asks for it (spec §4 Notifications).
-    body: z.object({ orgName: z.string().trim().max(ORG_NAME_MAX_LENGTH).optional() }).nullish(),
+    body: z.object({ orgName: ZText.trim().max(ORG_NAME_MAX_LENGTH).optional() }).nullish(),
     response: z.string(),
     responseKind: 'text',
   }),

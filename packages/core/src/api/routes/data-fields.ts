@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { ZId, ZIdParam } from '../../entities/ids';
+import { ZText } from '../../entities/text';
 import { defineRoute } from '../define-route';
 
 /** Longest status, item type or release name. */
 export const DATA_FIELD_MAX_LENGTH = 60;
 
-const ZDataFieldName = z
-  .string()
-  .trim()
+const ZDataFieldName = ZText.trim()
   .min(1, 'Enter a name.')
   .max(DATA_FIELD_MAX_LENGTH, `Use at most ${DATA_FIELD_MAX_LENGTH} characters.`);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZItemType, ZRelease, ZStatus } from '../../entities/data-fields';
 import { ZId, ZIdParam } from '../../entities/ids';
+import { ZText } from '../../entities/text';
 import { ZItemHistoryEntry, ZItemNote } from '../../entities/item';
 import {
   ZAssigneeOption,
@@ -68,7 +69,7 @@ export const itemRoutes = {
     summary: 'Projects a page URL belongs to and the items recorded on that page.',
     tag: 'item',
     body: z.object({
-      pageUrl: z.string().trim().min(1).max(4_000),
+      pageUrl: ZText.trim().min(1).max(4_000),
       projectId: ZId.optional(),
       orgId: ZId.optional(),
     }),
@@ -128,7 +129,7 @@ export const itemRoutes = {
     tag: 'item',
     body: z.object({
       itemId: ZId,
-      text: z.string().trim().min(1, 'Write a note.').max(ITEM_NOTE_MAX_LENGTH),
+      text: ZText.trim().min(1, 'Write a note.').max(ITEM_NOTE_MAX_LENGTH),
     }),
     response: ZItemNote,
   }),
@@ -147,7 +148,7 @@ export const itemRoutes = {
     path: '/api/item/searchRelatedItems',
     summary: 'Finds items of the same project by title, to relate to an item.',
     tag: 'item',
-    body: z.object({ itemId: ZId, text: z.string().trim().max(200) }),
+    body: z.object({ itemId: ZId, text: ZText.trim().max(200) }),
     response: z.array(ZRelatedItem),
   }),
   /** Relates two items of one project; the link shows on both. */

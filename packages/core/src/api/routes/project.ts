@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZIdParam } from '../../entities/ids';
+import { ZText } from '../../entities/text';
 import { ZAssociatedSite, ZProject, ZRelativePath } from '../../entities/project';
 import { ZRelativePathInput } from '../../entities/item-input';
 import { defineRoute } from '../define-route';
@@ -8,14 +9,12 @@ import { defineRoute } from '../define-route';
 export const PROJECT_NAME_MAX_LENGTH = 100;
 
 /** A project name as saved: trimmed, 1–100 characters (spec §5: a non-empty name). */
-export const ZProjectName = z
-  .string()
-  .trim()
+export const ZProjectName = ZText.trim()
   .min(1, 'Enter a project name.')
   .max(PROJECT_NAME_MAX_LENGTH, `Use at most ${PROJECT_NAME_MAX_LENGTH} characters.`);
 
 /** A base URL as typed; the server normalises it (normalizeSiteUrl) and answers 400 if unusable. */
-const ZBaseUrlInput = z.string().trim().min(1, 'Enter the site address.').max(2_000);
+const ZBaseUrlInput = ZText.trim().min(1, 'Enter the site address.').max(2_000);
 
 /** The project, associated-site and relative-path calls of spec §7. */
 export const projectRoutes = {
@@ -96,7 +95,7 @@ export const projectRoutes = {
     path: '/api/project/getProjectRelativePaths',
     summary: "A project's relative paths (URL paths), sorted.",
     tag: 'project',
-    body: z.object({ urlPath: z.string().max(2_000).nullish(), projectId: ZId }),
+    body: z.object({ urlPath: ZText.max(2_000).nullish(), projectId: ZId }),
     response: z.array(ZRelativePath),
   }),
   /**
