@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessRule } from '../src/modules/auth/access-rules';
 import { orgMembers } from '../src/db/schema/organizations';
 import { ACCESS_MATRIX, type MatrixIds, type MatrixRow, type MatrixWho } from './access-matrix';
 import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
-import { addProjectMember, createProjectIds } from './projects-world';
+import { createMatrixWorld, snapshotDatabase, toInject } from './matrix-world';
+import { addProjectMember } from './projects-world';
 
 type As = { authorization: string } | undefined;
 
@@ -20,29 +20,11 @@ let projectMemberA: As;
 const SECRET_NAME = `Org A secret ${Date.now()}`;
 const OWNER_A_EMAIL = `owner-a-${Date.now()}@example.test`;
 
-async function createWorld(as: As, orgName: string): Promise<MatrixIds> {
-  const created = await t.call(as, {
-    method: 'POST',
-    url: '/api/account/createOrgExistingUser',
-    payload: { orgName },
-  });
-  expect(created.statusCode).toBe(200);
-  const [org] = (await t.call(as, { method: 'GET', url: '/api/account/getOrgs' })).json<
-    { orgId: number }[]
-  >();
-  const [notification] = (
-    await t.call(as, { method: 'GET', url: '/api/account/getSiteNotifications' })
-  ).json<{ notificationInfoId: number }[]>();
-  const orgId = org?.orgId ?? 0;
-  const projectIds = await createProjectIds(t, as, orgId);
-  return { orgId, notificationId: notification?.notificationInfoId ?? 0, ...projectIds };
-}
-
 beforeAll(async () => {
   t = await startAuthTestApp();
-  idsA = await createWorld(await t.signIn({ email: OWNER_A_EMAIL }), SECRET_NAME);
+  idsA = await createMatrixWorld(t, await t.signIn({ email: OWNER_A_EMAIL }), SECRET_NAME);
   adminB = await t.signIn();
-  idsB = await createWorld(adminB, 'Org B');
+  idsB = await createMatrixWorld(t, adminB, 'Org B');
   memberA = await t.signIn();
   await t.call(memberA, { method: 'GET', url: '/api/account/getOrgs' }); // provisions the user
   const [member] = await t.db
@@ -57,39 +39,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A checksum of every row of every table: equal before and after means nothing changed. */
-async function snapshotDatabase(): Promise<Record<string, string>> {
-  const tables = await t.db.execute<{ name: string }>(
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  );
-  const snapshot: Record<string, string> = {};
-  for (const { name } of tables.rows) {
-    const result = await t.db.execute<{ sum: string }>(
-      sql`select md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as sum from ${sql.identifier(name)} r`,
-    );
-    snapshot[name] = result.rows[0]?.sum ?? '';
-  }
-  return snapshot;
-}
-
-function toInject(row: MatrixRow, ids: MatrixIds): InjectOptions {
-  const request = row.request?.(ids) ?? {};
-  const url = row.path.replace(/:([A-Za-z0-9_]+)|\*/g, (segment, name?: string) =>
-    encodeURIComponent(String(request.params?.[name ?? '*'] ?? segment)),
-  );
-  const query = new URLSearchParams(
-    Object.entries(request.query ?? {}).map(([key, value]): [string, string] => [
-      key,
-      String(value),
-    ]),
-  );
-  return {
-    method: row.method,
-    url: query.size > 0 ? `${url}?${query.toString()}` : url,
-    ...(request.body !== undefined && { payload: request.body as InjectOptions['payload'] }),
-  };
-}
-
 /** Calls `row` and asserts the status and that the database did not change. */
 async function expectRefused(
   row: MatrixRow,
@@ -97,10 +46,10 @@ async function expectRefused(
   ids: MatrixIds,
   status: number,
 ): Promise<string> {
-  const before = await snapshotDatabase();
+  const before = await snapshotDatabase(t.db);
   const response = await t.call(as, toInject(row, ids));
   expect(response.statusCode, `${row.method} ${row.path}`).toBe(status);
-  expect(await snapshotDatabase(), `${row.method} ${row.path} changed the database`).toEqual(
+  expect(await snapshotDatabase(t.db), `${row.method} ${row.path} changed the database`).toEqual(
     before,
   );
   return response.body;

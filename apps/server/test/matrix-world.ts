@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import type { Db } from '../src/db/client';
+import type { MatrixIds, MatrixRow } from './access-matrix';
+import type { AuthTestContext } from './auth-test-app';
+import { createProjectIds, type As } from './projects-world';
+
+/**
+ * Creates an organization named `orgName` owned by `as` with a project world in it (sites,
+ * paths, items, a release) and answers the ids the access matrix rows refer to.
+ */
+export async function createMatrixWorld(
+  t: AuthTestContext,
+  as: As,
+  orgName: string,
+): Promise<MatrixIds> {
+  const created = await t.call(as, {
+    method: 'POST',
+    url: '/api/account/createOrgExistingUser',
+    payload: { orgName },
+  });
+  expect(created.statusCode).toBe(200);
+  const [org] = (await t.call(as, { method: 'GET', url: '/api/account/getOrgs' })).json<
+    { orgId: number }[]
+  >();
+  const [notification] = (
+    await t.call(as, { method: 'GET', url: '/api/account/getSiteNotifications' })
+  ).json<{ notificationInfoId: number }[]>();
+  const orgId = org?.orgId ?? 0;
+  const projectIds = await createProjectIds(t, as, orgId);
+  return { orgId, notificationId: notification?.notificationInfoId ?? 0, ...projectIds };
+}
+
+const tablesOf = new WeakMap<Db, Promise<string[]>>();
+
+/** The database's tables, read once per database (information_schema is slow to query). */
+function listTables(db: Db): Promise<string[]> {
+  const cached = tablesOf.get(db);
+  if (cached) return cached;
+  const tables = db
+    .execute<{ name: string }>(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    )
+    .then((result) => result.rows.map((row) => row.name));
+  tablesOf.set(db, tables);
+  return tables;
+}
+
+/**
+ * A checksum of every row of every table, in one query: equal before and after a request means
+ * the request changed nothing. Keys are in table-name order, so snapshots compare as strings too.
+ */
+export async function snapshotDatabase(db: Db): Promise<Record<string, string>> {
+  const tables = await listTables(db);
+  if (tables.length === 0) return {};
+  const sums = sql.join(
+    tables.map(
+      (name) =>
+        sql`select ${name} as name, count(*) || ':' || coalesce(sum(hashtextextended(r::text, 0)), 0) as sum from ${sql.identifier(name)} r`,
+    ),
+    sql` union all `,
+  );
+  const result = await db.execute<{ name: string; sum: string }>(sums);
+  const sumOf = new Map(result.rows.map((row) => [row.name, row.sum]));
+  return Object.fromEntries(tables.map((name) => [name, sumOf.get(name) ?? '']));
+}
+
+/** The well-formed call `row` describes for an organization's `ids`, as inject options. */
+export function toInject(row: MatrixRow, ids: MatrixIds): InjectOptions {
+  const request = row.request?.(ids) ?? {};
+  const url = row.path.replace(/:([A-Za-z0-9_]+)|\*/g, (segment, name?: string) =>
+    encodeURIComponent(String(request.params?.[name ?? '*'] ?? segment)),
+  );
+  const query = new URLSearchParams(
+    Object.entries(request.query ?? {}).map(([key, value]): [string, string] => [
+      key,
+      String(value),
+    ]),
+  );
+  return {
+    method: row.method,
+    url: query.size > 0 ? `${url}?${query.toString()}` : url,
+    ...(request.body !== undefined && { payload: request.body as InjectOptions['payload'] }),
+  };
+}
