@@ -8,7 +8,7 @@ import {
   readAccessToken,
   signUpThroughExtension,
 } from './support/extension-session';
-import { addOrgMember } from './support/server-db';
+import { addOrgMember } from './support/database';
 import { captureDemoFrame, isRecordingDemo } from './support/demo-frames';
 
 // Issue 4, item 12: items recorded against a page in the extension, shared across the site's
@@ -214,7 +214,7 @@ test('an item follows its page across environments and a path rename, and stays 
   const memberToken = await readAccessToken(context);
   // The first authenticated call provisions the user row the membership refers to.
   await callApiAs(request, serverUrl, memberToken, 'GET', '/api/account/getOrgs');
-  await addOrgMember(process.env.WAYMARK_DATA_DIR ?? '', orgId, member.email);
+  await addOrgMember(orgId, member.email);
   await showPanelFor(tabB);
   await expect(panel.getByRole('heading', { name: 'This site is in no project' })).toBeVisible();
   await expect(panel.getByText(TITLE)).toHaveCount(0);

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { embeddedDatabaseUrl } from '../lib/database';
+import { embeddedDatabaseUrl } from '../../scripts/lib/start-server.mjs';
 import type { BenchContext, Scenario } from './types';
 
 const PATHS = 10_000;

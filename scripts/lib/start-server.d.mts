@@ -19,3 +19,6 @@ export function startServer(options?: {
   timeoutMs?: number;
   log?: (line: string) => void;
 }): Promise<StartedServer>;
+
+/** The connection string of the embedded PostgreSQL of a server started with `dataDir`. */
+export function embeddedDatabaseUrl(dataDir: string): string;

@@ -1,7 +1,7 @@
 // Starts the built server (apps/server/dist/main.js) on a free loopback port with its own data
 // directory, for the e2e tests and the benchmarks. Not used by the product itself.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -84,4 +84,20 @@ export async function startServer(options = {}) {
       if (!options.env?.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The connection string of the embedded PostgreSQL of a server started with `dataDir`, for tests
+ * and benchmarks that arrange data no API offers: the server keeps the generated password in
+ * `<dataDir>/postgres-password` and PostgreSQL writes its port on line 4 of `postmaster.pid`.
+ * @param {string} dataDir
+ * @returns {string}
+ */
+export function embeddedDatabaseUrl(dataDir) {
+  const password = readFileSync(join(dataDir, 'postgres-password'), 'utf8').trim();
+  const port = Number(
+    readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3],
+  );
+  if (!Number.isInteger(port) || port <= 0) throw new Error('No port in postmaster.pid');
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/waymark`;
 }
