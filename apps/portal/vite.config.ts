@@ -1,6 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import PUBLIC_PAGES from './public/public-pages.json';
 import { preloadRouteChunks } from './vite-plugins/preload-route-chunks';
+
+/** Public page path → its route module (`src/app/routes` + the path; one file per page). */
+const routeModuleOf = (page: string) => `src/app/routes${page}.tsx`;
 
 /** The portal is served by apps/server under /client/ (ARCHITECTURE.md, "What runs"). */
 export default defineConfig({
@@ -10,16 +14,10 @@ export default defineConfig({
     preloadRouteChunks({
       base: '/client/',
       routes: {
-        '': 'src/app/routes/home/product-info.tsx',
-        '/home': 'src/app/routes/home/product-info.tsx',
-        '/home/product-info': 'src/app/routes/home/product-info.tsx',
-        '/home/use-cases': 'src/app/routes/home/use-cases.tsx',
-        '/home/plans-pricing': 'src/app/routes/home/plans-pricing.tsx',
-        '/home/faq-page': 'src/app/routes/home/faq-page.tsx',
-        '/home/about-us': 'src/app/routes/home/about-us.tsx',
-        '/home/terms': 'src/app/routes/home/terms.tsx',
-        '/user-guide': 'src/app/routes/user-guide.tsx',
-        '/extension-welcome-page': 'src/app/routes/extension-welcome-page.tsx',
+        // The root and /home redirect to the landing page.
+        '': routeModuleOf('/home/product-info'),
+        '/home': routeModuleOf('/home/product-info'),
+        ...Object.fromEntries(PUBLIC_PAGES.map((page) => [page, routeModuleOf(page)])),
       },
     }),
   ],

@@ -8,16 +8,14 @@ import { gzipSync } from 'node:zlib';
 
 const LIMIT_BYTES = 200 * 1024;
 const DIST = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const PUBLIC_PAGES = {
-  '/home/product-info': 'src/app/routes/home/product-info.tsx',
-  '/home/use-cases': 'src/app/routes/home/use-cases.tsx',
-  '/home/plans-pricing': 'src/app/routes/home/plans-pricing.tsx',
-  '/home/faq-page': 'src/app/routes/home/faq-page.tsx',
-  '/home/about-us': 'src/app/routes/home/about-us.tsx',
-  '/home/terms': 'src/app/routes/home/terms.tsx',
-  '/user-guide': 'src/app/routes/user-guide.tsx',
-  '/extension-welcome-page': 'src/app/routes/extension-welcome-page.tsx',
-};
+// The public pages (the same list feeds vite.config.ts, the sitemap and the e2e tests); each page's
+// route module is `src/app/routes<path>.tsx`.
+const PUBLIC_PAGES = Object.fromEntries(
+  JSON.parse(readFileSync(join(DIST, '..', 'public', 'public-pages.json'), 'utf8')).map((page) => [
+    page,
+    `src/app/routes${page}.tsx`,
+  ]),
+);
 const isAdminChunk = (key, chunk) =>
   key.startsWith('src/app/routes/app/') || (chunk.src ?? '').startsWith('src/app/routes/app/');
 

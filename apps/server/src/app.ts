@@ -73,6 +73,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const module of [...MODULES, ...(options.plugins ?? [])]) {
     await app.register(module, { config, db, clock: options.clock ?? systemClock });
   }
-  await registerPortal(app, { portalDist: config.portalDist });
+  await registerPortal(app, { portalDist: config.portalDist, publicUrl: config.publicUrl });
   return app;
 }

@@ -1,11 +1,13 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper';
 
 const INDEX = '<!doctype html><title>portal</title>';
 const ASSET = 'console.log("hashed")';
+const PUBLIC_URL = 'https://waymark.example';
 
 let portalDist: string;
 let t: TestApp;
@@ -15,7 +17,20 @@ beforeAll(async () => {
   await writeFile(path.join(portalDist, 'index.html'), INDEX);
   await writeFile(path.join(portalDist, 'assets', 'x-abc123.js'), ASSET);
   await writeFile(path.join(portalDist, 'favicon.svg'), '<svg/>');
-  t = await buildTestApp({ env: { PORTAL_DIST: portalDist } });
+  // What the portal's build writes (scripts/precompress.mjs): compressed copies beside the files.
+  for (const [file, text] of [
+    ['index.html', INDEX],
+    [path.join('assets', 'x-abc123.js'), ASSET],
+  ] as const) {
+    await writeFile(path.join(portalDist, `${file}.br`), brotliCompressSync(text));
+    await writeFile(path.join(portalDist, `${file}.gz`), gzipSync(text));
+  }
+  await writeFile(path.join(portalDist, 'robots.txt'), 'User-agent: *\nDisallow: /client/app\n');
+  await writeFile(
+    path.join(portalDist, 'public-pages.json'),
+    JSON.stringify(['/home/product-info', '/user-guide']),
+  );
+  t = await buildTestApp({ env: { PORTAL_DIST: portalDist, PUBLIC_URL } });
 });
 afterAll(async () => {
   await t?.close();
@@ -68,6 +83,86 @@ describe('portal hosting', () => {
   });
 });
 
+describe('compression (issue 5: Lighthouse performance)', () => {
+  it('sends a hashed asset as Brotli to a browser that accepts it, still cached for a year', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/client/assets/x-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(ASSET);
+  });
+
+  it('sends gzip to a client that accepts only gzip', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/client/assets/x-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toBe(ASSET);
+  });
+
+  it('sends the file as is without accept-encoding', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/client/assets/x-abc123.js' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(ASSET);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('compresses index.html for deep links too, revalidated and varying by encoding', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/client/home/faq-page',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX);
+  });
+
+  it('sends files without a compressed copy as they are', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/client/favicon.svg',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('<svg/>');
+  });
+});
+
+describe('crawler files at the site root', () => {
+  it('serves the portal robots.txt at /robots.txt with the sitemap URL', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.body).toBe(
+      `User-agent: *\nDisallow: /client/app\n\nSitemap: ${PUBLIC_URL}/sitemap.xml\n`,
+    );
+  });
+
+  it('lists every public page with its absolute URL in /sitemap.xml', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/xml/);
+    expect(response.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect([...response.body.matchAll(/<loc>(.*?)<\/loc>/g)].map((match) => match[1])).toEqual([
+      `${PUBLIC_URL}/client/home/product-info`,
+      `${PUBLIC_URL}/client/user-guide`,
+    ]);
+  });
+});
+
 describe('portal not built', () => {
   it('answers 503 saying how to build it', async () => {
     const unbuilt = await buildTestApp({ env: { PORTAL_DIST: path.join(portalDist, 'none') } });
@@ -77,6 +172,8 @@ describe('portal not built', () => {
       expect(response.body).toContain('npm run build');
       const deep = await unbuilt.app.inject({ method: 'GET', url: '/client/app' });
       expect(deep.statusCode).toBe(503);
+      const robots = await unbuilt.app.inject({ method: 'GET', url: '/robots.txt' });
+      expect(robots.statusCode).toBe(404);
     } finally {
       await unbuilt.close();
     }

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -8,19 +8,26 @@ import { handleNotFound } from './error-handler';
 export type PortalOptions = {
   /** Absolute folder of the built portal (`PORTAL_DIST`). */
   portalDist: string;
+  /** The server's public base URL without trailing slash (`PUBLIC_URL`), for the sitemap. */
+  publicUrl: string;
 };
 
+const PORTAL_PREFIX = '/client';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NOT_BUILT = 'The portal is not built: run `npm run build`, then reload this page.\n';
 
 /**
  * Serves the built portal at `/client/`: hashed files under `/client/assets/` cached for a year,
  * everything else revalidated; any other GET under `/client/` is answered with `index.html` so
- * the portal's router handles deep links. `/` redirects to `/client/`.
+ * the portal's router handles deep links. `/` redirects to `/client/`. Text files go out as the
+ * Brotli or gzip copies the portal's build writes beside them (scripts/precompress.mjs) when the
+ * browser accepts them. `/robots.txt` and `/sitemap.xml` answer at the site root, where crawlers
+ * look for them.
  */
 export async function registerPortal(app: FastifyInstance, options: PortalOptions) {
   const indexFile = path.join(options.portalDist, 'index.html');
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/client/'));
+  registerCrawlerFiles(app, options);
   await app.register(
     async (portal) => {
       // Checked per request so a portal built while the server runs is picked up.
@@ -33,11 +40,14 @@ export async function registerPortal(app: FastifyInstance, options: PortalOption
         root: options.portalDist,
         prefix: '/',
         cacheControl: false,
+        preCompressed: true,
         setHeaders: (res, filePath) => {
           const isHashedAsset = path
             .relative(options.portalDist, filePath)
             .startsWith(`assets${path.sep}`);
           res.setHeader('cache-control', isHashedAsset ? IMMUTABLE : 'no-cache');
+          // The body depends on accept-encoding (preCompressed); @fastify/static 8 does not say so.
+          res.setHeader('vary', 'accept-encoding');
         },
       });
       portal.setNotFoundHandler((request, reply) => {
@@ -50,6 +60,49 @@ export async function registerPortal(app: FastifyInstance, options: PortalOption
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       });
     },
-    { prefix: '/client' },
+    { prefix: PORTAL_PREFIX },
+  );
+}
+
+/**
+ * `/robots.txt`: the portal's `robots.txt` plus the sitemap's absolute URL. `/sitemap.xml`: the
+ * public pages the portal lists in `public-pages.json`, as absolute URLs under `publicUrl`.
+ */
+function registerCrawlerFiles(app: FastifyInstance, { portalDist, publicUrl }: PortalOptions) {
+  const sitemapUrl = `${publicUrl}/sitemap.xml`;
+  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) => {
+    const robots = readPortalFile(portalDist, 'robots.txt');
+    if (robots === undefined) return reply.callNotFound();
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/plain; charset=utf-8')
+      .send(`${robots.trimEnd()}\n\nSitemap: ${sitemapUrl}\n`);
+  });
+  app.get('/sitemap.xml', { schema: { hide: true } }, (_request, reply) => {
+    const pages = readPortalFile(portalDist, 'public-pages.json');
+    if (pages === undefined) return reply.callNotFound();
+    const urls = (JSON.parse(pages) as string[]).map(
+      (page) => `  <url><loc>${escapeXml(`${publicUrl}${PORTAL_PREFIX}${page}`)}</loc></url>`,
+    );
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('application/xml; charset=utf-8')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+      );
+  });
+}
+
+/** A file of the built portal as text; undefined while the portal is not built. */
+function readPortalFile(portalDist: string, name: string): string | undefined {
+  const file = path.join(portalDist, name);
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (char) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char] ?? char,
   );
 }
