@@ -1,0 +1,26 @@
+/** The built portal (absolute path). */
+export const PORTAL_DIST: string;
+
+/** The public pages (router paths, e.g. `/home/faq-page`), from `public/public-pages.json`. */
+export function readPublicPages(): string[];
+
+/** A public page's route module: `src/app/routes<path>.tsx`. */
+export function routeModuleOf(page: string): string;
+
+/** What one public page loads. */
+export type PageBundle = {
+  /** Router path, e.g. `/home/faq-page`. */
+  page: string;
+  /** Its JavaScript (entry + route, static imports) in bytes, gzip. */
+  gzipBytes: number;
+  /** How many chunks that is. */
+  chunkCount: number;
+  /** Manifest keys of admin route chunks among them (should be none). */
+  adminChunks: string[];
+};
+
+/** Each public page's JavaScript, measured from the build manifest. */
+export function measurePublicPages(): PageBundle[];
+
+/** Built files (relative to dist) that belong to the admin area only. */
+export function listAdminAreaFiles(): Set<string>;

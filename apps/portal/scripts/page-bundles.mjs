@@ -1,0 +1,74 @@
+// What each public page of the built portal loads, read from the Vite build manifest: shared by
+// scripts/check-bundle.mjs (issue 5: under 200 KB gzip, no admin-area code), the Lighthouse
+// benchmark (bench/lighthouse.ts) and the e2e tests (e2e/public-pages.spec.ts).
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const PORTAL = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** The built portal. */
+export const PORTAL_DIST = join(PORTAL, 'dist');
+const ADMIN_ROUTES = 'src/app/routes/app/';
+
+/** The public pages (router paths, e.g. `/home/faq-page`), from `public/public-pages.json`. */
+export function readPublicPages() {
+  return JSON.parse(readFileSync(join(PORTAL, 'public', 'public-pages.json'), 'utf8'));
+}
+
+/** A public page's route module: `src/app/routes<path>.tsx`. */
+export const routeModuleOf = (page) => `src/app/routes${page}.tsx`;
+
+const readManifest = () =>
+  JSON.parse(readFileSync(join(PORTAL_DIST, '.vite', 'manifest.json'), 'utf8'));
+
+const isAdminRoute = (key, chunk) =>
+  key.startsWith(ADMIN_ROUTES) || (chunk.src ?? '').startsWith(ADMIN_ROUTES);
+
+/** Keys of every chunk loaded statically from `start`, `start` included. */
+function staticClosure(manifest, start, seen = new Set()) {
+  if (seen.has(start)) return seen;
+  seen.add(start);
+  for (const key of manifest[start]?.imports ?? []) staticClosure(manifest, key, seen);
+  return seen;
+}
+
+/** Each public page: the JavaScript it loads (gzip bytes, chunks) and any admin route among it. */
+export function measurePublicPages() {
+  const manifest = readManifest();
+  const gzipSize = (file) => gzipSync(readFileSync(join(PORTAL_DIST, file))).length;
+  return readPublicPages().map((page) => {
+    const routeModule = routeModuleOf(page);
+    if (!manifest[routeModule]) throw new Error(`${routeModule} is not in the build manifest`);
+    const keys = [...staticClosure(manifest, routeModule, staticClosure(manifest, 'index.html'))];
+    return {
+      page,
+      gzipBytes: keys.reduce((sum, key) => sum + gzipSize(manifest[key].file), 0),
+      chunkCount: keys.length,
+      adminChunks: keys.filter((key) => isAdminRoute(key, manifest[key])),
+    };
+  });
+}
+
+/**
+ * The built files (JS and CSS, relative to dist, e.g. `assets/users-x1.js`) that belong to the
+ * admin area: the admin route chunks and every chunk only they load. A public page that requests
+ * one of these loads admin code.
+ */
+export function listAdminAreaFiles() {
+  const manifest = readManifest();
+  const entries = Object.entries(manifest);
+  const adminKeys = new Set();
+  const otherKeys = staticClosure(manifest, 'index.html');
+  for (const [key, chunk] of entries) {
+    if (!chunk.isDynamicEntry) continue;
+    staticClosure(manifest, key, isAdminRoute(key, chunk) ? adminKeys : otherKeys);
+  }
+  const files = new Set();
+  for (const [key, chunk] of entries) {
+    if (isAdminRoute(key, chunk) || (adminKeys.has(key) && !otherKeys.has(key))) {
+      for (const file of [chunk.file, ...(chunk.css ?? [])]) files.add(file);
+    }
+  }
+  return files;
+}
