@@ -1,0 +1,282 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { formatUsd, PUBLIC_PLANS } from '@waymark/core';
+import { listAdminAreaFiles, readPublicPages } from '../apps/portal/scripts/page-bundles.mjs';
+import { expect, test } from './support/fixtures';
+
+// Issue 5's quality bars on the real server and the built portal: every public page is
+// accessible (axe) at desktop and phone widths, has its own title and description, logs no
+// errors, loads no admin-area code; the navigation, accordions, footer, pricing and landing work.
+
+const PUBLIC_PAGES = readPublicPages();
+const ADMIN_FILES = listAdminAreaFiles();
+const WIDTHS = [1280, 375] as const;
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const DEFAULT_TITLE_PREFIX = 'Waymark — ';
+
+/** Records console errors, uncaught exceptions and the URL of every request of `page`. */
+function watch(page: Page) {
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('request', (request) => requests.push(request.url()));
+  return { errors, requests };
+}
+
+/** Opens a public page and waits until its route has rendered and set its title. */
+async function openPublicPage(page: Page, serverUrl: string, path: string) {
+  const response = await page.goto(`${serverUrl}/client${path}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).not.toHaveTitle(new RegExp(`^${DEFAULT_TITLE_PREFIX}`));
+  await page.waitForLoadState('networkidle');
+  return response;
+}
+
+async function readMeta(page: Page) {
+  return {
+    title: await page.title(),
+    description: await page.locator('meta[name="description"]').getAttribute('content'),
+  };
+}
+
+for (const path of PUBLIC_PAGES) {
+  for (const width of WIDTHS) {
+    test(`${path} at ${width}px: no axe violations, no errors, no admin code`, async ({
+      page,
+      serverUrl,
+    }) => {
+      await page.setViewportSize({ width, height: width === 1280 ? 800 : 740 });
+      const { errors, requests } = watch(page);
+      const response = await openPublicPage(page, serverUrl, path);
+      // The Lighthouse performance bar relies on compressed pages (scripts/precompress.mjs).
+      expect(await response?.headerValue('content-encoding')).toBe('br');
+
+      const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      const violations = results.violations.map(
+        (violation) =>
+          `${violation.id}: ${violation.help}\n  ${violation.nodes.map((node) => node.html).join('\n  ')}`,
+      );
+      expect(violations, `axe violations on ${path} at ${width}px`).toEqual([]);
+
+      const { title, description } = await readMeta(page);
+      expect(title).toMatch(/ \| Waymark$/);
+      expect(description?.length ?? 0).toBeGreaterThan(50);
+      await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+
+      const adminRequests = requests.filter((url) =>
+        ADMIN_FILES.has(new URL(url).pathname.replace(/^\/client\//, '')),
+      );
+      expect(adminRequests, 'admin-area chunks requested by a public page').toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+}
+
+test('each public page has its own title and meta description', async ({ page, serverUrl }) => {
+  const metas = [];
+  for (const path of PUBLIC_PAGES) {
+    await openPublicPage(page, serverUrl, path);
+    metas.push(await readMeta(page));
+  }
+  expect(new Set(metas.map((meta) => meta.title)).size).toBe(PUBLIC_PAGES.length);
+  expect(new Set(metas.map((meta) => meta.description)).size).toBe(PUBLIC_PAGES.length);
+});
+
+test('robots.txt and the sitemap answer at the site root', async ({ request, serverUrl }) => {
+  const robots = await request.get(`${serverUrl}/robots.txt`);
+  expect(robots.ok()).toBe(true);
+  expect(await robots.text()).toContain(`Sitemap: ${serverUrl}/sitemap.xml`);
+  const sitemap = await request.get(`${serverUrl}/sitemap.xml`);
+  const locations = [...(await sitemap.text()).matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
+  expect(locations).toEqual(PUBLIC_PAGES.map((path) => `${serverUrl}/client${path}`));
+});
+
+test.describe('navigation', () => {
+  const NAV = [
+    { label: 'Product', path: '/home/product-info' },
+    { label: 'Use Cases', path: '/home/use-cases' },
+    { label: 'Plans & Pricing', path: '/home/plans-pricing' },
+    { label: 'FAQ', path: '/home/faq-page' },
+    { label: 'About Us', path: '/home/about-us' },
+  ];
+
+  test('the top bar reaches each page and marks it current', async ({ page, serverUrl }) => {
+    await openPublicPage(page, serverUrl, '/home/terms');
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('button', { name: 'Log In' })).toBeVisible();
+    await expect(banner.getByRole('button', { name: 'Sign Up' })).toBeVisible();
+    const nav = banner.getByRole('navigation', { name: 'Main' });
+    for (const { label, path } of NAV) {
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(`${serverUrl}/client${path}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+    }
+  });
+
+  test('below 768px the menu button opens a drawer with the links', async ({ page, serverUrl }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await openPublicPage(page, serverUrl, '/home/product-info');
+    await expect(page.getByRole('banner').getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer.getByRole('link')).toHaveText(NAV.map((item) => item.label));
+    await expect(drawer.getByRole('button', { name: 'Log In' })).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Sign Up' })).toBeVisible();
+    await drawer.getByRole('link', { name: 'FAQ' }).click();
+    await expect(page).toHaveURL(`${serverUrl}/client/home/faq-page`);
+    await expect(drawer).toBeHidden();
+  });
+});
+
+test.describe('accordions start as the spec says', () => {
+  for (const { path, count, isAllOpen } of [
+    { path: '/home/faq-page', count: 7, isAllOpen: false },
+    { path: '/user-guide', count: 9, isAllOpen: false },
+    { path: '/extension-welcome-page', count: 5, isAllOpen: true },
+  ]) {
+    test(`${path}: ${count} sections, ${isAllOpen ? 'all open' : 'only the first open'}`, async ({
+      page,
+      serverUrl,
+    }) => {
+      await openPublicPage(page, serverUrl, path);
+      const controls = page.getByRole('main').locator('button[aria-expanded]');
+      await expect(controls).toHaveCount(count);
+      const expanded = await controls.evaluateAll((buttons) =>
+        buttons.map((button) => button.getAttribute('aria-expanded')),
+      );
+      expect(expanded).toEqual(
+        expanded.map((_, index) => String(isAllOpen || index === 0) as 'true' | 'false'),
+      );
+    });
+  }
+});
+
+test.describe('footer', () => {
+  for (const path of PUBLIC_PAGES) {
+    test(`on ${path}: Terms at the top, User Guide in a new tab, support by mail`, async ({
+      page,
+      serverUrl,
+    }) => {
+      await openPublicPage(page, serverUrl, path);
+      const footer = page.getByRole('contentinfo');
+      const guide = footer.getByRole('link', { name: 'User Guide' });
+      await expect(guide).toHaveAttribute('href', '/client/user-guide');
+      await expect(guide).toHaveAttribute('target', '_blank');
+      await expect(guide).toHaveAttribute('rel', /noopener/);
+      await expect(footer.getByRole('link', { name: 'Contact support' })).toHaveAttribute(
+        'href',
+        /^mailto:.+@.+/,
+      );
+      for (const name of ['Terms', 'Privacy Policy']) {
+        await footer.scrollIntoViewIfNeeded();
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+        await footer.getByRole('link', { name, exact: true }).click();
+        await expect(page).toHaveURL(`${serverUrl}/client/home/terms`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      }
+    });
+  }
+
+  test('User Guide opens the guide in a new tab', async ({ context, page, serverUrl }) => {
+    await openPublicPage(page, serverUrl, '/home/about-us');
+    const [guide] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('contentinfo').getByRole('link', { name: 'User Guide' }).click(),
+    ]);
+    await expect(guide).toHaveURL(`${serverUrl}/client/user-guide`);
+    await expect(
+      guide.getByRole('heading', { name: 'Waymark User Guide', level: 1 }),
+    ).toBeVisible();
+    expect(page.url()).toBe(`${serverUrl}/client/home/about-us`);
+  });
+});
+
+test('plans and pricing shows the figures of packages/core', async ({ page, serverUrl }) => {
+  // spec §9: the figures themselves; the page must show what core says, never a retyped copy.
+  expect(
+    PUBLIC_PLANS.map((plan) => [
+      plan.planName,
+      plan.monthlyCostPerLicenseCents,
+      plan.maxProjects,
+      plan.maxSitesPerProject,
+    ]),
+  ).toEqual([
+    ['Free', 0, 1, 1],
+    ['Basic', 400, 10, 2],
+    ['Standard', 600, 20, 4],
+    ['Pro', 900, null, null],
+  ]);
+  await openPublicPage(page, serverUrl, '/home/plans-pricing');
+  for (const plan of PUBLIC_PLANS) {
+    const card = page.getByRole('article', { name: plan.planName, exact: true });
+    await expect(card.getByTestId('plan-price')).toHaveText(
+      formatUsd(plan.monthlyCostPerLicenseCents),
+    );
+    await expect(card).toContainText('per user / month');
+    const limits = card.getByRole('list', { name: `${plan.planName} limits` });
+    await expect(limits).toContainText(
+      plan.maxProjects === null
+        ? 'Unlimited projects'
+        : `${plan.maxProjects} ${plan.maxProjects === 1 ? 'project' : 'projects'}`,
+    );
+    await expect(limits).toContainText(
+      plan.maxSitesPerProject === null
+        ? 'Unlimited sites per project'
+        : `${plan.maxSitesPerProject} ${plan.maxSitesPerProject === 1 ? 'site' : 'sites'} per project`,
+    );
+  }
+});
+
+test.describe('landing page', () => {
+  test('See it in action scrolls to a captioned demo video', async ({
+    page,
+    request,
+    serverUrl,
+  }) => {
+    await openPublicPage(page, serverUrl, '/home/product-info');
+    const demo = page.locator('#demo');
+    await expect(demo).not.toBeInViewport();
+    await page.getByRole('button', { name: 'See it in action' }).click();
+    await expect(demo).toBeInViewport();
+    const video = demo.locator('video');
+    const captions = video.locator('track[kind="captions"]');
+    for (const url of [
+      await video.getAttribute('src'),
+      await video.getAttribute('poster'),
+      await captions.getAttribute('src'),
+    ]) {
+      expect(url).toBeTruthy();
+      expect((await request.get(new URL(url ?? '', serverUrl).href)).ok()).toBe(true);
+    }
+  });
+
+  test('View Extension opens the store listing in a new tab', async ({ page, serverUrl }) => {
+    await openPublicPage(page, serverUrl, '/home/plans-pricing');
+    const storeUrl = await page
+      .getByRole('link', { name: /Download the extension/ })
+      .getAttribute('href');
+    expect(storeUrl).toMatch(/^https:\/\//);
+    await openPublicPage(page, serverUrl, '/home/product-info');
+    const view = page.getByRole('link', { name: 'View Extension' });
+    await expect(view).toHaveAttribute('href', storeUrl ?? '');
+    await expect(view).toHaveAttribute('target', '_blank');
+    await expect(view).toHaveAttribute('rel', /noopener/);
+  });
+
+  test('Sign up now leads to the sign-up screen', async ({ page, serverUrl }) => {
+    await openPublicPage(page, serverUrl, '/home/product-info');
+    await page.getByRole('button', { name: 'Sign up now' }).first().click();
+    await expect(
+      page.getByRole('heading', { name: 'Create your Waymark account', level: 1 }),
+    ).toBeVisible();
+  });
+});
