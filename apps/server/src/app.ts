@@ -9,6 +9,7 @@ import { createLogger } from './logger';
 import { registerOpenApi } from './http/openapi';
 import { registerPortal } from './http/portal';
 import { installRouteRegistry } from './http/route-registry';
+import { installSecurityHeaders } from './http/security-headers';
 import { authModule } from './modules/auth/index';
 import { installAuth } from './modules/auth/authenticator';
 import { dataFieldsModule } from './modules/data-fields/index';
@@ -66,6 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
+  installSecurityHeaders(app);
   installExtensionCors(app);
   installRouteRegistry(app);
   installAuth(app, { config, db });

@@ -5,9 +5,12 @@ import { renderPage } from './layout';
 import { renderMessagePage } from './message-page';
 
 // Submits the confirmation as "Sign out" when scripts run; without them the buttons remain.
-const AUTO_SIGN_OUT = new SafeHtml(
-  "<script>(function(){var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();})();</script>",
-);
+const AUTO_SIGN_OUT_SCRIPT =
+  "(function(){var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();})();";
+const AUTO_SIGN_OUT = new SafeHtml(`<script>${AUTO_SIGN_OUT_SCRIPT}</script>`);
+
+/** The only inline scripts the /idp pages carry, for their Content-Security-Policy. */
+export const IDP_INLINE_SCRIPTS: readonly string[] = [AUTO_SIGN_OUT_SCRIPT];
 
 /**
  * Sign-out confirmation around oidc-provider's own logout form (it carries the anti-forgery
