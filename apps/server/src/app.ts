@@ -59,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loggerInstance: options.logger ?? createLogger(config.logLevel),
     // The spec spells one path both `OrgSettings` and `orgSettings`.
     routerOptions: { caseSensitive: false },
+    trustProxy: config.trustProxy,
     // A malformed or over-long URL segment is refused by the router, before any route: answer
     // it as the same ErrorBody as every other error instead of Fastify's own shape.
     frameworkErrors: handleError,

@@ -46,10 +46,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('trusts X-Forwarded-* only when TRUST_PROXY says so', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
   it('names the variable for every bad value', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://x' })).toThrow(
       /^Invalid configuration: PUBLIC_URL /,
     );
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/^Invalid configuration: LOG_LEVEL /);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(
+      /^Invalid configuration: TRUST_PROXY must be true or false/,
+    );
   });
 });

@@ -36,6 +36,10 @@ const ZEnv = z.object({
   OIDC_EXTENSION_CLIENT_ID: z.string().min(1, { error: 'must not be empty' }).optional(),
   OIDC_SCOPE: z.string().min(1, { error: 'must not be empty' }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .transform((value) => value === 'true' || value === '1')
+    .default(false),
   MAIL_FROM: z
     .string()
     .min(1, { error: 'must not be empty' })
@@ -62,6 +66,11 @@ export type Config = {
   oidc: OidcConfig;
   /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise `.eml` files under `<dataDir>/mail`. */
   mail: { smtpUrl: string | undefined; from: string };
+  /**
+   * Whether a reverse proxy in front sets `X-Forwarded-For`/`-Proto`. Only then are they read:
+   * otherwise any client could pick the address the per-IP sign-in limits count against.
+   */
+  trustProxy: boolean;
 };
 
 /** Identity settings; with `OIDC_ISSUER` unset they describe the provider embedded at `/idp`. */
@@ -116,6 +125,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     portalDist: path.resolve(values.PORTAL_DIST ?? DEFAULT_PORTAL_DIST),
     oidc: readOidcConfig(values, publicUrl),
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
+    trustProxy: values.TRUST_PROXY,
   };
 }
 

@@ -18,6 +18,8 @@ export type BrowserResponse = {
  */
 export class TestBrowser {
   private readonly cookies = new Map<string, { value: string; path: string }>();
+  /** Extra headers sent with every request (e.g. a spoofed `x-forwarded-for`). */
+  readonly extraHeaders: Record<string, string> = {};
 
   constructor(
     private readonly app: FastifyInstance,
@@ -33,6 +35,7 @@ export class TestBrowser {
       url: target.pathname + target.search,
       remoteAddress: this.ip,
       headers: {
+        ...this.extraHeaders,
         host: target.host,
         cookie: this.cookieHeader(target.pathname),
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),

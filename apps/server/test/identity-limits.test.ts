@@ -90,6 +90,25 @@ describe('identity screens with small limits and a fake mailer', () => {
     expect(fresh.status).toBe(401);
   });
 
+  it('counts a client by its socket address, whatever X-Forwarded-For it sends (TRUST_PROXY off)', async () => {
+    const browser = new TestBrowser(app, PUBLIC_URL, '192.0.2.40');
+    const page = await signInPage(browser);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      browser.extraHeaders['x-forwarded-for'] = `203.0.113.${attempt}`;
+      const answer = await browser.submit(page, '/login', {
+        email: `spoof${attempt}@example.com`,
+        password: 'guess',
+      });
+      expect(answer.status).toBe(401);
+    }
+    browser.extraHeaders['x-forwarded-for'] = '203.0.113.99';
+    const limited = await browser.submit(page, '/login', {
+      email: 'spoof-last@example.com',
+      password: 'guess',
+    });
+    expect(limited.status).toBe(429);
+  });
+
   it('counts only failed sign-ins, so a user signing in often is never limited', async () => {
     const email = 'often@example.com';
     await addAccount(email, 'often password');

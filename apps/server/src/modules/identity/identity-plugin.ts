@@ -35,6 +35,8 @@ export type IdentityPluginOptions = {
   audience?: string;
   /** Attempt limits; the defaults suit production. */
   limits?: Partial<IdentityLimits>;
+  /** Trust `X-Forwarded-*` from a reverse proxy (`TRUST_PROXY`); default false. */
+  trustProxy?: boolean;
 };
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -60,7 +62,12 @@ export async function identityPlugin(
     ...(options.audience ? { audience: options.audience } : {}),
   };
   const keys = await loadProviderKeys(deps);
-  const provider = createProvider({ db: deps.db, urls, ...keys });
+  const provider = createProvider({
+    db: deps.db,
+    urls,
+    ...keys,
+    trustProxy: options.trustProxy ?? false,
+  });
   const callback = provider.callback();
 
   await app.register(middie);

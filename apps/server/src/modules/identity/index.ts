@@ -23,5 +23,6 @@ export const identityModule: AppModule = async (app, { config, db, clock }) => {
     publicUrl: config.publicUrl,
     extensionId: EXTENSION_ID,
     audience: config.oidc.audience,
+    trustProxy: config.trustProxy,
   });
 };

@@ -26,6 +26,8 @@ export type ProviderOptions = {
   urls: IdentityUrls;
   signingKeys: SigningJwk[];
   cookieKeys: string[];
+  /** Read protocol and client address from `X-Forwarded-*` (only behind a trusted proxy). */
+  trustProxy: boolean;
 };
 
 /** The claims of an account, for ID tokens, userinfo and access tokens. */
@@ -142,8 +144,9 @@ export function createProvider(options: ProviderOptions): Provider {
     },
   };
   const provider = new Provider(urls.issuer, configuration);
-  // Behind a TLS-terminating proxy the public URL is https while the socket is plain http.
-  provider.proxy = true;
+  // Behind a TLS-terminating proxy the public URL is https while the socket is plain http; without
+  // one, X-Forwarded-* comes from the client itself and must not be believed.
+  provider.proxy = options.trustProxy;
   return provider;
 }
 
