@@ -1,27 +1,9 @@
 import type { TItemSummary } from '@waymark/core';
 import { describe, expect, it } from 'vitest';
+import { makeItemSummary } from '../../test/item-summary';
 import { collectFilterOptions, EMPTY_FILTER, filterItems } from './filter-items';
 
-function item(overrides: Partial<TItemSummary>): TItemSummary {
-  return {
-    itemId: 1,
-    projectId: 1,
-    relativePathId: 1,
-    relativePath: '/checkout',
-    title: 'Pay by card',
-    itemTypeId: 1,
-    itemTypeDescription: 'User Story',
-    itemStatusId: 1,
-    itemStatusDescription: 'Open',
-    tags: [],
-    assignee: null,
-    releaseId: null,
-    releaseTitle: null,
-    noteCount: 0,
-    updatedAt: '2026-11-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+const item = makeItemSummary;
 
 const STORY = item({ itemId: 1, title: 'Pay by card', tags: ['Payments'] });
 const BUG = item({

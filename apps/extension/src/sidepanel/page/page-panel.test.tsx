@@ -11,6 +11,7 @@ import {
 } from '@waymark/core';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeChrome } from '../../platform/fake-chrome-api';
+import { makeItemSummary } from '../../test/item-summary';
 import { renderPage } from '../../test/render-page';
 import { PagePanel } from './page-panel';
 
@@ -18,24 +19,7 @@ const PAGE_URL = 'https://shop.example.com/checkout';
 const TAB = { tabId: 4, windowId: 1, url: PAGE_URL, title: 'Checkout' };
 
 function summary(itemId: number, title: string, overrides: Partial<TItemSummary> = {}) {
-  return {
-    itemId,
-    projectId: 3,
-    relativePathId: 8,
-    relativePath: '/checkout',
-    title,
-    itemTypeId: 1,
-    itemTypeDescription: 'User Story',
-    itemStatusId: 1,
-    itemStatusDescription: 'Open',
-    tags: [],
-    assignee: null,
-    releaseId: null,
-    releaseTitle: null,
-    noteCount: 0,
-    updatedAt: '2026-11-01T00:00:00.000Z',
-    ...overrides,
-  } satisfies TItemSummary;
+  return makeItemSummary({ itemId, title, projectId: 3, relativePathId: 8, ...overrides });
 }
 
 /** Renders the panel with the worker answering `callApi` through `answer(route, input)`. */
