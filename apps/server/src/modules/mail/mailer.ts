@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -62,7 +62,10 @@ export function createMailer(options: MailerOptions): Mailer {
       const info = await transport.sendMail({ from: options.mailFrom, ...message });
       await mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, outboxFileName());
-      await writeFile(file, info.message as Buffer);
+      // Written aside, then renamed: a reader of the outbox (or a crash mid-write) never sees
+      // half a message, whose links would be cut short.
+      await writeFile(`${file}.partial`, info.message as Buffer);
+      await rename(`${file}.partial`, file);
       const links = message.text.match(LINK) ?? [];
       options.logger.info(
         { to: message.to, subject: message.subject, file, links },
