@@ -8,12 +8,14 @@ import { createProjectIds, type As } from './projects-world';
 
 /**
  * Creates an organization named `orgName` owned by `as` with a project world in it (sites,
- * paths, items, a release) and answers the ids the access matrix rows refer to.
+ * paths, items, a release) and answers the ids the access matrix rows refer to. `tag` marks the
+ * organization's own data (see {@link createProjectIds}).
  */
 export async function createMatrixWorld(
   t: AuthTestContext,
   as: As,
   orgName: string,
+  tag?: string,
 ): Promise<MatrixIds> {
   const created = await t.call(as, {
     method: 'POST',
@@ -28,7 +30,7 @@ export async function createMatrixWorld(
     await t.call(as, { method: 'GET', url: '/api/account/getSiteNotifications' })
   ).json<{ notificationInfoId: number }[]>();
   const orgId = org?.orgId ?? 0;
-  const projectIds = await createProjectIds(t, as, orgId);
+  const projectIds = await createProjectIds(t, as, orgId, tag);
   return { orgId, notificationId: notification?.notificationInfoId ?? 0, ...projectIds };
 }
 

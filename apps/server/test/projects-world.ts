@@ -140,13 +140,18 @@ export type ProjectIds = {
   releaseId: number;
 };
 
-/** Builds a project with sites, paths and items as the admin `as` of `orgId`. */
+/**
+ * Builds a project with sites, paths and items as the admin `as` of `orgId`. Names are the same in
+ * every organization; `tag` (default: the org id) marks the data that is the organization's own —
+ * its domains and item descriptions — so a test can tell whose data an answer holds.
+ */
 export async function createProjectIds(
   t: AuthTestContext,
   as: As,
   orgId: number,
+  tag: string = String(orgId),
 ): Promise<ProjectIds> {
-  const siteUrl = `https://site-${orgId}.example.test`;
+  const siteUrl = `https://site-${tag}.example.test`;
   const call = async <T>(method: 'GET' | 'POST', url: string, payload?: object) =>
     ok<T>(await t.call(as, { method, url, ...(payload && { payload }) }));
   const { projectId } = await call<{ projectId: number }>('POST', '/api/project/createProject', {
@@ -157,7 +162,7 @@ export async function createProjectIds(
   const spare = await call<{ projectId: number }>('POST', '/api/project/createProject', {
     orgId,
     projectName: 'Spare project',
-    baseUrl: `https://spare-${orgId}.example.test`,
+    baseUrl: `https://spare-${tag}.example.test`,
   });
   await call('POST', '/api/project/saveAssociatedSite', { projectId, baseUrl: `${siteUrl}/spare` });
   const sites = await call<{ siteManagementId: number }[]>(
@@ -186,6 +191,7 @@ export async function createProjectIds(
         ...fields,
         relativePath,
         title,
+        descriptionHtml: `<p>${title} of ${tag}</p>`,
       })
     ).itemId;
   const itemId = await create('/page', 'Probe item');

@@ -1,5 +1,6 @@
 import { ADMIN_ACCESS_LEVEL_ID, AppError } from '@waymark/core';
 import { sql } from 'drizzle-orm';
+import { selectExpression } from '../../db/select-expression';
 import { itemStatuses, itemTypes } from '../../db/schema/items';
 import { orgMembers } from '../../db/schema/organizations';
 import { projectAccess, releases } from '../../db/schema/projects';
@@ -46,18 +47,18 @@ export async function checkItemRefs(
   const id = (value: number | null | undefined) => sql`${value ?? null}::int`;
   const [row] = await db
     .select({
-      itemType: sql<string | null>`(select ${itemTypes.description} from ${itemTypes}
-        where ${itemTypes.id} = ${id(refs.itemTypeId)} and ${itemTypes.orgId} = ${scope.orgId})`,
-      itemStatus: sql<string | null>`(select ${itemStatuses.description} from ${itemStatuses}
-        where ${itemStatuses.id} = ${id(refs.itemStatusId)} and ${itemStatuses.orgId} = ${scope.orgId})`,
-      release: sql<string | null>`(select ${releases.title} from ${releases}
-        where ${releases.id} = ${id(refs.releaseId)} and ${releases.projectId} = ${scope.projectId})`,
-      assignee: sql<string | null>`(select ${fullNameOf(users)} from ${users}
+      itemType: selectExpression(sql<string | null>`(select ${itemTypes.description} from ${itemTypes}
+        where ${itemTypes.id} = ${id(refs.itemTypeId)} and ${itemTypes.orgId} = ${scope.orgId})`),
+      itemStatus: selectExpression(sql<string | null>`(select ${itemStatuses.description} from ${itemStatuses}
+        where ${itemStatuses.id} = ${id(refs.itemStatusId)} and ${itemStatuses.orgId} = ${scope.orgId})`),
+      release: selectExpression(sql<string | null>`(select ${releases.title} from ${releases}
+        where ${releases.id} = ${id(refs.releaseId)} and ${releases.projectId} = ${scope.projectId})`),
+      assignee: selectExpression(sql<string | null>`(select ${fullNameOf(users)} from ${users}
         join ${orgMembers} on ${orgMembers.userId} = ${users.id} and ${orgMembers.orgId} = ${scope.orgId}
           and ${orgMembers.status} = 'Active'
         where ${users.id} = ${id(refs.assigneeUserId)} and (${orgMembers.accessLevelId} = ${ADMIN_ACCESS_LEVEL_ID}
           or exists (select 1 from ${projectAccess} where ${projectAccess.projectId} = ${scope.projectId}
-            and ${projectAccess.userId} = ${users.id})))`,
+            and ${projectAccess.userId} = ${users.id})))`),
     })
     .from(sql`(select 1) as one`);
   if (!row) throw new Error('Reference check returned no row');

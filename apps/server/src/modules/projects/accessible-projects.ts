@@ -1,6 +1,7 @@
 import { ADMIN_ACCESS_LEVEL_ID, type TProject } from '@waymark/core';
 import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { selectExpression } from '../../db/select-expression';
 import { orgMembers } from '../../db/schema/organizations';
 import { associatedSites, projectAccess, projects } from '../../db/schema/projects';
 import type { DbOrTx } from '../data-fields/seed-org-defaults';
@@ -20,8 +21,9 @@ export function canUseProject(userId: number | Placeholder): SQL {
 }
 
 /** A project's base URL (spec §3): its first associated site, or "" while it has none. */
-const firstBaseUrl = sql<string>`coalesce((select ${associatedSites.baseUrl} from ${associatedSites}
-  where ${associatedSites.projectId} = ${projects.id} order by ${associatedSites.id} limit 1), '')`;
+const firstBaseUrl = selectExpression(sql<string>`coalesce((select ${associatedSites.baseUrl}
+  from ${associatedSites} where ${associatedSites.projectId} = ${projects.id}
+  order by ${associatedSites.id} limit 1), '')`);
 
 /** Projects matching `where`, as the API shows them, sorted by name. */
 export async function selectProjects(db: DbOrTx | Db, where: SQL | undefined): Promise<TProject[]> {
