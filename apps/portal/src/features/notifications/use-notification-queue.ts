@@ -28,7 +28,7 @@ async function dismissAndCheckName(notification: TNotification): Promise<boolean
     params: { notificationInfoId: notification.notificationInfoId },
   });
   const status = await apiClient.call(routes.getOrgStatus, {
-    query: { orgId: notification.notificationOrgId },
+    query: { orgId: String(notification.notificationOrgId) },
   });
   return isOrgNameMissing(status.orgName);
 }

@@ -66,7 +66,7 @@ export const accountRoutes = {
     path: '/api/account/getOrgStatus',
     summary: "An organization's status: its name.",
     tag: 'account',
-    query: z.object({ orgId: ZId }),
+    query: z.object({ orgId: ZIdParam }),
     response: ZOrgStatus,
   }),
   /** spec §7: the caller's notifications not yet dismissed, oldest first. */
