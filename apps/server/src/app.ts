@@ -6,6 +6,7 @@ import type { Db } from './db/client';
 import { handleError, handleNotFound } from './http/error-handler';
 import { installExtensionCors } from './http/extension-cors';
 import { createLogger } from './logger';
+import { installRequestLog } from './http/request-log';
 import { registerOpenApi } from './http/openapi';
 import { registerPortal } from './http/portal';
 import { installRouteRegistry } from './http/route-registry';
@@ -57,6 +58,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const app = Fastify({
     loggerInstance: options.logger ?? createLogger(config.logLevel),
+    // One line per request, from installRequestLog, instead of Fastify's two.
+    disableRequestLogging: true,
     // The spec spells one path both `OrgSettings` and `orgSettings`.
     routerOptions: { caseSensitive: false },
     trustProxy: config.trustProxy,
@@ -68,6 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
+  installRequestLog(app);
   installSecurityHeaders(app);
   installExtensionCors(app);
   installRouteRegistry(app);

@@ -7,7 +7,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 8080,
-      host: '0.0.0.0',
+      host: 'localhost',
       dataDir: path.resolve('data'),
       publicUrl: 'http://localhost:8080',
       databaseUrl: undefined,

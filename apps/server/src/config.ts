@@ -13,7 +13,9 @@ const ZEnv = z.object({
     .transform(Number)
     .refine((port) => port >= 1 && port <= 65535, { error: PORT_ERROR })
     .default(8080),
-  HOST: z.string().min(1, { error: 'must not be empty' }).default('0.0.0.0'),
+  // Loopback unless told otherwise (issue 9); Fastify binds 'localhost' on both 127.0.0.1 and ::1.
+  // Containers and reverse proxies on another host set HOST=0.0.0.0.
+  HOST: z.string().min(1, { error: 'must not be empty' }).default('localhost'),
   DATA_DIR: z.string().min(1, { error: 'must not be empty' }).default('./data'),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })

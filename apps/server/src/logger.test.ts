@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createLogger, redactQuery } from './logger';
+import { installRequestLog } from './http/request-log';
+import { LOG_VALUE_MAX_CHARS, capLogValue, createLogger, redactQuery } from './logger';
 
 describe('request logging', () => {
   it('never writes query values: reset/verify tokens, authorization codes, ID token hints', async () => {
@@ -38,5 +39,61 @@ describe('request logging', () => {
     expect(redactQuery('/api/item/getItem/5')).toBe('/api/item/getItem/5');
     expect(redactQuery('/x?')).toBe('/x?');
     expect(redactQuery('/x?flag')).toBe('/x?flag=[redacted]');
+  });
+});
+
+describe('log line size', () => {
+  function capture() {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    return { lines, logger: createLogger('info', sink) };
+  }
+
+  it('caps every value of a line: messages, fields and errors of megabytes stay a few KB', () => {
+    const { lines, logger } = capture();
+    const huge = 'x'.repeat(1_000_000);
+    logger.info(huge);
+    logger.info({ email: huge, nested: { list: Array.from({ length: 1_000 }, () => huge) } }, 'x');
+    const error = new Error(`bad e-mail ${huge}`);
+    logger.error({ err: error, body: { email: huge } }, 'failed');
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line.length).toBeLessThan(64 * 1024);
+    expect(lines[2]).toContain('"type":"Error"');
+    expect(lines[2]).toContain(
+      `…[+${1_000_000 + 'bad e-mail '.length - LOG_VALUE_MAX_CHARS} chars]`,
+    );
+  });
+
+  it('keeps short values exactly', () => {
+    expect(capLogValue({ a: 'short', b: [1, 2], c: null })).toEqual({
+      a: 'short',
+      b: [1, 2],
+      c: null,
+    });
+  });
+
+  it('writes one concise line per request, with its status and time', async () => {
+    const { lines, logger } = capture();
+    const app = Fastify({
+      loggerInstance: logger as FastifyBaseLogger,
+      disableRequestLogging: true,
+    });
+    installRequestLog(app);
+    app.get('/ping', () => Promise.resolve('ok'));
+    await app.inject({ method: 'GET', url: '/ping?token=SECRET' });
+    await app.close();
+    const requests = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(requests.filter((line) => line.url !== undefined)).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      method: 'GET',
+      url: '/ping?token=[redacted]',
+      statusCode: 200,
+    });
+    expect(typeof requests[0]?.ms).toBe('number');
   });
 });

@@ -26,6 +26,36 @@ export function redactQuery(url: string): string {
   return `${url.slice(0, start)}?${names.join('&')}`;
 }
 
+/** The longest string a log line keeps of one value; the rest is counted, not written. */
+export const LOG_VALUE_MAX_CHARS = 2_048;
+/** Keys whose values pino serializes itself (after the log formatter). */
+const SERIALIZED_KEYS = new Set(['req', 'res', 'err']);
+/** How deep into objects and how many array items a log line keeps. */
+const LOG_MAX_DEPTH = 5;
+const LOG_MAX_ITEMS = 20;
+
+/**
+ * `value` cut to what a log line may hold (issue 9: an error log carried a 1 MB e-mail):
+ * long strings end in `…[+N chars]`, long arrays in a count, deep objects in `[…]`.
+ */
+export function capLogValue(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string')
+    return value.length <= LOG_VALUE_MAX_CHARS
+      ? value
+      : `${value.slice(0, LOG_VALUE_MAX_CHARS)}…[+${value.length - LOG_VALUE_MAX_CHARS} chars]`;
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth >= LOG_MAX_DEPTH) return '[…]';
+  if (Array.isArray(value)) {
+    const kept = value.slice(0, LOG_MAX_ITEMS).map((item) => capLogValue(item, depth + 1));
+    return value.length > LOG_MAX_ITEMS
+      ? [...kept, `…[+${value.length - LOG_MAX_ITEMS} items]`]
+      : kept;
+  }
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, capLogValue(item, depth + 1)]),
+  );
+}
+
 /**
  * The process logger: JSON lines on stdout (or `destination`). Credentials never reach the
  * log, whichever header, cookie or query parameter carries them.
@@ -44,10 +74,28 @@ export function createLogger(level: Config['logLevel'], destination?: Destinatio
         ],
         censor: '[redacted]',
       },
+      // Every value of every line is capped. Pino serializes req/res/err after this formatter,
+      // so those keys are capped by their serializers instead.
+      formatters: {
+        log: (object) =>
+          Object.fromEntries(
+            Object.entries(object).map(([key, value]) => [
+              key,
+              SERIALIZED_KEYS.has(key) ? value : capLogValue(value),
+            ]),
+          ),
+      },
+      hooks: {
+        logMethod(args, method) {
+          const capped = args.map((arg) => (typeof arg === 'string' ? capLogValue(arg) : arg));
+          method.apply(this, capped as Parameters<typeof method>);
+        },
+      },
       serializers: {
+        err: (error: Error) => capLogValue(pino.stdSerializers.err(error)),
         req: (request: LoggedRequest) => ({
           method: request.method,
-          url: redactQuery(request.url),
+          url: capLogValue(redactQuery(request.url)),
           host: request.host,
           remoteAddress: request.ip,
           remotePort: request.socket?.remotePort,
