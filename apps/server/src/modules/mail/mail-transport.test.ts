@@ -16,7 +16,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   };
 });
 
-const { createMailer } = await import('./mailer');
+const { createMailTransport } = await import('./mail-transport');
 const { parseMail } = await import('./outbox');
 
 let outboxDir = '';
@@ -25,14 +25,16 @@ afterEach(() => rmSync(outboxDir, { recursive: true, force: true }));
 describe('file outbox', () => {
   it('never writes a message under its .eml name, so a reader never sees half of it', async () => {
     outboxDir = mkdtempSync(path.join(tmpdir(), 'waymark-outbox-'));
-    const mailer = createMailer({
+    const transport = createMailTransport({
       smtpUrl: undefined,
       mailFrom: 'Waymark <no-reply@localhost>',
       outboxDir,
       logger: { info: () => undefined },
     });
     const url = `http://localhost:8080/idp/verify?token=${'t'.repeat(43)}`;
-    await mailer.send({
+    await transport.send({
+      messageId: '<one@localhost>',
+      date: new Date(),
       to: 'ann@example.com',
       subject: 'Hello',
       text: url,
