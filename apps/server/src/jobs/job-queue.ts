@@ -71,6 +71,9 @@ export const DEFAULT_RETRY: RetryPolicy = { limit: 10, delaySeconds: 5, maxDelay
 const HEARTBEAT_SECONDS = 10;
 const SUPERVISE_SECONDS = 5;
 const STOP_TIMEOUT_MS = 10_000;
+// NOTIFY wakes a worker for a new job at once, but not for a retry coming due: poll for those
+// every 2 s (pg-boss would otherwise wait 30 s between polls on a notified queue).
+const WORK_OPTIONS = { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 };
 
 /**
  * Creates the job queue on pg-boss (why pg-boss: docs/architecture.md, "Jobs"). Nothing runs
@@ -106,7 +109,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await boss.start();
       for (const definition of definitions.values()) {
         await boss.createQueue(definition.name, queueOptions(definition));
-        await boss.work<object>(definition.name, async ([job]: Job<object>[]) => {
+        await boss.work<object>(definition.name, WORK_OPTIONS, async ([job]: Job<object>[]) => {
           if (!job) return;
           await definition.handler(job.data, { id: job.id, retryCount: job.retryCount });
         });
