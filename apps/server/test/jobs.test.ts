@@ -57,12 +57,14 @@ describe('job queue', () => {
 
   it('retries a failing job after its delay, up to its limit, then keeps it as failed for an operator', async () => {
     const attempts: { at: number; retryCount: number }[] = [];
+    let isRemoteDown = true;
     const copy = serverCopy();
     const enqueue = copy.define<{ what: string }>({
       name: 'test.always-fails',
       retry: { limit: 2, delaySeconds: 1, maxDelaySeconds: 60 },
       handler: (_data, job) => {
         attempts.push({ at: Date.now(), retryCount: job.retryCount });
+        if (!isRemoteDown) return Promise.resolve();
         return Promise.reject(new Error('the remote service said no'));
       },
     });
@@ -81,6 +83,17 @@ describe('job queue', () => {
     const [failed] = (await failedJobs()).filter((job) => job.name === 'test.always-fails');
     expect(JSON.stringify(failed?.output)).toContain('the remote service said no');
     expect((await copy.health()).failedJobs).toBeGreaterThanOrEqual(1);
+
+    // The operator's "run it once more" from docs/architecture.md.
+    isRemoteDown = false;
+    await database.db.execute(
+      sql`update pgboss.job set state = 'retry', start_after = now(), retry_limit = retry_count + 1
+          where name = 'test.always-fails' and state = 'failed'`,
+    );
+    await vi.waitFor(() => expect(attempts).toHaveLength(4), { timeout: 10_000 });
+    await vi.waitFor(async () =>
+      expect((await failedJobs()).map((job) => job.name)).not.toContain('test.always-fails'),
+    );
   });
 
   it('keeps a job that is enqueued in a transaction that rolls back out of the queue', async () => {
