@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAppDependencies } from './app-dependencies';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -51,8 +52,10 @@ export type BuildAppOptions = {
 };
 
 /**
- * Builds the whole HTTP app — API, docs, health checks, portal — without listening. Callers
- * `listen()` (main) or `inject()` (tests), then `close()`.
+ * Builds the whole HTTP app — API, docs, health checks, portal — and the application's
+ * dependencies it passes to every module, without listening. Callers `listen()` (main) or
+ * `inject()` (tests), then `close()`. The job queue starts when the app is ready and stops when it
+ * closes.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -75,11 +78,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installSecurityHeaders(app);
   installExtensionCors(app);
   installRouteRegistry(app);
+  const deps = createAppDependencies({
+    config,
+    db,
+    clock: options.clock ?? systemClock,
+    logger: app.log,
+  });
   installAuth(app, { config, db });
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   for (const module of [...MODULES, ...(options.plugins ?? [])]) {
-    await app.register(module, { config, db, clock: options.clock ?? systemClock });
+    await app.register(module, deps);
   }
+  app.addHook('onReady', () => deps.jobs.start());
+  app.addHook('onClose', () => deps.jobs.stop());
   await registerPortal(app, { portalDist: config.portalDist, publicUrl: config.publicUrl });
   return app;
 }

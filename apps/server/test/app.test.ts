@@ -65,9 +65,14 @@ describe('health', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
-  it('is ready when the database answers and is migrated', async () => {
+  it('is ready when the database answers and is migrated, and the job queue runs', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'ready',
+      database: 'ready',
+      jobs: { status: 'running', failed: 0 },
+    });
   });
 });
 

@@ -26,16 +26,39 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/**
- * Builds the real app on a new database cloned from the migrated template (fast: no
- * migrations per test) and a temporary DATA_DIR. Always `close()` it (afterAll).
- */
-export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { env, ...appOptions } = options;
+/** A fresh migrated database of its own, for a test that builds its own pieces. */
+export type TestDatabase = {
+  db: Db;
+  /** Connection string of this database. */
+  databaseUrl: string;
+  /** Closes the pool and drops the database. */
+  close: () => Promise<void>;
+};
+
+/** A new database cloned from the migrated template (fast: no migrations per test). */
+export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject('databaseAdminUrl');
   const name = `waymark_test_${randomBytes(6).toString('hex')}`;
   await createDatabaseFromTemplate(adminUrl, name);
   const databaseUrl = withDatabase(adminUrl, name);
+  const db = createDb(databaseUrl);
+  return {
+    db,
+    databaseUrl,
+    close: async () => {
+      await db.$client.end();
+      await runSql(adminUrl, `drop database if exists ${quoteIdent(name)} with (force)`);
+    },
+  };
+}
+
+/**
+ * Builds the real app on a new database cloned from the migrated template and a temporary
+ * DATA_DIR. Always `close()` it (afterAll).
+ */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { env, ...appOptions } = options;
+  const { db, databaseUrl, close: dropDatabase } = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'waymark-test-data-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -44,7 +67,6 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...env,
     DATABASE_URL: databaseUrl,
   });
-  const db = createDb(databaseUrl);
   const app = await buildApp({ config, db, ...appOptions });
   await app.ready();
   return {
@@ -54,8 +76,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     databaseUrl,
     close: async () => {
       await app.close();
-      await db.$client.end();
-      await runSql(adminUrl, `drop database if exists ${quoteIdent(name)} with (force)`);
+      await dropDatabase();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -3,6 +3,26 @@ import type { FastifyInstance } from 'fastify';
 import { PORTAL_CALLBACK_PATH, PORTAL_CLIENT_ID } from '../src/modules/identity/clients';
 import { waitForMail } from '../src/modules/mail/outbox';
 
+/** The request {@link TestBrowser} makes, as `app.inject()` takes it. */
+export type InjectRequest = {
+  method: 'GET' | 'POST';
+  url: string;
+  remoteAddress?: string;
+  headers: Record<string, string>;
+  payload?: string;
+};
+
+/** The answer {@link TestBrowser} reads, as `app.inject()` gives it. */
+export type InjectResponse = {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+  cookies: { name: string; value: string; path?: string; maxAge?: number }[];
+};
+
+/** A server to browse: a Fastify app (`inject`), or a real process over HTTP (child-server.ts). */
+export type Injector = { inject(request: InjectRequest): Promise<InjectResponse> };
+
 /** One answer of {@link TestBrowser}. */
 export type BrowserResponse = {
   status: number;
@@ -22,7 +42,7 @@ export class TestBrowser {
   readonly extraHeaders: Record<string, string> = {};
 
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly app: Injector,
     private readonly publicUrl: string,
     private readonly ip = '127.0.0.1',
   ) {}
@@ -31,7 +51,7 @@ export class TestBrowser {
   async request(url: string, form?: Record<string, string>): Promise<BrowserResponse> {
     const target = new URL(url, this.publicUrl);
     const response = await this.app.inject({
-      method: form ? 'POST' : 'GET',
+      method: form ? ('POST' as const) : ('GET' as const),
       url: target.pathname + target.search,
       remoteAddress: this.ip,
       headers: {
@@ -175,6 +195,35 @@ export function codeFrom(response: BrowserResponse): string {
 }
 
 /**
+ * Opens the sign-up screen of a portal authorization request and submits it; returns the answer
+ * ("Check your e-mail" when it worked) and the request's PKCE verifier.
+ */
+export async function submitSignUp(
+  browser: TestBrowser,
+  input: { publicUrl: string; email: string; password: string; extra?: Record<string, string> },
+): Promise<{ answer: BrowserResponse; verifier: string }> {
+  const client = {
+    clientId: PORTAL_CLIENT_ID,
+    redirectUri: `${input.publicUrl}${PORTAL_CALLBACK_PATH}`,
+  };
+  const request = authorizationRequest(
+    input.publicUrl,
+    client,
+    input.extra ?? { prompt: 'create' },
+  );
+  const signUpPage = await browser.follow(request.url);
+  if (!signUpPage.body.includes('Create your Waymark account'))
+    throw new Error(`Not the sign-up screen:\n${signUpPage.body}`);
+  const answer = await browser.submit(signUpPage, '/signup', {
+    email: input.email,
+    firstName: 'Ann',
+    lastName: 'Lee',
+    password: input.password,
+  });
+  return { answer, verifier: request.verifier };
+}
+
+/**
  * Signs up on the sign-up screen of a portal authorization request and opens the verification
  * link from the file outbox in the same browser; returns that last answer (the redirect to the
  * portal callback, carrying the code) and the PKCE verifier.
@@ -189,27 +238,10 @@ export async function signUpByMail(
     extra?: Record<string, string>;
   },
 ): Promise<{ callback: BrowserResponse; verifier: string; link: string }> {
-  const client = {
-    clientId: PORTAL_CLIENT_ID,
-    redirectUri: `${input.publicUrl}${PORTAL_CALLBACK_PATH}`,
-  };
-  const request = authorizationRequest(
-    input.publicUrl,
-    client,
-    input.extra ?? { prompt: 'create' },
-  );
-  const signUpPage = await browser.follow(request.url);
-  if (!signUpPage.body.includes('Create your Waymark account'))
-    throw new Error(`Not the sign-up screen:\n${signUpPage.body}`);
-  const checkMail = await browser.submit(signUpPage, '/signup', {
-    email: input.email,
-    firstName: 'Ann',
-    lastName: 'Lee',
-    password: input.password,
-  });
-  if (!checkMail.body.includes('Check your e-mail'))
-    throw new Error(`Sign-up failed:\n${checkMail.body}`);
+  const { answer, verifier } = await submitSignUp(browser, input);
+  if (!answer.body.includes('Check your e-mail'))
+    throw new Error(`Sign-up failed:\n${answer.body}`);
   const mail = await waitForMail(input.outbox, input.email, { subject: /Verify your e-mail/ });
   const link = mail.links.find((url) => url.includes('/verify?token=')) ?? '';
-  return { callback: await browser.follow(link), verifier: request.verifier, link };
+  return { callback: await browser.follow(link), verifier, link };
 }

@@ -5,14 +5,18 @@ import { insertAccount } from '../src/modules/identity/accounts';
 import { identityPlugin } from '../src/modules/identity/identity-plugin';
 import { hashPassword } from '../src/modules/identity/password';
 import { idpAccounts } from '../src/db/schema/identity';
-import type { MailMessage } from '../src/modules/mail/mailer';
-import { buildTestApp, type TestApp } from './helper';
+import { createJobQueue, type JobQueue } from '../src/jobs/job-queue';
+import { createMailer } from '../src/modules/mail/mailer';
+import type { MailMessage, MailTransport } from '../src/modules/mail/mail-transport';
+import { createTestDatabase, type TestDatabase } from './helper';
 import { authorizationRequest, TestBrowser } from './identity-browser';
 
-// The provider alone on a fresh database, with small limits so per-IP limiting is quick to reach.
+// The provider alone on a fresh database, with small limits so per-IP limiting is quick to reach,
+// and the real outbox and job queue delivering to a fake SMTP server.
 const PUBLIC_URL = 'http://localhost:8080';
-let testApp: TestApp;
+let testApp: TestDatabase;
 let app: FastifyInstance;
+let jobs: JobQueue;
 const sent: MailMessage[] = [];
 // Mail to held.* addresses stays "on its way" until the test releases it (a slow SMTP server).
 let releaseHeldMail: () => void = () => undefined;
@@ -20,20 +24,25 @@ const heldMail = new Promise<void>((resolve) => {
   releaseHeldMail = resolve;
 });
 
+const smtp: MailTransport = {
+  send: (message) => {
+    if (message.to === 'undeliverable@example.com') return Promise.reject(new Error('550'));
+    if (message.to.startsWith('held.')) return heldMail.then(() => void sent.push(message));
+    sent.push(message);
+    return Promise.resolve();
+  },
+};
+
 beforeAll(async () => {
-  testApp = await buildTestApp();
+  testApp = await createTestDatabase();
   app = Fastify();
+  const clock = { now: () => new Date() };
+  jobs = createJobQueue({ connectionString: testApp.databaseUrl, db: testApp.db, logger: app.log });
   await app.register(identityPlugin, {
     db: testApp.db,
-    mailer: {
-      send: (message) => {
-        if (message.to === 'undeliverable@example.com') return Promise.reject(new Error('550'));
-        if (message.to.startsWith('held.')) return heldMail.then(() => void sent.push(message));
-        sent.push(message);
-        return Promise.resolve();
-      },
-    },
-    clock: { now: () => new Date() },
+    mailer: createMailer({ jobs, transport: smtp, clock, publicUrl: PUBLIC_URL }),
+    jobs,
+    clock,
     publicUrl: PUBLIC_URL,
     extensionId: 'a'.repeat(32),
     limits: {
@@ -43,9 +52,11 @@ beforeAll(async () => {
     },
   });
   await app.ready();
+  await jobs.start();
 });
 afterAll(async () => {
   releaseHeldMail();
+  await jobs.stop();
   await app.close();
   await testApp.close();
 });

@@ -1,10 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PORTAL_CALLBACK_PATH, PORTAL_CLIENT_ID } from '../src/modules/identity/clients';
 import { parseMail } from '../src/modules/mail/outbox';
 import { buildTestApp, type TestApp } from './helper';
-import { authorizationRequest, codeFrom, TestBrowser } from './identity-browser';
+import { codeFrom, submitSignUp, TestBrowser } from './identity-browser';
 
 // Real SMTP: SMTP_URL points the server's mailer at a local smtp-server that keeps what it gets.
 let testApp: TestApp;
@@ -43,20 +42,9 @@ describe('verification mail over SMTP', () => {
     const { publicUrl } = testApp.config;
     const email = 'smtp.user@example.com';
     const browser = new TestBrowser(testApp.app, publicUrl, '10.3.0.1');
-    const request = authorizationRequest(
-      publicUrl,
-      { clientId: PORTAL_CLIENT_ID, redirectUri: `${publicUrl}${PORTAL_CALLBACK_PATH}` },
-      { prompt: 'create' },
-    );
-    const signUp = await browser.follow(request.url);
-    await browser.submit(signUp, '/signup', {
-      email,
-      firstName: 'Sam',
-      lastName: 'Tp',
-      password: 'smtp test password',
-    });
+    await submitSignUp(browser, { publicUrl, email, password: 'smtp test password' });
 
-    // Delivery runs after the answer (identity-plugin), so the message may still be on its way.
+    // Delivery is a job that runs after the answer, so the message may still be on its way.
     const delivered = await vi.waitFor(() => {
       const message = received.find((item) => item.to.includes(email));
       if (!message) throw new Error(`No message to ${email} yet`);

@@ -5,6 +5,12 @@ import * as schema from './schema/index';
 /** The typed database handle every service takes; `$client` is the pool behind it. */
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
+/** An open transaction, as `db.transaction()` hands it to its callback. */
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A database handle or an open transaction of one: what a write that may join a transaction takes. */
+export type DbOrTx = Pick<Db, 'insert' | 'select' | 'update' | 'delete' | 'execute'>;
+
 /**
  * Opens a connection pool to `connectionString` and wraps it in drizzle with the full schema.
  * The caller owns the pool: close it with `db.$client.end()`.

@@ -2,8 +2,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/client';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
+import type { EventSink } from '../events/event-sink';
+import type { JobQueue } from '../jobs/job-queue';
+import type { Mailer } from './mail/mailer';
 
-/** What every module receives: its dependencies, passed explicitly (never imported globals). */
+/**
+ * What every module receives: the application's dependencies, built once at the root
+ * (`createAppDependencies`) and passed explicitly, never imported as globals. An external service
+ * still to come (payment gateway, file storage) is one more field here, typed by the port its module
+ * defines and built in `createAppDependencies` from config, like the mailer.
+ */
 export type AppDeps = {
   /** The validated configuration. */
   config: Config;
@@ -11,6 +19,12 @@ export type AppDeps = {
   db: Db;
   /** The time; tests pass a clock they move. */
   clock: Clock;
+  /** Outgoing mail, enqueued in the transaction of the change that causes it. */
+  mailer: Mailer;
+  /** Durable background jobs; modules define theirs while they register. */
+  jobs: JobQueue;
+  /** "X changed" events, delivered after their transaction commits. */
+  events: EventSink;
 };
 
 /** A domain module: a Fastify plugin registering its routes, given the app's dependencies. */

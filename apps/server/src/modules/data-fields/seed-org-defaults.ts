@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { itemStatuses, itemTypes } from '../../db/schema/items';
 
 /** spec §1: the item types every organization starts with. */
@@ -13,8 +13,8 @@ export const DEFAULT_ITEM_TYPES = [
 /** spec §1: the statuses every organization starts with. */
 export const DEFAULT_STATUSES = ['Open', 'In Progress', 'Closed'] as const;
 
-/** A database handle or an open transaction of one. */
-export type DbOrTx = Pick<Db, 'insert' | 'select' | 'update' | 'delete' | 'execute'>;
+// Re-exported where its users import it until the database module owns every import of it.
+export type { DbOrTx };
 
 /**
  * Gives an organization the default item types and statuses (spec §1). Idempotent: a default

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { idpAccounts, idpModels } from '../../db/schema/identity';
 
 /** An account row of the embedded provider. */
@@ -28,7 +28,7 @@ export async function findAccountById(db: Db, id: number): Promise<IdpAccount | 
  * @returns the new account, or `undefined` when the e-mail is already taken (any case).
  */
 export async function insertAccount(
-  db: Db,
+  db: DbOrTx,
   input: { email: string; firstName: string; lastName: string; passwordHash: string },
 ): Promise<IdpAccount | undefined> {
   const [row] = await db.insert(idpAccounts).values(input).onConflictDoNothing().returning();

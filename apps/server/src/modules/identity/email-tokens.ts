@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { idpEmailTokens } from '../../db/schema/identity';
 import type { Clock } from './identity-deps';
 
@@ -23,7 +23,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * @returns the token to put in the link.
  */
 export async function issueEmailToken(
-  { db, clock }: { db: Db; clock: Clock },
+  { db, clock }: { db: DbOrTx; clock: Clock },
   input: { accountId: number; purpose: EmailTokenPurpose },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');

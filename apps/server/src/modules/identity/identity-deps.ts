@@ -28,6 +28,7 @@ export const DEFAULT_IDENTITY_LIMITS: IdentityLimits = {
 /** What the identity services need, passed explicitly (STYLE.md). */
 export type IdentityDeps = {
   db: Db;
+  /** The app's mailer: enqueue in the transaction of the change that causes the mail. */
   mailer: Mailer;
   clock: Clock;
   /** The server's public base URL: every link in a mail is absolute from it. */

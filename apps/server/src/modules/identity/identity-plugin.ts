@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { Mailer } from '../mail/mailer';
 import { purgeExpiredModels } from './adapter';
 import { IDP_MOUNT_PATH, identityUrls, PORTAL_HOME_PATH } from './clients';
@@ -26,6 +27,8 @@ import { renderMessagePage } from './views/message-page';
 export type IdentityPluginOptions = {
   db: Db;
   mailer: Mailer;
+  /** The app's job queue: the hourly purge is a job on it. */
+  jobs: JobQueue;
   clock: Clock;
   /** The server's public base URL (`PUBLIC_URL`): the issuer is `${publicUrl}/idp`. */
   publicUrl: string;
@@ -39,7 +42,8 @@ export type IdentityPluginOptions = {
   trustProxy?: boolean;
 };
 
-const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+// Every hour at :17 UTC, once across all server copies.
+const PURGE_CRON = '17 * * * *';
 
 /**
  * The embedded OpenID provider at `/idp`: oidc-provider mounted through middie (it reads its own
@@ -52,7 +56,7 @@ export async function identityPlugin(
 ): Promise<void> {
   const deps: IdentityDeps = {
     db: options.db,
-    mailer: sendMailInBackground(options.mailer, app),
+    mailer: options.mailer,
     clock: options.clock,
     publicUrl: options.publicUrl,
     limits: { ...DEFAULT_IDENTITY_LIMITS, ...options.limits },
@@ -106,37 +110,6 @@ export async function identityPlugin(
     await purgeRateLimits(deps);
     await purgeEmailTokens(deps);
   };
-  const timer = setInterval(
-    () => void purge().catch((error: unknown) => app.log.warn({ error }, 'identity purge failed')),
-    PURGE_INTERVAL_MS,
-  );
-  timer.unref();
-  app.addHook('onClose', () => clearInterval(timer));
+  options.jobs.define({ name: 'identity.purge', cron: PURGE_CRON, handler: purge });
   await purge();
-}
-
-// A mail that cannot be delivered must not turn a screen into an error page (nor reveal, by
-// failing, that an address is registered): log it loudly; the user can ask again. Delivery also
-// runs after the answer: forgot-password and resend mail only registered addresses, and waiting
-// for SMTP on those paths alone would let response times reveal who is registered.
-function sendMailInBackground(mailer: Mailer, app: FastifyInstance): Mailer {
-  const inFlight = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.all(inFlight);
-  });
-  return {
-    send: (message) => {
-      const delivery = mailer
-        .send(message)
-        .catch((error: unknown) => {
-          app.log.error(
-            { err: error, to: message.to, subject: message.subject },
-            'mail delivery failed',
-          );
-        })
-        .finally(() => inFlight.delete(delivery));
-      inFlight.add(delivery);
-      return Promise.resolve();
-    },
-  };
 }

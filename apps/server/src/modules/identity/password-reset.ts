@@ -30,15 +30,21 @@ export async function requestPasswordReset(
     return { kind: 'limited', retryAfterSeconds: allowance.retryAfterSeconds };
   const account = email ? await findAccountByEmail(deps.db, email) : undefined;
   if (!account) return { kind: 'sent' };
-  const token = await issueEmailToken(deps, { accountId: account.id, purpose: 'reset-password' });
-  await deps.mailer.send(
-    resetPasswordMail({
-      to: account.email,
-      firstName: account.firstName,
-      url: `${deps.publicUrl}${interactionPath(input.uid, 'reset')}?token=${token}`,
-      validMinutes: EMAIL_TOKEN_TTL_SECONDS['reset-password'] / 60,
-    }),
-  );
+  await deps.db.transaction(async (tx) => {
+    const token = await issueEmailToken(
+      { db: tx, clock: deps.clock },
+      { accountId: account.id, purpose: 'reset-password' },
+    );
+    await deps.mailer.enqueue(
+      tx,
+      resetPasswordMail({
+        to: account.email,
+        firstName: account.firstName,
+        url: `${deps.publicUrl}${interactionPath(input.uid, 'reset')}?token=${token}`,
+        validMinutes: EMAIL_TOKEN_TTL_SECONDS['reset-password'] / 60,
+      }),
+    );
+  });
   return { kind: 'sent' };
 }
 

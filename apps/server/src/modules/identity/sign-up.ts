@@ -52,14 +52,15 @@ export async function signUp(
 
   // Hash before looking the address up, so both paths cost the same time.
   const passwordHash = await hashPassword(input.password);
-  const account = (await findAccountByEmail(deps.db, email))
-    ? undefined
-    : await insertAccount(deps.db, { email, firstName, lastName, passwordHash });
-  if (account) {
-    await sendVerificationMail(deps, { account, uid: input.uid });
-  } else {
-    await sendAlreadyRegisteredMail(deps, { email, firstName, uid: input.uid });
-  }
+  // The account, its token and its mail commit together: a crash leaves all or none.
+  const isNew = await deps.db.transaction(async (tx) => {
+    const account = (await findAccountByEmail(deps.db, email))
+      ? undefined
+      : await insertAccount(tx, { email, firstName, lastName, passwordHash });
+    if (account) await sendVerificationMail(deps, { account, uid: input.uid }, tx);
+    return account !== undefined;
+  });
+  if (!isNew) await sendAlreadyRegisteredMail(deps, { email, firstName, uid: input.uid });
   return { kind: 'mail-sent', email };
 }
 
@@ -72,7 +73,8 @@ async function sendAlreadyRegisteredMail(
   ]);
   if (allowance.isLimited) return;
   const existing = await findAccountByEmail(deps.db, input.email);
-  await deps.mailer.send(
+  await deps.mailer.enqueue(
+    deps.db,
     alreadyRegisteredMail({
       to: existing?.email ?? input.email,
       firstName: existing?.firstName ?? input.firstName,

@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../../db/client';
 import { verifyEmailMail } from '../mail/templates/verify-email';
 import type { IdpAccount } from './accounts';
 import { EMAIL_TOKEN_TTL_SECONDS, issueEmailToken } from './email-tokens';
@@ -10,19 +11,25 @@ import { countAttempt } from './rate-limit';
  * already got too many mails this hour; then it stays silent, so the screen answers the same.
  *
  * @param input.uid the interaction in progress: the link returns to it when opened in the same browser.
+ * @param tx the transaction that stores the token and enqueues the mail (with the account, on sign-up).
  */
 export async function sendVerificationMail(
   deps: IdentityDeps,
   input: { account: IdpAccount; uid: string },
+  tx: DbOrTx,
 ): Promise<void> {
   const { account } = input;
   const allowance = await countAttempt(deps, [
     { key: `mail:${account.email.toLowerCase()}`, limit: deps.limits.mailsPerAccount },
   ]);
   if (allowance.isLimited) return;
-  const token = await issueEmailToken(deps, { accountId: account.id, purpose: 'verify-email' });
+  const token = await issueEmailToken(
+    { db: tx, clock: deps.clock },
+    { accountId: account.id, purpose: 'verify-email' },
+  );
   const url = `${deps.publicUrl}${interactionPath(input.uid, 'verify')}?token=${token}`;
-  await deps.mailer.send(
+  await deps.mailer.enqueue(
+    tx,
     verifyEmailMail({
       to: account.email,
       firstName: account.firstName,

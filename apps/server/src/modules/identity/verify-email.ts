@@ -33,5 +33,5 @@ export async function resendVerification(
 ): Promise<void> {
   const account = await findAccountByEmail(deps.db, input.email);
   if (!account || account.emailVerifiedAt) return;
-  await sendVerificationMail(deps, { account, uid: input.uid });
+  await deps.db.transaction((tx) => sendVerificationMail(deps, { account, uid: input.uid }, tx));
 }

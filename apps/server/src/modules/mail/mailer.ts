@@ -1,85 +1,55 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import nodemailer from 'nodemailer';
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../clock';
+import type { DbOrTx } from '../../db/client';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { MailMessage, MailTransport } from './mail-transport';
 
-/** One outgoing message; both bodies are required so every client shows something sensible. */
-export type MailMessage = {
-  /** Recipient address. */
-  to: string;
-  subject: string;
-  /** Plain-text body; links written out in full. */
-  text: string;
-  /** Simple HTML body with the same content. */
-  html: string;
-};
-
-/** Sends mail. Services take it as a dependency so tests can pass a fake. */
-export type Mailer = {
-  /** Delivers one message (to SMTP, or to the outbox folder); rejects when delivery fails. */
-  send(message: MailMessage): Promise<void>;
-};
-
-/** Where a mailer logs: a pino-compatible subset. */
-export type MailLogger = {
-  info(details: Record<string, unknown>, message: string): void;
-};
-
-/** What {@link createMailer} needs from the server configuration. */
-export type MailerOptions = {
-  /** `smtp://user:pass@host:port` or `smtps://…`; unset means write `.eml` files to the outbox. */
-  smtpUrl: string | undefined;
-  /** The From header, e.g. `Waymark <no-reply@example.com>`. */
-  mailFrom: string;
-  /** Folder of the file outbox, normally `$DATA_DIR/mail`. */
-  outboxDir: string;
-  logger: MailLogger;
-};
-
-const LINK = /https?:\/\/[^\s<>"]+/g;
+/** The job that delivers one enqueued message. */
+export const SEND_MAIL_JOB = 'mail.send';
 
 /**
- * Creates the server's mailer: nodemailer over SMTP when `smtpUrl` is set, otherwise a file
- * outbox where each message becomes an `.eml` file and its links are logged at info, so someone
- * running locally can follow a verification link without a mail server.
+ * The transactional mail outbox every service sends through: a message is a job written in the
+ * caller's transaction, so it goes out exactly when the change that caused it commits.
+ */
+export type Mailer = {
+  /**
+   * Enqueues `message` through `tx`: pass the transaction of the change that causes the mail
+   * (or the plain database handle when the mail changes nothing). Delivery happens after commit,
+   * in the background, with retries.
+   */
+  enqueue(tx: DbOrTx, message: MailMessage): Promise<void>;
+};
+
+/** What {@link createMailer} needs. */
+export type MailerOptions = {
+  jobs: JobQueue;
+  transport: MailTransport;
+  clock: Clock;
+  /** The server's public URL: its host names the Message-IDs. */
+  publicUrl: string;
+};
+
+type SendMailJob = MailMessage & { messageId: string; date: string };
+
+/**
+ * Creates the mailer and defines its delivery job. Delivery is at least once: the Message-ID and
+ * Date are fixed at enqueue time, so a retry after a crash between the SMTP server's "accepted"
+ * and the job's completion repeats the very same message (same outbox file; same Message-ID,
+ * which mail clients show once). See docs/architecture.md, "Mail outbox".
  */
 export function createMailer(options: MailerOptions): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
-    return {
-      async send(message) {
-        await transport.sendMail({ from: options.mailFrom, ...message });
-      },
-    };
-  }
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
+  const host = new URL(options.publicUrl).hostname;
+  const enqueueSend = options.jobs.define<SendMailJob>({
+    name: SEND_MAIL_JOB,
+    timeoutSeconds: 120,
+    handler: async ({ date, ...message }) => {
+      await options.transport.send({ ...message, date: new Date(date) });
+    },
   });
   return {
-    async send(message) {
-      const info = await transport.sendMail({ from: options.mailFrom, ...message });
-      await mkdir(options.outboxDir, { recursive: true });
-      const file = path.join(options.outboxDir, outboxFileName());
-      // Written aside, then renamed: a reader of the outbox (or a crash mid-write) never sees
-      // half a message, whose links would be cut short.
-      await writeFile(`${file}.partial`, info.message as Buffer);
-      await rename(`${file}.partial`, file);
-      const links = message.text.match(LINK) ?? [];
-      options.logger.info(
-        { to: message.to, subject: message.subject, file, links },
-        'mail written to outbox',
-      );
+    async enqueue(tx, message) {
+      const messageId = `<${randomUUID()}@${host}>`;
+      await enqueueSend(tx, { ...message, messageId, date: options.clock.now().toISOString() });
     },
   };
-}
-
-let sequence = 0;
-
-// Names sort by time of writing, so "latest" is the last name in order (see outbox.ts).
-function outboxFileName(): string {
-  sequence = (sequence + 1) % 1_000_000;
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  return `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(3).toString('hex')}.eml`;
 }

@@ -4,13 +4,26 @@ import type { AppDeps } from '../module';
 
 /**
  * `/healthz`: the process answers (liveness). `/readyz`: the database answers and has every
- * committed migration (readiness: a load balancer sends traffic only then).
+ * committed migration, and the job queue is running (readiness: a load balancer sends traffic
+ * only then). `/readyz` also counts failed jobs, for an operator's monitoring (not a reason to take
+ * the copy out of service: they wait for a person, see docs/architecture.md).
  */
-export async function registerHealthRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
+export async function registerHealthRoutes(
+  app: FastifyInstance,
+  { db, jobs }: AppDeps,
+): Promise<void> {
   const latestMigrationTime = await readLatestMigrationTime();
   app.get('/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    if (await isDatabaseReady(db, latestMigrationTime)) return { status: 'ready' };
-    return reply.code(503).send({ status: 'unavailable' });
+    const [isDbReady, queue] = await Promise.all([
+      isDatabaseReady(db, latestMigrationTime),
+      jobs.health(),
+    ]);
+    const body = {
+      status: isDbReady && queue.isRunning ? 'ready' : 'unavailable',
+      database: isDbReady ? 'ready' : 'unavailable',
+      jobs: { status: queue.isRunning ? 'running' : 'stopped', failed: queue.failedJobs },
+    };
+    return reply.code(body.status === 'ready' ? 200 : 503).send(body);
   });
 }

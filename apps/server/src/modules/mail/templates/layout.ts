@@ -1,4 +1,4 @@
-import type { MailMessage } from '../mailer';
+import type { MailMessage } from '../mail-transport';
 
 /** The parts every Waymark e-mail has: a greeting, some paragraphs and at most one button. */
 export type MailContent = {

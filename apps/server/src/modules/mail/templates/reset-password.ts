@@ -1,4 +1,4 @@
-import type { MailMessage } from '../mailer';
+import type { MailMessage } from '../mail-transport';
 import { renderMail } from './layout';
 
 /**

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { createEventSink } from './events/event-sink';
+import { createJobQueue } from './jobs/job-queue';
+import { createMailer } from './modules/mail/mailer';
+import { createMailTransport } from './modules/mail/mail-transport';
+import type { AppDeps } from './modules/module';
+
+/**
+ * Builds the application's dependencies once, at the root: configuration, database and clock as
+ * given, plus the job queue, the mailer (an outbox on the queue) and the after-commit event sink.
+ * The job queue is not started here: the app starts it once every module has defined its jobs.
+ */
+export function createAppDependencies(input: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+}): AppDeps {
+  const { config, db, clock, logger } = input;
+  const jobs = createJobQueue({
+    connectionString: db.$client.options.connectionString ?? '',
+    db,
+    logger,
+  });
+  const transport = createMailTransport({
+    smtpUrl: config.mail.smtpUrl,
+    mailFrom: config.mail.from,
+    outboxDir: path.join(config.dataDir, 'mail'),
+    logger,
+  });
+  const mailer = createMailer({ jobs, transport, clock, publicUrl: config.publicUrl });
+  return { config, db, clock, jobs, mailer, events: createEventSink(logger) };
+}
