@@ -47,6 +47,7 @@ beforeAll(async () => {
     extensionId: 'a'.repeat(32),
     limits: {
       signInPerIp: { max: 5, windowSeconds: 900 },
+      signInPerAccount: { max: 6, windowSeconds: 3600 },
       resetPerIp: { max: 3, windowSeconds: 900 },
       resetPerAccount: { max: 2, windowSeconds: 3600 },
     },
@@ -99,6 +100,19 @@ describe('identity screens with small limits and a fake mailer', () => {
       password: 'guess',
     });
     expect(fresh.status).toBe(401);
+  });
+
+  it('refuses an account guessed from many addresses once its ceiling is reached', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      const browser = new TestBrowser(app, PUBLIC_URL, `198.51.100.${attempt + 100}`);
+      const answer = await browser.submit(await signInPage(browser), '/login', {
+        email: 'spread@example.com',
+        password: 'guess',
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
   });
 
   it('counts a client by its socket address, whatever X-Forwarded-For it sends (TRUST_PROXY off)', async () => {

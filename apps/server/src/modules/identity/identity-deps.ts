@@ -6,10 +6,21 @@ import type { Limit } from './rate-limit';
 // The app's clock type, re-exported so identity files import their dependencies from one place.
 export type { Clock };
 
-/** Attempt limits of the identity screens, per account (e-mail) and per client IP. */
+/**
+ * Attempt limits of the identity screens (sliding windows; see the identity README). Sign-in
+ * failures count per account and client address, per address, and per account from everywhere,
+ * so one address guessing is stopped without locking the owner out from their own address.
+ */
 export type IdentityLimits = {
-  signInPerAccount: Limit;
+  /** Failed sign-ins of one account from one client address: stops guessing from there. */
+  signInPerAccountAndIp: Limit;
+  /** Failed sign-ins from one address, whatever the account: stops spraying many accounts. */
   signInPerIp: Limit;
+  /**
+   * Failed sign-ins of one account from all addresses: a ceiling against guessing spread over
+   * many addresses, high enough that one address (held to its own limit) cannot reach it.
+   */
+  signInPerAccount: Limit;
   resetPerAccount: Limit;
   resetPerIp: Limit;
   /** Verification and "already registered" mails per address, against mail bombing. */
@@ -18,8 +29,9 @@ export type IdentityLimits = {
 
 /** Defaults: generous for people, tight for scripts. */
 export const DEFAULT_IDENTITY_LIMITS: IdentityLimits = {
-  signInPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  signInPerAccountAndIp: { max: 10, windowSeconds: 15 * 60 },
   signInPerIp: { max: 50, windowSeconds: 15 * 60 },
+  signInPerAccount: { max: 100, windowSeconds: 60 * 60 },
   resetPerAccount: { max: 5, windowSeconds: 60 * 60 },
   resetPerIp: { max: 20, windowSeconds: 15 * 60 },
   mailsPerAccount: { max: 5, windowSeconds: 60 * 60 },

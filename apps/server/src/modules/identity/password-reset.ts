@@ -23,8 +23,8 @@ export async function requestPasswordReset(
 ): Promise<RequestResetResult> {
   const email = input.email.trim().toLowerCase();
   const allowance = await countAttempt(deps, [
-    { key: `reset:email:${email}`, limit: deps.limits.resetPerAccount },
-    { key: `reset:ip:${input.ip}`, limit: deps.limits.resetPerIp },
+    { kind: 'reset:account', parts: [email], limit: deps.limits.resetPerAccount },
+    { kind: 'reset:ip', parts: [input.ip], limit: deps.limits.resetPerIp },
   ]);
   if (allowance.isLimited)
     return { kind: 'limited', retryAfterSeconds: allowance.retryAfterSeconds };

@@ -1,20 +1,41 @@
+import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idpRateLimits } from '../../db/schema/identity';
 import type { Clock } from './identity-deps';
+import { secondsUntilAllowed } from './sliding-window';
 
-/** A fixed-window limit: at most `max` attempts per `windowSeconds`. */
+/** A sliding-window limit: at most `max` attempts in any `windowSeconds`. */
 export type Limit = { max: number; windowSeconds: number };
 
-/** Outcome of counting one attempt: allowed, or refused until the window ends. */
+/** Outcome of counting one attempt: allowed, or refused for `retryAfterSeconds`. */
 export type RateLimitResult = { isLimited: false } | { isLimited: true; retryAfterSeconds: number };
 
-/** One counter an attempt counts against, e.g. `sign-in:ip:1.2.3.4` with its limit. */
-export type Counter = { key: string; limit: Limit };
+/**
+ * One counter an attempt counts against, e.g. `sign-in:ip` + the address, with its limit.
+ * `parts` may be anything a client sends (an e-mail of a megabyte included): the stored key is
+ * its SHA-256, so it always fits the index and names no address or e-mail in the table.
+ */
+export type Counter = { kind: string; parts: readonly string[]; limit: Limit };
+
+function storedKey({ kind, parts }: Counter): string {
+  return `${kind}:${createHash('sha256').update(parts.join('\n')).digest('base64url')}`;
+}
+
+function windowOf(now: number, limit: Limit): { start: Date; previous: Date; fraction: number } {
+  const windowMs = limit.windowSeconds * 1000;
+  const start = Math.floor(now / windowMs) * windowMs;
+  return {
+    start: new Date(start),
+    previous: new Date(start - windowMs),
+    fraction: (now - start) / windowMs,
+  };
+}
 
 /**
- * Counts one attempt against every counter (e.g. per e-mail and per IP) in PostgreSQL, so the
- * limits hold across server processes, and refuses it when any counter is over its limit.
+ * Counts one attempt against every counter in PostgreSQL, so the limits hold across server
+ * processes, and refuses it when any counter's sliding-window estimate is over its limit
+ * (see sliding-window.ts and the identity README for the limits in force).
  */
 export async function countAttempt(
   { db, clock }: { db: Db; clock: Clock },
@@ -22,21 +43,28 @@ export async function countAttempt(
 ): Promise<RateLimitResult> {
   const now = clock.now().getTime();
   let retryAfterSeconds = 0;
-  for (const { key, limit } of counters) {
-    const windowMs = limit.windowSeconds * 1000;
-    const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
+  for (const counter of counters) {
+    const key = storedKey(counter);
+    const window = windowOf(now, counter.limit);
     const [row] = await db
       .insert(idpRateLimits)
-      .values({ key, windowStart, count: 1 })
+      .values({ key, windowStart: window.start, count: 1 })
       .onConflictDoUpdate({
         target: [idpRateLimits.key, idpRateLimits.windowStart],
         set: { count: sql`${idpRateLimits.count} + 1` },
       })
       .returning({ count: idpRateLimits.count });
-    if ((row?.count ?? 0) > limit.max) {
-      const remaining = Math.ceil((windowStart.getTime() + windowMs - now) / 1000);
-      retryAfterSeconds = Math.max(retryAfterSeconds, remaining);
-    }
+    const [previous] = await db
+      .select({ count: idpRateLimits.count })
+      .from(idpRateLimits)
+      .where(and(eq(idpRateLimits.key, key), eq(idpRateLimits.windowStart, window.previous)));
+    const counts = {
+      previous: previous?.count ?? 0,
+      current: row?.count ?? 0,
+      elapsedFraction: window.fraction,
+    };
+    const wait = secondsUntilAllowed(counts, counter.limit.max, counter.limit.windowSeconds);
+    retryAfterSeconds = Math.max(retryAfterSeconds, wait);
   }
   return retryAfterSeconds > 0 ? { isLimited: true, retryAfterSeconds } : { isLimited: false };
 }
@@ -50,13 +78,16 @@ export async function refundAttempt(
   counters: Counter[],
 ): Promise<void> {
   const now = clock.now().getTime();
-  for (const { key, limit } of counters) {
-    const windowMs = limit.windowSeconds * 1000;
-    const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
+  for (const counter of counters) {
     await db
       .update(idpRateLimits)
       .set({ count: sql`greatest(${idpRateLimits.count} - 1, 0)` })
-      .where(and(eq(idpRateLimits.key, key), eq(idpRateLimits.windowStart, windowStart)));
+      .where(
+        and(
+          eq(idpRateLimits.key, storedKey(counter)),
+          eq(idpRateLimits.windowStart, windowOf(now, counter.limit).start),
+        ),
+      );
   }
 }
 

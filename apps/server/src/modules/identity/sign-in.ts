@@ -28,8 +28,13 @@ export async function signIn(
 ): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
   const counters = [
-    { key: `sign-in:email:${email}`, limit: deps.limits.signInPerAccount },
-    { key: `sign-in:ip:${input.ip}`, limit: deps.limits.signInPerIp },
+    {
+      kind: 'sign-in:account+ip',
+      parts: [email, input.ip],
+      limit: deps.limits.signInPerAccountAndIp,
+    },
+    { kind: 'sign-in:ip', parts: [input.ip], limit: deps.limits.signInPerIp },
+    { kind: 'sign-in:account', parts: [email], limit: deps.limits.signInPerAccount },
   ];
   const allowance = await countAttempt(deps, counters);
   if (allowance.isLimited)

@@ -69,7 +69,11 @@ async function sendAlreadyRegisteredMail(
   input: { email: string; firstName: string; uid: string },
 ) {
   const allowance = await countAttempt(deps, [
-    { key: `mail:${input.email.toLowerCase()}`, limit: deps.limits.mailsPerAccount },
+    {
+      kind: 'mail:account',
+      parts: [input.email.toLowerCase()],
+      limit: deps.limits.mailsPerAccount,
+    },
   ]);
   if (allowance.isLimited) return;
   const existing = await findAccountByEmail(deps.db, input.email);

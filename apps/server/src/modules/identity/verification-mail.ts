@@ -20,7 +20,11 @@ export async function sendVerificationMail(
 ): Promise<void> {
   const { account } = input;
   const allowance = await countAttempt(deps, [
-    { key: `mail:${account.email.toLowerCase()}`, limit: deps.limits.mailsPerAccount },
+    {
+      kind: 'mail:account',
+      parts: [account.email.toLowerCase()],
+      limit: deps.limits.mailsPerAccount,
+    },
   ]);
   if (allowance.isLimited) return;
   const token = await issueEmailToken(
