@@ -13,7 +13,8 @@ import {
   wantsSignUp,
 } from './interaction-http';
 import { signIn, type SignInResult } from './sign-in';
-import { signUp } from './sign-up';
+import { signUp, type SignUpField } from './sign-up';
+import { findFormProblem, type FormFieldName } from './form-input';
 import { resendVerification } from './verify-email';
 import type { Notice } from './views/layout';
 import { renderCheckEmailPage, renderMessagePage } from './views/message-page';
@@ -84,6 +85,16 @@ export function registerInteractionRoutes(
     if (!(await live(request, reply))) return sendExpired(reply, deps.publicUrl);
     const email = formField(request.body, 'email');
     const password = formField(request.body, 'password');
+    const problem = findFormProblem({ email, password }, ['email', 'password']);
+    if (problem) {
+      const notice = { kind: 'error' as const, text: problem.message };
+      const shownEmail = problem.field === 'email' ? '' : email;
+      return sendPage(
+        reply,
+        400,
+        renderSignInPage({ uid, csrf: csrfFor(uid), email: shownEmail, notice }),
+      );
+    }
     const result = await signIn(deps, { email, password, ip: request.ip });
     if (result.kind === 'signed-in') return finishLogin(provider, request, reply, result.accountId);
     const render = (notice: Notice) =>
@@ -108,17 +119,19 @@ export function registerInteractionRoutes(
       firstName: formField(request.body, 'firstName'),
       lastName: formField(request.body, 'lastName'),
     };
-    const result = await signUp(deps, {
-      ...values,
-      password: formField(request.body, 'password'),
-      uid,
-    });
+    const password = formField(request.body, 'password');
+    const problem = findFormProblem({ ...values, password }, SIGN_UP_FIELDS);
+    const result = problem
+      ? { kind: 'invalid' as const, message: problem.message, field: problem.field as SignUpField }
+      : await signUp(deps, { ...values, password, uid });
     if (result.kind === 'invalid') {
       const notice = { kind: 'error' as const, text: result.message };
+      // A refused value is not echoed back: it may be a megabyte, or not text at all.
+      const shown = { ...values, [result.field]: '' };
       const page = renderSignUpPage({
         uid,
         csrf: csrfFor(uid),
-        values,
+        values: shown,
         notice,
         invalidField: result.field,
       });
@@ -134,10 +147,18 @@ export function registerInteractionRoutes(
   app.post('/idp/interaction/:uid/resend', async (request: UidRequest, reply) => {
     const { uid } = request.params;
     const email = formField(request.body, 'email').trim();
+    const problem = findFormProblem({ email }, ['email']);
+    if (problem) {
+      const notice = { kind: 'error' as const, text: problem.message };
+      return sendPage(reply, 400, renderSignInPage({ uid, csrf: csrfFor(uid), notice }));
+    }
     await resendVerification(deps, { email, uid });
     return sendPage(reply, 200, renderCheckEmailPage({ uid, csrf: csrfFor(uid), email }));
   });
 }
+
+/** The sign-up form's fields, checked in the order the form shows them. */
+const SIGN_UP_FIELDS: readonly FormFieldName[] = ['email', 'firstName', 'lastName', 'password'];
 
 function unverifiedOf(result: SignInResult): string | undefined {
   return result.kind === 'unverified' ? result.email : undefined;

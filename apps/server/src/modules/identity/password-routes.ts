@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PORTAL_HOME_PATH } from './clients';
 import { createCsrfToken } from './csrf';
 import { peekEmailToken } from './email-tokens';
+import { findFormProblem } from './form-input';
 import { findInteraction, formField, sendLimited, sendPage } from './interaction-http';
 import { interactionPath } from './interaction-paths';
 import type { InteractionRouteContext } from './interaction-routes';
@@ -37,6 +38,11 @@ export function registerPasswordRoutes(
   app.post('/idp/interaction/:uid/forgot', async (request: TokenRequest, reply) => {
     const { uid } = request.params;
     const email = formField(request.body, 'email');
+    const problem = findFormProblem({ email }, ['email']);
+    if (problem) {
+      const notice = { kind: 'error' as const, text: problem.message };
+      return sendPage(reply, 400, renderForgotPasswordPage({ uid, csrf: csrfFor(uid), notice }));
+    }
     const result = await requestPasswordReset(deps, { email, ip: request.ip, uid });
     const render = (notice: Notice) =>
       renderForgotPasswordPage({ uid, csrf: csrfFor(uid), email, notice });
@@ -55,10 +61,12 @@ export function registerPasswordRoutes(
   app.post('/idp/interaction/:uid/reset', async (request: TokenRequest, reply) => {
     const { uid } = request.params;
     const token = formField(request.body, 'token');
-    const result = await resetPassword(deps, {
-      token,
-      password: formField(request.body, 'password'),
-    });
+    const password = formField(request.body, 'password');
+    if (findFormProblem({ token }, ['token'])) return sendResetLinkExpired(reply, uid);
+    const problem = findFormProblem({ password }, ['password']);
+    const result = problem
+      ? { kind: 'weak-password' as const, message: problem.message }
+      : await resetPassword(deps, { token, password });
     if (result.kind === 'invalid-link') return sendResetLinkExpired(reply, uid);
     if (result.kind === 'weak-password') {
       const notice = { kind: 'error' as const, text: result.message };
