@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
 
 const quiet = { info: () => undefined, warn: () => undefined, debug: () => undefined };
@@ -129,15 +129,31 @@ describe('embedded PostgreSQL', () => {
     }
   });
 
-  it('recovers after kill -9 of the server left its postgres running orphaned', async () => {
+  it('stops its postgres by itself when the server is killed with kill -9, and the data is kept', async () => {
     const holder = await startHolder();
     const orphanPid = await postmasterPid();
     holder.kill('SIGKILL');
     await once(holder, 'exit');
-    expect(isRunning(orphanPid)).toBe(true);
+    // issue 9: the watchdog sees the server's pipe close and asks postgres for a fast shutdown.
+    await vi.waitFor(() => expect(isRunning(orphanPid)).toBe(false), {
+      timeout: 20_000,
+      interval: 100,
+    });
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
     const database = await start();
-    expect(isRunning(orphanPid)).toBe(false);
     expect(await query(database.connectionString, 'select value from kept')).toHaveLength(1);
     await database.stop();
+  });
+
+  it('leaves no watchdog behind after a clean stop', async () => {
+    const database = await start();
+    const pid = await postmasterPid();
+    const watchdogs = () =>
+      String(
+        spawnSync('pgrep', ['-f', `postmaster\\.pid.*${dataDir}/postgres ${pid}$`]).stdout,
+      ).trim();
+    expect(watchdogs()).not.toBe('');
+    await database.stop();
+    await vi.waitFor(() => expect(watchdogs()).toBe(''), { timeout: 5_000, interval: 50 });
   });
 });

@@ -13,7 +13,8 @@ import {
   readPassword,
 } from './data-dir';
 import { findFreePort } from './free-port';
-import { recoverStaleLock } from './postmaster-lock';
+import { startPostgresWatchdog } from './postgres-watchdog';
+import { readLockPid, recoverStaleLock } from './postmaster-lock';
 
 /** Where the embedded database reports; a pino logger fits. */
 export type EmbeddedLog = {
@@ -125,12 +126,19 @@ export async function startEmbeddedPostgres(
     await stopServer(started);
     throw error;
   }
+  const stopWatchdog = startPostgresWatchdog(
+    pgDataDir,
+    (await readLockPid(path.join(pgDataDir, 'postmaster.pid'))) ?? 0,
+  );
   log.info(`Embedded PostgreSQL is running on 127.0.0.1:${port} (data in ${pgDataDir})`);
   return {
     connectionString: `${base}/${database}`,
     adminConnectionString: `${base}/postgres`,
     port,
-    stop: () => stopServer(started),
+    stop: async () => {
+      stopWatchdog();
+      await stopServer(started);
+    },
   };
 }
 

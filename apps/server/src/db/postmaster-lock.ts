@@ -34,7 +34,8 @@ export async function recoverStaleLock(pgDataDir: string, log: LockLog): Promise
   await rm(lockFile, { force: true });
 }
 
-async function readLockPid(lockFile: string): Promise<number | undefined> {
+/** The PID `postmaster.pid` names, or undefined when there is no readable lock file. */
+export async function readLockPid(lockFile: string): Promise<number | undefined> {
   let content: string;
   try {
     content = await readFile(lockFile, 'utf8');
