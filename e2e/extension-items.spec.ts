@@ -118,8 +118,8 @@ test('an item follows its page across environments and a path rename, and stays 
 
   // Create an item on /checkout of the first environment with every field.
   await showPanelFor(tabA);
-  await panel.getByRole('button', { name: 'New item' }).click();
-  const form = panel.getByRole('form', { name: 'New item' });
+  await panel.getByRole('button', { name: 'Add Item' }).click();
+  const form = panel.getByRole('form', { name: 'Add Item' });
   await form.getByLabel('Type').selectOption({ label: 'Bug' });
   await form.getByLabel('Status').selectOption({ label: 'In Progress' });
   await form.getByLabel('Title').fill(TITLE);
@@ -171,8 +171,8 @@ test('an item follows its page across environments and a path rename, and stays 
 
   // A second item, related to the first, then deleted after confirmation.
   await detail.getByRole('button', { name: '← All items on this page' }).click();
-  await panel.getByRole('button', { name: 'New item' }).click();
-  await panel.getByRole('form', { name: 'New item' }).getByLabel('Title').fill('Temporary note');
+  await panel.getByRole('button', { name: 'Add Item' }).click();
+  await panel.getByRole('form', { name: 'Add Item' }).getByLabel('Title').fill('Temporary note');
   await panel.getByRole('button', { name: 'Create item' }).click();
   await detail.getByLabel('Link an item').fill('Card payment');
   await detail.getByRole('button', { name: 'Link', exact: true }).click();
@@ -207,8 +207,8 @@ test('an item follows its page across environments and a path rename, and stays 
   await expect(panel.getByText('Items on this page (0)')).toBeVisible();
 
   // A member of the organization without access to the project sees none of it.
-  await panel.getByRole('button', { name: 'Sign out' }).click();
-  await expect(panel.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Logout' }).click();
+  await expect(panel.getByRole('button', { name: 'Log In' })).toBeVisible();
   const member = newTestUser('Max', 'Member');
   await signUpThroughExtension(context, panel, member);
   const memberToken = await readAccessToken(context);

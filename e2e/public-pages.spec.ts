@@ -272,6 +272,43 @@ test.describe('landing page', () => {
     await expect(view).toHaveAttribute('rel', /noopener/);
   });
 
+  test('every Sign up now button shows its label: text contrasts with its own background', async ({
+    page,
+    serverUrl,
+  }) => {
+    await openPublicPage(page, serverUrl, '/home/product-info');
+    const buttons = page.getByRole('button', { name: 'Sign up now' });
+    await expect(buttons).toHaveCount(2);
+    for (const button of await buttons.all()) {
+      await button.scrollIntoViewIfNeeded();
+      // Mantine's variant="white" paints the label in `color`: white on white showed nothing.
+      const ratio = await button.evaluate((element) => {
+        const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+        const luminance = (value: string) => {
+          const [r = 0, g = 0, b = 0] = rgb(value).map((channel) => {
+            const c = channel / 255;
+            return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        const label = element.querySelector('.mantine-Button-label') ?? element;
+        const text = luminance(getComputedStyle(label).color);
+        // An outline button is transparent: its background is the nearest painted ancestor's.
+        let painted: Element | null = element;
+        while (
+          painted &&
+          /rgba\(.*, 0\)$|transparent/.test(getComputedStyle(painted).backgroundColor)
+        )
+          painted = painted.parentElement;
+        const background = luminance(
+          painted ? getComputedStyle(painted).backgroundColor : 'rgb(255, 255, 255)',
+        );
+        return (Math.max(text, background) + 0.05) / (Math.min(text, background) + 0.05);
+      });
+      expect(ratio).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   test('Sign up now leads to the sign-up screen', async ({ page, serverUrl }) => {
     await openPublicPage(page, serverUrl, '/home/product-info');
     await page.getByRole('button', { name: 'Sign up now' }).first().click();

@@ -28,9 +28,9 @@ export async function signUpThroughExtension(
   user: TestUser,
 ): Promise<void> {
   const windowOpened = context.waitForEvent('page', { timeout: 20_000 });
-  await panel.getByRole('button', { name: 'Sign in' }).click();
+  // Sign Up opens the provider's sign-up screen directly (screen_hint=signup).
+  await panel.getByRole('button', { name: 'Sign Up' }).click();
   const authWindow = await windowOpened;
-  await authWindow.getByRole('link', { name: /Create an account/ }).click();
   await authWindow.getByLabel('E-mail').fill(user.email);
   await authWindow.getByLabel('First name').fill(user.firstName);
   await authWindow.getByLabel('Last name').fill(user.lastName);

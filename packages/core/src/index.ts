@@ -2,6 +2,7 @@
 export * from './errors/app-error';
 export * from './constants/constants';
 export * from './constants/extension';
+export * from './constants/palette';
 export * from './plans/plans';
 export * from './plans/feature-gates';
 export * from './entities/ids';
@@ -20,3 +21,4 @@ export * from './content/quick-tips';
 export * from './url/normalize-url';
 export * from './url/match-page';
 export * from './content/user-guide';
+export * from './content/vocabulary';

@@ -32,8 +32,8 @@ export type AuthDeps = {
 export type AuthSession = {
   /** Who is signed in to the configured server, for the side panel. */
   getSession(): Promise<SessionInfo>;
-  /** Runs the authorization-code + PKCE flow in a provider window. */
-  signIn(): Promise<SessionInfo>;
+  /** Runs the authorization-code + PKCE flow in a provider window; `isSignUp` opens sign-up. */
+  signIn(options?: { isSignUp?: boolean }): Promise<SessionInfo>;
   /** Revokes the refresh token and forgets every token. */
   signOut(): Promise<void>;
   /** A valid access token, refreshed first when it is about to expire; null when signed out. */
@@ -119,7 +119,7 @@ export function createAuthSession(deps: AuthDeps): AuthSession {
   return {
     getSession: async () => toSession(await currentTokens()),
 
-    async signIn() {
+    async signIn(options = {}) {
       const serverUrl = await deps.getServerUrl();
       const endpoints = await discoverAuthEndpoints(serverUrl, deps.fetch);
       const pkce = await createPkce();
@@ -129,6 +129,7 @@ export function createAuthSession(deps: AuthDeps): AuthSession {
           state,
           codeChallenge: pkce.challenge,
           isForcedLogin: await hasSignedOut(api),
+          isSignUp: options.isSignUp ?? false,
         }),
         interactive: true,
       });

@@ -7,6 +7,8 @@ export type AuthorizeRequest = {
   codeChallenge: string;
   /** After a sign-out the provider may still hold a session: ask for the password again. */
   isForcedLogin: boolean;
+  /** Sign Up: open the provider's sign-up screen first (`screen_hint=signup`, as the portal). */
+  isSignUp?: boolean;
 };
 
 /**
@@ -25,6 +27,7 @@ export function buildAuthorizeUrl(endpoints: AuthEndpoints, request: AuthorizeRe
     code_challenge_method: 'S256',
     state: request.state,
     prompt: request.isForcedLogin ? 'login consent' : 'consent',
+    ...(request.isSignUp && { screen_hint: 'signup' }),
   }).toString();
   return url.href;
 }

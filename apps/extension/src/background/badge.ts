@@ -1,12 +1,12 @@
-import { routes, type TPageItems } from '@waymark/core';
+import { BRAND_COLOR, routes, type TPageItems } from '@waymark/core';
 import type { AuthSession } from '../auth/auth-session';
 import type { ChromeApi, TabInfo } from '../platform/chrome-api';
 import { readOrgId } from '../settings/org-store';
 import type { WorkerApiCall } from './api-proxy';
 import { toOriginPattern } from '../platform/origin-pattern';
 
-/** The badge's background: the brand blue of the toolbar icon. */
-export const BADGE_COLOR = '#1c7ed6';
+/** The badge's background: the brand colour shared with the portal. */
+export const BADGE_COLOR = BRAND_COLOR;
 
 /** The text of a badge for `count` items: empty for none, capped so it fits the icon. */
 export function formatBadgeCount(count: number): string {

@@ -52,7 +52,7 @@ export function startServiceWorker(
       getActiveTab: ({ windowId }) => getActiveTab(api, windowId),
       getTab: ({ tabId }) => getTab(api, tabId),
       getSession: () => auth.getSession(),
-      signIn: () => auth.signIn(),
+      signIn: (payload) => auth.signIn(payload),
       signOut: () => auth.signOut(),
       callApi: createApiProxy(proxyDeps),
       refreshBadge: ({ tabId }) =>

@@ -60,9 +60,10 @@ export type MessageMap = {
   getSession: { payload: Record<string, never>; response: SessionInfo };
   /**
    * Extension page → service worker: run the sign-in flow (a provider window through
-   * `identity.launchWebAuthFlow`); answered once the user has signed in, or with its failure.
+   * `identity.launchWebAuthFlow`) — its sign-up screen first with `isSignUp`; answered once the
+   * user has signed in, or with its failure.
    */
-  signIn: { payload: Record<string, never>; response: SessionInfo };
+  signIn: { payload: { isSignUp?: boolean }; response: SessionInfo };
   /** Extension page → service worker: revoke the refresh token and forget every token. */
   signOut: { payload: Record<string, never>; response: void };
   /** Service worker → every extension page (broadcast): the user signed in or out. */

@@ -63,7 +63,7 @@ describe('SidePanelApp', () => {
     vi.stubGlobal('fetch', () => Promise.resolve(Response.json({ ok: true })));
     const fake = setUpChrome();
     renderPage(<SidePanelApp />, fake);
-    fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Log In' }));
     await vi.waitFor(() =>
       expect(fake.api.runtime.sendMessage).toHaveBeenCalledWith({ type: 'signIn', payload: {} }),
     );

@@ -43,6 +43,7 @@ describe('route table (spec §2)', () => {
     ['/client/home', '/client/home/product-info'],
     ['/client/app', '/client/app/account'],
     ['/client/app/projects', '/client/app/url-management'],
+    ['/client/home/user-guide', '/client/user-guide'],
   ])('redirects %s to %s', async (from, to) => {
     const { router } = renderApp(from);
     await waitFor(() => expect(router.state.location.pathname).toBe(to));

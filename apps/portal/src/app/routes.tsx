@@ -48,6 +48,12 @@ export const routes: RouteObject[] = [
               { id: 'faq-page', path: 'faq-page', lazy: () => import('./routes/home/faq-page') },
               { id: 'about-us', path: 'about-us', lazy: () => import('./routes/home/about-us') },
               { id: 'terms', path: 'terms', lazy: () => import('./routes/home/terms') },
+              // People (and old links) look for the guide under home; it lives at /user-guide.
+              {
+                id: 'home-user-guide',
+                path: 'user-guide',
+                loader: redirectTo(paths.userGuide.getHref()),
+              },
             ],
           },
           { id: 'user-guide', path: 'user-guide', lazy: () => import('./routes/user-guide') },

@@ -4,29 +4,23 @@ import {
   type CSSVariablesResolver,
   type MantineColorsTuple,
 } from '@mantine/core';
-import { BREAKPOINTS } from '@waymark/core';
+import {
+  BRAND_BLUE_SHADES,
+  BRAND_COLOR_NAME,
+  BRAND_PRIMARY_SHADE,
+  BREAKPOINTS,
+} from '@waymark/core';
 
-// Shades 7–9 keep white text above WCAG AA (4.5:1); the theme uses 7 for filled buttons.
-const waymark: MantineColorsTuple = [
-  '#eaf2fb',
-  '#d4e3f5',
-  '#a9c6ea',
-  '#7ba7de',
-  '#548cd3',
-  '#3a7bcc',
-  '#2a6cbd',
-  '#1f5aa0',
-  '#184a85',
-  '#113a6a',
-];
+// The brand blue comes from core, shared with the extension (issue 9).
+const waymark: MantineColorsTuple = [...BRAND_BLUE_SHADES];
 
 const toEm = (px: number): string => `${px / 16}em`;
 
 /** Mantine theme: brand colour, system fonts, and the spec §9 breakpoints as `sm` and `lg`. */
 export const theme = createTheme({
-  primaryColor: 'waymark',
-  primaryShade: 7,
-  colors: { waymark },
+  primaryColor: BRAND_COLOR_NAME,
+  primaryShade: BRAND_PRIMARY_SHADE,
+  colors: { [BRAND_COLOR_NAME]: waymark },
   defaultRadius: 'md',
   breakpoints: {
     xs: '36em',

@@ -1,6 +1,8 @@
 // spec §2 (extension-welcome-page): the Quick tips shown on the portal's welcome page and on the
 // extension's own welcome page. One source, so both always say the same thing.
 
+import { ACTION_LABELS } from './vocabulary';
+
 /** One section of a help page: a heading and the paragraphs beneath it, in order. */
 export type HelpSection = {
   /** Stable id, used as the accordion value and in fragment links. */
@@ -27,8 +29,8 @@ export const QUICK_TIPS: readonly HelpSection[] = [
     id: 'sign-up-and-login',
     title: 'Sign up and log in',
     paragraphs: [
-      'Click the Waymark icon to open the side panel, then choose Sign Up to create an account or Log In if you already have one. If a colleague invited you, sign up with the e-mail address the invitation was sent to so that you join their organization.',
-      'New organizations start on a 30-day free trial with every Standard feature. You stay signed in until you choose Logout in the side panel.',
+      `Click the Waymark icon to open the side panel, then choose ${ACTION_LABELS.signUp} to create an account or ${ACTION_LABELS.logIn} if you already have one. If a colleague invited you, sign up with the e-mail address the invitation was sent to so that you join their organization.`,
+      `New organizations start on a 30-day free trial with every Standard feature. You stay signed in until you choose ${ACTION_LABELS.logout} in the side panel.`,
     ],
   },
   {
@@ -36,7 +38,7 @@ export const QUICK_TIPS: readonly HelpSection[] = [
     title: 'Record and find items on any page',
     paragraphs: [
       'Open a page of a site that belongs to one of your projects and click the Waymark icon. The side panel lists every item recorded against that page: user stories, requirements, bugs, technical info and processes.',
-      'Choose Add Item to record something new. Give it a title, an item type and a status, and add tags, a release, notes, attachments, external links or related items as your plan allows. Everyone with access to the project sees it the next time they open the page.',
+      `Choose ${ACTION_LABELS.addItem} to record something new. Give it a title, an item type and a status, and add tags, a release, notes, attachments, external links or related items as your plan allows. Everyone with access to the project sees it the next time they open the page.`,
     ],
   },
   {
@@ -44,7 +46,7 @@ export const QUICK_TIPS: readonly HelpSection[] = [
     title: 'Manage your organization on the full site',
     paragraphs: [
       'Administrators manage everything else in the Waymark portal: the plan and licences on Account, invitations and project access on Users, statuses, item types and releases on Data Fields, and domains and URL paths on Projects.',
-      'Open it from the side panel menu or go to the Waymark website and choose Log In.',
+      `Open it from the side panel menu or go to the Waymark website and choose ${ACTION_LABELS.logIn}.`,
     ],
   },
   {

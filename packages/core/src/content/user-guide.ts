@@ -2,6 +2,7 @@
 // anything else that needs the guide's text imports it from here.
 
 import type { HelpSection } from './quick-tips';
+import { ACTION_LABELS } from './vocabulary';
 
 /** A user guide section: a help section with optional numbered steps after the paragraphs. */
 export type UserGuideSection = HelpSection & {
@@ -34,10 +35,10 @@ export const USER_GUIDE_SECTIONS: readonly UserGuideSection[] = [
       'You need a Waymark account to read or record items. Every user needs a licence, also during the 30-day trial.',
     ],
     steps: [
-      'Choose Sign Up on the website’s top bar or in the extension side panel.',
+      `Choose ${ACTION_LABELS.signUp} on the website’s top bar or in the extension side panel.`,
       'Enter your e-mail address and a password. If you were invited, use the exact e-mail address the invitation was sent to; otherwise you will not see the organization that invited you.',
       'Open the verification e-mail and follow its link to confirm the address.',
-      'From then on, choose Log In and enter the same e-mail address and password. Use Logout in the side panel or the portal’s sidebar to sign out.',
+      `From then on, choose ${ACTION_LABELS.logIn} and enter the same e-mail address and password. Use ${ACTION_LABELS.logout} in the side panel or the portal’s sidebar to sign out.`,
     ],
   },
   {
@@ -48,7 +49,7 @@ export const USER_GUIDE_SECTIONS: readonly UserGuideSection[] = [
     ],
     steps: [
       'Open a page of a site that belongs to one of your projects, then open the Waymark side panel. It lists the items recorded against that page.',
-      'Choose Add Item, give the item a title, pick its item type and status, and write the details.',
+      `Choose ${ACTION_LABELS.addItem}, give the item a title, pick its item type and status, and write the details.`,
       'Add tags, a release, notes, external URLs, attachments or related items as needed, then save. The item is now visible to everyone with access to the project.',
       'Select an item in the list to read it, edit it or change its status. On Standard and Pro you can also drop a location pin (beta) on the exact spot of the page the item is about.',
     ],
@@ -60,7 +61,7 @@ export const USER_GUIDE_SECTIONS: readonly UserGuideSection[] = [
       'The Waymark portal is where administrators manage the organization. Users who are not administrators see the Admin Access Only page and can only log out or create an organization of their own.',
     ],
     steps: [
-      'Go to the Waymark website and choose Log In on the top bar.',
+      `Go to the Waymark website and choose ${ACTION_LABELS.logIn} on the top bar.`,
       'After signing in you land on the Account screen. The sidebar on the left leads to Account, Users, Data Fields and Projects.',
       'Choose Help in the sidebar for support hours, phone and e-mail, and the extension version. Messages about your changes appear in the banner at the top of the page; close it with its X or let it disappear after 20 seconds.',
     ],

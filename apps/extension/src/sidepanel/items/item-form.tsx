@@ -8,7 +8,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import type { Feature, TItemDetail } from '@waymark/core';
+import { ACTION_LABELS, type Feature, type TItemDetail } from '@waymark/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../error-alert';
@@ -72,7 +72,7 @@ export function ItemForm({
     <Stack
       component="form"
       gap="sm"
-      aria-label={item ? 'Edit item' : 'New item'}
+      aria-label={item ? 'Edit item' : ACTION_LABELS.addItem}
       onSubmit={(event) => {
         event.preventDefault();
         save.mutate(form);

@@ -1,5 +1,5 @@
 import { Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import type { TItemSummary } from '@waymark/core';
+import { ACTION_LABELS, type TItemSummary } from '@waymark/core';
 import { useState } from 'react';
 import { collectFilterOptions, EMPTY_FILTER, filterItems } from './filter-items';
 import { ItemFilters } from './item-filters';
@@ -32,7 +32,7 @@ export function ItemsSection({
           Items on this page ({items.length})
         </Title>
         <Button size="xs" onClick={onCreate}>
-          New item
+          {ACTION_LABELS.addItem}
         </Button>
       </Group>
       <SegmentedControl
@@ -65,8 +65,8 @@ export function ItemsSection({
         </>
       ) : items.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Nobody has recorded anything on this page yet. Use New item to add a user story,
-          requirement, bug or note.
+          Nobody has recorded anything on this page yet. Use {ACTION_LABELS.addItem} to add a user
+          story, requirement, bug or note.
         </Text>
       ) : (
         <>

@@ -187,7 +187,7 @@ describe('PagePanel on a plan without the item features (spec §9)', () => {
       if (route === 'getItem') return DETAIL;
       return answerOptions(route);
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'New item' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Item' }));
     const tags = await screen.findByLabelText<HTMLInputElement>('Tags');
     expect(tags.disabled).toBe(true);
     expect(screen.getByLabelText<HTMLSelectElement>('Release').disabled).toBe(true);
@@ -228,7 +228,7 @@ describe('PagePanel on a plan without the item features (spec §9)', () => {
       if (route === 'createItem') throw Object.assign(new Error(refusal), { code: 'PLAN_LIMIT' });
       return answerOptions(route);
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'New item' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Item' }));
     const tags = await screen.findByLabelText<HTMLInputElement>('Tags');
     expect(tags.disabled).toBe(false);
     expect(screen.queryByText('Available on Basic and higher')).toBeNull();

@@ -1,8 +1,9 @@
 import { Button, Group, Text } from '@mantine/core';
+import { ACTION_LABELS } from '@waymark/core';
 import type { SessionInfo } from '../../messaging/protocol';
 import { useSignInOut } from './use-session';
 
-/** The signed-in user's name and the Sign out button. */
+/** The signed-in user's name and the Logout button. */
 export function AccountMenu({ session }: { session: Extract<SessionInfo, { signedIn: true }> }) {
   const { signOut } = useSignInOut();
   return (
@@ -16,7 +17,7 @@ export function AccountMenu({ session }: { session: Extract<SessionInfo, { signe
         onClick={() => signOut.mutate()}
         loading={signOut.isPending}
       >
-        Sign out
+        {ACTION_LABELS.logout}
       </Button>
     </Group>
   );

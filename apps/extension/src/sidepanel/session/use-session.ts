@@ -38,7 +38,7 @@ export function useSignInOut() {
   const queryClient = useQueryClient();
   const send = (message: unknown) => api.runtime.sendMessage(message);
   const signIn = useMutation({
-    mutationFn: () => sendRequest(send, 'signIn', {}),
+    mutationFn: (options: { isSignUp?: boolean } = {}) => sendRequest(send, 'signIn', options),
     onSuccess: (session: SessionInfo) => queryClient.setQueryData(SESSION_KEY, session),
   });
   const signOut = useMutation({

@@ -4,6 +4,7 @@ import { NotificationDialog } from '../../features/notifications/components/noti
 import { NameOrganizationModal } from '../../features/orgs/components/name-organization-modal';
 import { NewOrganizationModal } from '../../features/orgs/components/new-organization-modal';
 import { useOrganisations } from '../../lib/organisations';
+import { ACTION_LABELS } from '@waymark/core';
 
 /**
  * The admin shell's mandatory dialogs (spec §4): New Organization for a user without one, the
@@ -21,7 +22,7 @@ export function AdminDialogs() {
         opened={hasNoOrganisation}
         title="New Organization"
         hasNoOrganization
-        secondaryAction={{ label: 'Logout', onClick: logOut }}
+        secondaryAction={{ label: ACTION_LABELS.logout, onClick: logOut }}
       />
       <NotificationDialog
         isActive={!hasNoOrganisation && !isNaming}

@@ -12,6 +12,7 @@ import { paths } from '../../config/paths';
 import { useAuthActions } from '../../features/auth/use-auth-actions';
 import { AdminDialogs } from './admin-dialogs';
 import { ADMIN_NAV_ITEMS } from './admin-nav-items';
+import { ACTION_LABELS } from '@waymark/core';
 
 /**
  * The admin dashboard (spec §2): header with the banner, sidebar with the four screens plus Help
@@ -65,7 +66,7 @@ export function AdminLayout() {
           </Stack>
           <Stack gap={4} mt="auto">
             <MantineNavLink component="button" label="Help" onClick={help.open} />
-            <MantineNavLink component="button" label="Logout" onClick={logOut} />
+            <MantineNavLink component="button" label={ACTION_LABELS.logout} onClick={logOut} />
           </Stack>
         </AppShell.Navbar>
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>

@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { Logo } from '../logo/logo';
 import { PUBLIC_NAV_ITEMS } from './public-nav-items';
 import classes from './top-bar.module.css';
+import { ACTION_LABELS } from '@waymark/core';
 
 const MenuDrawer = lazy(() =>
   import('./menu-drawer').then((module) => ({ default: module.MenuDrawer })),
@@ -48,9 +49,9 @@ export function TopBar({ onLogIn, onSignUp }: TopBarProps) {
   const buttons = (
     <>
       <Button variant="default" onClick={then(onLogIn)}>
-        Log In
+        {ACTION_LABELS.logIn}
       </Button>
-      <Button onClick={then(onSignUp)}>Sign Up</Button>
+      <Button onClick={then(onSignUp)}>{ACTION_LABELS.signUp}</Button>
     </>
   );
 

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useAuthActions } from '../use-auth-actions';
+import { ACTION_LABELS } from '@waymark/core';
 
 /** Props of {@link AdminAccessOnly}. */
 export type AdminAccessOnlyProps = {
@@ -24,7 +25,7 @@ export function AdminAccessOnly({ onCreateOrganization }: AdminAccessOnlyProps) 
       </Text>
       <Group gap="sm">
         <Button variant="default" onClick={logOut}>
-          Logout
+          {ACTION_LABELS.logout}
         </Button>
         <Button onClick={onCreateOrganization}>Create Organization</Button>
       </Group>

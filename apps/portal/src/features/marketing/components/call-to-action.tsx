@@ -23,7 +23,7 @@ export function CallToAction({ title, text, actionLabel, onAction }: CallToActio
           {text}
         </Text>
         <Group mt="xl">
-          <Button size="md" color="white" variant="white" onClick={onAction}>
+          <Button size="md" color="waymark" variant="white" onClick={onAction}>
             {actionLabel}
           </Button>
         </Group>
