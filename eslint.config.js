@@ -34,7 +34,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['scripts/lib/*.d.mts', 'vitest.config.ts'] },
+        projectService: {
+          allowDefaultProject: ['scripts/lib/*.d.mts', 'scripts/lib/*.test.ts', 'vitest.config.ts'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

@@ -10,7 +10,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.{ts,tsx}',
+            'scripts/lib/*.test.ts',
+          ],
           exclude: ['apps/server/src/**/*.db.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAppDependencies } from './app-dependencies';
 import { systemClock, type Clock } from './clock';
@@ -62,7 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     loggerInstance: options.logger ?? createLogger(config.logLevel),
     // One line per request, from installRequestLog, instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // The spec spells one path both `OrgSettings` and `orgSettings`.
     routerOptions: { caseSensitive: false },
     trustProxy: config.trustProxy,

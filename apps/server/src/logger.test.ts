@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { installRequestLog } from './http/request-log';
 import { LOG_VALUE_MAX_CHARS, capLogValue, createLogger, redactQuery } from './logger';
@@ -79,9 +79,10 @@ describe('log line size', () => {
 
   it('writes one concise line per request, with its status and time', async () => {
     const { lines, logger } = capture();
+    const logged: FastifyBaseLogger = logger;
     const app = Fastify({
-      loggerInstance: logger as FastifyBaseLogger,
-      disableRequestLogging: true,
+      loggerInstance: logged,
+      logController: new LogController({ disableRequestLogging: true }),
     });
     installRequestLog(app);
     app.get('/ping', () => Promise.resolve('ok'));

@@ -32,7 +32,7 @@ async function main(): Promise<void> {
       `Cannot listen on ${config.host}:${config.port}: ${(error as Error).message} (set PORT to a free port)`,
     );
   }
-  logger.info(`Waymark is running at ${config.publicUrl}/client/`);
+  logger.info(`Waymark is running at ${config.publicUrl}/client/ on Node.js ${process.version}`);
 }
 
 main().catch((error: unknown) => {

@@ -5,7 +5,7 @@ import { redactQuery } from '../logger';
  * One concise info line per request, written when the answer is sent: method, URL (query
  * values redacted), status and time taken; the request id comes from the child logger. Fastify's
  * own pair of lines ("incoming request" + "request completed") doubled the log (issue 9: 211 MB
- * after one load test), so `buildApp` turns those off and installs this instead.
+ * after one load test), so `buildApp` turns those off (its LogController) and installs this instead.
  */
 export function installRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {

@@ -47,9 +47,13 @@ export async function checkItemRefs(
   const id = (value: number | null | undefined) => sql`${value ?? null}::int`;
   const [row] = await db
     .select({
-      itemType: selectExpression(sql<string | null>`(select ${itemTypes.description} from ${itemTypes}
+      itemType: selectExpression(sql<
+        string | null
+      >`(select ${itemTypes.description} from ${itemTypes}
         where ${itemTypes.id} = ${id(refs.itemTypeId)} and ${itemTypes.orgId} = ${scope.orgId})`),
-      itemStatus: selectExpression(sql<string | null>`(select ${itemStatuses.description} from ${itemStatuses}
+      itemStatus: selectExpression(sql<
+        string | null
+      >`(select ${itemStatuses.description} from ${itemStatuses}
         where ${itemStatuses.id} = ${id(refs.itemStatusId)} and ${itemStatuses.orgId} = ${scope.orgId})`),
       release: selectExpression(sql<string | null>`(select ${releases.title} from ${releases}
         where ${releases.id} = ${id(refs.releaseId)} and ${releases.projectId} = ${scope.projectId})`),
