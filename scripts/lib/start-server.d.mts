@@ -17,6 +17,8 @@ export function findFreePort(): Promise<number>;
 export function startServer(options?: {
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** The Node.js binary to run the server on; default: this process's. */
+  nodePath?: string;
   log?: (line: string) => void;
 }): Promise<StartedServer>;
 

@@ -24,7 +24,8 @@ export function findFreePort() {
 
 /**
  * Starts the server and waits until /readyz answers 200.
- * @param {{ env?: Record<string, string>, timeoutMs?: number, log?: (line: string) => void }} [options]
+ * @param {{ env?: Record<string, string>, timeoutMs?: number, log?: (line: string) => void, nodePath?: string }} [options]
+ *   `nodePath`: the Node.js binary to run it on (default: this process's).
  * @returns {Promise<{ url: string, port: number, dataDir: string, stop: () => Promise<void> }>}
  */
 export async function startServer(options = {}) {
@@ -33,18 +34,22 @@ export async function startServer(options = {}) {
   // mkdtemp makes a 0700 directory; as root, PostgreSQL runs as "postgres" and must traverse it.
   if (!options.env?.DATA_DIR) chmodSync(dataDir, 0o755);
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      ...options.env,
+  const child = spawn(
+    options.nodePath ?? process.execPath,
+    [join(ROOT, 'apps/server/dist/main.js')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: url,
+        LOG_LEVEL: 'warn',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   const collect = (chunk) => {
     output += chunk;
