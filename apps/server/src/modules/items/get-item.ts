@@ -7,6 +7,7 @@ import {
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { runReads } from '../../db/run-reads';
 import {
   itemExternalUrls,
   itemHistory,
@@ -30,14 +31,14 @@ const creators = alias(users, 'creators');
 
 /** An item's every field, notes, related items and history (four indexed reads). */
 export async function getItem(db: Db | DbOrTx, input: { itemId: number }): Promise<TItemDetail> {
-  const [item, notes, relatedItems, history] = await Promise.all([
-    selectItemRow(db, input.itemId),
-    selectNotes(db, input.itemId),
-    selectRelatedItems(db, input.itemId),
-    getItemHistory(db, input),
-  ]);
-  if (!item) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
-  const { assigneeName, creatorName, createdBy, createdAt, updatedAt, ...fields } = item;
+  const [itemRow, notes, relatedItems, history] = await runReads(db, [
+    () => selectItemRow(db, input.itemId),
+    () => selectNotes(db, input.itemId),
+    () => selectRelatedItems(db, input.itemId),
+    () => getItemHistory(db, input),
+  ] as const);
+  if (!itemRow) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
+  const { assigneeName, creatorName, createdBy, createdAt, updatedAt, ...fields } = itemRow;
   return {
     ...fields,
     assignee:
