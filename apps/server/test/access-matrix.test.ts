@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccessRule } from '../src/modules/auth/access-rules';
+import type { AccessRule } from '../src/modules/access/index';
 import { orgMembers } from '../src/db/schema/organizations';
 import { ACCESS_MATRIX, type MatrixIds, type MatrixRow, type MatrixWho } from './access-matrix';
 import { startAuthTestApp, type AuthTestContext } from './auth-test-app';

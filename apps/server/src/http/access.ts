@@ -1,12 +1,11 @@
 import type { ErrorCode } from '@waymark/core';
 import type { RouteOptions } from 'fastify';
-import { accessHooks } from '../modules/auth/access-hooks';
-import type { AccessRule } from '../modules/auth/access-rules';
+import { accessHooks, type AccessRule } from '../modules/access/index';
 
 /**
  * Who may call a route — declared once per route, never decided inside handlers:
  * `'public'`, `'authenticated'`, `orgMember(…)`, `orgAdmin(…)`, `projectMember(…)` …
- * (modules/auth/access-rules.ts), enforced by modules/auth/access-hooks.ts.
+ * (modules/access/access-rules.ts), enforced by modules/access/access-hooks.ts.
  */
 export type Access = AccessRule;
 

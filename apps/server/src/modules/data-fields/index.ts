@@ -1,6 +1,6 @@
 import { routes } from '@waymark/core';
 import { registerRoute } from '../../http/register-route';
-import { dataFieldAdmin, orgAdmin, projectAdmin } from '../auth/access-rules';
+import { dataFieldAdmin, orgAdmin, projectAdmin } from '../access/index';
 import type { AppModule } from '../module';
 import { deleteRelease, saveRelease } from './releases';
 import { deleteDataField, saveDataField } from './save-data-fields';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { itemHistory, items } from '../../db/schema/items';
 import { relativePaths } from '../../db/schema/projects';
 import type { DbOrTx } from '../data-fields/seed-org-defaults';
-import type { ProjectScope } from '../projects/project-scope';
+import type { ProjectScope } from '../access/index';
 import { getItem } from './get-item';
 import { assertItemFeatures } from './item-features';
 import { replaceItemTags, replaceItemUrls } from './item-lists';

@@ -11,7 +11,7 @@ import { itemStatuses, itemTypes } from '../../db/schema/items';
 import { orgMembers } from '../../db/schema/organizations';
 import { projectAccess, releases } from '../../db/schema/projects';
 import { users } from '../../db/schema/users';
-import type { ProjectScope } from '../projects/project-scope';
+import type { ProjectScope } from '../access/index';
 import { fullNameOf } from './item-summaries';
 
 /** spec §7 getStatusOptions: the organization's statuses, in creation order. */

@@ -1,9 +1,12 @@
 import { routes } from '@waymark/core';
 import { registerRoute } from '../../http/register-route';
-import { orgMember, projectMember } from '../auth/access-rules';
-import { requireCaller } from '../auth/access-hooks';
+import {
+  orgMember,
+  projectMember,
+  requireCaller,
+  requireProjectScope as scopeOf,
+} from '../access/index';
 import type { AppModule } from '../module';
-import { requireProjectScope as scopeOf } from '../projects/project-check';
 import { createItem } from './create-item';
 import {
   getAssigneeOptions,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { itemNotes, items } from '../../db/schema/items';
 import { users } from '../../db/schema/users';
 import { assertFeature } from '../projects/plan-limits';
-import type { ProjectScope } from '../projects/project-scope';
+import type { ProjectScope } from '../access/index';
 import { fullNameOf } from './item-summaries';
 
 /**

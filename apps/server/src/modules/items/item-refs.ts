@@ -6,7 +6,7 @@ import { orgMembers } from '../../db/schema/organizations';
 import { projectAccess, releases } from '../../db/schema/projects';
 import { users } from '../../db/schema/users';
 import type { DbOrTx } from '../data-fields/seed-org-defaults';
-import type { ProjectScope } from '../projects/project-scope';
+import type { ProjectScope } from '../access/index';
 import { fullNameOf } from './item-summaries';
 
 /** The references an item holds; undefined or null ones are not checked. */

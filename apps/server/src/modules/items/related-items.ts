@@ -5,7 +5,7 @@ import { itemHistory, itemRelations, itemStatuses, items, itemTypes } from '../.
 import { relativePaths } from '../../db/schema/projects';
 import type { DbOrTx } from '../data-fields/seed-org-defaults';
 import { assertFeature } from '../projects/plan-limits';
-import type { ProjectScope } from '../projects/project-scope';
+import type { ProjectScope } from '../access/index';
 import { SAVED } from '../projects/save-project';
 import { escapeLike } from './escape-like';
 

@@ -2,7 +2,7 @@ import type { TItemSummary } from '@waymark/core';
 import { eq, ilike, or, sql, type SQL, and } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { itemTags, items } from '../../db/schema/items';
-import type { ProjectScope } from '../projects/project-scope';
+import type { ProjectScope } from '../access/index';
 import { escapeLike } from './escape-like';
 import { selectItemSummaries } from './item-summaries';
 

@@ -2,7 +2,7 @@ import type { TItemDetail } from '@waymark/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { itemHistory, items } from '../../db/schema/items';
-import type { ProjectScope } from '../projects/project-scope';
+import type { ProjectScope } from '../access/index';
 import { getItem } from './get-item';
 import { assertItemFeatures } from './item-features';
 import { replaceItemTags, replaceItemUrls } from './item-lists';

@@ -1,6 +1,6 @@
 import { routes } from '@waymark/core';
 import { registerRoute } from '../../http/register-route';
-import { requireCaller } from '../auth/access-hooks';
+import { requireCaller } from '../access/index';
 import type { AppModule } from '../module';
 import { dismissNotification } from './dismiss-notification';
 import { getSiteNotifications } from './get-site-notifications';

@@ -1,7 +1,6 @@
 import { routes } from '@waymark/core';
 import { registerRoute } from '../../http/register-route';
-import { orgAdmin, orgMember } from '../auth/access-rules';
-import { requireCaller } from '../auth/access-hooks';
+import { orgAdmin, orgMember, requireCaller } from '../access/index';
 import type { AppModule } from '../module';
 import { acceptEmptyJsonBody } from './accept-empty-json-body';
 import { acceptOrgAccess } from './accept-org-access';

@@ -5,7 +5,7 @@ import { associatedSites } from '../../db/schema/projects';
 import { parseSiteUrl } from './create-project';
 import { assertSiteLimit } from './plan-limits';
 import { isUniqueViolation } from '../../db/unique-violation';
-import type { ProjectScope } from './project-scope';
+import type { ProjectScope } from '../access/index';
 import { SAVED } from './save-project';
 
 /** Answered when the project already has this site. */

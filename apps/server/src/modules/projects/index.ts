@@ -1,12 +1,16 @@
 import { routes } from '@waymark/core';
 import { registerRoute } from '../../http/register-route';
-import { orgMember, projectAdmin, projectMember } from '../auth/access-rules';
-import { requireCaller } from '../auth/access-hooks';
+import {
+  orgMember,
+  projectAdmin,
+  projectMember,
+  requireCaller,
+  requireProjectScope as scopeOf,
+} from '../access/index';
 import type { AppModule } from '../module';
 import { getAllProjects } from './accessible-projects';
 import { deleteAssociatedSite, getAssociatedSites, saveAssociatedSite } from './associated-sites';
 import { createProject } from './create-project';
-import { requireProjectScope as scopeOf } from './project-check';
 import { deleteRelativePath, getProjectRelativePaths } from './relative-paths';
 import { deleteProject, saveProject } from './save-project';
 import { updateRelativePath } from './update-relative-path';

@@ -2,7 +2,7 @@ import { normalizeSiteUrl, type TRelativePath } from '@waymark/core';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { associatedSites, relativePaths } from '../../db/schema/projects';
-import type { ProjectScope } from './project-scope';
+import type { ProjectScope } from '../access/index';
 
 /**
  * spec §7 getProjectRelativePaths. Paths belong to the project, not to one domain (the same path

@@ -2,7 +2,7 @@ import { AppError } from '@waymark/core';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { projects } from '../../db/schema/projects';
-import type { ProjectScope } from './project-scope';
+import type { ProjectScope } from '../access/index';
 
 /** spec §8: success with no other text. */
 export const SAVED = 'Saved successfully';

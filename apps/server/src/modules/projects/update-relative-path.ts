@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { itemHistory, items } from '../../db/schema/items';
 import { relativePaths } from '../../db/schema/projects';
 import type { DbOrTx } from '../data-fields/seed-org-defaults';
-import type { ProjectScope } from './project-scope';
+import type { ProjectScope } from '../access/index';
 import { SAVED } from './save-project';
 import { isUniqueViolation } from '../../db/unique-violation';
 

@@ -3,8 +3,8 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { itemStatuses, itemTypes } from '../../db/schema/items';
 import { orgMembers } from '../../db/schema/organizations';
-import { readId, type IdSource } from '../auth/access-rules';
-import { ADMIN_ONLY, ORG_NOT_FOUND } from '../auth/access-hooks';
+import { readId, type IdSource } from './access-rules';
+import { ADMIN_ONLY, ORG_NOT_FOUND } from './access-messages';
 
 /** Which organization-owned data field a route's id names. */
 export type DataFieldKind = 'status' | 'itemType';

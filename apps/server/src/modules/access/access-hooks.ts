@@ -6,12 +6,13 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import { orgMembers } from '../../db/schema/organizations';
-import { dataFieldCheck } from '../data-fields/data-field-check';
-import { projectCheck } from '../projects/project-check';
+import { dataFieldCheck } from './data-field-check';
+import { projectCheck } from './project-check';
+import { ADMIN_ONLY, ORG_NOT_FOUND } from './access-messages';
 import { readId, type AccessRule, type IdSource } from './access-rules';
-import type { Authenticator } from './authenticator';
-import type { Caller } from './provision-user';
-import { SIGN_IN_MESSAGE } from './token-verifier';
+import type { Authenticator } from '../auth/authenticator';
+import type { Caller } from '../auth/provision-user';
+import { SIGN_IN_MESSAGE } from '../auth/token-verifier';
 
 // Module augmentation is the one place an interface is needed.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -26,11 +27,6 @@ declare module 'fastify' {
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
-
-/** Answered for an organization the caller is not an active member of, whether it exists or not. */
-export const ORG_NOT_FOUND = 'Organization not found.';
-/** Answered to a member who is not an admin of the organization (spec §6). */
-export const ADMIN_ONLY = 'Only an administrator of this organization can do this.';
 
 /** The hooks enforcing one {@link AccessRule}, and the error codes it can answer with. */
 export type AccessHooks = {

@@ -1,0 +1,13 @@
+// The access module's public file: who may call a route (declared rules and the hooks that
+// enforce them) and the project a request refers to. Other modules import only from here.
+export {
+  dataFieldAdmin,
+  orgAdmin,
+  orgMember,
+  projectAdmin,
+  projectMember,
+  type AccessRule,
+} from './access-rules';
+export { accessHooks, requireCaller } from './access-hooks';
+export { requireProjectScope } from './project-check';
+export { type ProjectScope } from './project-scope';
