@@ -18,6 +18,13 @@ const CONFIG_MODULES = [
   'scripts/**',
 ];
 
+/** A pattern refusing a deep import into a sibling server module (`up` climbs to modules/). */
+const SIBLING_INTERNALS = (up) => ({
+  regex: `^${up}(?!\\.\\.)[^/]+/(?!index$).+`,
+  message:
+    'Import a sibling module through its public file (../<module>/index), not its internals.',
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -92,6 +99,19 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  // Issue 10 §4: a server module is used by its siblings only through its public index.ts.
+  {
+    files: ['apps/server/src/modules/*/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SIBLING_INTERNALS('\\.\\./')] }],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/*/*/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [SIBLING_INTERNALS('\\.\\./\\.\\./')] }],
     },
   },
   {

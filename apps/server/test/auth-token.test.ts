@@ -1,10 +1,9 @@
-import { AppError } from '@waymark/core';
+import { AppError, SIGN_IN_MESSAGE } from '@waymark/core';
 import { base64url, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTokenVerifier,
   SESSION_EXPIRED_MESSAGE,
-  SIGN_IN_MESSAGE,
   type VerifyToken,
 } from '../src/modules/auth/token-verifier';
 import { signToken, startTestIssuer, type TestIssuer } from './auth-test-issuer';

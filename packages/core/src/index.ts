@@ -1,5 +1,6 @@
 // Public surface of @waymark/core. Pure TypeScript: no Node, DOM or database code.
 export * from './errors/app-error';
+export * from './errors/messages';
 export * from './constants/constants';
 export * from './constants/extension';
 export * from './constants/palette';

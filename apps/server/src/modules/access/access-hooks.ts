@@ -1,4 +1,4 @@
-import { ADMIN_ACCESS_LEVEL_ID, AppError, type ErrorCode } from '@waymark/core';
+import { ADMIN_ACCESS_LEVEL_ID, AppError, type ErrorCode, SIGN_IN_MESSAGE } from '@waymark/core';
 import { and, eq } from 'drizzle-orm';
 import type {
   FastifyRequest,
@@ -10,9 +10,7 @@ import { dataFieldCheck } from './data-field-check';
 import { projectCheck } from './project-check';
 import { ADMIN_ONLY, ORG_NOT_FOUND } from './access-messages';
 import { readId, type AccessRule, type IdSource } from './access-rules';
-import type { Authenticator } from '../auth/authenticator';
-import type { Caller } from '../auth/provision-user';
-import { SIGN_IN_MESSAGE } from '../auth/token-verifier';
+import type { Authenticator, Caller } from '../auth/index';
 
 // Module augmentation is the one place an interface is needed.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */

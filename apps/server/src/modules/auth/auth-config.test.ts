@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import {
-  EXTENSION_CLIENT_ID,
-  IDP_SCOPES,
-  identityUrls,
-  PORTAL_CLIENT_ID,
-} from '../identity/clients';
+import { EXTENSION_CLIENT_ID, IDP_SCOPES, identityUrls, PORTAL_CLIENT_ID } from '../identity/index';
 import { getAuthConfig } from './index';
 
 describe('auth config (issue 3 item 2: the issuer switch)', () => {

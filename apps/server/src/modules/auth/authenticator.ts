@@ -1,10 +1,10 @@
-import { AppError } from '@waymark/core';
+import { AppError, SIGN_IN_MESSAGE } from '@waymark/core';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { createEmbeddedKeySet } from './embedded-key-set';
 import { provisionUser, type Caller } from './provision-user';
-import { createTokenVerifier, SIGN_IN_MESSAGE, type VerifyToken } from './token-verifier';
+import { createTokenVerifier, type VerifyToken } from './token-verifier';
 
 /** Turns an Authorization header into the signed-in {@link Caller}. */
 export type Authenticator = {

@@ -1,6 +1,6 @@
 import { createLocalJWKSet, errors, type JWTVerifyGetKey } from 'jose';
 import type { Db } from '../../db/client';
-import { loadPublicJwks } from '../identity/keys';
+import { loadPublicJwks } from '../identity/index';
 
 // A rotated key is published before it signs, so an unknown kid warrants a reload, at most this often.
 const RELOAD_COOLDOWN_MS = 30_000;

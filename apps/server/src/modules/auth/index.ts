@@ -3,6 +3,9 @@ import type { Config } from '../../config';
 import { registerRoute } from '../../http/register-route';
 import type { AppModule } from '../module';
 
+export type { Authenticator } from './authenticator';
+export type { Caller } from './provision-user';
+
 /** What the clients need to sign in; nothing secret (both are public clients). */
 export function getAuthConfig(config: Config): TAuthConfig {
   const { issuer, audience, portalClientId, extensionClientId, scope, isEmbedded } = config.oidc;

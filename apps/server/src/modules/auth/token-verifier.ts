@@ -1,4 +1,4 @@
-import { AppError } from '@waymark/core';
+import { AppError, SIGN_IN_MESSAGE } from '@waymark/core';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 
 /** The identity an access token vouches for, as the API uses it. */
@@ -46,8 +46,6 @@ const ALGORITHMS = [
   'EdDSA',
 ];
 
-/** Message of every 401 apart from expiry: the caller learns nothing about why. */
-export const SIGN_IN_MESSAGE = 'Sign in to continue.';
 /** Message of a 401 for an expired token. */
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Sign in again.';
 

@@ -5,6 +5,8 @@ import type { AppModule } from '../module';
 import { deleteRelease, saveRelease } from './releases';
 import { deleteDataField, saveDataField } from './save-data-fields';
 
+export { seedOrgDefaults } from './seed-org-defaults';
+
 /** spec §7 OrgSettings: statuses, item types and releases, managed by admins (spec §6). */
 export const dataFieldsModule: AppModule = (app, { db }) => {
   registerRoute(app, routes.saveOrgStatus, {

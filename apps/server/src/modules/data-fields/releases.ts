@@ -1,9 +1,8 @@
-import { AppError } from '@waymark/core';
+import { AppError, SAVED_MESSAGE } from '@waymark/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { projects, releases } from '../../db/schema/projects';
-import { SAVED } from '../projects/save-project';
-import { assertFeature } from '../projects/plan-limits';
+import { assertFeature } from '../entitlements/index';
 
 /** Answered when the project or release is not one of the organization's. */
 export const RELEASE_NOT_FOUND = 'Release or project not found in this organization.';
@@ -31,7 +30,7 @@ export async function saveRelease(
       .where(and(eq(releases.id, input.ReleaseId), inOrg))
       .returning({ id: releases.id });
     if (updated.length === 0) throw new AppError('NOT_FOUND', RELEASE_NOT_FOUND);
-    return SAVED;
+    return SAVED_MESSAGE;
   }
   const [project] = await db
     .select({ id: projects.id })
@@ -39,7 +38,7 @@ export async function saveRelease(
     .where(and(eq(projects.id, input.projectId ?? 0), eq(projects.orgId, input.orgId)));
   if (!project) throw new AppError('NOT_FOUND', RELEASE_NOT_FOUND);
   await db.insert(releases).values({ projectId: project.id, title: input.releaseTitle });
-  return SAVED;
+  return SAVED_MESSAGE;
 }
 
 /** spec §7 deleteRelease: deletes a release; its items are left without one (FK set null). */

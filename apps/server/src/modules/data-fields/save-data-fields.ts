@@ -1,9 +1,8 @@
-import { AppError } from '@waymark/core';
+import { AppError, SAVED_MESSAGE } from '@waymark/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { itemStatuses, items, itemTypes } from '../../db/schema/items';
-import { assertFeature } from '../projects/plan-limits';
-import { SAVED } from '../projects/save-project';
+import { assertFeature } from '../entitlements/index';
 import { isUniqueViolation } from '../../db/unique-violation';
 
 /** Answered for a status or item type id that is not the organization's. */
@@ -45,7 +44,7 @@ export async function saveDataField(
   try {
     if (input.id == null) {
       await db.insert(table).values({ orgId: input.orgId, description: input.name });
-      return SAVED;
+      return SAVED_MESSAGE;
     }
     const updated = await db
       .update(table)
@@ -57,7 +56,7 @@ export async function saveDataField(
     if (isUniqueViolation(error, unique)) throw new AppError('CONFLICT', DUPLICATE_DATA_FIELD);
     throw error;
   }
-  return SAVED;
+  return SAVED_MESSAGE;
 }
 
 /** spec §7 deleteOrgStatus / deleteOrgItemType: deletes one no item uses (CONFLICT otherwise). */

@@ -13,9 +13,6 @@ export const DEFAULT_ITEM_TYPES = [
 /** spec §1: the statuses every organization starts with. */
 export const DEFAULT_STATUSES = ['Open', 'In Progress', 'Closed'] as const;
 
-// Re-exported where its users import it until the database module owns every import of it.
-export type { DbOrTx };
-
 /**
  * Gives an organization the default item types and statuses (spec §1). Idempotent: a default
  * that already exists is left alone, so it is safe on every organization creation and as a data

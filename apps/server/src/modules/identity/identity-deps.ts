@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '../mail/index';
 import type { Limit } from './rate-limit';
 
 // The app's clock type, re-exported so identity files import their dependencies from one place.

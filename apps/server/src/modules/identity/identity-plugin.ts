@@ -4,7 +4,7 @@ import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer } from '../mail/index';
 import { purgeExpiredModels } from './adapter';
 import { IDP_MOUNT_PATH, identityUrls, PORTAL_HOME_PATH } from './clients';
 import { purgeEmailTokens } from './email-tokens';

@@ -2,6 +2,9 @@ import { EXTENSION_ID } from '@waymark/core';
 import type { AppModule } from '../module';
 import { identityPlugin } from './identity-plugin';
 
+export { loadPublicJwks, rotateSigningKey } from './keys';
+export { EXTENSION_CLIENT_ID, IDP_SCOPES, identityUrls, PORTAL_CLIENT_ID } from './clients';
+
 /**
  * The embedded identity provider at `/idp`, on only while no external issuer is configured
  * (`OIDC_ISSUER` unset, i.e. `config.oidc.isEmbedded`).

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { idpAccounts } from '../../db/schema/identity';
-import { resetPasswordMail } from '../mail/templates/reset-password';
+import { resetPasswordMail } from '../mail/index';
 import { findAccountByEmail, revokeAccountSessions } from './accounts';
 import { consumeEmailToken, EMAIL_TOKEN_TTL_SECONDS, issueEmailToken } from './email-tokens';
 import type { IdentityDeps } from './identity-deps';

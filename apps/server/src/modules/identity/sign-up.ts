@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { alreadyRegisteredMail } from '../mail/templates/already-registered';
+import { alreadyRegisteredMail } from '../mail/index';
 import { findAccountByEmail, insertAccount } from './accounts';
 import { PORTAL_HOME_PATH } from './clients';
 import type { IdentityDeps } from './identity-deps';

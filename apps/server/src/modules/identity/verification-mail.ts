@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { verifyEmailMail } from '../mail/templates/verify-email';
+import { verifyEmailMail } from '../mail/index';
 import type { IdpAccount } from './accounts';
 import { EMAIL_TOKEN_TTL_SECONDS, issueEmailToken } from './email-tokens';
 import type { IdentityDeps } from './identity-deps';

@@ -1,9 +1,8 @@
 import type { TItemDetail } from '@waymark/core';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { itemHistory, items } from '../../db/schema/items';
 import { relativePaths } from '../../db/schema/projects';
-import type { DbOrTx } from '../data-fields/seed-org-defaults';
 import type { ProjectScope } from '../access/index';
 import { getItem } from './get-item';
 import { assertItemFeatures } from './item-features';

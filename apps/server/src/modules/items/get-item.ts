@@ -6,7 +6,7 @@ import {
 } from '@waymark/core';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { runReads } from '../../db/run-reads';
 import {
   itemExternalUrls,
@@ -19,7 +19,6 @@ import {
 } from '../../db/schema/items';
 import { relativePaths, releases } from '../../db/schema/projects';
 import { users } from '../../db/schema/users';
-import type { DbOrTx } from '../data-fields/seed-org-defaults';
 import { fullNameOf, tagsOfItem } from './item-summaries';
 import { selectRelatedItemRows } from './related-items';
 

@@ -10,7 +10,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizations } from '../../db/schema/organizations';
 import { associatedSites, projects, relativePaths } from '../../db/schema/projects';
-import { canUseProject } from '../projects/accessible-projects';
+import { canUseProject } from '../projects/index';
 import { selectPathItems } from './item-summaries';
 
 /** Input of {@link getPageItems}. */

@@ -1,6 +1,6 @@
 import type { Feature } from '@waymark/core';
-import type { DbOrTx } from '../data-fields/seed-org-defaults';
-import { getOrgPlan, requireFeature } from '../projects/plan-limits';
+import type { DbOrTx } from '../../db/client';
+import { getOrgPlan, requireFeature } from '../entitlements/index';
 
 /** The plan-gated fields of an item create or update (spec §9: Basic and up). */
 export type GatedItemFields = {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { itemExternalUrls, itemTags } from '../../db/schema/items';
-import type { DbOrTx } from '../data-fields/seed-org-defaults';
+import type { DbOrTx } from '../../db/client';
 
 /** Replaces an item's tags with `tags` (already trimmed and deduplicated), keeping their order. */
 export async function replaceItemTags(tx: DbOrTx, itemId: number, tags: string[]): Promise<void> {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { itemNotes, items } from '../../db/schema/items';
 import { users } from '../../db/schema/users';
-import { assertFeature } from '../projects/plan-limits';
+import { assertFeature } from '../entitlements/index';
 import type { ProjectScope } from '../access/index';
 import { fullNameOf } from './item-summaries';
 

@@ -5,7 +5,7 @@ import { itemStatuses, itemTypes } from '../../db/schema/items';
 import { orgMembers } from '../../db/schema/organizations';
 import { projectAccess, releases } from '../../db/schema/projects';
 import { users } from '../../db/schema/users';
-import type { DbOrTx } from '../data-fields/seed-org-defaults';
+import type { DbOrTx } from '../../db/client';
 import type { ProjectScope } from '../access/index';
 import { fullNameOf } from './item-summaries';
 

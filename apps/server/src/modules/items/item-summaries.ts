@@ -1,11 +1,10 @@
 import type { TItemSummary } from '@waymark/core';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { itemNotes, itemStatuses, itemTags, items, itemTypes } from '../../db/schema/items';
 import { relativePaths, releases } from '../../db/schema/projects';
 import { users } from '../../db/schema/users';
-import type { DbOrTx } from '../data-fields/seed-org-defaults';
 
 /** A user's display name: first and last name, or the e-mail while they are blank. */
 export function fullNameOf(table: {

@@ -1,12 +1,10 @@
-import { AppError, type TRelatedItem } from '@waymark/core';
+import { AppError, SAVED_MESSAGE, type TRelatedItem } from '@waymark/core';
 import { and, asc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { itemHistory, itemRelations, itemStatuses, items, itemTypes } from '../../db/schema/items';
 import { relativePaths } from '../../db/schema/projects';
-import type { DbOrTx } from '../data-fields/seed-org-defaults';
-import { assertFeature } from '../projects/plan-limits';
+import { assertFeature } from '../entitlements/index';
 import type { ProjectScope } from '../access/index';
-import { SAVED } from '../projects/save-project';
 import { escapeLike } from './escape-like';
 
 /** Answered when linking an item to itself. */
@@ -129,5 +127,5 @@ async function changeRelation(
       }),
     );
   });
-  return SAVED;
+  return SAVED_MESSAGE;
 }

@@ -5,6 +5,8 @@ import type { AppModule } from '../module';
 import { dismissNotification } from './dismiss-notification';
 import { getSiteNotifications } from './get-site-notifications';
 
+export { queueNotification, type QueueNotificationInput } from './queue-notification';
+
 /** spec §7 notification calls: the caller's queue, and dismissing one. */
 export const notificationsModule: AppModule = (app, { db, clock }) => {
   registerRoute(app, routes.getSiteNotifications, {

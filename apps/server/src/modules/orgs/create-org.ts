@@ -10,8 +10,8 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { orgMembers, organizations } from '../../db/schema/organizations';
 import { licenses, orgOwners } from '../../db/schema/orgs';
-import { seedOrgDefaults } from '../data-fields/seed-org-defaults';
-import { queueNotification } from '../notifications/queue-notification';
+import { seedOrgDefaults } from '../data-fields/index';
+import { queueNotification } from '../notifications/index';
 
 /** spec §8: the create-organization success toast. */
 export const ORG_CREATED = 'Organization created successfully.';

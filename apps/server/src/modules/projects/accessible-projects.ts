@@ -1,10 +1,9 @@
 import { ADMIN_ACCESS_LEVEL_ID, type TProject } from '@waymark/core';
 import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { selectExpression } from '../../db/select-expression';
 import { orgMembers } from '../../db/schema/organizations';
 import { associatedSites, projectAccess, projects } from '../../db/schema/projects';
-import type { DbOrTx } from '../data-fields/seed-org-defaults';
 
 /**
  * SQL condition: `userId` may use the project in the current row of `projects` (spec §6) — an

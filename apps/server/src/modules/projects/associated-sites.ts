@@ -1,12 +1,11 @@
-import { AppError, type TAssociatedSite } from '@waymark/core';
+import { AppError, SAVED_MESSAGE, type TAssociatedSite } from '@waymark/core';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { associatedSites } from '../../db/schema/projects';
 import { parseSiteUrl } from './create-project';
-import { assertSiteLimit } from './plan-limits';
+import { assertSiteLimit } from '../entitlements/index';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { ProjectScope } from '../access/index';
-import { SAVED } from './save-project';
 
 /** Answered when the project already has this site. */
 export const DUPLICATE_SITE = 'This site is already associated with the project.';
@@ -64,7 +63,7 @@ export async function saveAssociatedSite(
       throw new AppError('CONFLICT', DUPLICATE_SITE);
     throw error;
   }
-  return SAVED;
+  return SAVED_MESSAGE;
 }
 
 /** spec §7 deleteAssociatedSite: removes a site; the project's paths and items stay. */

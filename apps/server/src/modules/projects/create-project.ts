@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { orgMembers } from '../../db/schema/organizations';
 import { associatedSites, projectAccess, projects } from '../../db/schema/projects';
 import { selectProjects } from './accessible-projects';
-import { assertProjectLimit } from './plan-limits';
+import { assertProjectLimit } from '../entitlements/index';
 
 /** Answered when a base URL is not a usable http(s) address. */
 export const INVALID_SITE_URL =

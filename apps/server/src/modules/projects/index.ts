@@ -15,6 +15,8 @@ import { deleteRelativePath, getProjectRelativePaths } from './relative-paths';
 import { deleteProject, saveProject } from './save-project';
 import { updateRelativePath } from './update-relative-path';
 
+export { canUseProject } from './accessible-projects';
+
 /**
  * spec §7 project calls. Reading is for anyone who may use the project (the extension asks for
  * host access per associated site); managing projects, sites and paths is for admins (spec §6).

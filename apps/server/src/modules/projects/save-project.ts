@@ -1,11 +1,10 @@
-import { AppError } from '@waymark/core';
+import { AppError, SAVED_MESSAGE } from '@waymark/core';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { projects } from '../../db/schema/projects';
 import type { ProjectScope } from '../access/index';
 
 /** spec §8: success with no other text. */
-export const SAVED = 'Saved successfully';
 /** Answered when a request's orgId is not the project's organization. */
 export const PROJECT_NOT_IN_ORG = 'This project does not belong to the selected organization.';
 
@@ -26,7 +25,7 @@ export async function saveProject(
     .update(projects)
     .set({ name: input.projectName })
     .where(eq(projects.id, scope.projectId));
-  return SAVED;
+  return SAVED_MESSAGE;
 }
 
 /** spec §7 deleteProject: deletes a project with its sites, paths, releases and items (cascade). */

@@ -1,11 +1,9 @@
-import { AppError } from '@waymark/core';
+import { AppError, SAVED_MESSAGE } from '@waymark/core';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { itemHistory, items } from '../../db/schema/items';
 import { relativePaths } from '../../db/schema/projects';
-import type { DbOrTx } from '../data-fields/seed-org-defaults';
 import type { ProjectScope } from '../access/index';
-import { SAVED } from './save-project';
 import { isUniqueViolation } from '../../db/unique-violation';
 
 /** Answered for a path id that is not one of the project's. */
@@ -80,7 +78,7 @@ export async function updateRelativePath(
       throw new AppError('CONFLICT', PATH_CHANGED);
     throw error;
   }
-  return SAVED;
+  return SAVED_MESSAGE;
 }
 
 async function recordMove(

@@ -10,7 +10,7 @@ import {
 import { count, eq } from 'drizzle-orm';
 import { organizations } from '../../db/schema/organizations';
 import { associatedSites, projects } from '../../db/schema/projects';
-import type { DbOrTx } from '../data-fields/seed-org-defaults';
+import type { DbOrTx } from '../../db/client';
 
 /**
  * The organization's current plan; an organization without one is on Free.

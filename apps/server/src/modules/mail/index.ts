@@ -1,0 +1,7 @@
+// The mail module's public file: the outbox other modules enqueue mail on (built once at the app
+// root, see app-dependencies.ts), and its transports.
+export { createMailer, SEND_MAIL_JOB, type Mailer, type MailerOptions } from './mailer';
+export { createMailTransport, type MailMessage, type MailTransport } from './mail-transport';
+export { alreadyRegisteredMail } from './templates/already-registered';
+export { resetPasswordMail } from './templates/reset-password';
+export { verifyEmailMail } from './templates/verify-email';
