@@ -19,7 +19,7 @@ import { identityModule } from './modules/identity/index';
 import { itemsModule } from './modules/items/index';
 import type { AppModule } from './modules/module';
 import { notificationsModule } from './modules/notifications/index';
-import { orgsModule } from './modules/orgs/index';
+import { organizationsModule } from './modules/organizations/index';
 import { projectsModule } from './modules/projects/index';
 import { systemModule } from './modules/system/index';
 import { usersModule } from './modules/users/index';
@@ -29,7 +29,7 @@ export const MODULES: readonly AppModule[] = [
   systemModule,
   identityModule,
   authModule,
-  orgsModule,
+  organizationsModule,
   notificationsModule,
   projectsModule,
   itemsModule,

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useAuthActions } from '../../features/auth/use-auth-actions';
-import { NotificationDialog } from '../../features/notifications/components/notification-dialog';
-import { NameOrganizationModal } from '../../features/orgs/components/name-organization-modal';
-import { NewOrganizationModal } from '../../features/orgs/components/new-organization-modal';
-import { useOrganisations } from '../../lib/organisations';
+import { useAuthActions } from '../../features/auth';
+import { NotificationDialog } from '../../features/notifications';
+import { NameOrganizationModal, NewOrganizationModal } from '../../features/organizations';
+import { useOrganizations } from '../../lib/organizations';
 import { ACTION_LABELS } from '@waymark/core';
 
 /**
@@ -13,19 +12,19 @@ import { ACTION_LABELS } from '@waymark/core';
  */
 export function AdminDialogs() {
   const { logOut } = useAuthActions();
-  const organisations = useOrganisations();
+  const organizations = useOrganizations();
   const [isNaming, setIsNaming] = useState(false);
-  const hasNoOrganisation = organisations.data?.length === 0;
+  const hasNoOrganization = organizations.data?.length === 0;
   return (
     <>
       <NewOrganizationModal
-        opened={hasNoOrganisation}
+        opened={hasNoOrganization}
         title="New Organization"
         hasNoOrganization
         secondaryAction={{ label: ACTION_LABELS.logout, onClick: logOut }}
       />
       <NotificationDialog
-        isActive={!hasNoOrganisation && !isNaming}
+        isActive={!hasNoOrganization && !isNaming}
         onOrgNameMissing={() => setIsNaming(true)}
       />
       <NameOrganizationModal opened={isNaming} onSaved={() => setIsNaming(false)} />

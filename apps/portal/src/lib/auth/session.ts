@@ -19,7 +19,7 @@ export async function signUp(): Promise<void> {
   await manager.signinRedirect({ extraQueryParams: { screen_hint: 'signup' } });
 }
 
-/** spec §3, §2: clears the organisation keys and signs out at the provider, which returns home. */
+/** spec §3, §2: clears the organization keys and signs out at the provider, which returns home. */
 export async function signOut(): Promise<void> {
   clearOrgKeys();
   try {

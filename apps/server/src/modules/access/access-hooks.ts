@@ -5,7 +5,7 @@ import type {
   onRequestAsyncHookHandler,
   preHandlerAsyncHookHandler,
 } from 'fastify';
-import { orgMembers } from '../../db/schema/organizations';
+import { orgMembers } from '../../db/schema';
 import { dataFieldCheck } from './data-field-check';
 import { projectCheck } from './project-check';
 import { ADMIN_ONLY, ORG_NOT_FOUND } from './access-messages';

@@ -1,7 +1,7 @@
 import { AppError } from '@waymark/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/users';
+import { users } from '../../db/schema';
 import type { TokenIdentity } from './token-verifier';
 
 /** The signed-in user as routes see it. */

@@ -8,8 +8,7 @@ import {
 } from '@waymark/core';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { organizations } from '../../db/schema/organizations';
-import { associatedSites, projects, relativePaths } from '../../db/schema/projects';
+import { associatedSites, organizations, projects, relativePaths } from '../../db/schema';
 import { canUseProject } from '../projects/index';
 import { selectPathItems } from './item-summaries';
 
