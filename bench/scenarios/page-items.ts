@@ -6,6 +6,8 @@ const PATHS = 10_000;
 const ITEMS_PER_PATH = 10;
 const DOMAINS = 5;
 const PAGE_URL = 'https://env3.bench.test/page/4242?utm_source=bench#top';
+/** How many paths the large organization has (`/page/1` … `/page/10000`). */
+export const PATH_COUNT = PATHS;
 
 type SeedIds = { orgId: number; userId: number; projectId: number };
 
@@ -48,7 +50,8 @@ const SEED: ((ids: SeedIds) => [string, unknown[]])[] = [
   ],
 ];
 
-async function callJson<T>(url: string, token: string, init: RequestInit = {}): Promise<T> {
+/** Calls the API as `token`'s user and parses the answer (JSON or text). */
+export async function callJson<T>(url: string, token: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(url, {
     ...init,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -58,7 +61,18 @@ async function callJson<T>(url: string, token: string, init: RequestInit = {}): 
   return (text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text) as T;
 }
 
-async function seed(serverUrl: string, context: BenchContext, token: string): Promise<number> {
+/** The large organization's ids, as seeded. */
+export type SeededOrganization = { orgId: number; projectId: number; userId: number };
+
+/**
+ * Creates an organization for `token`'s user through the API, then seeds in SQL one project with
+ * 5 domains, 10 000 paths and 100 000 items (2 tags each, a note on every 4th), on Pro.
+ */
+export async function seedLargeOrganization(
+  serverUrl: string,
+  context: BenchContext,
+  token: string,
+): Promise<SeededOrganization> {
   const { userId } = await callJson<{ userId: number }>(`${serverUrl}/api/account/whoami`, token);
   await callJson(`${serverUrl}/api/account/createOrgExistingUser`, token, {
     method: 'POST',
@@ -78,10 +92,10 @@ async function seed(serverUrl: string, context: BenchContext, token: string): Pr
     for (const statement of SEED) await client.query(...statement(ids));
     await client.query('commit');
     await client.query('analyze');
+    return ids;
   } finally {
     await client.end();
   }
-  return orgId;
 }
 
 /** Issue 4: the extension's page lookup on a large organization. */
@@ -91,7 +105,7 @@ export const pageItemsScenario: Scenario = {
     "POST /api/item/getPageItems (the extension's page lookup: projects by host, then the items of the path) on one organization with 100 000 items over 10 000 paths and 5 associated domains, against the trivial authenticated GET /api/account/whoami.",
   prepare: async (serverUrl, context) => {
     const token = await context.signToken({ subject: 'bench-owner', email: 'owner@bench.test' });
-    await seed(serverUrl, context, token);
+    await seedLargeOrganization(serverUrl, context, token);
     const page = await callJson<{ items: unknown[] }>(`${serverUrl}/api/item/getPageItems`, token, {
       method: 'POST',
       body: JSON.stringify({ pageUrl: PAGE_URL }),

@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAppDependencies } from './app-dependencies';
+import type { ChangeFeed } from './changes/change-feed';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -36,6 +37,16 @@ export const MODULES: readonly AppModule[] = [
   dataFieldsModule,
   usersModule,
 ];
+
+// Module augmentation is the one place an interface is needed.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The change feed caches invalidate on (tests `sync()` it before reading). */
+    changes: ChangeFeed;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
 
 /** Options of {@link buildApp}. */
 export type BuildAppOptions = {
@@ -84,13 +95,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock: options.clock ?? systemClock,
     logger: app.log,
   });
-  installAuth(app, { config, db });
+  installAuth(app, { config, db, changes: deps.changes });
+  app.decorate('changes', deps.changes);
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   for (const module of [...MODULES, ...(options.plugins ?? [])]) {
     await app.register(module, deps);
   }
-  app.addHook('onReady', () => deps.jobs.start());
-  app.addHook('onClose', () => deps.jobs.stop());
+  app.addHook('onReady', async () => {
+    await deps.changes.start();
+    await deps.jobs.start();
+  });
+  app.addHook('onClose', async () => {
+    await deps.jobs.stop();
+    await deps.changes.stop();
+  });
   await registerPortal(app, { portalDist: config.portalDist, publicUrl: config.publicUrl });
   return app;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Config } from '../src/config';
 import type { Db } from '../src/db/client';
 import { buildTestApp } from './helper';
 import { startTestIssuer, type TestIssuer, type TestTokenOptions } from './auth-test-issuer';
@@ -10,6 +11,8 @@ export type TestClock = { at: Date; now(): Date };
 export type AuthTestContext = {
   app: FastifyInstance;
   db: Db;
+  /** The app's configuration (a second copy of the app can be built from it). */
+  config: Config;
   issuer: TestIssuer;
   clock: TestClock;
   /** Signs a token for a new (or the given) subject: the Authorization header to send. */
@@ -30,13 +33,14 @@ export async function startAuthTestApp(options: { now?: Date } = {}): Promise<Au
     at: options.now ?? new Date('2026-03-10T12:00:00Z'),
     now: () => clock.at,
   };
-  const { app, db, close } = await buildTestApp({
+  const { app, db, config, close } = await buildTestApp({
     env: { OIDC_ISSUER: issuer.url, OIDC_AUDIENCE: audience },
     clock,
   });
   return {
     app,
     db,
+    config,
     issuer,
     clock,
     signIn: async (tokenOptions) => ({
