@@ -8,6 +8,7 @@ import type { Db } from './db/client';
 import { handleError, handleNotFound } from './http/error-handler';
 import { installExtensionCors } from './http/extension-cors';
 import { createLogger } from './logger';
+import { installDrain } from './http/drain';
 import { installRequestLog } from './http/request-log';
 import { registerOpenApi } from './http/openapi';
 import { registerPortal } from './http/portal';
@@ -80,12 +81,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A malformed or over-long URL segment is refused by the router, before any route: answer
     // it as the same ErrorBody as every other error instead of Fastify's own shape.
     frameworkErrors: handleError,
+    // During shutdown a request already on an open connection is served, not refused (drain.ts).
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
   installRequestLog(app);
+  installDrain(app);
   installSecurityHeaders(app);
   installExtensionCors(app);
   installRouteRegistry(app);
