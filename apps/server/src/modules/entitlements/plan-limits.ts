@@ -1,5 +1,6 @@
 import {
   AppError,
+  formatCount,
   formatFeatureLimit,
   getPlan,
   hasFeature,
@@ -45,10 +46,6 @@ export async function assertFeature(db: DbOrTx, orgId: number, feature: Feature)
   requireFeature(await getOrgPlan(db, orgId, { isLocked: false }), feature);
 }
 
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
-
 /**
  * spec §9 Allowed projects: throws PLAN_LIMIT when the organization has as many projects as its
  * plan allows. Call inside the creating transaction: the org row lock serialises creators.
@@ -60,7 +57,7 @@ export async function assertProjectLimit(db: DbOrTx, orgId: number): Promise<voi
   if ((row?.n ?? 0) >= plan.maxProjects)
     throw new AppError(
       'PLAN_LIMIT',
-      `Your ${plan.planName} plan allows ${plural(plan.maxProjects, 'project')}. Upgrade your plan to add more.`,
+      `Your ${plan.planName} plan allows ${formatCount(plan.maxProjects, 'project')}. Upgrade your plan to add more.`,
     );
 }
 
@@ -78,6 +75,6 @@ export async function assertSiteLimit(
   if ((row?.n ?? 0) >= plan.maxSitesPerProject)
     throw new AppError(
       'PLAN_LIMIT',
-      `Your ${plan.planName} plan allows ${plural(plan.maxSitesPerProject, 'site')} per project. Upgrade your plan to add more.`,
+      `Your ${plan.planName} plan allows ${formatCount(plan.maxSitesPerProject, 'site')} per project. Upgrade your plan to add more.`,
     );
 }

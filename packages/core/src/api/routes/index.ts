@@ -8,7 +8,12 @@ import { userRoutes } from './users';
 
 export { NOTIFICATION_TEMPLATES, ORG_NAME_MAX_LENGTH, ZOrgName } from './account';
 export { ZAuthConfig, type TAuthConfig } from './auth';
-export { DATA_FIELD_MAX_LENGTH } from './data-fields';
+export {
+  DATA_FIELD_MAX_LENGTH,
+  ZDataFieldName,
+  ZDataFieldUsage,
+  type TDataFieldUsage,
+} from './data-fields';
 export { PROJECT_NAME_MAX_LENGTH, ZProjectName } from './project';
 export { ZWhoami, type TWhoami } from './users';
 
