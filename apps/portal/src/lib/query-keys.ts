@@ -6,4 +6,6 @@ export const queryKeys = {
   organisations: ['organisations'],
   /** GET /api/account/getSiteNotifications. */
   notifications: ['site-notifications'],
+  /** GET /api/account/getOrgPlanInfo/{orgId}: the plan whose limits the admin screens show. */
+  orgPlanInfo: (orgId: number) => ['org-plan-info', orgId] as const,
 } as const;
