@@ -15,6 +15,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import { authModule } from './modules/auth/index';
 import { installAuth } from './modules/auth/authenticator';
 import { dataFieldsModule } from './modules/data-fields/index';
+import { entitlementsModule } from './modules/entitlements/index';
 import { identityModule } from './modules/identity/index';
 import { itemsModule } from './modules/items/index';
 import type { AppModule } from './modules/module';
@@ -34,6 +35,7 @@ export const MODULES: readonly AppModule[] = [
   projectsModule,
   itemsModule,
   dataFieldsModule,
+  entitlementsModule,
   usersModule,
 ];
 

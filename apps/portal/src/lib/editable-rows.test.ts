@@ -4,6 +4,7 @@ import {
   changeRow,
   DUPLICATE_ROW_MESSAGE,
   isDirty,
+  keepFailedRows,
   planSave,
   removeRow,
   toRows,
@@ -60,5 +61,27 @@ describe('editable rows (spec §4 Data field panels)', () => {
 
   it('leaves untouched saved rows alone', () => {
     expect(validateRows(loaded(), () => 'always wrong')).toEqual({});
+  });
+});
+
+describe('keepFailedRows', () => {
+  it('puts the typed text of failed rows back onto the reloaded rows', () => {
+    let typed = addRow(
+      addRow(changeRow(changeRow(loaded(), 'saved-1', 'Opened'), 'saved-2', 'Shut')),
+    );
+    typed = changeRow(changeRow(typed, typed[2]!.key, 'Saved new'), typed[3]!.key, 'Failed new');
+    const reloaded = toRows([
+      { id: 1, text: 'Opened' },
+      { id: 2, text: 'Closed' },
+      { id: 3, text: 'Saved new' },
+    ]);
+    const rows = keepFailedRows(reloaded, typed, new Set(['saved-2', typed[3]!.key]));
+    expect(rows.map((row) => [row.id, row.text, row.original])).toEqual([
+      [1, 'Opened', 'Opened'],
+      [2, 'Shut', 'Closed'],
+      [3, 'Saved new', 'Saved new'],
+      [null, 'Failed new', ''],
+    ]);
+    expect(isDirty(rows)).toBe(true);
   });
 });

@@ -99,3 +99,21 @@ export function validateRows(
   }
   return errors;
 }
+
+/**
+ * The rows after a save some of whose calls failed: the reloaded values, with the typed text
+ * of every failed row put back (a failed update on its saved row, a failed create at the end),
+ * so nothing the admin typed is lost and Save stays enabled for it.
+ */
+export function keepFailedRows(
+  reloaded: readonly EditableRow[],
+  typed: readonly EditableRow[],
+  failedKeys: ReadonlySet<string>,
+): EditableRow[] {
+  const failed = typed.filter((row) => failedKeys.has(row.key));
+  const next = reloaded.map((row) => {
+    const typedRow = failed.find((candidate) => candidate.id === row.id);
+    return typedRow ? { ...row, text: typedRow.text } : row;
+  });
+  return [...next, ...failed.filter((row) => row.id === null)];
+}

@@ -5,15 +5,15 @@ import { readOrgId } from './org-storage';
 import { queryKeys } from './query-keys';
 
 /**
- * The selected organization's plan (spec §9 limits and features), from getOrgPlanInfo; undefined
+ * The selected organization's plan (spec §9 limits and features), from getOrgPlan; undefined
  * while loading. The admin screens use it to show limits where they bite and to keep read-only
  * what the server would refuse with PLAN_LIMIT.
  */
 export function useOrgPlan(): Plan | undefined {
   const orgId = readOrgId();
   const { data } = useQuery({
-    queryKey: queryKeys.orgPlanInfo(orgId),
-    queryFn: () => apiClient.call(routes.getOrgPlanInfo, { params: { orgId } }),
+    queryKey: queryKeys.orgPlan(orgId),
+    queryFn: () => apiClient.call(routes.getOrgPlan, { params: { orgId } }),
     enabled: orgId > 0,
   });
   return data ? getPlan(data.currentPlanId) : undefined;

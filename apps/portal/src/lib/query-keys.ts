@@ -6,6 +6,8 @@ export const queryKeys = {
   organisations: ['organisations'],
   /** GET /api/account/getSiteNotifications. */
   notifications: ['site-notifications'],
-  /** GET /api/account/getOrgPlanInfo/{orgId}: the plan whose limits the admin screens show. */
-  orgPlanInfo: (orgId: number) => ['org-plan-info', orgId] as const,
+  /** GET /api/account/getOrgPlan/{orgId}: the plan whose limits the admin screens show. */
+  orgPlan: (orgId: number) => ['org-plan', orgId] as const,
+  /** GET /api/project/getAllProjects/{orgId}: read by the Data Fields and Projects screens. */
+  projects: (orgId: number) => ['projects', orgId] as const,
 } as const;
