@@ -53,7 +53,7 @@ export function answerCalls(
   call.mockImplementation(async (route: RouteDef, input: FakeCallInput = {}) => {
     const answer = answers.get(route);
     if (!answer) throw new Error(`Unexpected call ${route.method} ${route.path}`);
-    return answer(input);
+    return await Promise.resolve(answer(input));
   });
 }
 

@@ -21,7 +21,7 @@ window.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
-Element.prototype.scrollIntoView ??= () => undefined;
+if (!('scrollIntoView' in Element.prototype)) Element.prototype.scrollIntoView = () => undefined;
 
 // Route modules load lazily; under a parallel test run the first render can take a few seconds.
 configure({ asyncUtilTimeout: 5000 });

@@ -125,8 +125,9 @@ describe('Data Fields screen (spec §2, §4, §5, §8)', () => {
     expect(status.getByDisplayValue('Done')).toBeTruthy();
 
     fakeServer({
+      // Neither server text nor message.
       saveStatus: () => {
-        throw { nothing: true };
+        throw new Error('');
       },
     });
     fireEvent.click(status.getByRole('button', { name: 'Save Changes' }));
