@@ -108,7 +108,7 @@ export function validateRows(
 export function keepFailedRows(
   reloaded: readonly EditableRow[],
   typed: readonly EditableRow[],
-  failedKeys: ReadonlySet<string>,
+  failedKeys: { has: (key: string) => boolean },
 ): EditableRow[] {
   const failed = typed.filter((row) => failedKeys.has(row.key));
   const next = reloaded.map((row) => {

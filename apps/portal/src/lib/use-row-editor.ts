@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { getErrorMessage } from './error-message';
 import {
   addRow,
   changeRow,
@@ -63,13 +64,13 @@ export function useRowEditor(options: RowEditorOptions) {
     if (Object.keys(fieldErrors).length > 0) return null;
     const plan = planSave(rows, { skipBlank: options.skipBlank ?? false });
     const result: RowSaveResult = { messages: [], failures: [] };
-    const failedKeys = new Set<string>();
+    const failedKeys = new Map<string, unknown>();
     const send = async (key: string, call: () => Promise<string>) => {
       try {
         result.messages.push(await call());
       } catch (error) {
         result.failures.push(error);
-        failedKeys.add(key);
+        failedKeys.set(key, error);
       }
     };
     setIsSaving(true);
@@ -80,6 +81,10 @@ export function useRowEditor(options: RowEditorOptions) {
         await send(row.key, () => options.sendUpdate(row.id, row.text));
       const reloaded = toRows((await options.reload()) ?? []);
       setDraft(failedKeys.size > 0 ? keepFailedRows(reloaded, rows, failedKeys) : null);
+      // Each failed row says why beside its box (the server's words, spec §8).
+      setErrors(
+        Object.fromEntries([...failedKeys].map(([key, error]) => [key, getErrorMessage(error)])),
+      );
     } finally {
       setIsSaving(false);
     }

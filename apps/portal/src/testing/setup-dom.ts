@@ -21,7 +21,10 @@ window.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
-if (!('scrollIntoView' in Element.prototype)) Element.prototype.scrollIntoView = () => undefined;
+Object.defineProperty(Element.prototype, 'scrollIntoView', {
+  value: () => undefined,
+  configurable: true,
+});
 
 // Route modules load lazily; under a parallel test run the first render can take a few seconds.
 configure({ asyncUtilTimeout: 5000 });
