@@ -59,6 +59,12 @@ describe('editable rows (spec §4 Data field panels)', () => {
     });
   });
 
+  it('lets a row take a name the list has when duplicates are allowed (a path merge)', () => {
+    expect(
+      validateRows(changeRow(loaded(), 'saved-2', 'open'), notBlank, { allowDuplicates: true }),
+    ).toEqual({});
+  });
+
   it('leaves untouched saved rows alone', () => {
     expect(validateRows(loaded(), () => 'always wrong')).toEqual({});
   });

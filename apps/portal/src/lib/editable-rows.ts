@@ -77,12 +77,14 @@ export const DUPLICATE_ROW_MESSAGE = 'This name is already in the list.';
 
 /**
  * The field errors of the rows a save would send, by row key: `checkText` judges one text
- * (e.g. blank or too long), and a name another row has too (ignoring case) is refused, so
- * nothing is sent while any error remains.
+ * (e.g. blank or too long), and a name another row has too (ignoring case) is refused unless
+ * `allowDuplicates` (URL paths: renaming onto an existing path merges them), so nothing is sent
+ * while any error remains.
  */
 export function validateRows(
   rows: readonly EditableRow[],
   checkText: (text: string) => string | null,
+  { allowDuplicates = false }: { allowDuplicates?: boolean } = {},
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   const counts = new Map<string, number>();
@@ -94,7 +96,7 @@ export function validateRows(
     if (row.id !== null && !isChanged(row)) continue;
     const problem = checkText(row.text);
     if (problem) errors[row.key] = problem;
-    else if ((counts.get(row.text.trim().toLowerCase()) ?? 0) > 1)
+    else if (!allowDuplicates && (counts.get(row.text.trim().toLowerCase()) ?? 0) > 1)
       errors[row.key] = DUPLICATE_ROW_MESSAGE;
   }
   return errors;

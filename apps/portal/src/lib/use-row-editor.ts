@@ -26,6 +26,8 @@ export type RowEditorOptions = {
   values: readonly { id: number; text: string }[] | undefined;
   /** Judges one text before anything is sent; null when fine. Omit to check nothing. */
   checkText?: (text: string) => string | null;
+  /** URL paths: a row may take another row's text (the server merges them). */
+  allowDuplicates?: boolean;
   /** spec §5 associated sites: leave blank rows out instead of refusing them. */
   skipBlank?: boolean;
   /** Sends one new row; resolves to the server's text. */
@@ -58,6 +60,7 @@ export function useRowEditor(options: RowEditorOptions) {
       ? validateRows(
           options.skipBlank ? rows.filter((row) => row.text.trim()) : rows,
           options.checkText,
+          { allowDuplicates: options.allowDuplicates ?? false },
         )
       : {};
     setErrors(fieldErrors);

@@ -3,13 +3,10 @@ import { DOMAINS_PAGE_SIZE, routes, type Plan, type TProject } from '@waymark/co
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useBanner } from '../../../components/banner/use-banner';
-import { EditableRowList } from '../../../components/editable-row-list/editable-row-list';
-import { Pager } from '../../../components/pager/pager';
 import { Panel } from '../../../components/panel/panel';
 import { apiClient } from '../../../lib/api-client';
 import type { EditableRow } from '../../../lib/editable-rows';
 import { readOrgId } from '../../../lib/org-storage';
-import { slicePage } from '../../../lib/paging';
 import { queryKeys } from '../../../lib/query-keys';
 import { useRowEditor, type RowSaveResult } from '../../../lib/use-row-editor';
 import { sitesQuery } from '../api/project-queries';
@@ -17,6 +14,7 @@ import { describePlanUsage } from '../plan-usage';
 import { DOMAINS_INFO, SAVED_FALLBACK_MESSAGE, SITES_NOT_SAVED_MESSAGE } from '../project-messages';
 import { DeleteRowDialog } from './delete-row-dialog';
 import { InfoButton } from './info-button';
+import { PagedRowList } from './paged-row-list';
 
 /** Props of {@link AssociatedDomainsPanel}. */
 export type AssociatedDomainsPanelProps = {
@@ -53,7 +51,6 @@ export function AssociatedDomainsPanel({ project, plan, footer }: AssociatedDoma
       return (await sites.refetch()).data;
     },
   });
-  const shown = slicePage(editor.rows, page, DOMAINS_PAGE_SIZE);
   const usage = describePlanUsage(plan, editor.rows.length, plan?.maxSitesPerProject, 'domain');
   const showResult = (result: RowSaveResult | null) => {
     if (!result) return;
@@ -73,8 +70,12 @@ export function AssociatedDomainsPanel({ project, plan, footer }: AssociatedDoma
             {usage.text}
           </Text>
         )}
-        <EditableRowList
-          rows={shown.rows}
+        <PagedRowList
+          rows={editor.rows}
+          page={page}
+          pageSize={DOMAINS_PAGE_SIZE}
+          pageLabel="domains"
+          onPageChange={setPage}
           placeholder="Enter account url"
           itemLabel="Domain"
           errors={editor.errors}
@@ -82,13 +83,6 @@ export function AssociatedDomainsPanel({ project, plan, footer }: AssociatedDoma
           emptyText={project ? 'No domain yet.' : 'Select a project to see its domains.'}
           onChange={editor.change}
           onRemove={setRemoving}
-        />
-        <Pager
-          rangeLabel={shown.rangeLabel}
-          page={shown.page}
-          pageCount={shown.pageCount}
-          label="domains"
-          onPageChange={setPage}
         />
         <Group justify="space-between">
           <Button

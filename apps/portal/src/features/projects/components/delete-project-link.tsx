@@ -59,7 +59,7 @@ export function DeleteProjectLink({ project, onDeleted }: DeleteProjectLinkProps
           closeButtonLabel="Dismiss"
           onClose={() => setIsAlerting(false)}
         >
-          <span role="alert">{SELECT_PROJECT_FIRST_MESSAGE}</span>
+          {SELECT_PROJECT_FIRST_MESSAGE}
         </Alert>
       )}
       <ConfirmDialog

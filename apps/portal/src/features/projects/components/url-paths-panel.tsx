@@ -9,18 +9,16 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useBanner } from '../../../components/banner/use-banner';
-import { EditableRowList } from '../../../components/editable-row-list/editable-row-list';
-import { Pager } from '../../../components/pager/pager';
 import { Panel } from '../../../components/panel/panel';
 import { apiClient } from '../../../lib/api-client';
 import type { EditableRow } from '../../../lib/editable-rows';
 import { getErrorMessage } from '../../../lib/error-message';
-import { slicePage } from '../../../lib/paging';
 import { useRowEditor, type RowSaveResult } from '../../../lib/use-row-editor';
 import { pathsQuery, sitesQuery } from '../api/project-queries';
 import { PATHS_INFO } from '../project-messages';
 import { DeleteRowDialog } from './delete-row-dialog';
 import { InfoButton } from './info-button';
+import { PagedRowList } from './paged-row-list';
 
 function checkPath(text: string): string | null {
   const parsed = ZRelativePathInput.safeParse(text);
@@ -51,13 +49,13 @@ export function UrlPathsPanel({ project, footer }: UrlPathsPanelProps) {
   const editor = useRowEditor({
     values: urlPath === null ? [] : paths.data,
     checkText: checkPath,
+    allowDuplicates: true,
     sendUpdate: (relativePathId, relativePath) =>
       apiClient.call(routes.updateRelativePath, {
         body: { projectId: projectId ?? 0, relativePathId, relativePath },
       }),
     reload: async () => (await paths.refetch()).data,
   });
-  const shown = slicePage(editor.rows, page, URL_PATHS_PAGE_SIZE);
   const showResult = (result: RowSaveResult | null) => {
     if (!result) return;
     if (result.failures.length > 0) return showBanner(getErrorMessage(result.failures[0]), 'error');
@@ -81,8 +79,12 @@ export function UrlPathsPanel({ project, footer }: UrlPathsPanelProps) {
           disabled={!project}
           allowDeselect={false}
         />
-        <EditableRowList
-          rows={shown.rows}
+        <PagedRowList
+          rows={editor.rows}
+          page={page}
+          pageSize={URL_PATHS_PAGE_SIZE}
+          pageLabel="URL paths"
+          onPageChange={setPage}
           placeholder="Enter URL path"
           itemLabel="Path"
           errors={editor.errors}
@@ -93,13 +95,6 @@ export function UrlPathsPanel({ project, footer }: UrlPathsPanelProps) {
           }
           onChange={editor.change}
           onRemove={setRemoving}
-        />
-        <Pager
-          rangeLabel={shown.rangeLabel}
-          page={shown.page}
-          pageCount={shown.pageCount}
-          label="URL paths"
-          onPageChange={setPage}
         />
         <Group justify="flex-end">
           <Button
