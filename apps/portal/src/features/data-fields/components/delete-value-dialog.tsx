@@ -85,7 +85,6 @@ export function DeleteValueDialog({
             value={replaceWith}
             onChange={setReplaceWith}
             allowDeselect={false}
-            comboboxProps={{ withinPortal: false }}
           />
         </>
       )}
