@@ -43,6 +43,7 @@ function fakeServer(options: { planId?: number; saveStatus?: () => unknown } = {
     ],
     [routes.saveOrgStatus, options.saveStatus ?? (() => 'Saved successfully')],
     [routes.saveRelease, () => 'Saved successfully'],
+    [routes.deleteRelease, () => 'Deleted successfully'],
     [routes.getStatusUsage, () => ({ itemCount: 2 })],
     [routes.deleteOrgStatus, () => 'Deleted successfully. 2 items now use Closed.'],
   ]);
@@ -179,6 +180,13 @@ describe('Data Fields screen (spec §2, §4, §5, §8)', () => {
     expect(callsTo(call, routes.saveRelease).map((input) => input.body)).toEqual([
       { releaseTitle: '2.1', projectId: 10, orgId: ORG_ID },
     ]);
+    fireEvent.click(release.getByRole('button', { name: 'Remove 2.0' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete Release' }));
+    expect(callsTo(call, routes.deleteRelease)).toEqual([]);
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(callsTo(call, routes.deleteRelease)).toEqual([{ params: { releaseId: 30 } }]),
+    );
   });
 
   it('is read-only on a plan without custom statuses, naming the plan to upgrade to', async () => {

@@ -66,6 +66,8 @@ function fakeServer(options: Options = {}) {
     [routes.saveProject, () => 'Saved successfully'],
     [routes.saveAssociatedSite, options.saveSite ?? (() => '')],
     [routes.deleteProject, () => 'Project deleted successfully'],
+    [routes.deleteAssociatedSite, () => 'Site deleted successfully'],
+    [routes.deleteRelativePath, () => 'Path deleted successfully'],
   ]);
   answerCalls(call, answers);
 }
@@ -245,5 +247,29 @@ describe('Projects screen (spec §2, §4, §5, §8)', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'No Projects Found' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Create project' }));
     expect(await screen.findByRole('dialog', { name: 'Create project' })).toBeTruthy();
+  });
+
+  it('removes a saved domain and a path only after their confirmations', async () => {
+    await renderScreen();
+    await selectProject('Blog');
+    const domains = region('Associated Domains');
+    fireEvent.click(await domains.findByRole('button', { name: 'Remove https://blog.test' }));
+    const domainDialog = within(
+      await screen.findByRole('dialog', { name: 'Delete Associated Domain' }),
+    );
+    expect(callsTo(call, routes.deleteAssociatedSite)).toEqual([]);
+    fireEvent.click(domainDialog.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Site deleted successfully')).toBeTruthy();
+    expect(callsTo(call, routes.deleteAssociatedSite)).toEqual([{ params: { id: 1100 } }]);
+
+    await selectProject('Acme Shop');
+    const paths = region('URL Paths');
+    await userEvent.click(paths.getByRole('combobox', { name: 'URL' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'https://a.test' }));
+    fireEvent.click(await paths.findByRole('button', { name: 'Remove /cart' }));
+    const pathDialog = within(await screen.findByRole('dialog', { name: 'Delete URL Path' }));
+    fireEvent.click(pathDialog.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Path deleted successfully')).toBeTruthy();
+    expect(callsTo(call, routes.deleteRelativePath)).toEqual([{ params: { id: 1 } }]);
   });
 });
