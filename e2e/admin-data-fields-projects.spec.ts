@@ -19,6 +19,9 @@ import { expect, test } from './support/fixtures';
 // shows — a custom status and a release, a renamed URL path, a second domain, a deleted project —
 // and both screens pass axe at desktop and phone widths.
 
+/** Where to keep pictures of both screens at both widths, when set. */
+const SCREENSHOTS = process.env.ADMIN_SCREENSHOT_DIR;
+
 let site: TestSite;
 test.beforeAll(async () => {
   site = await startTestSite();
@@ -39,6 +42,8 @@ async function expectAccessible(page: Page, name: string) {
         `${violation.id}: ${violation.help}\n  ${violation.nodes.map((node) => node.html).join('\n  ')}`,
     );
     expect(report, `axe violations on ${name} at ${width}px`).toEqual([]);
+    if (SCREENSHOTS)
+      await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
