@@ -82,8 +82,16 @@ export function useRowEditor(options: RowEditorOptions) {
         if (options.sendCreate) await send(row.key, () => options.sendCreate!(row.text));
       for (const row of plan.updates)
         await send(row.key, () => options.sendUpdate(row.id, row.text));
-      const reloaded = toRows((await options.reload()) ?? []);
-      setDraft(failedKeys.size > 0 ? keepFailedRows(reloaded, rows, failedKeys) : null);
+      const reloaded = await options.reload().catch((error: unknown) => {
+        result.failures.push(error);
+        return null;
+      });
+      // Without fresh values the draft stays as typed, and the failed reload is reported.
+      if (reloaded === null) setDraft(rows);
+      else
+        setDraft(
+          failedKeys.size > 0 ? keepFailedRows(toRows(reloaded ?? []), rows, failedKeys) : null,
+        );
       // Each failed row says why beside its box (the server's words, spec §8).
       setErrors(
         Object.fromEntries([...failedKeys].map(([key, error]) => [key, getErrorMessage(error)])),
