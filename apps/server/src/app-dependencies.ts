@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { createEventSink } from './events/event-sink';
+import { createFileStore } from './files/create-file-store';
 import { createJobQueue } from './jobs/job-queue';
 import { createMailer } from './modules/mail/mailer';
 import { createMailTransport } from './modules/mail/mail-transport';
@@ -11,7 +12,8 @@ import type { AppDeps } from './modules/module';
 
 /**
  * Builds the application's dependencies once, at the root: configuration, database and clock as
- * given, plus the job queue, the mailer (an outbox on the queue) and the after-commit event sink.
+ * given, plus the job queue, the mailer (an outbox on the queue), the after-commit event sink and
+ * the file store attachments live in (local disk or S3, from config).
  * The job queue is not started here: the app starts it once every module has defined its jobs.
  */
 export function createAppDependencies(input: {
@@ -33,5 +35,6 @@ export function createAppDependencies(input: {
     logger,
   });
   const mailer = createMailer({ jobs, transport, clock, publicUrl: config.publicUrl });
-  return { config, db, clock, jobs, mailer, events: createEventSink(logger) };
+  const files = createFileStore(config);
+  return { config, db, clock, jobs, mailer, files, events: createEventSink(logger) };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { EventSink } from '../events/event-sink';
+import type { FileStore } from '../files/file-store';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Mailer } from './mail/mailer';
 
@@ -23,6 +24,8 @@ export type AppDeps = {
   mailer: Mailer;
   /** Durable background jobs; modules define theirs while they register. */
   jobs: JobQueue;
+  /** Where attachment bytes live (issue 14). */
+  files: FileStore;
   /** "X changed" events, delivered after their transaction commits. */
   events: EventSink;
 };

@@ -1,4 +1,5 @@
 import { accountRoutes } from './account';
+import { attachmentRoutes } from './attachments';
 import { authRoutes } from './auth';
 import { dataFieldRoutes } from './data-fields';
 import { itemRoutes } from './item';
@@ -23,6 +24,7 @@ export const routes = {
   ...accountRoutes,
   ...projectRoutes,
   ...itemRoutes,
+  ...attachmentRoutes,
   ...dataFieldRoutes,
   ...userRoutes,
 };
