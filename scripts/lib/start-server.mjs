@@ -26,7 +26,7 @@ export function findFreePort() {
  * Starts the server and waits until /readyz answers 200.
  * @param {{ env?: Record<string, string>, timeoutMs?: number, log?: (line: string) => void, nodePath?: string }} [options]
  *   `nodePath`: the Node.js binary to run it on (default: this process's).
- * @returns {Promise<{ url: string, port: number, dataDir: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, port: number, pid: number | undefined, dataDir: string, stop: () => Promise<void> }>}
  */
 export async function startServer(options = {}) {
   const port = await findFreePort();

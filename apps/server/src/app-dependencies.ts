@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { createChangeFeed } from './changes/change-feed';
 import { createEventSink } from './events/event-sink';
+import { createFileStore } from './files/create-file-store';
 import { createJobQueue } from './jobs/job-queue';
 import { createMailer } from './modules/mail/mailer';
 import { createMailTransport } from './modules/mail/mail-transport';
@@ -13,8 +14,9 @@ import type { AppDeps } from './modules/module';
 /**
  * Builds the application's dependencies once, at the root: configuration, database and clock as
  * given, plus the job queue, the mailer (an outbox on the queue), the change feed (committed
- * changes of every server copy, for caches) and the after-commit event sink. The job queue and the
- * feed are not started here: the app starts them once every module has registered.
+ * changes of every server copy, for caches), the after-commit event sink and the file store
+ * attachments live in (local disk or S3, from config). The job queue and the feed are not started
+ * here: the app starts them once every module has registered.
  */
 export function createAppDependencies(input: {
   config: Config;
@@ -40,5 +42,6 @@ export function createAppDependencies(input: {
     query: (text, values) => db.$client.query(text, values),
     logger,
   });
-  return { config, db, clock, jobs, mailer, changes, events: createEventSink(logger) };
+  const files = createFileStore(config);
+  return { config, db, clock, jobs, mailer, changes, files, events: createEventSink(logger) };
 }

@@ -14,6 +14,7 @@ import { registerOpenApi } from './http/openapi';
 import { registerPortal } from './http/portal';
 import { installRouteRegistry } from './http/route-registry';
 import { installSecurityHeaders } from './http/security-headers';
+import { attachmentsModule } from './modules/attachments/index';
 import { authModule } from './modules/auth/index';
 import { installAuth } from './modules/auth/authenticator';
 import { dataFieldsModule } from './modules/data-fields/index';
@@ -36,6 +37,7 @@ export const MODULES: readonly AppModule[] = [
   notificationsModule,
   projectsModule,
   itemsModule,
+  attachmentsModule,
   dataFieldsModule,
   entitlementsModule,
   usersModule,

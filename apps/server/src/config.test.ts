@@ -61,4 +61,27 @@ describe('loadConfig', () => {
       /^Invalid configuration: TRUST_PROXY must be true or false/,
     );
   });
+
+  it('keeps attachments on local disk with 25 MB files unless S3_BUCKET is set', () => {
+    const local = loadConfig({}).attachments;
+    expect(local).toMatchObject({ maxFileBytes: 25 * 1024 * 1024, s3: undefined });
+    const s3 = loadConfig({
+      S3_BUCKET: 'files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      ATTACHMENT_MAX_BYTES: '1000',
+    }).attachments;
+    expect(s3).toMatchObject({
+      maxFileBytes: 1000,
+      s3: { bucket: 'files', region: 'us-east-1', forcePathStyle: true },
+    });
+    expect(() => loadConfig({ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
+    );
+    expect(() => loadConfig({ ATTACHMENT_ORG_QUOTA_BYTES: '10GB' })).toThrow(
+      /^Invalid configuration: ATTACHMENT_ORG_QUOTA_BYTES must be a whole number of bytes/,
+    );
+  });
 });

@@ -6,6 +6,12 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 const PORT_ERROR = 'must be an integer between 1 and 65535';
 
+const byteCount = z
+  .string()
+  .regex(/^\d{1,15}$/, { error: 'must be a whole number of bytes' })
+  .transform(Number)
+  .refine((bytes) => bytes >= 1, { error: 'must be at least 1 byte' });
+
 const ZEnv = z.object({
   PORT: z
     .string()
@@ -51,6 +57,19 @@ const ZEnv = z.object({
     .string()
     .min(1, { error: 'must not be empty' })
     .default('Waymark <no-reply@localhost>'),
+  ATTACHMENT_MAX_BYTES: byteCount.default(25 * 1024 * 1024),
+  ATTACHMENT_ORG_QUOTA_BYTES: byteCount.default(10 * 1024 * 1024 * 1024),
+  S3_BUCKET: z.string().min(1, { error: 'must not be empty' }).optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be the http(s) URL of an S3-compatible endpoint' })
+    .optional(),
+  S3_REGION: z.string().min(1, { error: 'must not be empty' }).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1, { error: 'must not be empty' }).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1, { error: 'must not be empty' }).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .transform((value) => value === 'true' || value === '1')
+    .default(false),
 });
 
 /** The validated server configuration. */
@@ -83,6 +102,30 @@ export type Config = {
    * accepting connections: set it above the load balancer's time to notice (docs/deploy.md).
    */
   shutdownDrainMs: number;
+  /** Files attached to items (issue 14). */
+  attachments: AttachmentsConfig;
+};
+
+/** Attachment limits and where the files live. */
+export type AttachmentsConfig = {
+  /** Largest file one upload may carry (`ATTACHMENT_MAX_BYTES`, default 25 MB). */
+  maxFileBytes: number;
+  /** Bytes of attachments one organization may keep (`ATTACHMENT_ORG_QUOTA_BYTES`, default 10 GB). */
+  orgQuotaBytes: number;
+  /** An S3-compatible bucket when `S3_BUCKET` is set; otherwise files go under `<dataDir>/attachments`. */
+  s3: S3Config | undefined;
+};
+
+/** An S3-compatible object store (AWS S3, MinIO, R2, …). */
+export type S3Config = {
+  bucket: string;
+  /** Custom endpoint (MinIO, R2…); `undefined` means AWS for `region`. */
+  endpoint: string | undefined;
+  region: string;
+  /** Static credentials; `undefined` lets the SDK find its own (instance role, profile). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `bucket` in the path instead of the host name (MinIO and most self-hosted stores). */
+  forcePathStyle: boolean;
 };
 
 /** Identity settings; with `OIDC_ISSUER` unset they describe the provider embedded at `/idp`. */
@@ -139,6 +182,27 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
     trustProxy: values.TRUST_PROXY,
     shutdownDrainMs: values.SHUTDOWN_DRAIN_MS,
+    attachments: {
+      maxFileBytes: values.ATTACHMENT_MAX_BYTES,
+      orgQuotaBytes: values.ATTACHMENT_ORG_QUOTA_BYTES,
+      s3: readS3Config(values),
+    },
+  };
+}
+
+function readS3Config(values: z.output<typeof ZEnv>): S3Config | undefined {
+  if (values.S3_BUCKET === undefined) return undefined;
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = values;
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined))
+    throw new ConfigError(
+      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+  return {
+    bucket: values.S3_BUCKET,
+    endpoint: values.S3_ENDPOINT,
+    region: values.S3_REGION,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: values.S3_FORCE_PATH_STYLE,
   };
 }
 

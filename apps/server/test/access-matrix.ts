@@ -15,6 +15,7 @@
  *   it 404, outsiders 404, anonymous 401.
  */
 
+import { ATTACHMENT_ROWS } from './attachments-matrix-rows';
 import { DATA_FIELD_ROWS, ITEM_ROWS, PROJECT_ROWS } from './projects-matrix-rows';
 import type { ProjectIds } from './projects-world';
 
@@ -24,6 +25,10 @@ export type MatrixIds = ProjectIds & {
   orgId: number;
   /** A queued notification of the organization's owner. */
   notificationId: number;
+  /** A PNG attached to `itemId`. */
+  attachmentId: number;
+  /** Another attachment of `itemId`, for the delete-attachment probe. */
+  spareAttachmentId: number;
 };
 
 /** The parts of a call a row fills in; path params fill `:name` segments. */
@@ -31,6 +36,8 @@ export type MatrixRequest = {
   params?: Record<string, string | number>;
   query?: Record<string, string | number>;
   body?: unknown;
+  /** Extra headers (a multipart upload's content type). */
+  headers?: Record<string, string>;
 };
 
 /** Who may call a route. */
@@ -115,5 +122,6 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   },
   ...PROJECT_ROWS,
   ...ITEM_ROWS,
+  ...ATTACHMENT_ROWS,
   ...DATA_FIELD_ROWS,
 ];

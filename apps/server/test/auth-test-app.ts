@@ -11,8 +11,10 @@ export type TestClock = { at: Date; now(): Date };
 export type AuthTestContext = {
   app: FastifyInstance;
   db: Db;
-  /** The app's configuration (a second copy of the app can be built from it). */
+  /** The app's configuration. */
   config: Config;
+  /** Connection string of the app's database (a child server can share it). */
+  databaseUrl: string;
   issuer: TestIssuer;
   clock: TestClock;
   /** Signs a token for a new (or the given) subject: the Authorization header to send. */
@@ -25,22 +27,28 @@ export type AuthTestContext = {
   close(): Promise<void>;
 };
 
-/** Starts an {@link AuthTestContext}; `now` sets the clock (default 2026-03-10T12:00:00Z). */
-export async function startAuthTestApp(options: { now?: Date } = {}): Promise<AuthTestContext> {
+/**
+ * Starts an {@link AuthTestContext}; `now` sets the clock (default 2026-03-10T12:00:00Z), `env`
+ * adds configuration (e.g. attachment limits, an S3 bucket).
+ */
+export async function startAuthTestApp(
+  options: { now?: Date; env?: Record<string, string> } = {},
+): Promise<AuthTestContext> {
   const audience = 'https://waymark.test/api';
   const issuer = await startTestIssuer(audience);
   const clock: TestClock = {
     at: options.now ?? new Date('2026-03-10T12:00:00Z'),
     now: () => clock.at,
   };
-  const { app, db, config, close } = await buildTestApp({
-    env: { OIDC_ISSUER: issuer.url, OIDC_AUDIENCE: audience },
+  const { app, db, config, databaseUrl, close } = await buildTestApp({
+    env: { ...options.env, OIDC_ISSUER: issuer.url, OIDC_AUDIENCE: audience },
     clock,
   });
   return {
     app,
     db,
     config,
+    databaseUrl,
     issuer,
     clock,
     signIn: async (tokenOptions) => ({

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { Db } from '../src/db/client';
 import type { MatrixIds, MatrixRow } from './access-matrix';
 import type { AuthTestContext } from './auth-test-app';
+import { multipartFile, TINY_PNG } from './multipart';
 import { createProjectIds, type As } from './projects-world';
 
 /**
@@ -31,7 +32,22 @@ export async function createMatrixWorld(
   ).json<{ notificationInfoId: number }[]>();
   const orgId = org?.orgId ?? 0;
   const projectIds = await createProjectIds(t, as, orgId, tag);
-  return { orgId, notificationId: notification?.notificationInfoId ?? 0, ...projectIds };
+  const attach = async () => {
+    const response = await t.call(as, {
+      method: 'POST',
+      url: `/api/item/uploadAttachment/${projectIds.itemId}`,
+      ...multipartFile(TINY_PNG, { fileName: `probe-${tag ?? orgId}.png` }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ attachmentId: number }>().attachmentId;
+  };
+  return {
+    orgId,
+    notificationId: notification?.notificationInfoId ?? 0,
+    ...projectIds,
+    attachmentId: await attach(),
+    spareAttachmentId: await attach(),
+  };
 }
 
 const tablesOf = new WeakMap<Db, Promise<string[]>>();
@@ -84,5 +100,6 @@ export function toInject(row: MatrixRow, ids: MatrixIds): InjectOptions {
     method: row.method,
     url: query.size > 0 ? `${url}?${query.toString()}` : url,
     ...(request.body !== undefined && { payload: request.body as InjectOptions['payload'] }),
+    ...(request.headers && { headers: request.headers }),
   };
 }

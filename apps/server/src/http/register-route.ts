@@ -22,12 +22,13 @@ export type RouteImplementation<R extends RouteDef> = {
   handler: (
     request: RouteRequest<R>,
     reply: FastifyReply,
-  ) => Promise<z.input<R['response']>> | z.input<R['response']>;
+  ) => Promise<z.input<R['response']> | FastifyReply> | z.input<R['response']> | FastifyReply;
 };
 
 /**
  * Registers one row of the core route table: method, path, schemas, docs, every answer status,
- * and the declared access. `responseKind: 'text'` routes answer `text/plain`.
+ * and the declared access. `responseKind: 'text'` routes answer `text/plain`; `file` routes send
+ * their stream through `reply` and return it.
  */
 export function registerRoute<R extends RouteDef>(
   app: FastifyInstance,
@@ -43,6 +44,8 @@ export function registerRoute<R extends RouteDef>(
     'INTERNAL',
   ];
   const isText = route.responseKind === 'text';
+  // A download streams bytes: the handler sends them itself, past any serializer.
+  const isFile = route.responseKind === 'file';
   app.route({
     method: route.method,
     url: route.path,
@@ -53,8 +56,9 @@ export function registerRoute<R extends RouteDef>(
       ...(route.query && { querystring: route.query }),
       ...(route.body && { body: route.body }),
       ...(isText && { produces: ['text/plain'] }),
+      ...(isFile && { produces: ['application/octet-stream'] }),
       response: {
-        200: route.response,
+        ...(!isFile && { 200: route.response }),
         ...Object.fromEntries(codes.map((code) => [ERROR_STATUS[code], ZErrorBody])),
       },
     },

@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { ChangeFeed } from '../changes/change-feed';
 import type { EventSink } from '../events/event-sink';
+import type { FileStore } from '../files/file-store';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Mailer } from './mail/mailer';
 
@@ -24,6 +25,8 @@ export type AppDeps = {
   mailer: Mailer;
   /** Durable background jobs; modules define theirs while they register. */
   jobs: JobQueue;
+  /** Where attachment bytes live (issue 14). */
+  files: FileStore;
   /** "X changed" events, delivered after their transaction commits. */
   events: EventSink;
   /** Committed changes of every server copy (PostgreSQL LISTEN/NOTIFY): what caches forget on. */

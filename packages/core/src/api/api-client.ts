@@ -67,7 +67,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       if (!response.ok) throw await toAppError(response, options);
       const payload: unknown =
-        route.responseKind === 'text' ? await response.text() : await response.json();
+        route.responseKind === 'text'
+          ? await response.text()
+          : route.responseKind === 'file'
+            ? await response.blob()
+            : await response.json();
       return route.response.parse(payload) as RouteOutput<R>;
     },
   };

@@ -25,8 +25,11 @@ export type RouteDef = {
   body?: z.ZodType;
   /** The 200 answer. */
   response: z.ZodType;
-  /** `text` where the spec says the call answers plain text; JSON otherwise. */
-  responseKind?: 'json' | 'text';
+  /**
+   * `text` where the spec says the call answers plain text; `file` for a download (the client
+   * gets a Blob); JSON otherwise.
+   */
+  responseKind?: 'json' | 'text' | 'file';
 };
 
 /** Declares a route row, keeping its exact schema types for the server and the clients. */

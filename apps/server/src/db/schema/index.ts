@@ -23,3 +23,4 @@ export * from './item-external-urls';
 export * from './item-notes';
 export * from './item-relations';
 export * from './item-history';
+export * from './item-attachments';

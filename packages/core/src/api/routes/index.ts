@@ -1,4 +1,5 @@
 import { accountRoutes } from './account';
+import { attachmentRoutes } from './attachments';
 import { authRoutes } from './auth';
 import { dataFieldRoutes } from './data-fields';
 import { entitlementRoutes } from './entitlements';
@@ -30,6 +31,7 @@ export const routes = {
   ...accountRoutes,
   ...projectRoutes,
   ...itemRoutes,
+  ...attachmentRoutes,
   ...dataFieldRoutes,
   ...entitlementRoutes,
   ...userRoutes,

@@ -18,7 +18,8 @@ import {
 } from '../../entities/item-input';
 import { defineRoute } from '../define-route';
 
-const ZItemIdParams = z.object({ itemId: ZIdParam });
+/** Path parameters of the item-scoped calls. */
+export const ZItemIdParams = z.object({ itemId: ZIdParam });
 const ZItemLink = z.object({ itemId: ZId, relatedItemId: ZId });
 
 /** The item calls: spec §7's option lists plus the item API the extension uses. */

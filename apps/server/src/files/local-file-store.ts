@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FileStore, StoredFile } from './file-store';
+
+const PAGE_SIZE = 500;
+
+/**
+ * A {@link FileStore} on local disk under `root`. A file is written to `<key>.part-<uuid>`,
+ * fsynced, then renamed onto `<key>`: a reader sees the whole file or none. A crash leaves only the
+ * `.part-` file, which no row names, so the orphan sweeper removes it.
+ */
+export function createLocalFileStore(root: string): FileStore {
+  const pathOf = (key: string) => path.join(root, ...key.split('/'));
+  return {
+    kind: 'local',
+    async put(key, body) {
+      const target = pathOf(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const part = `${target}.part-${randomUUID()}`;
+      try {
+        await pipeline(body, createWriteStream(part, { flags: 'wx' }));
+        const handle = await open(part, 'r');
+        await handle.sync().finally(() => handle.close());
+        await rename(part, target);
+      } catch (error) {
+        await rm(part, { force: true });
+        throw error;
+      }
+    },
+    async get(key) {
+      const file = pathOf(key);
+      try {
+        await stat(file);
+      } catch {
+        return undefined;
+      }
+      return createReadStream(file);
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+    async *list(prefix = '') {
+      let page: StoredFile[] = [];
+      for await (const file of walk(root)) {
+        const key = path.relative(root, file.path).split(path.sep).join('/');
+        if (!key.startsWith(prefix)) continue;
+        page.push({ key, modifiedAt: file.modifiedAt });
+        if (page.length === PAGE_SIZE) {
+          yield page;
+          page = [];
+        }
+      }
+      if (page.length > 0) yield page;
+    },
+  };
+}
+
+async function* walk(folder: string): AsyncGenerator<{ path: string; modifiedAt: Date }> {
+  let entries;
+  try {
+    entries = await readdir(folder, { withFileTypes: true });
+  } catch {
+    return; // nothing stored yet
+  }
+  for (const entry of entries) {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (entry.isFile()) {
+      const info = await stat(full).catch(() => undefined);
+      if (info) yield { path: full, modifiedAt: info.mtime };
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { Transform } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+import { INLINE_IMAGE_TYPES } from '@waymark/core';
+
+// Enough for file-type to tell every format it knows, including zip-based office documents.
+const SAMPLE_BYTES = 64 * 1024;
+
+/** What a file turned out to be once every byte went through its {@link FileMeter}. */
+export type MeteredFile = { sizeBytes: number; sha256: string; contentType: string };
+
+/** A pass-through stream that counts, hashes and samples the bytes of an upload on their way. */
+export type FileMeter = {
+  stream: Transform;
+  /** Call once the bytes are stored: size, SHA-256 and the type detected from the bytes. */
+  finish(): Promise<MeteredFile>;
+};
+
+/**
+ * Creates a {@link FileMeter}. Only the first 64 KiB are kept, for `file-type`: the upload
+ * itself is never held in memory. Text formats (SVG, HTML, plain text) have no magic number and
+ * come out as `application/octet-stream`, so they are always downloaded, never rendered.
+ */
+export function createFileMeter(): FileMeter {
+  const hash = createHash('sha256');
+  const samples: Buffer[] = [];
+  let sampled = 0;
+  let sizeBytes = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      sizeBytes += chunk.length;
+      if (sampled < SAMPLE_BYTES) {
+        const part = chunk.subarray(0, SAMPLE_BYTES - sampled);
+        samples.push(Buffer.from(part));
+        sampled += part.length;
+      }
+      callback(null, chunk);
+    },
+  });
+  return {
+    stream,
+    async finish() {
+      const detected = await fileTypeFromBuffer(Buffer.concat(samples));
+      return {
+        sizeBytes,
+        sha256: hash.digest('hex'),
+        contentType: detected?.mime ?? 'application/octet-stream',
+      };
+    },
+  };
+}
+
+/** True for the raster image types served inline and shown as thumbnails. */
+export function isInlineImage(contentType: string): boolean {
+  return INLINE_IMAGE_TYPES.includes(contentType);
+}

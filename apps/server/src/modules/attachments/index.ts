@@ -1,0 +1,52 @@
+// The attachments module's public file (issue 14): files on items, stored in the app's FileStore.
+import multipart from '@fastify/multipart';
+import { routes } from '@waymark/core';
+import { registerRoute } from '../../http/register-route';
+import { orgAdmin, projectMember, requireCaller, requireProjectScope } from '../access/index';
+import type { AppModule } from '../module';
+import { deleteAttachment } from './delete-attachment';
+import { openAttachment, sendAttachment } from './download-attachment';
+import { getAttachmentStorage, getItemAttachments } from './get-attachments';
+import { SWEEP_JOB, sweepOrphanFiles } from './sweep-orphans';
+import { uploadAttachment } from './upload-attachment';
+
+export { sweepOrphanFiles } from './sweep-orphans';
+
+const byItem = projectMember({ itemIdFrom: 'params.itemId' });
+
+/** Attachment calls, the multipart parser they need (only in this module's scope) and the sweeper. */
+export const attachmentsModule: AppModule = async (app, deps) => {
+  const { db, files, jobs } = deps;
+  // Limits are passed per request (request.file); these only refuse absurd multipart bodies.
+  await app.register(multipart, { limits: { fields: 0, files: 1, parts: 2, headerPairs: 50 } });
+  jobs.define({ ...SWEEP_JOB, handler: async () => void (await sweepOrphanFiles(deps)) });
+
+  registerRoute(app, routes.getItemAttachments, {
+    access: byItem,
+    handler: async (request) => getItemAttachments(deps, request.params),
+  });
+  registerRoute(app, routes.uploadAttachment, {
+    access: byItem,
+    errors: ['PLAN_LIMIT', 'PAYLOAD_TOO_LARGE', 'CONFLICT'],
+    handler: async (request) =>
+      uploadAttachment(deps, requireProjectScope(request), {
+        itemId: request.params.itemId,
+        userId: requireCaller(request).userId,
+        readFilePart: (limits) => request.file({ limits }),
+      }),
+  });
+  registerRoute(app, routes.downloadAttachment, {
+    access: byItem,
+    handler: async (request, reply) =>
+      sendAttachment(reply, await openAttachment(deps, request.params)),
+  });
+  registerRoute(app, routes.deleteAttachment, {
+    access: byItem,
+    handler: async (request) =>
+      deleteAttachment({ db, files }, { ...request.params, userId: requireCaller(request).userId }),
+  });
+  registerRoute(app, routes.getAttachmentStorage, {
+    access: orgAdmin({ orgIdFrom: 'params.orgId' }),
+    handler: async (request) => getAttachmentStorage(deps, request.params),
+  });
+};

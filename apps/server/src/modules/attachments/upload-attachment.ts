@@ -1,0 +1,59 @@
+import { AppError, formatQuotaExceeded, type TAttachment } from '@waymark/core';
+import { eq } from 'drizzle-orm';
+import { itemAttachments } from '../../db/schema';
+import type { ProjectScope } from '../access/index';
+import { assertFeature, getOrgPlan, requireFeature } from '../entitlements/index';
+import type { AppDeps } from '../module';
+import { selectAttachments, sumOrgStorage, toAttachment } from './attachment-queries';
+import { receiveUpload, type ReadFilePart } from './receive-upload';
+import { recordAttachmentChange } from './record-attachment';
+import { newStorageKey } from './storage-key';
+
+/**
+ * Attaches the request's file to an item (issue 14). The plan (spec §9: Standard, Pro, trial) and
+ * the quota are checked before a byte is read, and again in the transaction that records it.
+ * Order: the file is written and made durable first, the row committed after; if anything fails
+ * in between the file is removed, and if the process dies there the orphan sweeper removes it.
+ * A row therefore never points at a missing file.
+ */
+export async function uploadAttachment(
+  { db, files, config }: Pick<AppDeps, 'db' | 'files' | 'config'>,
+  scope: ProjectScope,
+  input: { itemId: number; userId: number; readFilePart: ReadFilePart },
+): Promise<TAttachment> {
+  const { maxFileBytes, orgQuotaBytes } = config.attachments;
+  await assertFeature(db, scope.orgId, 'attachments');
+  if ((await sumOrgStorage(db, scope.orgId)) >= orgQuotaBytes)
+    throw new AppError('CONFLICT', formatQuotaExceeded(orgQuotaBytes));
+  const key = newStorageKey(scope.orgId);
+  const file = await receiveUpload(files, { readFilePart: input.readFilePart, key, maxFileBytes });
+  try {
+    return await db.transaction(async (tx) => {
+      // The org row's update lock serialises uploads of one organization: the sum stays true.
+      requireFeature(await getOrgPlan(tx, scope.orgId), 'attachments');
+      if ((await sumOrgStorage(tx, scope.orgId)) + file.sizeBytes > orgQuotaBytes)
+        throw new AppError('CONFLICT', formatQuotaExceeded(orgQuotaBytes));
+      const [created] = await tx
+        .insert(itemAttachments)
+        .values({
+          itemId: input.itemId,
+          orgId: scope.orgId,
+          storageKey: key,
+          fileName: file.fileName,
+          sizeBytes: file.sizeBytes,
+          contentType: file.contentType,
+          sha256: file.sha256,
+          uploadedBy: input.userId,
+        })
+        .returning({ id: itemAttachments.id });
+      if (!created) throw new Error('Insert into item_attachments returned no row');
+      await recordAttachmentChange(tx, { ...input, before: null, after: file.fileName });
+      const [row] = await selectAttachments(tx).where(eq(itemAttachments.id, created.id));
+      if (!row) throw new Error('Attachment vanished inside its own transaction');
+      return toAttachment(row);
+    });
+  } catch (error) {
+    await files.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
