@@ -23,6 +23,7 @@ import { orgsModule } from './modules/orgs/index';
 import { projectsModule } from './modules/projects/index';
 import { systemModule } from './modules/system/index';
 import { usersModule } from './modules/users/index';
+import { teamsModule } from './modules/teams/index';
 
 /** Every domain module, in registration order. A new module is one more entry here. */
 export const MODULES: readonly AppModule[] = [
@@ -35,6 +36,7 @@ export const MODULES: readonly AppModule[] = [
   itemsModule,
   dataFieldsModule,
   usersModule,
+  teamsModule,
 ];
 
 /** Options of {@link buildApp}. */

@@ -16,6 +16,7 @@
  */
 
 import { DATA_FIELD_ROWS, ITEM_ROWS, PROJECT_ROWS } from './projects-matrix-rows';
+import { TEAM_ROWS } from './teams-matrix-rows';
 import type { ProjectIds } from './projects-world';
 
 /** Ids of one organization's world that a request can refer to. */
@@ -24,6 +25,10 @@ export type MatrixIds = ProjectIds & {
   orgId: number;
   /** A queued notification of the organization's owner. */
   notificationId: number;
+  /** A pending invitee with access to the probe project (issue 12). */
+  teammateUserId: number;
+  /** A second pending invitee, for the remove-user probe. */
+  spareTeammateUserId: number;
 };
 
 /** The parts of a call a row fills in; path params fill `:name` segments. */
@@ -109,4 +114,5 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   ...PROJECT_ROWS,
   ...ITEM_ROWS,
   ...DATA_FIELD_ROWS,
+  ...TEAM_ROWS,
 ];

@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Config } from '../src/config';
 import type { Db } from '../src/db/client';
 import { buildTestApp } from './helper';
 import { startTestIssuer, type TestIssuer, type TestTokenOptions } from './auth-test-issuer';
@@ -12,6 +13,8 @@ export type AuthTestContext = {
   db: Db;
   issuer: TestIssuer;
   clock: TestClock;
+  /** The app's configuration (DATA_DIR holds the `.eml` outbox). */
+  config: Config;
   /** Signs a token for a new (or the given) subject: the Authorization header to send. */
   signIn(options?: TestTokenOptions): Promise<{ authorization: string }>;
   /** `app.inject` with the headers of `as` (anonymous when undefined). */
@@ -30,7 +33,7 @@ export async function startAuthTestApp(options: { now?: Date } = {}): Promise<Au
     at: options.now ?? new Date('2026-03-10T12:00:00Z'),
     now: () => clock.at,
   };
-  const { app, db, close } = await buildTestApp({
+  const { app, db, config, close } = await buildTestApp({
     env: { OIDC_ISSUER: issuer.url, OIDC_AUDIENCE: audience },
     clock,
   });
@@ -39,6 +42,7 @@ export async function startAuthTestApp(options: { now?: Date } = {}): Promise<Au
     db,
     issuer,
     clock,
+    config,
     signIn: async (tokenOptions) => ({
       authorization: `Bearer ${await issuer.sign(tokenOptions)}`,
     }),

@@ -5,3 +5,5 @@ export * from './orgs';
 export * from './identity';
 export * from './projects';
 export * from './items';
+export * from './invited-accounts';
+export * from './invitations';

@@ -1,9 +1,8 @@
-import { ADMIN_ACCESS_LEVEL_ID, type TOrganization } from '@waymark/core';
+import { ADMIN_ACCESS_LEVEL_ID, describeAccessLevel, type TOrganization } from '@waymark/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orgMembers, organizations } from '../../db/schema/organizations';
 import { orgOwners } from '../../db/schema/orgs';
-import { describeAccessLevel } from './access-level';
 
 /**
  * The organizations the user is an active member of. spec §3: the first one is selected, so the

@@ -4,12 +4,14 @@ import { dataFieldRoutes } from './data-fields';
 import { itemRoutes } from './item';
 import { projectRoutes } from './project';
 import { systemRoutes } from './system';
+import { teamRoutes } from './teams';
 import { userRoutes } from './users';
 
 export { NOTIFICATION_TEMPLATES, ORG_NAME_MAX_LENGTH, ZOrgName } from './account';
 export { ZAuthConfig, type TAuthConfig } from './auth';
 export { DATA_FIELD_MAX_LENGTH } from './data-fields';
 export { PROJECT_NAME_MAX_LENGTH, ZProjectName } from './project';
+export { ZProjectIds } from './teams';
 export { ZWhoami, type TWhoami } from './users';
 
 /**
@@ -25,6 +27,7 @@ export const routes = {
   ...itemRoutes,
   ...dataFieldRoutes,
   ...userRoutes,
+  ...teamRoutes,
 };
 
 /** A key of the route table. */
