@@ -1,4 +1,4 @@
-import { UsersScreen } from '../../../features/users/components/users-screen';
+import { UsersScreen } from '../../../features/users';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 
 /** Route module of /app/users. */
