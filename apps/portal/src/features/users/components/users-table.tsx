@@ -23,13 +23,34 @@ export type UsersTableProps = {
   resendingUserId: number | null;
 };
 
-const STROKE = {
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-} as const;
+const EDIT_PATH = 'M4 20h4L19 9l-4-4L4 16zM13 7l4 4';
+const DELETE_PATH = 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13';
+
+/** An icon button of a table row; `label` names the action and the user. */
+function RowAction(props: { label: string; path: string; color?: string; onClick: () => void }) {
+  return (
+    <ActionIcon
+      variant="subtle"
+      color={props.color}
+      aria-label={props.label}
+      onClick={props.onClick}
+    >
+      <svg
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <path d={props.path} />
+      </svg>
+    </ActionIcon>
+  );
+}
 
 /** spec §2: the searchable users table, 5 per page (spec §9), with edit, Resend and delete. */
 export function UsersTable({
@@ -101,38 +122,18 @@ export function UsersTable({
                           Resend
                         </Button>
                       )}
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Edit ${name}`}
+                      <RowAction
+                        label={`Edit ${name}`}
+                        path={EDIT_PATH}
                         onClick={() => onEdit(user)}
-                      >
-                        <svg
-                          width="18"
-                          height="18"
-                          viewBox="0 0 24 24"
-                          aria-hidden="true"
-                          {...STROKE}
-                        >
-                          <path d="M4 20h4L19 9l-4-4L4 16zM13 7l4 4" />
-                        </svg>
-                      </ActionIcon>
+                      />
                       {canDelete(user) && (
-                        <ActionIcon
-                          variant="subtle"
+                        <RowAction
+                          label={`Delete ${name}`}
+                          path={DELETE_PATH}
                           color="red"
-                          aria-label={`Delete ${name}`}
                           onClick={() => onDelete(user)}
-                        >
-                          <svg
-                            width="18"
-                            height="18"
-                            viewBox="0 0 24 24"
-                            aria-hidden="true"
-                            {...STROKE}
-                          >
-                            <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
-                          </svg>
-                        </ActionIcon>
+                        />
                       )}
                     </Group>
                   </Table.Td>
