@@ -13,7 +13,15 @@ export type DeleteUserModalProps = {
 /** spec §2 Dialogs: the Delete User confirmation. */
 export function DeleteUserModal({ user, isDeleting, onConfirm, onClose }: DeleteUserModalProps) {
   return (
-    <Modal opened={user !== null} onClose={onClose} title="Delete User" centered>
+    <Modal
+      opened={user !== null}
+      onClose={onClose}
+      title="Delete User"
+      centered
+      // Inside <main>, the modal's <header> is not a second banner landmark (axe).
+      withinPortal={false}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Text>
         Delete {user?.fullName || user?.email}? They lose access to this organization and its
         projects, and their license becomes free.

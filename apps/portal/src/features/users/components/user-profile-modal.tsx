@@ -74,7 +74,16 @@ export function UserProfileModal(props: UserProfileModalProps) {
   );
 
   return (
-    <Modal opened onClose={onClose} title="User Profile" size="lg" centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title="User Profile"
+      size="lg"
+      centered
+      // Inside <main>, the modal's <header> is not a second banner landmark (axe).
+      withinPortal={false}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Tabs value={tab} onChange={(value) => value === 'info' && setTab('info')}>
         <Tabs.List>
           <Tabs.Tab value="info">User Info</Tabs.Tab>

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Badge,
   Button,
   Group,
   Pagination,
@@ -99,12 +98,9 @@ export function UsersTable({
                   <Table.Td>{user.email}</Table.Td>
                   <Table.Td>{user.orgAccessLevelDescription}</Table.Td>
                   <Table.Td>
-                    <Badge
-                      variant="light"
-                      color={user.orgAccessStatusDescription === 'Pending' ? 'orange' : 'green'}
-                    >
+                    <Text fw={600} size="sm">
                       {user.orgAccessStatusDescription}
-                    </Badge>
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     {user.projects.map((project) => project.projectName).join(', ') || '—'}
