@@ -292,3 +292,54 @@ test('an admin invites a teammate to one project, grants and removes access, the
   await expect(panel.getByText(P2_ITEM)).toHaveCount(0);
   await adminContext.close();
 });
+
+test('an invitee without an organization accepts in the portal and lands on Admin Access Only', async ({
+  browser,
+  serverUrl,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await createAdmin(admin, serverUrl, newAccount('Ada'));
+  const adminToken = await readPortalAccessToken(admin);
+  const [org] = await callApiAs<{ orgId: number }[]>(
+    request,
+    serverUrl,
+    adminToken,
+    'GET',
+    '/api/account/getOrgs',
+  );
+  await addFreeLicenses(org!.orgId, 1);
+  const invitee = newAccount('Ivy');
+  await callApiAs(request, serverUrl, adminToken, 'POST', '/api/account/inviteUser', {
+    email: invitee.email,
+    firstName: invitee.firstName,
+    lastName: invitee.lastName,
+    projectAccessId: 1,
+    orgId: org!.orgId,
+    orgAccessLevelId: 2,
+    projectId: [],
+  });
+  await adminContext.close();
+
+  const page = await (await browser.newContext()).newPage();
+  const invitation = await waitForMail(OUTBOX(), invitee.email, { subject: /invited you/ });
+  await page.goto(invitation.links.find((href) => href.includes('/client/auth/sign-up'))!);
+  await expect(page.getByLabel('E-mail')).toHaveValue(invitee.email);
+  await page.getByLabel('First name').fill(invitee.firstName);
+  await page.getByLabel('Last name').fill(invitee.lastName);
+  await page.getByLabel('Password').fill(invitee.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const verify = await waitForMail(OUTBOX(), invitee.email, { subject: /Verify your e-mail/ });
+  await page.goto(verify.links.find((href) => href.includes('/verify'))!);
+
+  // spec §4: the template-4 notification shows Accept; no New Organization offer before it.
+  const notification = page.getByRole('dialog', { name: 'Notification' });
+  await expect(notification).toContainText('invited you to join Acme');
+  await expect(page.getByRole('dialog', { name: 'New Organization' })).toHaveCount(0);
+  await notification.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText('Access accepted successfully.')).toBeVisible();
+  await expect(page).toHaveURL(`${serverUrl}/client/non-admin`);
+  await expect(page.getByRole('heading', { name: 'Admin Access Only', level: 1 })).toBeVisible();
+});
