@@ -35,10 +35,16 @@ async function expectNoAxeViolations(page: Page, where: string) {
   expect(violations, `axe violations: ${where}`).toEqual([]);
 }
 
-/** Signs the admin up in the portal and creates and names the organization "Acme". */
-async function createAdmin(page: Page, serverUrl: string, admin: TestAccount) {
-  await signUpAndVerify(page, serverUrl, admin);
-  await expect(page.getByRole('dialog', { name: 'New Organization' })).toBeVisible();
+/**
+ * Signs the admin up in the portal, creates and names the organization "Acme", and answers the
+ * admin's access token and the organization's id.
+ */
+async function createAdmin(
+  page: Page,
+  serverUrl: string,
+  request: APIRequestContext,
+): Promise<{ token: string; orgId: number }> {
+  await signUpAndVerify(page, serverUrl, newAccount('Ada'));
   const newOrg = page.getByRole('dialog', { name: 'New Organization' });
   await newOrg.getByRole('button', { name: 'Create Organization' }).click();
   await page
@@ -49,6 +55,35 @@ async function createAdmin(page: Page, serverUrl: string, admin: TestAccount) {
   await naming.getByLabel('Organization name').fill('Acme');
   await naming.getByRole('button', { name: "Let's go!" }).click();
   await expect(naming).toBeHidden();
+  const token = await readPortalAccessToken(page);
+  const [org] = await callApiAs<{ orgId: number }[]>(
+    request,
+    serverUrl,
+    token,
+    'GET',
+    '/api/account/getOrgs',
+  );
+  return { token, orgId: org!.orgId };
+}
+
+/**
+ * Follows the invitation e-mail's link to `account.email` on `page`: the provider's sign-up
+ * screen with the address filled in; creates the account and follows the verification link.
+ */
+async function signUpFromInvitation(page: Page, account: TestAccount) {
+  const invitation = await waitForMail(OUTBOX(), account.email, { subject: /invited you to Acme/ });
+  expect(invitation.text).toContain('Ada Tester');
+  const link = invitation.links.find((href) => href.includes('/client/auth/sign-up'));
+  if (!link) throw new Error(`No sign-up link in ${invitation.text}`);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Create your Waymark account' })).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveValue(account.email);
+  await page.getByLabel('First name').fill(account.firstName);
+  await page.getByLabel('Last name').fill(account.lastName);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const verify = await waitForMail(OUTBOX(), account.email, { subject: /Verify your e-mail/ });
+  await page.goto(verify.links.find((href) => href.includes('/verify'))!);
 }
 
 /** Creates a project for `origin` with one item on /checkout, as the admin. */
@@ -148,16 +183,7 @@ test('an admin invites a teammate to one project, grants and removes access, the
   // The admin, in a browser of their own.
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const admin = await adminContext.newPage();
-  await createAdmin(admin, serverUrl, newAccount('Ada'));
-  const adminToken = await readPortalAccessToken(admin);
-  const [org] = await callApiAs<{ orgId: number }[]>(
-    request,
-    serverUrl,
-    adminToken,
-    'GET',
-    '/api/account/getOrgs',
-  );
-  const orgId = org!.orgId;
+  const { token: adminToken, orgId } = await createAdmin(admin, serverUrl, request);
   await createProjectWithItem(request, serverUrl, adminToken, {
     orgId,
     name: 'P1',
@@ -223,22 +249,8 @@ test('an admin invites a teammate to one project, grants and removes access, the
   await otherContext.close();
 
   // The teammate follows the e-mail's link: sign-up with the invited address filled in.
-  const invitation = await waitForMail(OUTBOX(), teammate.email, {
-    subject: /invited you to Acme/,
-  });
-  expect(invitation.text).toContain('Ada Tester');
-  const link = invitation.links.find((href) => href.includes('/client/auth/sign-up'));
-  if (!link) throw new Error(`No sign-up link in ${invitation.text}`);
   const inbox = await context.newPage();
-  await inbox.goto(link);
-  await expect(inbox.getByRole('heading', { name: 'Create your Waymark account' })).toBeVisible();
-  await expect(inbox.getByLabel('E-mail')).toHaveValue(teammate.email);
-  await inbox.getByLabel('First name').fill(teammate.firstName);
-  await inbox.getByLabel('Last name').fill(teammate.lastName);
-  await inbox.getByLabel('Password').fill(teammate.password);
-  await inbox.getByRole('button', { name: 'Create account' }).click();
-  const verify = await waitForMail(OUTBOX(), teammate.email, { subject: /Verify your e-mail/ });
-  await inbox.goto(verify.links.find((href) => href.includes('/verify'))!);
+  await signUpFromInvitation(inbox, teammate);
   await expect(inbox).toHaveURL(/\/client\/app/);
 
   // In the extension: the invitation, Accept, then P1's items on the site and nothing of P2.
@@ -301,38 +313,22 @@ test('an invitee without an organization accepts in the portal and lands on Admi
   test.setTimeout(180_000);
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await createAdmin(admin, serverUrl, newAccount('Ada'));
-  const adminToken = await readPortalAccessToken(admin);
-  const [org] = await callApiAs<{ orgId: number }[]>(
-    request,
-    serverUrl,
-    adminToken,
-    'GET',
-    '/api/account/getOrgs',
-  );
-  await addFreeLicenses(org!.orgId, 1);
+  const { token: adminToken, orgId } = await createAdmin(admin, serverUrl, request);
+  await addFreeLicenses(orgId, 1);
   const invitee = newAccount('Ivy');
   await callApiAs(request, serverUrl, adminToken, 'POST', '/api/account/inviteUser', {
     email: invitee.email,
     firstName: invitee.firstName,
     lastName: invitee.lastName,
     projectAccessId: 1,
-    orgId: org!.orgId,
+    orgId,
     orgAccessLevelId: 2,
     projectId: [],
   });
   await adminContext.close();
 
   const page = await (await browser.newContext()).newPage();
-  const invitation = await waitForMail(OUTBOX(), invitee.email, { subject: /invited you/ });
-  await page.goto(invitation.links.find((href) => href.includes('/client/auth/sign-up'))!);
-  await expect(page.getByLabel('E-mail')).toHaveValue(invitee.email);
-  await page.getByLabel('First name').fill(invitee.firstName);
-  await page.getByLabel('Last name').fill(invitee.lastName);
-  await page.getByLabel('Password').fill(invitee.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  const verify = await waitForMail(OUTBOX(), invitee.email, { subject: /Verify your e-mail/ });
-  await page.goto(verify.links.find((href) => href.includes('/verify'))!);
+  await signUpFromInvitation(page, invitee);
 
   // spec §4: the template-4 notification shows Accept; no New Organization offer before it.
   const notification = page.getByRole('dialog', { name: 'Notification' });
