@@ -15,6 +15,12 @@ window.matchMedia = (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 window.scrollTo = () => undefined;
+// jsdom has no ResizeObserver; Mantine's ScrollArea and table scroll container observe sizes.
+window.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
 
 // Route modules load lazily; under a parallel test run the first render can take a few seconds.
 configure({ asyncUtilTimeout: 5000 });

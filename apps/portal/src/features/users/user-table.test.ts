@@ -1,19 +1,8 @@
-import type { TOrgUser } from '@waymark/core';
 import { describe, expect, it } from 'vitest';
+import { orgUser } from './org-user-fixture';
 import { canDelete, canResend, filterUsers, pageOf, projectAccessChange } from './user-table';
 
-const user = (overrides: Partial<TOrgUser>): TOrgUser => ({
-  userId: 1,
-  orgId: 1,
-  fullName: 'Ada Admin',
-  firstName: 'Ada',
-  lastName: 'Admin',
-  email: 'ada@example.test',
-  orgAccessLevelDescription: 'Owner',
-  orgAccessStatusDescription: 'Active',
-  projects: [],
-  ...overrides,
-});
+const user = orgUser;
 
 const owner = user({});
 const pending = user({
