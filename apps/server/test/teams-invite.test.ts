@@ -183,5 +183,10 @@ describe('inviting a teammate (issue 12)', () => {
              (select count(*) from notifications where org_id = ${world.orgId} and template_id = 4) as notes,
              (select count(*) from invitations where org_id = ${world.orgId}) as invites`);
     expect(counts.rows[0]).toEqual({ access: '1', notes: '1', invites: '1' });
+    // The invitation e-mail is an outbox job of the invitation's transaction: one, not twenty.
+    const mails = await t.db.execute<{ n: string }>(
+      sql`select count(*) as n from pgboss.job where name = 'mail.send' and data->>'to' like ${`racer-%-${stamp}@example.test`}`,
+    );
+    expect(mails.rows[0]?.n).toBe('1');
   });
 });
