@@ -25,6 +25,18 @@ const SIBLING_INTERNALS = (up) => ({
     'Import a sibling module through its public file (../<module>/index), not its internals.',
 });
 
+/** A pattern refusing an import of a portal feature's internals from outside the features folder. */
+const FEATURE_INTERNALS = {
+  regex: '(^|/)features/[^/]+/(?!index$).+',
+  message:
+    'Import a portal feature through its public file (features/<feature>), not its internals.',
+};
+
+/** The extension's contexts: each runs in its own realm (service worker, page, extension page). */
+const EXTENSION_CONTEXTS = 'background|content|sidepanel|options|welcome';
+/** The extension's shared folders, used by the contexts through their index.ts. */
+const EXTENSION_SHARED = 'api|auth|messaging|platform|settings|ui';
+
 export default tseslint.config(
   {
     ignores: [
@@ -42,7 +54,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['scripts/lib/*.d.mts', 'scripts/lib/*.test.ts', 'vitest.config.ts'],
+          allowDefaultProject: ['vitest.config.ts'],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -112,6 +124,53 @@ export default tseslint.config(
     files: ['apps/server/src/modules/*/*/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [SIBLING_INTERNALS('\\.\\./\\.\\./')] }],
+    },
+  },
+  // The same one-entry rule for portal features and for the extension's shared folders; an
+  // extension context never imports another context (tests may, to compare both sides).
+  {
+    files: ['apps/portal/src/**/*.{ts,tsx}'],
+    ignores: ['apps/portal/src/features/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [FEATURE_INTERNALS] }] },
+  },
+  ...['\\.\\./', '\\.\\./\\.\\./', '\\.\\./\\.\\./\\.\\./'].map((up, depth) => ({
+    files: [`apps/portal/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              ...SIBLING_INTERNALS(up),
+              message:
+                'Import a sibling portal feature through its public file, not its internals.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/extension/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/extension/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${EXTENSION_CONTEXTS})(/|$)`,
+              message:
+                'An extension context never imports another (they run in separate realms); move shared code to a shared folder.',
+            },
+            {
+              regex: `^(\\.\\./)+(${EXTENSION_SHARED})/(?!index$).+`,
+              message:
+                'Import an extension shared folder through its public file (index), not its internals.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -19,16 +19,31 @@ const scenarios = wanted.length ? SCENARIOS.filter((s) => wanted.includes(s.name
 const issuer = await startTestIssuer('https://waymark.bench/api');
 const server = await startServer({
   env: { OIDC_ISSUER: issuer.url, OIDC_AUDIENCE: issuer.audience },
+  // BENCH_NODE runs the server through a wrapper, e.g. one adding --cpu-prof (bench/README.md).
+  ...(process.env.BENCH_NODE && { nodePath: process.env.BENCH_NODE }),
 });
 const context = {
   dataDir: server.dataDir,
   signToken: (options?: { subject?: string; email?: string }) =>
     issuer.sign({ ...options, expiresInSeconds: 3600 }),
+  serverPid: server.pid,
 };
 try {
   for (const scenario of scenarios) {
     console.log(`\n${scenario.name}: ${scenario.description}`);
     const prepared = await scenario.prepare(server.url, context);
+    if (scenario.run) {
+      const body = [
+        `## ${scenario.name}`,
+        '',
+        scenario.description,
+        '',
+        ...(await scenario.run(prepared, context)),
+      ].join('\n');
+      console.log(body);
+      writeSection(REPORT, scenario.name, body);
+      continue;
+    }
     // Baseline and subject alternate twice so drift on a noisy machine hits both alike.
     const runs: { baseline: Measurement; subjects: Measurement[] }[] = [];
     for (let round = 0; round < 2; round += 1) {

@@ -23,7 +23,7 @@ test('a new user signs up, creates and names an organization, signs out and back
   const ann = newAccount('Ann');
   await signUpAndVerify(page, serverUrl, ann);
 
-  // spec §4 Login: no organisation yet → the admin shell offers the New Organization confirmation.
+  // spec §4 Login: no organization yet → the admin shell offers the New Organization confirmation.
   await expect(page).toHaveURL(`${serverUrl}/client/app/account`);
   const newOrg = dialog(page, 'New Organization');
   await expect(newOrg).toBeVisible();
@@ -54,15 +54,15 @@ test('a new user signs up, creates and names an organization, signs out and back
   const stored = await page.evaluate(() => ({
     orgId: localStorage.getItem('orgId'),
     orgAccessLevelId: localStorage.getItem('orgAccessLevelId'),
-    organisations: localStorage.getItem('organisations'),
+    organizations: localStorage.getItem('organisations'),
     loggedInButNoOrgs: localStorage.getItem('loggedInButNoOrgs'),
   }));
   expect(Number(stored.orgId)).toBeGreaterThan(0);
   expect(stored.orgAccessLevelId).toBe('1');
-  expect(stored.organisations).toContain('Ann Works');
+  expect(stored.organizations).toContain('Ann Works');
   expect(stored.loggedInButNoOrgs).toBeNull();
 
-  // spec §3: logout clears the organisation keys and returns to the app home.
+  // spec §3: logout clears the organization keys and returns to the app home.
   await logOut(
     page,
     serverUrl,
@@ -159,7 +159,7 @@ test('a tampered access token gets 401 and the portal returns to sign-in', async
   await page.reload();
   await unauthorized;
 
-  // spec §4 Session: signed out, organisation keys cleared, back at the provider's sign-in.
+  // spec §4 Session: signed out, organization keys cleared, back at the provider's sign-in.
   await expect(page.getByRole('heading', { name: 'Sign in to Waymark' })).toBeVisible();
   const leftovers = await page.evaluate(() =>
     Object.keys(localStorage).filter((key) => key === 'orgId' || key.startsWith('oidc.user:')),

@@ -1,6 +1,13 @@
+import { authScenario } from './auth';
+import { mixedLoadScenario } from './mixed-load';
 import { pageItemsScenario } from './page-items';
 import { skeletonScenario } from './skeleton';
 import type { Scenario } from './types';
 
 /** Every benchmark scenario, in the order `npm run bench` runs them. */
-export const SCENARIOS: Scenario[] = [skeletonScenario, pageItemsScenario];
+export const SCENARIOS: Scenario[] = [
+  skeletonScenario,
+  authScenario,
+  pageItemsScenario,
+  mixedLoadScenario,
+];

@@ -6,6 +6,8 @@ const PATHS = 10_000;
 const ITEMS_PER_PATH = 10;
 const DOMAINS = 5;
 const PAGE_URL = 'https://env3.bench.test/page/4242?utm_source=bench#top';
+/** How many paths the large organization has (`/page/1` … `/page/10000`). */
+export const PATH_COUNT = PATHS;
 
 type SeedIds = { orgId: number; userId: number; projectId: number };
 
@@ -48,7 +50,8 @@ const SEED: ((ids: SeedIds) => [string, unknown[]])[] = [
   ],
 ];
 
-async function callJson<T>(url: string, token: string, init: RequestInit = {}): Promise<T> {
+/** Calls the API as `token`'s user and parses the answer (JSON or text). */
+export async function callJson<T>(url: string, token: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(url, {
     ...init,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -58,7 +61,18 @@ async function callJson<T>(url: string, token: string, init: RequestInit = {}): 
   return (text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text) as T;
 }
 
-async function seed(serverUrl: string, context: BenchContext, token: string): Promise<number> {
+/** The large organization's ids, as seeded. */
+export type SeededOrganization = { orgId: number; projectId: number; userId: number };
+
+/**
+ * Creates an organization for `token`'s user through the API, then seeds in SQL one project with
+ * 5 domains, 10 000 paths and 100 000 items (2 tags each, a note on every 4th), on Pro.
+ */
+export async function seedLargeOrganization(
+  serverUrl: string,
+  context: BenchContext,
+  token: string,
+): Promise<SeededOrganization> {
   const { userId } = await callJson<{ userId: number }>(`${serverUrl}/api/account/whoami`, token);
   await callJson(`${serverUrl}/api/account/createOrgExistingUser`, token, {
     method: 'POST',
@@ -78,10 +92,54 @@ async function seed(serverUrl: string, context: BenchContext, token: string): Pr
     for (const statement of SEED) await client.query(...statement(ids));
     await client.query('commit');
     await client.query('analyze');
+    return ids;
   } finally {
     await client.end();
   }
-  return orgId;
+}
+
+// The page lookup's two reads as the server issues them (get-page-items.ts, item-queries.ts),
+// written out for EXPLAIN: the server runs them as named prepared statements.
+const SITES_SQL = `select p.id, p.name, p.org_id, s.base_url, s.host, s.base_path, o.plan_id
+  from associated_sites s join projects p on p.id = s.project_id
+  join organizations o on o.id = p.org_id
+  where s.host = $1 and exists (select 1 from org_members m
+    where m.org_id = p.org_id and m.user_id = $2 and m.status = 'Active'
+      and (m.access_level_id = 1 or exists (select 1 from project_access a
+        where a.project_id = p.id and a.user_id = $2)))
+    and ($3::int is null or p.org_id = $3::int)`;
+const PATH_ITEMS_SQL = `select i.id, i.title, rp.path, t.description, st.description, i.project_id,
+    i.relative_path_id, i.item_type_id, i.item_status_id,
+    coalesce((select array_agg(g.tag order by g.position) from item_tags g where g.item_id = i.id), '{}'),
+    i.assignee_user_id, coalesce(nullif(trim(a.first_name || ' ' || a.last_name), ''), a.email),
+    i.release_id, r.title, (select count(*)::int from item_notes n where n.item_id = i.id), i.updated_at
+  from items i join relative_paths rp on rp.id = i.relative_path_id
+  join item_types t on t.id = i.item_type_id join item_statuses st on st.id = i.item_status_id
+  left join users a on a.id = i.assignee_user_id left join users c on c.id = i.created_by
+  left join releases r on r.id = i.release_id
+  where rp.project_id = $1 and rp.path = $2
+  order by i.updated_at desc, i.id desc limit 500`;
+
+/** EXPLAIN ANALYZE of both reads on the seeded data, for docs/benchmarks.md. */
+async function explainLookup(context: BenchContext, ids: SeededOrganization): Promise<string> {
+  const client = new pg.Client(embeddedDatabaseUrl(context.dataDir));
+  await client.connect();
+  try {
+    const plans: string[] = [];
+    for (const [name, text, values] of [
+      ['sites of the host the caller may use', SITES_SQL, ['env3.bench.test', ids.userId, null]],
+      ['items of the path', PATH_ITEMS_SQL, [ids.projectId, '/page/4242']],
+    ] as const) {
+      const result = await client.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, costs off, buffers off) ${text}`,
+        [...values],
+      );
+      plans.push(`${name}:\n${result.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+    }
+    return plans.join('\n\n');
+  } finally {
+    await client.end();
+  }
 }
 
 /** Issue 4: the extension's page lookup on a large organization. */
@@ -91,7 +149,8 @@ export const pageItemsScenario: Scenario = {
     "POST /api/item/getPageItems (the extension's page lookup: projects by host, then the items of the path) on one organization with 100 000 items over 10 000 paths and 5 associated domains, against the trivial authenticated GET /api/account/whoami.",
   prepare: async (serverUrl, context) => {
     const token = await context.signToken({ subject: 'bench-owner', email: 'owner@bench.test' });
-    await seed(serverUrl, context, token);
+    const ids = await seedLargeOrganization(serverUrl, context, token);
+    const plans = await explainLookup(context, ids);
     const page = await callJson<{ items: unknown[] }>(`${serverUrl}/api/item/getPageItems`, token, {
       method: 'POST',
       body: JSON.stringify({ pageUrl: PAGE_URL }),
@@ -114,7 +173,7 @@ export const pageItemsScenario: Scenario = {
           headers,
         },
       ],
-      notes: `Data: 1 organization (Pro), 1 project, ${DOMAINS} associated domains, ${PATHS} paths, ${PATHS * ITEMS_PER_PATH} items (2 tags each, a note on every 4th), seeded in SQL; the page answers 10 items. Both calls pay the same token check and user lookup, so the ratio is the cost of the two lookup queries (sites by host: associated_sites_host_idx; path: relative_paths_project_id_path_key; items: items_relative_path_id_idx; tags and note counts by item_tags_pkey / item_notes_item_id_idx).`,
+      notes: `Data: 1 organization (Pro), 1 project, ${DOMAINS} associated domains, ${PATHS} paths, ${PATHS * ITEMS_PER_PATH} items (2 tags each, a note on every 4th), seeded in SQL; the page answers 10 items. Both calls pay the same token check and user lookup, so the ratio is the cost of the two lookup queries (sites by host: associated_sites_host_idx; path: relative_paths_project_id_path_key; items: items_relative_path_id_idx; tags and note counts by item_tags_pkey / item_notes_item_id_idx). Since issue 17 both reads are cached per caller and host, and per project path, and forgotten through the change feed; the figures measure the warm path a page reload takes. EXPLAIN ANALYZE of the cold path's two reads on this data:\n\n\`\`\`text\n${plans}\n\`\`\``,
     };
   },
 };

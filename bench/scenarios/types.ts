@@ -16,6 +16,8 @@ export type BenchContext = {
   dataDir: string;
   /** Signs access tokens the server accepts (it trusts this loopback issuer via OIDC_ISSUER). */
   signToken: (options?: { subject?: string; email?: string }) => Promise<string>;
+  /** The server's process id, to read its memory. */
+  serverPid: number;
 };
 
 /** A benchmark: seeds what it needs on the running server, then names what to load. */
@@ -26,4 +28,9 @@ export type Scenario = {
   description: string;
   /** Seeds data and returns the targets; `serverUrl` is the server's base URL. */
   prepare: (serverUrl: string, context: BenchContext) => Promise<PreparedScenario>;
+  /**
+   * Measures in its own way instead of the baseline/target rounds (e.g. concurrent mixed load),
+   * given what `prepare` returned; answers the Markdown table rows and notes of its section.
+   */
+  run?: (prepared: PreparedScenario, context: BenchContext) => Promise<string[]>;
 };

@@ -4,6 +4,8 @@ export type StartedServer = {
   url: string;
   /** The port it listens on. */
   port: number;
+  /** The server process's id (to read its memory). */
+  pid: number;
   /** Its data directory (removed on stop unless DATA_DIR was given). */
   dataDir: string;
   /** SIGTERM, wait for exit, remove the temporary data directory. */

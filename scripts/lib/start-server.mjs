@@ -78,6 +78,7 @@ export async function startServer(options = {}) {
   return {
     url,
     port,
+    pid: child.pid ?? 0,
     dataDir,
     async stop() {
       if (child.exitCode === null) {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { createChangeFeed } from './changes/change-feed';
 import { createEventSink } from './events/event-sink';
 import { createJobQueue } from './jobs/job-queue';
 import { createMailer } from './modules/mail/mailer';
@@ -11,8 +12,9 @@ import type { AppDeps } from './modules/module';
 
 /**
  * Builds the application's dependencies once, at the root: configuration, database and clock as
- * given, plus the job queue, the mailer (an outbox on the queue) and the after-commit event sink.
- * The job queue is not started here: the app starts it once every module has defined its jobs.
+ * given, plus the job queue, the mailer (an outbox on the queue), the change feed (committed
+ * changes of every server copy, for caches) and the after-commit event sink. The job queue and the
+ * feed are not started here: the app starts them once every module has registered.
  */
 export function createAppDependencies(input: {
   config: Config;
@@ -33,5 +35,10 @@ export function createAppDependencies(input: {
     logger,
   });
   const mailer = createMailer({ jobs, transport, clock, publicUrl: config.publicUrl });
-  return { config, db, clock, jobs, mailer, events: createEventSink(logger) };
+  const changes = createChangeFeed({
+    connectionString: db.$client.options.connectionString ?? '',
+    query: (text, values) => db.$client.query(text, values),
+    logger,
+  });
+  return { config, db, clock, jobs, mailer, changes, events: createEventSink(logger) };
 }

@@ -1,12 +1,14 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAppDependencies } from './app-dependencies';
+import type { ChangeFeed } from './changes/change-feed';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { handleError, handleNotFound } from './http/error-handler';
 import { installExtensionCors } from './http/extension-cors';
 import { createLogger } from './logger';
+import { installDrain } from './http/drain';
 import { installRequestLog } from './http/request-log';
 import { registerOpenApi } from './http/openapi';
 import { registerPortal } from './http/portal';
@@ -19,7 +21,7 @@ import { identityModule } from './modules/identity/index';
 import { itemsModule } from './modules/items/index';
 import type { AppModule } from './modules/module';
 import { notificationsModule } from './modules/notifications/index';
-import { orgsModule } from './modules/orgs/index';
+import { organizationsModule } from './modules/organizations/index';
 import { projectsModule } from './modules/projects/index';
 import { systemModule } from './modules/system/index';
 import { usersModule } from './modules/users/index';
@@ -30,7 +32,7 @@ export const MODULES: readonly AppModule[] = [
   systemModule,
   identityModule,
   authModule,
-  orgsModule,
+  organizationsModule,
   notificationsModule,
   projectsModule,
   itemsModule,
@@ -38,6 +40,16 @@ export const MODULES: readonly AppModule[] = [
   usersModule,
   teamsModule,
 ];
+
+// Module augmentation is the one place an interface is needed.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The change feed caches invalidate on (tests `sync()` it before reading). */
+    changes: ChangeFeed;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
 
 /** Options of {@link buildApp}. */
 export type BuildAppOptions = {
@@ -71,12 +83,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A malformed or over-long URL segment is refused by the router, before any route: answer
     // it as the same ErrorBody as every other error instead of Fastify's own shape.
     frameworkErrors: handleError,
+    // During shutdown a request already on an open connection is served, not refused (drain.ts).
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
   installRequestLog(app);
+  installDrain(app);
   installSecurityHeaders(app);
   installExtensionCors(app);
   installRouteRegistry(app);
@@ -86,13 +101,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock: options.clock ?? systemClock,
     logger: app.log,
   });
-  installAuth(app, { config, db });
+  installAuth(app, { config, db, changes: deps.changes });
+  app.decorate('changes', deps.changes);
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   for (const module of [...MODULES, ...(options.plugins ?? [])]) {
     await app.register(module, deps);
   }
-  app.addHook('onReady', () => deps.jobs.start());
-  app.addHook('onClose', () => deps.jobs.stop());
+  app.addHook('onReady', async () => {
+    await deps.changes.start();
+    await deps.jobs.start();
+  });
+  app.addHook('onClose', async () => {
+    await deps.jobs.stop();
+    await deps.changes.stop();
+  });
   await registerPortal(app, { portalDist: config.portalDist, publicUrl: config.publicUrl });
   return app;
 }

@@ -42,6 +42,11 @@ const ZEnv = z.object({
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .transform((value) => value === 'true' || value === '1')
     .default(false),
+  SHUTDOWN_DRAIN_MS: z
+    .string()
+    .regex(/^\d{1,6}$/, { error: 'must be a number of milliseconds (0 to 999999)' })
+    .transform(Number)
+    .default(0),
   MAIL_FROM: z
     .string()
     .min(1, { error: 'must not be empty' })
@@ -73,6 +78,11 @@ export type Config = {
    * otherwise any client could pick the address the per-IP sign-in limits count against.
    */
   trustProxy: boolean;
+  /**
+   * On SIGTERM, how long the copy keeps serving while `/readyz` says draining, before it stops
+   * accepting connections: set it above the load balancer's time to notice (docs/deploy.md).
+   */
+  shutdownDrainMs: number;
 };
 
 /** Identity settings; with `OIDC_ISSUER` unset they describe the provider embedded at `/idp`. */
@@ -128,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     oidc: readOidcConfig(values, publicUrl),
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
     trustProxy: values.TRUST_PROXY,
+    shutdownDrainMs: values.SHUTDOWN_DRAIN_MS,
   };
 }
 

@@ -16,9 +16,14 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ config, db: database.db, logger });
 
-  closeWithGrace({ delay: 10_000, logger }, async ({ signal, err }) => {
+  closeWithGrace({ delay: config.shutdownDrainMs + 10_000, logger }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'shutting down after an unexpected error');
     else logger.info(`${signal ?? 'shutdown'} received: stopping`);
+    if (!err && config.shutdownDrainMs > 0) {
+      app.startDraining();
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    }
+    // Stops listening, closes idle connections, lets requests in flight finish.
     await app.close();
     await database.close();
     logger.info('Waymark stopped');

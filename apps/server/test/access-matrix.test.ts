@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessRule } from '../src/modules/access/index';
-import { orgMembers } from '../src/db/schema/organizations';
+import { orgMembers } from '../src/db/schema';
 import { ACCESS_MATRIX, type MatrixIds, type MatrixRow, type MatrixWho } from './access-matrix';
 import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
 import { createMatrixWorld, snapshotDatabase, toInject } from './matrix-world';

@@ -11,10 +11,10 @@ export type TestClock = { at: Date; now(): Date };
 export type AuthTestContext = {
   app: FastifyInstance;
   db: Db;
+  /** The app's configuration (a second copy of the app can be built from it). */
+  config: Config;
   issuer: TestIssuer;
   clock: TestClock;
-  /** The app's configuration (DATA_DIR holds the `.eml` outbox). */
-  config: Config;
   /** Signs a token for a new (or the given) subject: the Authorization header to send. */
   signIn(options?: TestTokenOptions): Promise<{ authorization: string }>;
   /** `app.inject` with the headers of `as` (anonymous when undefined). */
@@ -40,9 +40,9 @@ export async function startAuthTestApp(options: { now?: Date } = {}): Promise<Au
   return {
     app,
     db,
+    config,
     issuer,
     clock,
-    config,
     signIn: async (tokenOptions) => ({
       authorization: `Bearer ${await issuer.sign(tokenOptions)}`,
     }),

@@ -41,6 +41,7 @@ describe('bearer token verification against a discovered JWKS', () => {
       isEmailVerified: true,
       firstName: 'Ann',
       lastName: 'Lee',
+      expiresAt: expect.any(Number) as number,
     });
   });
 

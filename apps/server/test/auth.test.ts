@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { importJWK, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
-import { users } from '../src/db/schema/users';
+import { users } from '../src/db/schema';
 import { loadProviderKeys } from '../src/modules/identity/keys';
 import { signToken, startTestIssuer, type TestIssuer } from './auth-test-issuer';
 import { startAuthTestApp, type AuthTestContext } from './auth-test-app';

@@ -13,6 +13,8 @@ export type ChildServer = {
   output: () => string;
   /** SIGKILL: no shutdown hook runs, as when a machine loses power. Resolves once it is gone. */
   kill: () => Promise<void>;
+  /** SIGTERM: a graceful shutdown, as a deploy does. Resolves with the exit code once it is gone. */
+  stop: () => Promise<number | null>;
 };
 
 /**
@@ -28,13 +30,17 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const server = {
     url,
     output: () => output,
     kill: async () => {
       child.kill('SIGKILL');
       await exited;
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      return exited;
     },
   };
   await vi.waitFor(

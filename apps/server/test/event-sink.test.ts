@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idpAccounts } from '../src/db/schema/identity';
+import { idpAccounts } from '../src/db/schema';
 import { createEventSink, type AppEvent } from '../src/events/event-sink';
 import { createTestDatabase, type TestDatabase } from './helper';
 

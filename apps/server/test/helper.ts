@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -69,6 +69,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   const app = await buildApp({ config, db, ...appOptions });
   await app.ready();
+  syncChangesBeforeEachInject(app);
   return {
     app,
     db,
@@ -80,6 +81,19 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Caches answer from memory until a change notification says otherwise; a test writes and reads
+ * within microseconds, faster than a notification travels. So every inject first waits until all
+ * changes committed so far have reached the caches — what a real client's round trip gives.
+ */
+function syncChangesBeforeEachInject(app: FastifyInstance): void {
+  const injectNow = app.inject.bind(app);
+  app.inject = (async (options: InjectOptions | string) => {
+    await app.changes.sync();
+    return injectNow(options);
+  }) as typeof app.inject;
 }
 
 async function createDatabaseFromTemplate(adminUrl: string, name: string): Promise<void> {

@@ -4,7 +4,7 @@ import { PORTAL_CALLBACK_PATH, PORTAL_CLIENT_ID } from '../src/modules/identity/
 import { insertAccount } from '../src/modules/identity/accounts';
 import { identityPlugin } from '../src/modules/identity/identity-plugin';
 import { hashPassword } from '../src/modules/identity/password';
-import { idpAccounts } from '../src/db/schema/identity';
+import { idpAccounts } from '../src/db/schema';
 import { createJobQueue, type JobQueue } from '../src/jobs/job-queue';
 import { createMailer } from '../src/modules/mail/mailer';
 import type { MailMessage, MailTransport } from '../src/modules/mail/mail-transport';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { releases } from '../src/db/schema/projects';
+import { releases } from '../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
 import {
   addMember,

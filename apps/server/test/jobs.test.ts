@@ -55,6 +55,32 @@ describe('job queue', () => {
     expect([...runs].sort((a, b) => a - b)).toEqual(numbers);
   });
 
+  it(
+    'runs a scheduled job once per slot though every copy schedules it',
+    { timeout: 120_000 },
+    async () => {
+      const runs: number[] = [];
+      const copies = [serverCopy(), serverCopy()];
+      for (const copy of copies)
+        copy.define({
+          name: 'test.every-minute',
+          cron: '* * * * *',
+          handler: () => {
+            runs.push(Date.now());
+            return Promise.resolve();
+          },
+        });
+      await Promise.all(copies.map((copy) => copy.start()));
+      // The next minute's slot: both copies' schedulers see it; pg-boss creates one job for it.
+      await vi.waitFor(() => expect(runs.length).toBeGreaterThan(0), {
+        timeout: 100_000,
+        interval: 500,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 8_000));
+      expect(runs).toHaveLength(1);
+    },
+  );
+
   it('retries a failing job after its delay, up to its limit, then keeps it as failed for an operator', async () => {
     const attempts: { at: number; retryCount: number }[] = [];
     let isRemoteDown = true;

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findFreePort } from '../src/db/free-port';
-import { idpAccounts } from '../src/db/schema/identity';
+import { idpAccounts } from '../src/db/schema';
 import { parseMail } from '../src/modules/mail/outbox';
 import { httpInjector, startChildServer, type ChildServer } from './child-server';
 import { createTestDatabase, type TestDatabase } from './helper';

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { Db } from '../src/db/client';
 import type { MatrixIds, MatrixRow } from './access-matrix';
 import type { AuthTestContext } from './auth-test-app';
-import { invitations } from '../src/db/schema/invitations';
+import { invitations } from '../src/db/schema';
 import { createProjectIds, type As } from './projects-world';
 import { addFreeLicenses, invite } from './teams-world';
 

@@ -1,9 +1,14 @@
 import { NOTIFICATION_TEMPLATES, PLAN_IDS } from '@waymark/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orgMembers, organizations } from '../src/db/schema/organizations';
-import { licenses, notifications, orgOwners } from '../src/db/schema/orgs';
-import { users } from '../src/db/schema/users';
+import {
+  licenses,
+  notifications,
+  orgMembers,
+  orgOwners,
+  organizations,
+  users,
+} from '../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
 
 let t: AuthTestContext;

@@ -1,7 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { projectAccess } from '../src/db/schema/projects';
-import { orgMembers } from '../src/db/schema/organizations';
+import { orgMembers, projectAccess } from '../src/db/schema';
 import type { AuthTestContext } from './auth-test-app';
 
 /** A caller's Authorization header (undefined: anonymous). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations } from '../src/db/schema/organizations';
+import { organizations } from '../src/db/schema';
 import { PLAN_IDS } from '@waymark/core';
 import { eq } from 'drizzle-orm';
 import { startAuthTestApp, type AuthTestContext } from './auth-test-app';

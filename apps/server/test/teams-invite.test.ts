@@ -1,7 +1,7 @@
 import { PLAN_IDS } from '@waymark/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations } from '../src/db/schema/organizations';
+import { organizations } from '../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
 import { snapshotDatabase } from './matrix-world';
 import { createOrgWorld, createProject, ok, type OrgWorld } from './projects-world';

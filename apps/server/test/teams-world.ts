@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { licenses } from '../src/db/schema/orgs';
+import { licenses } from '../src/db/schema';
 import { waitForMail, type OutboxMail } from '../src/modules/mail/outbox';
 import type { AuthTestContext } from './auth-test-app';
 import type { As } from './projects-world';

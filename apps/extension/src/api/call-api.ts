@@ -1,6 +1,6 @@
 import type { RouteInput, RouteName, RouteOutput, routes } from '@waymark/core';
-import { sendRequest } from '../messaging/send-message';
-import type { ChromeApi } from '../platform/chrome-api';
+import { sendRequest } from '../messaging/index';
+import type { ChromeApi } from '../platform/index';
 
 type Routes = typeof routes;
 

@@ -1,6 +1,6 @@
 import { EXTENSION_REDIRECT_URI } from '@waymark/core';
 import { describe, expect, it, vi } from 'vitest';
-import { createFakeChrome } from '../platform/fake-chrome-api';
+import { createFakeChrome } from '../test/fake-chrome-api';
 import { createAuthSession, REFRESH_MARGIN_MS } from './auth-session';
 import { computeChallenge } from './pkce';
 import { SIGNED_OUT_KEY, TOKENS_KEY, type StoredTokens } from './token-store';

@@ -1,5 +1,5 @@
-import type { ChromeApi } from '../platform/chrome-api';
-import type { SessionInfo } from '../messaging/protocol';
+import type { ChromeApi } from '../platform/index';
+import type { SessionInfo } from '../messaging/index';
 import { discoverAuthEndpoints } from './auth-endpoints';
 import { buildAuthorizeUrl, readAuthorizationCode } from './authorize-url';
 import { createPkce, randomToken } from './pkce';

@@ -1,4 +1,4 @@
-import type { ChromeApi } from '../platform/chrome-api';
+import type { ChromeApi } from '../platform/index';
 
 /** The `chrome.storage.session` key of the signed-in account's tokens. */
 export const TOKENS_KEY = 'authTokens';

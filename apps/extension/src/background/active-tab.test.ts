@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TabInfo } from '../platform/chrome-api';
-import { createFakeChrome } from '../platform/fake-chrome-api';
+import { createFakeChrome } from '../test/fake-chrome-api';
 import { getActiveTab, trackActiveTab } from './active-tab';
 
 const CHECKOUT: TabInfo = {

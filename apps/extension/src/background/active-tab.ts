@@ -1,6 +1,6 @@
-import { broadcast } from '../messaging/send-message';
-import type { ActiveTab } from '../messaging/protocol';
-import type { ChromeApi, TabInfo } from '../platform/chrome-api';
+import { broadcast } from '../messaging/index';
+import type { ActiveTab } from '../messaging/index';
+import type { ChromeApi, TabInfo } from '../platform/index';
 
 /** The active tab of a window, or null when it has none. */
 export async function getActiveTab(api: ChromeApi, windowId: number): Promise<ActiveTab | null> {

@@ -1,7 +1,7 @@
 import { AppError } from '@waymark/core';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthSession } from '../auth/auth-session';
-import { createFakeChrome } from '../platform/fake-chrome-api';
+import { createFakeChrome } from '../test/fake-chrome-api';
 import { createApiProxy } from './api-proxy';
 
 const SERVER = 'https://waymark.example.com';

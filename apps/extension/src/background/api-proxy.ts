@@ -1,7 +1,7 @@
 import { AppError, createApiClient, routes, type RouteDef } from '@waymark/core';
-import type { AuthSession } from '../auth/auth-session';
-import type { MessageHandler } from '../messaging/create-message-listener';
-import type { ChromeApi } from '../platform/chrome-api';
+import type { AuthSession } from '../auth/index';
+import type { MessageHandler } from '../messaging/index';
+import type { ChromeApi } from '../platform/index';
 
 /** What the API proxy needs. */
 export type ApiProxyDeps = {

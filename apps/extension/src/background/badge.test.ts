@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthSession } from '../auth/auth-session';
 import type { SessionInfo } from '../messaging/protocol';
-import { createFakeChrome } from '../platform/fake-chrome-api';
+import { createFakeChrome } from '../test/fake-chrome-api';
 import { createBadge, formatBadgeCount, trackBadge } from './badge';
 
 const CHECKOUT = 'https://shop.example.com/checkout';

@@ -1,9 +1,9 @@
 import { BRAND_COLOR, routes, type TPageItems } from '@waymark/core';
-import type { AuthSession } from '../auth/auth-session';
-import type { ChromeApi, TabInfo } from '../platform/chrome-api';
-import { readOrgId } from '../settings/org-store';
+import type { AuthSession } from '../auth/index';
+import type { ChromeApi, TabInfo } from '../platform/index';
+import { readOrgId } from '../settings/index';
 import type { WorkerApiCall } from './api-proxy';
-import { toOriginPattern } from '../platform/origin-pattern';
+import { toOriginPattern } from '../platform/index';
 
 /** The badge's background: the brand colour shared with the portal. */
 export const BADGE_COLOR = BRAND_COLOR;

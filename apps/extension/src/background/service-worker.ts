@@ -1,5 +1,5 @@
 // Entry point of the MV3 service worker (dist/service-worker.js).
-import { chromeApi } from '../platform/chrome-api';
+import { chromeApi } from '../platform/index';
 import { startServiceWorker } from './start-service-worker';
 
 startServiceWorker(chromeApi);

@@ -1,8 +1,7 @@
-import { createAuthSession, type AuthDeps } from '../auth/auth-session';
-import { createMessageListener } from '../messaging/create-message-listener';
-import { broadcast } from '../messaging/send-message';
-import type { ChromeApi } from '../platform/chrome-api';
-import { readServerUrl } from '../settings/server-url-store';
+import { createAuthSession, type AuthDeps } from '../auth/index';
+import { broadcast, createMessageListener } from '../messaging/index';
+import type { ChromeApi } from '../platform/index';
+import { readServerUrl } from '../settings/index';
 import { getActiveTab, getTab, trackActiveTab } from './active-tab';
 import { createApiProxy, createWorkerApiCall } from './api-proxy';
 import { createBadge, trackBadge } from './badge';

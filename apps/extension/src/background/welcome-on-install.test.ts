@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeChrome } from '../platform/fake-chrome-api';
+import { createFakeChrome } from '../test/fake-chrome-api';
 import { openWelcomeOnInstall } from './welcome-on-install';
 
 describe('openWelcomeOnInstall', () => {

@@ -1,4 +1,4 @@
-import type { ChromeApi } from '../platform/chrome-api';
+import type { ChromeApi } from '../platform/index';
 
 /** The packaged page of spec §2 extension-welcome-page (Quick tips). */
 export const WELCOME_PAGE = 'welcome.html';

@@ -1,4 +1,4 @@
-import type { PageInfo } from '../messaging/protocol';
+import type { PageInfo } from '../messaging/index';
 
 /** The page's address and title as the page itself sees them. */
 export function getPageInfo(page: {

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@waymark/core';
-import type { MessageListener } from '../platform/chrome-api';
+import type { MessageListener } from '../platform/index';
 import { isMessage, type MessageMap, type MessageType, type Reply } from './protocol';
 
 /** Answers one message type; may be async. `sender` says which context sent it. */

@@ -1,6 +1,6 @@
 import { AppError } from '@waymark/core';
 import { describe, expect, it, vi } from 'vitest';
-import { createFakeChrome } from '../platform/fake-chrome-api';
+import { createFakeChrome } from '../test/fake-chrome-api';
 import { createMessageListener } from './create-message-listener';
 import { broadcast, sendRequest, type Transport } from './send-message';
 

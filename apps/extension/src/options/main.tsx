@@ -1,5 +1,5 @@
 // Entry point of options.html.
-import { mountPage } from '../ui/mount-page';
+import { mountPage } from '../ui/index';
 import { OptionsApp } from './options-app';
 
 mountPage(<OptionsApp />);

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { DEFAULT_SERVER_URL } from '../config';
-import { useChromeApi } from '../platform/chrome-api-context';
-import { readServerUrl, saveServerUrl } from '../settings/server-url-store';
+import { useChromeApi } from '../ui/index';
+import { readServerUrl, saveServerUrl } from '../settings/index';
 
 /** Edits the server URL: checked on save, stored in `chrome.storage.sync`, confirmed or explained. */
 export function ServerUrlForm() {

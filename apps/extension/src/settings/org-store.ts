@@ -1,4 +1,4 @@
-import type { ChromeApi } from '../platform/chrome-api';
+import type { ChromeApi } from '../platform/index';
 
 /** The `chrome.storage.sync` key of the selected organization (spec §3: orgId, default 0). */
 export const ORG_ID_KEY = 'orgId';

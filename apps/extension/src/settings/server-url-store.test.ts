@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SERVER_URL } from '../config';
-import { createFakeChrome } from '../platform/fake-chrome-api';
+import { createFakeChrome } from '../test/fake-chrome-api';
 import { SERVER_URL_KEY, readServerUrl, saveServerUrl, watchServerUrl } from './server-url-store';
 
 describe('server URL setting', () => {

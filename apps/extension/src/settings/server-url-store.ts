@@ -1,5 +1,5 @@
 import { DEFAULT_SERVER_URL } from '../config';
-import type { ChromeApi } from '../platform/chrome-api';
+import type { ChromeApi } from '../platform/index';
 import { checkServerUrl, type ServerUrlCheck } from './check-server-url';
 
 /** The `chrome.storage.sync` key of the server URL; sync, so a user's devices agree. */

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { isAppError } from '@waymark/core';
-import { useChromeApi } from '../platform/chrome-api-context';
-import { useServerUrl } from '../settings/use-server-url';
+import { useChromeApi, useServerUrl } from '../ui/index';
 
 /** The portal page where an admin changes the plan (spec §2 /app/account). */
 export const PORTAL_ACCOUNT_PATH = '/client/app/account';

@@ -1,5 +1,5 @@
 // Entry point of sidepanel.html.
-import { mountPage } from '../ui/mount-page';
+import { mountPage } from '../ui/index';
 import { SidePanelApp } from './side-panel-app';
 
 mountPage(<SidePanelApp />);

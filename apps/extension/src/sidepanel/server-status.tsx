@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useChromeApi } from '../platform/chrome-api-context';
-import { useServerUrl } from '../settings/use-server-url';
+import { useChromeApi, useServerUrl } from '../ui/index';
 import { useServerPing } from './use-server-ping';
 
 /** Whether the configured Waymark server answers, and where to fix it when it does not. */

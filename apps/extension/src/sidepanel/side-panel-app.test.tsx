@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakeChrome } from '../platform/fake-chrome-api';
+import { createFakeChrome } from '../test/fake-chrome-api';
 import { SERVER_URL_KEY } from '../settings/server-url-store';
 import { renderPage } from '../test/render-page';
 import { SidePanelApp } from './side-panel-app';

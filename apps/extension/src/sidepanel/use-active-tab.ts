@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { createMessageListener } from '../messaging/create-message-listener';
-import type { ActiveTab } from '../messaging/protocol';
-import { sendRequest } from '../messaging/send-message';
-import { useChromeApi } from '../platform/chrome-api-context';
+import { createMessageListener, sendRequest } from '../messaging/index';
+import type { ActiveTab } from '../messaging/index';
+import { useChromeApi } from '../ui/index';
 import { readPinnedTabId } from './pinned-tab';
 
 /** The active tab of the side panel's window, as the service worker reports it. */

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { createCallApi, type CallApi } from '../api/call-api';
-import { useChromeApi } from '../platform/chrome-api-context';
+import { createCallApi, type CallApi } from '../api/index';
+import { useChromeApi } from '../ui/index';
 
 /** The API caller of extension pages (proxied through the service worker). */
 export function useCallApi(): CallApi {

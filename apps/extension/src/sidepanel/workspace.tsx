@@ -1,7 +1,6 @@
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
-import type { SessionInfo } from '../messaging/protocol';
-import { useChromeApi } from '../platform/chrome-api-context';
-import { useServerUrl } from '../settings/use-server-url';
+import type { SessionInfo } from '../messaging/index';
+import { useChromeApi, useServerUrl } from '../ui/index';
 import { ErrorAlert } from './error-alert';
 import { OrgSwitcher } from './orgs/org-switcher';
 import { PendingInvitations } from './orgs/pending-invitations';

@@ -3,8 +3,8 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach } from 'vitest';
-import { ChromeApiProvider } from '../platform/chrome-api-context';
-import { createFakeChrome, type FakeChrome } from '../platform/fake-chrome-api';
+import { ChromeApiProvider } from '../ui/chrome-api-context';
+import { createFakeChrome, type FakeChrome } from './fake-chrome-api';
 import { theme } from '../ui/theme';
 
 // jsdom lacks the media-query and resize APIs Mantine reads on mount; assigned, not stubbed, so

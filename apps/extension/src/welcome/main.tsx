@@ -1,5 +1,5 @@
 // Entry point of welcome.html.
-import { mountPage } from '../ui/mount-page';
+import { mountPage } from '../ui/index';
 import { WelcomeApp } from './welcome-app';
 
 mountPage(<WelcomeApp />);

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { QUICK_TIPS } from '@waymark/core';
 import { describe, expect, it } from 'vitest';
-import { createFakeChrome } from '../platform/fake-chrome-api';
+import { createFakeChrome } from '../test/fake-chrome-api';
 import { SERVER_URL_KEY } from '../settings/server-url-store';
 import { renderPage } from '../test/render-page';
 import { WelcomeApp } from './welcome-app';

@@ -1,5 +1,5 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
-import { useServerUrl } from '../settings/use-server-url';
+import { useServerUrl } from '../ui/index';
 import { QuickTipsAccordion } from './quick-tips-accordion';
 
 /** The page opened on install (spec §2 extension-welcome-page). */

@@ -2,14 +2,14 @@ import { Alert, Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '../config/paths';
-import { useAdminAccess } from '../features/auth/use-admin-access';
+import { useAdminAccess } from '../features/auth';
 
 /** Props of {@link RequireAdmin}. */
 export type RequireAdminProps = { children: ReactNode };
 
 /**
  * The login and admin guard of /app and all its children (spec §2, §6): no signed-in account →
- * login starts; organisations without admin rights → /non-admin (decideAdminRoute).
+ * login starts; organizations without admin rights → /non-admin (decideAdminRoute).
  */
 export function RequireAdmin({ children }: RequireAdminProps) {
   const access = useAdminAccess();

@@ -33,7 +33,7 @@ describe("the portal's API client (spec §4 Session, §7)", () => {
     expect((init?.headers as Record<string, string>).authorization).toBe('Bearer token-1');
   });
 
-  it('on a 401 clears the organisation keys, signs out, restarts sign-in and rethrows', async () => {
+  it('on a 401 clears the organization keys, signs out, restarts sign-in and rethrows', async () => {
     fetchMock.mockResolvedValue(
       Response.json(
         { statusCode: 401, code: 'UNAUTHORIZED', message: 'Sign in again.' },

@@ -8,7 +8,7 @@ const handleUnauthorized = createUnauthorizedHandler(getUserManager);
 
 /**
  * The portal's one API client (spec §7): every call carries the signed-in account's access token;
- * a 401 signs the user out, clears the organisation keys and restarts sign-in (spec §4 Session),
+ * a 401 signs the user out, clears the organization keys and restarts sign-in (spec §4 Session),
  * and the error is rethrown to the caller (spec §8).
  */
 export const apiClient = createApiClient({

@@ -5,9 +5,9 @@ import {
   clearOrgKeys,
   isLoggedInButNoOrgs,
   readOrgAccessLevelId,
-  readOrganisations,
+  readOrganizations,
   readOrgId,
-  storeOrganisations,
+  storeOrganizations,
 } from './org-storage';
 
 const owner: TOrganization = {
@@ -23,45 +23,45 @@ const member: TOrganization = {
   orgAccessLevelId: 2,
 };
 
-describe('browser-stored organisation keys (spec §3)', () => {
+describe('browser-stored organization keys (spec §3)', () => {
   beforeEach(() => localStorage.clear());
 
   it('defaults orgId to 0 and reads nothing else when storage is empty', () => {
     expect(readOrgId()).toBe(0);
     expect(readOrgAccessLevelId()).toBeNull();
-    expect(readOrganisations()).toEqual([]);
+    expect(readOrganizations()).toEqual([]);
     expect(isLoggedInButNoOrgs()).toBe(false);
   });
 
-  it('selects the first organisation and stores its id and access level under the spec keys', () => {
-    storeOrganisations([member, owner]);
+  it('selects the first organization and stores its id and access level under the spec keys', () => {
+    storeOrganizations([member, owner]);
     expect(localStorage.getItem(STORAGE_KEYS.orgId)).toBe('9');
     expect(localStorage.getItem(STORAGE_KEYS.orgAccessLevelId)).toBe('2');
     expect(readOrgId()).toBe(9);
-    expect(readOrganisations()).toEqual([member, owner]);
+    expect(readOrganizations()).toEqual([member, owner]);
     expect(isLoggedInButNoOrgs()).toBe(false);
   });
 
-  it('sets loggedInButNoOrgs and resets the selection when there is no organisation', () => {
-    storeOrganisations([owner]);
-    storeOrganisations([]);
+  it('sets loggedInButNoOrgs and resets the selection when there is no organization', () => {
+    storeOrganizations([owner]);
+    storeOrganizations([]);
     expect(isLoggedInButNoOrgs()).toBe(true);
     expect(readOrgId()).toBe(0);
     expect(readOrgAccessLevelId()).toBeNull();
   });
 
-  it('clears every organisation key and leaves other keys alone', () => {
-    storeOrganisations([owner]);
+  it('clears every organization key and leaves other keys alone', () => {
+    storeOrganizations([owner]);
     localStorage.setItem('oidc.user:x', 'token');
     clearOrgKeys();
     for (const key of Object.values(STORAGE_KEYS)) expect(localStorage.getItem(key)).toBeNull();
     expect(localStorage.getItem('oidc.user:x')).toBe('token');
   });
 
-  it('treats unreadable stored organisations as none', () => {
-    localStorage.setItem(STORAGE_KEYS.organisations, '{not json');
-    expect(readOrganisations()).toEqual([]);
-    localStorage.setItem(STORAGE_KEYS.organisations, JSON.stringify([{ orgId: 'x' }]));
-    expect(readOrganisations()).toEqual([]);
+  it('treats unreadable stored organizations as none', () => {
+    localStorage.setItem(STORAGE_KEYS.organizations, '{not json');
+    expect(readOrganizations()).toEqual([]);
+    localStorage.setItem(STORAGE_KEYS.organizations, JSON.stringify([{ orgId: 'x' }]));
+    expect(readOrganizations()).toEqual([]);
   });
 });

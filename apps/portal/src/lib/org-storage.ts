@@ -1,9 +1,9 @@
 import { DEFAULT_ORG_ID, STORAGE_KEYS, ZOrganization, type TOrganization } from '@waymark/core';
 
-// spec §3 Browser-stored keys: orgId (default 0), organisations, orgAccessLevelId and
+// spec §3 Browser-stored keys: orgId (default 0), organizations, orgAccessLevelId and
 // loggedInButNoOrgs, in localStorage so every tab of the portal sees the selected organization.
 
-const ZStoredOrganisations = ZOrganization.array();
+const ZStoredOrganizations = ZOrganization.array();
 
 function readNumber(key: string): number | null {
   const value = Number(localStorage.getItem(key) ?? Number.NaN);
@@ -20,11 +20,11 @@ export function readOrgAccessLevelId(): number | null {
   return readNumber(STORAGE_KEYS.orgAccessLevelId);
 }
 
-/** The organisations stored at the last login; empty when missing or unreadable. */
-export function readOrganisations(): TOrganization[] {
+/** The organizations stored at the last login; empty when missing or unreadable. */
+export function readOrganizations(): TOrganization[] {
   try {
-    const parsed = ZStoredOrganisations.safeParse(
-      JSON.parse(localStorage.getItem(STORAGE_KEYS.organisations) ?? '[]'),
+    const parsed = ZStoredOrganizations.safeParse(
+      JSON.parse(localStorage.getItem(STORAGE_KEYS.organizations) ?? '[]'),
     );
     return parsed.success ? parsed.data : [];
   } catch {
@@ -32,18 +32,18 @@ export function readOrganisations(): TOrganization[] {
   }
 }
 
-/** True when the last login found no organisation for the user (spec §4 Login). */
+/** True when the last login found no organization for the user (spec §4 Login). */
 export function isLoggedInButNoOrgs(): boolean {
   return localStorage.getItem(STORAGE_KEYS.loggedInButNoOrgs) === 'true';
 }
 
 /**
- * Stores the caller's organisations; spec §3: the first one becomes the selected one. With none,
+ * Stores the caller's organizations; spec §3: the first one becomes the selected one. With none,
  * the selection is reset to DEFAULT_ORG_ID and loggedInButNoOrgs is set (spec §4 Login).
  */
-export function storeOrganisations(organisations: TOrganization[]): void {
-  const [selected] = organisations;
-  localStorage.setItem(STORAGE_KEYS.organisations, JSON.stringify(organisations));
+export function storeOrganizations(organizations: TOrganization[]): void {
+  const [selected] = organizations;
+  localStorage.setItem(STORAGE_KEYS.organizations, JSON.stringify(organizations));
   localStorage.setItem(STORAGE_KEYS.orgId, String(selected?.orgId ?? DEFAULT_ORG_ID));
   if (selected) {
     localStorage.setItem(STORAGE_KEYS.orgAccessLevelId, String(selected.orgAccessLevelId));
@@ -54,7 +54,7 @@ export function storeOrganisations(organisations: TOrganization[]): void {
   }
 }
 
-/** spec §3, §4 Session: removes every organisation key (on logout and on a 401). */
+/** spec §3, §4 Session: removes every organization key (on logout and on a 401). */
 export function clearOrgKeys(): void {
   for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
 }

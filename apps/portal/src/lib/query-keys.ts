@@ -3,7 +3,7 @@ export const queryKeys = {
   /** The signed-in user of the UserManager. */
   sessionUser: ['session-user'],
   /** GET /api/account/getOrgs. */
-  organisations: ['organisations'],
+  organizations: ['organizations'],
   /** GET /api/account/getSiteNotifications. */
   notifications: ['site-notifications'],
 } as const;

@@ -9,7 +9,10 @@ export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A database handle or an open transaction of one: what a write that may join a transaction takes. */
-export type DbOrTx = Pick<Db, 'insert' | 'select' | 'update' | 'delete' | 'execute'>;
+export type DbOrTx = Pick<
+  Db,
+  'insert' | 'select' | 'update' | 'delete' | 'execute' | 'transaction'
+>;
 
 /**
  * Opens a connection pool to `connectionString` and wraps it in drizzle with the full schema.

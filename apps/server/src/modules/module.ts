@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/client';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
+import type { ChangeFeed } from '../changes/change-feed';
 import type { EventSink } from '../events/event-sink';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Mailer } from './mail/mailer';
@@ -25,6 +26,8 @@ export type AppDeps = {
   jobs: JobQueue;
   /** "X changed" events, delivered after their transaction commits. */
   events: EventSink;
+  /** Committed changes of every server copy (PostgreSQL LISTEN/NOTIFY): what caches forget on. */
+  changes: ChangeFeed;
 };
 
 /** A domain module: a Fastify plugin registering its routes, given the app's dependencies. */

@@ -39,10 +39,10 @@ export const EXTENSION_VERSION_LABEL = 'v 1.0.0';
 /** The product's name as users see it. */
 export const PRODUCT_NAME = 'Waymark';
 
-/** spec §3: the keys the portal keeps in browser storage. */
+/** spec §3: the keys the portal keeps in browser storage, spelt as the spec spells them. */
 export const STORAGE_KEYS = {
   orgId: 'orgId',
-  organisations: 'organisations',
+  organizations: 'organisations',
   orgAccessLevelId: 'orgAccessLevelId',
   loggedInButNoOrgs: 'loggedInButNoOrgs',
 } as const;

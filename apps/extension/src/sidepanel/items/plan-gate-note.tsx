@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { formatFeatureAvailability, type Feature } from '@waymark/core';
-import { useServerUrl } from '../../settings/use-server-url';
+import { useServerUrl } from '../../ui/index';
 
 /** The portal's plans and pricing page (spec §2), where the plans' features are compared. */
 export const PLANS_PRICING_PATH = '/client/home/plans-pricing';

@@ -1,7 +1,7 @@
 import type { TOrganization } from '@waymark/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useChromeApi } from '../../platform/chrome-api-context';
-import { readOrgId, saveOrgId } from '../../settings/org-store';
+import { useChromeApi } from '../../ui/index';
+import { readOrgId, saveOrgId } from '../../settings/index';
 import { useCallApi } from '../use-call-api';
 
 /** spec §6: organization access level id 1 is admin. */

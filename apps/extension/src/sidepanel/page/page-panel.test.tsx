@@ -10,7 +10,7 @@ import {
   type TPageItems,
 } from '@waymark/core';
 import { describe, expect, it, vi } from 'vitest';
-import { createFakeChrome } from '../../platform/fake-chrome-api';
+import { createFakeChrome } from '../../test/fake-chrome-api';
 import { makeItemSummary } from '../../test/item-summary';
 import { renderPage } from '../../test/render-page';
 import { PagePanel } from './page-panel';

@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useChromeApi } from '../../platform/chrome-api-context';
-import { toOriginPattern } from '../../platform/origin-pattern';
+import { useChromeApi } from '../../ui/index';
+import { toOriginPattern } from '../../platform/index';
 import { requestSiteAccess } from '../projects/request-site-access';
 
 /** Offers the toolbar item count for a project's site the user has not granted access to yet. */

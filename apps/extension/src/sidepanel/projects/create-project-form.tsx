@@ -1,7 +1,7 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useChromeApi } from '../../platform/chrome-api-context';
+import { useChromeApi } from '../../ui/index';
 import { ErrorAlert } from '../error-alert';
 import { useCallApi } from '../use-call-api';
 import { requestSiteAccess } from './request-site-access';

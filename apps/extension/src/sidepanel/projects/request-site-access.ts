@@ -1,5 +1,5 @@
-import type { ChromeApi } from '../../platform/chrome-api';
-import { toOriginPattern } from '../../platform/origin-pattern';
+import type { ChromeApi } from '../../platform/index';
+import { toOriginPattern } from '../../platform/index';
 
 /**
  * Asks the user for access to the page's site (for its toolbar item count). Call it first thing

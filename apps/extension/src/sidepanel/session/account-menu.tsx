@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { ACTION_LABELS } from '@waymark/core';
-import type { SessionInfo } from '../../messaging/protocol';
+import type { SessionInfo } from '../../messaging/index';
 import { useSignInOut } from './use-session';
 
 /** The signed-in user's name and the Logout button. */

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { createMessageListener } from '../../messaging/create-message-listener';
-import type { SessionInfo } from '../../messaging/protocol';
-import { sendRequest } from '../../messaging/send-message';
-import { useChromeApi } from '../../platform/chrome-api-context';
+import { createMessageListener, sendRequest } from '../../messaging/index';
+import type { SessionInfo } from '../../messaging/index';
+import { useChromeApi } from '../../ui/index';
 
 const SESSION_KEY = ['session'] as const;
 

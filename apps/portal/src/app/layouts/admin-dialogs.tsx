@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useAuthActions } from '../../features/auth/use-auth-actions';
-import { NotificationDialog } from '../../features/notifications/components/notification-dialog';
-import { hasInvitation } from '../../features/notifications/notification-actions';
-import { siteNotificationsQuery } from '../../features/notifications/use-notification-queue';
-import { NameOrganizationModal } from '../../features/orgs/components/name-organization-modal';
-import { NewOrganizationModal } from '../../features/orgs/components/new-organization-modal';
-import { useOrganisations } from '../../lib/organisations';
+import { useAuthActions } from '../../features/auth';
+import {
+  hasInvitation,
+  NotificationDialog,
+  siteNotificationsQuery,
+} from '../../features/notifications';
+import { NameOrganizationModal, NewOrganizationModal } from '../../features/organizations';
+import { useOrganizations } from '../../lib/organizations';
 import { ACTION_LABELS } from '@waymark/core';
 
 /**
@@ -16,22 +17,22 @@ import { ACTION_LABELS } from '@waymark/core';
  */
 export function AdminDialogs() {
   const { logOut } = useAuthActions();
-  const organisations = useOrganisations();
+  const organizations = useOrganizations();
   const [isNaming, setIsNaming] = useState(false);
   const notifications = useQuery(siteNotificationsQuery());
   // issue 12: an invitee without an organization of their own accepts the invitation first.
   const isInvited = hasInvitation(notifications.data ?? []);
-  const hasNoOrganisation = organisations.data?.length === 0;
+  const hasNoOrganization = organizations.data?.length === 0;
   return (
     <>
       <NewOrganizationModal
-        opened={hasNoOrganisation && !notifications.isPending && !isInvited}
+        opened={hasNoOrganization && !notifications.isPending && !isInvited}
         title="New Organization"
         hasNoOrganization
         secondaryAction={{ label: ACTION_LABELS.logout, onClick: logOut }}
       />
       <NotificationDialog
-        isActive={(!hasNoOrganisation || isInvited) && !isNaming}
+        isActive={(!hasNoOrganization || isInvited) && !isNaming}
         onOrgNameMissing={() => setIsNaming(true)}
       />
       <NameOrganizationModal opened={isNaming} onSaved={() => setIsNaming(false)} />

@@ -9,7 +9,7 @@ import { SiteFooter } from '../../components/site-footer/site-footer';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link/skip-link';
 import { QuerySpinnerOverlay } from '../../components/spinner-overlay/query-spinner-overlay';
 import { paths } from '../../config/paths';
-import { useAuthActions } from '../../features/auth/use-auth-actions';
+import { useAuthActions } from '../../features/auth';
 import { AdminDialogs } from './admin-dialogs';
 import { ADMIN_NAV_ITEMS } from './admin-nav-items';
 import { ACTION_LABELS } from '@waymark/core';

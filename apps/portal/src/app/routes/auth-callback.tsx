@@ -1,5 +1,5 @@
 import '../../styles/full-styles';
-import { AuthCallback } from '../../features/auth/components/auth-callback';
+import { AuthCallback } from '../../features/auth';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { MinimalLayout } from '../layouts/minimal-layout';
 

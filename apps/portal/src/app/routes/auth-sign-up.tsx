@@ -1,5 +1,5 @@
 import '../../styles/full-styles';
-import { InvitedSignUp } from '../../features/auth/components/invited-sign-up';
+import { InvitedSignUp } from '../../features/auth';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { MinimalLayout } from '../layouts/minimal-layout';
 

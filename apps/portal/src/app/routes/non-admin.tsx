@@ -2,8 +2,8 @@ import '../../styles/full-styles';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { AdminAccessOnly } from '../../features/auth/components/admin-access-only';
-import { NewOrganizationModal } from '../../features/orgs/components/new-organization-modal';
+import { AdminAccessOnly } from '../../features/auth';
+import { NewOrganizationModal } from '../../features/organizations';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { MinimalLayout } from '../layouts/minimal-layout';
 

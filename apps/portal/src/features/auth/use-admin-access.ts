@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getSignedInUser, signIn } from '../../lib/auth/session';
-import { useOrganisations } from '../../lib/organisations';
+import { useOrganizations } from '../../lib/organizations';
 import { queryKeys } from '../../lib/query-keys';
 import { decideAdminRoute, type AdminRouteDecision } from './admin-route-decision';
 
-/** The guard's state: still checking, the organisations could not be read, or its decision. */
+/** The guard's state: still checking, the organizations could not be read, or its decision. */
 export type AdminAccess = 'checking' | 'failed' | AdminRouteDecision;
 
 /**
- * Checks the session and the caller's organisations for the /app guard. With nobody signed in it
+ * Checks the session and the caller's organizations for the /app guard. With nobody signed in it
  * starts login (spec §2: the admin area is guarded by a login check).
  */
 export function useAdminAccess(): AdminAccess {
@@ -19,7 +19,7 @@ export function useAdminAccess(): AdminAccess {
     retry: false,
   });
   const isSignedIn = Boolean(session.data);
-  const organisations = useOrganisations({ enabled: isSignedIn });
+  const organizations = useOrganizations({ enabled: isSignedIn });
   const needsSignIn = session.isSuccess && !isSignedIn;
 
   useEffect(() => {
@@ -28,7 +28,7 @@ export function useAdminAccess(): AdminAccess {
   }, [needsSignIn]);
 
   if (needsSignIn) return 'sign-in';
-  if (session.isError || organisations.isError) return 'failed';
-  if (!organisations.data) return 'checking';
-  return decideAdminRoute({ isSignedIn, organisations: organisations.data });
+  if (session.isError || organizations.isError) return 'failed';
+  if (!organizations.data) return 'checking';
+  return decideAdminRoute({ isSignedIn, organizations: organizations.data });
 }

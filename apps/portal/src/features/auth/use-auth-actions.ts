@@ -6,7 +6,7 @@ export type AuthActions = {
   logIn: () => void;
   /** Starts sign-up on the provider's own sign-up screen (spec §2, plans-pricing). */
   signUp: () => void;
-  /** Clears the organisation keys, signs out at the provider and returns to the app home. */
+  /** Clears the organization keys, signs out at the provider and returns to the app home. */
   logOut: () => void;
 };
 

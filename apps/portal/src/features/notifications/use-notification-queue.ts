@@ -70,7 +70,7 @@ export function useNotificationQueue(options: { onOrgNameMissing: () => void }):
       apiClient.call(routes.acceptOrgAccess, { params: { orgId: notification.notificationOrgId } }),
     onSuccess: () => {
       showToast(ACCESS_ACCEPTED_MESSAGE, 'success');
-      void queryClient.invalidateQueries({ queryKey: queryKeys.organisations });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.organizations });
     },
     onError: () => showToast(ACCESS_ACCEPT_FAILED_MESSAGE, 'error'),
     // spec §8: the dialog closes either way.

@@ -1,2 +1,2 @@
-// The users feature's public file (spec §2 Users screen, User Profile modal, Delete User).
+// The feature's public surface: the app imports it from here only (eslint.config.js).
 export { UsersScreen } from './components/users-screen';

@@ -28,12 +28,12 @@ describe('a 401 from the API (spec §4 Session, §8)', () => {
   beforeEach(() => {
     localStorage.clear();
     localStorage.setItem(STORAGE_KEYS.orgId, '7');
-    localStorage.setItem(STORAGE_KEYS.organisations, '[]');
+    localStorage.setItem(STORAGE_KEYS.organizations, '[]');
     localStorage.setItem(STORAGE_KEYS.orgAccessLevelId, '1');
     localStorage.setItem(STORAGE_KEYS.loggedInButNoOrgs, 'true');
   });
 
-  it('clears the organisation keys, signs out locally and asks the provider to sign in again', async () => {
+  it('clears the organization keys, signs out locally and asks the provider to sign in again', async () => {
     const { manager, calls } = fakeManager();
     await createUnauthorizedHandler(() => Promise.resolve(manager))();
     for (const key of Object.values(STORAGE_KEYS)) expect(localStorage.getItem(key)).toBeNull();

@@ -17,7 +17,7 @@ export async function restartLoginAfterServerError(manager: LoginRestarter): Pro
 
 /**
  * Builds the 401 handler of the API client (spec §4 Session, §8): sign out, clear the stored
- * organisation keys, and send the user to the provider's sign-in screen. `prompt=login` makes the
+ * organization keys, and send the user to the provider's sign-in screen. `prompt=login` makes the
  * provider ask again even while its own session lives, so a rejected token never loops back in.
  * Concurrent 401s restart login once.
  */

@@ -64,7 +64,7 @@ describe('sign-up and logout (spec §2, §3)', () => {
     });
   });
 
-  it('clears the organisation keys and signs out at the provider', async () => {
+  it('clears the organization keys and signs out at the provider', async () => {
     for (const key of ['orgId', 'organisations', 'orgAccessLevelId', 'loggedInButNoOrgs'])
       localStorage.setItem(key, '1');
     localStorage.setItem('unrelated', 'kept');

@@ -24,7 +24,7 @@ export async function signUp(options: { email?: string } = {}): Promise<void> {
   });
 }
 
-/** spec §3, §2: clears the organisation keys and signs out at the provider, which returns home. */
+/** spec §3, §2: clears the organization keys and signs out at the provider, which returns home. */
 export async function signOut(): Promise<void> {
   clearOrgKeys();
   try {

@@ -1,11 +1,9 @@
 import { ADMIN_ACCESS_LEVEL_ID, AppError, type ErrorCode, SIGN_IN_MESSAGE } from '@waymark/core';
-import { and, eq } from 'drizzle-orm';
 import type {
   FastifyRequest,
   onRequestAsyncHookHandler,
   preHandlerAsyncHookHandler,
 } from 'fastify';
-import { orgMembers } from '../../db/schema/organizations';
 import { dataFieldCheck } from './data-field-check';
 import { projectCheck } from './project-check';
 import { ADMIN_ONLY, ORG_NOT_FOUND } from './access-messages';
@@ -80,18 +78,9 @@ function orgCheck(orgIdFrom: IdSource, isAdminRequired: boolean): preHandlerAsyn
     const caller = requireCaller(request);
     const orgId = readId(request, orgIdFrom);
     if (orgId === null) throw new AppError('NOT_FOUND', ORG_NOT_FOUND);
-    const [membership] = await request.server.authenticator.db
-      .select({ accessLevelId: orgMembers.accessLevelId })
-      .from(orgMembers)
-      .where(
-        and(
-          eq(orgMembers.orgId, orgId),
-          eq(orgMembers.userId, caller.userId),
-          eq(orgMembers.status, 'Active'),
-        ),
-      );
-    if (!membership) throw new AppError('NOT_FOUND', ORG_NOT_FOUND);
-    if (isAdminRequired && membership.accessLevelId !== ADMIN_ACCESS_LEVEL_ID)
+    const accessLevelId = await request.server.authenticator.orgAccessLevel(caller.userId, orgId);
+    if (accessLevelId === null) throw new AppError('NOT_FOUND', ORG_NOT_FOUND);
+    if (isAdminRequired && accessLevelId !== ADMIN_ACCESS_LEVEL_ID)
       throw new AppError('FORBIDDEN', ADMIN_ONLY);
   };
 }

@@ -1,8 +1,7 @@
 import { ADMIN_ACCESS_LEVEL_ID, AppError } from '@waymark/core';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { itemStatuses, itemTypes } from '../../db/schema/items';
-import { orgMembers } from '../../db/schema/organizations';
+import { itemStatuses, itemTypes, orgMembers } from '../../db/schema';
 import { readId, type IdSource } from './access-rules';
 import { ADMIN_ONLY, ORG_NOT_FOUND } from './access-messages';
 

@@ -1,15 +1,15 @@
 import { ADMIN_ACCESS_LEVEL_ID, AppError } from '@waymark/core';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orgMembers } from '../../db/schema/organizations';
-import { items } from '../../db/schema/items';
 import {
   associatedSites,
+  items,
+  orgMembers,
   projectAccess,
   projects,
   relativePaths,
   releases,
-} from '../../db/schema/projects';
+} from '../../db/schema';
 
 /** What a project-scoped request refers to, resolved from one of its ids. */
 export type ProjectRef =

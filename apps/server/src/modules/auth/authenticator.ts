@@ -1,10 +1,16 @@
+import { createHash } from 'node:crypto';
 import { AppError, SIGN_IN_MESSAGE } from '@waymark/core';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { createChangeCache } from '../../changes/change-cache';
+import type { ChangeFeed } from '../../changes/change-feed';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { orgMembers } from '../../db/schema';
 import { createEmbeddedKeySet } from './embedded-key-set';
-import { provisionUser, type Caller } from './provision-user';
-import { createTokenVerifier, type VerifyToken } from './token-verifier';
+import { provisionUser, readUserBySubject, type Caller, type UserRow } from './provision-user';
+import { createTokenVerifier, type TokenIdentity, type VerifyToken } from './token-verifier';
 
 /** Turns an Authorization header into the signed-in {@link Caller}. */
 export type Authenticator = {
@@ -12,18 +18,29 @@ export type Authenticator = {
   db: Db;
   /** Verifies `Bearer <JWT>` and provisions the user; throws 401 (or 403 for an unverified e-mail). */
   authenticate(authorization: string | undefined): Promise<Caller>;
+  /** The caller's access level in an organization (1 admin, 2 member), or null when not an active member. */
+  orgAccessLevel(userId: number, orgId: number): Promise<number | null>;
 };
 
 const BEARER = /^Bearer ([A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]*)$/i;
+
+/** Most verified tokens and users kept in memory (each entry is a few hundred bytes). */
+const MAX_TOKENS = 20_000;
+const MAX_USERS = 20_000;
+const MAX_MEMBERSHIPS = 50_000;
+/** Longest a user row or membership is trusted without a change notification (safety net). */
+const TRUST_MS = 60_000;
 
 /** Creates the authenticator for the configured issuer (embedded at `/idp` or external). */
 export function createAuthenticator({
   config,
   db,
+  changes,
   onKeyError,
 }: {
   config: Config;
   db: Db;
+  changes: ChangeFeed;
   onKeyError?: (error: unknown) => void;
 }): Authenticator {
   const verifyToken: VerifyToken = createTokenVerifier({
@@ -32,18 +49,66 @@ export function createAuthenticator({
     ...(config.oidc.isEmbedded && { getKey: createEmbeddedKeySet({ db }) }),
     ...(onKeyError && { onKeyError }),
   });
+  // A verified token stays valid until it expires, so it is not verified again before then
+  // (issue 17). Keyed by a hash: the cache never holds a usable token.
+  const verified = new LRUCache<string, TokenIdentity>({ max: MAX_TOKENS, ttlAutopurge: false });
+  const verifyCached = async (token: string): Promise<TokenIdentity> => {
+    const key = createHash('sha256').update(token).digest('base64url');
+    const cached = verified.get(key);
+    if (cached && cached.expiresAt > Date.now()) return cached;
+    const identity = await verifyToken(token);
+    const ttl = identity.expiresAt - Date.now();
+    if (ttl > 0) verified.set(key, identity, { ttl });
+    return identity;
+  };
+  const userRows = createChangeCache<string, { row: UserRow | undefined }>({
+    feed: changes,
+    max: MAX_USERS,
+    ttlMs: TRUST_MS,
+    onChange: ({ table, key }) =>
+      table === 'users' ? (_subject, { row }) => !row || row.userId === key : 'none',
+  });
+  const memberships = createChangeCache<string, { accessLevelId: number | null }>({
+    feed: changes,
+    max: MAX_MEMBERSHIPS,
+    ttlMs: TRUST_MS,
+    onChange: ({ table }) => (table === 'org_members' || table === 'users' ? 'all' : 'none'),
+  });
   return {
     db,
     async authenticate(authorization) {
       const token = BEARER.exec(authorization?.trim() ?? '')?.[1];
       if (!token) throw new AppError('UNAUTHORIZED', SIGN_IN_MESSAGE);
-      return provisionUser({ db }, await verifyToken(token));
+      const identity = await verifyCached(token);
+      return provisionUser(
+        { db, readUser: (subject) => userRows.get(subject, () => readUserBySubject(db, subject)) },
+        identity,
+      );
+    },
+    async orgAccessLevel(userId, orgId) {
+      const { accessLevelId } = await memberships.get(`${userId}:${orgId}`, async () => {
+        const [row] = await db
+          .select({ accessLevelId: orgMembers.accessLevelId })
+          .from(orgMembers)
+          .where(
+            and(
+              eq(orgMembers.orgId, orgId),
+              eq(orgMembers.userId, userId),
+              eq(orgMembers.status, 'Active'),
+            ),
+          );
+        return { accessLevelId: row?.accessLevelId ?? null };
+      });
+      return accessLevelId;
     },
   };
 }
 
 /** Makes the authenticator available to every route's access hooks. */
-export function installAuth(app: FastifyInstance, deps: { config: Config; db: Db }): void {
+export function installAuth(
+  app: FastifyInstance,
+  deps: { config: Config; db: Db; changes: ChangeFeed },
+): void {
   app.decorate(
     'authenticator',
     createAuthenticator({

@@ -1,8 +1,7 @@
 import { AppError } from '@waymark/core';
 import { eq, sql } from 'drizzle-orm';
-import { invitedAccounts } from '../../db/schema/invited-accounts';
+import { invitedAccounts, users } from '../../db/schema';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/users';
 import type { TokenIdentity } from './token-verifier';
 
 /** The signed-in user as routes see it. */
@@ -13,6 +12,29 @@ export type Caller = {
   email: string;
 };
 
+/** The user row a token's subject names, as provisioning compares it. */
+export type UserRow = { userId: number; email: string; firstName: string; lastName: string };
+
+/** Reads the user row of a subject (`row` undefined when there is none yet). */
+export type ReadUser = (subject: string) => Promise<{ row: UserRow | undefined }>;
+
+/** {@link ReadUser} from the database. */
+export async function readUserBySubject(
+  db: Db,
+  subject: string,
+): Promise<{ row: UserRow | undefined }> {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(eq(users.subject, subject));
+  return { row };
+}
+
 /** Answered when the token's e-mail address is missing or not verified. */
 export const EMAIL_NOT_VERIFIED =
   'Verify your e-mail address before using Waymark: follow the link in the e-mail we sent you, then sign in again.';
@@ -22,19 +44,14 @@ export const EMAIL_NOT_VERIFIED =
  * token's e-mail and names (ARCHITECTURE.md Identity). Invitations match on the e-mail, so an
  * unverified address is refused (403).
  */
-export async function provisionUser({ db }: { db: Db }, identity: TokenIdentity): Promise<Caller> {
+export async function provisionUser(
+  { db, readUser = (subject) => readUserBySubject(db, subject) }: { db: Db; readUser?: ReadUser },
+  identity: TokenIdentity,
+): Promise<Caller> {
   if (!identity.email || !identity.isEmailVerified)
     throw new AppError('FORBIDDEN', EMAIL_NOT_VERIFIED);
   const email = identity.email;
-  const [existing] = await db
-    .select({
-      userId: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(users)
-    .where(eq(users.subject, identity.subject));
+  const { row: existing } = await readUser(identity.subject);
   if (
     existing &&
     existing.email === email &&

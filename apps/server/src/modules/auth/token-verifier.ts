@@ -13,6 +13,8 @@ export type TokenIdentity = {
   firstName: string;
   /** `family_name`, or empty. */
   lastName: string;
+  /** When the token expires (`exp`), in ms since the epoch. */
+  expiresAt: number;
 };
 
 /** Checks a bearer token and answers whom it vouches for; throws `UNAUTHORIZED` otherwise. */
@@ -88,6 +90,7 @@ function toIdentity(payload: JWTPayload): TokenIdentity {
     isEmailVerified: verified === true || verified === 'true',
     firstName: typeof payload.given_name === 'string' ? payload.given_name.trim() : '',
     lastName: typeof payload.family_name === 'string' ? payload.family_name.trim() : '',
+    expiresAt: (payload.exp ?? 0) * 1000,
   };
 }
 

@@ -1,7 +1,7 @@
 import { AppError, SAVED_MESSAGE } from '@waymark/core';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { projects, releases } from '../../db/schema/projects';
+import type { Db, DbOrTx } from '../../db/client';
+import { projects, releases } from '../../db/schema';
 import { assertFeature } from '../entitlements/index';
 
 /** Answered when the project or release is not one of the organization's. */
@@ -13,7 +13,7 @@ export const RELEASE_NOT_FOUND = 'Release or project not found in this organizat
  * `orgId`, whose admin the route requires.
  */
 export async function saveRelease(
-  { db }: { db: Db },
+  { db }: { db: DbOrTx },
   input: {
     orgId: number;
     releaseTitle: string;
@@ -21,23 +21,25 @@ export async function saveRelease(
     ReleaseId?: number | null;
   },
 ): Promise<string> {
-  await assertFeature(db, input.orgId, 'releaseManagement');
-  const inOrg = sql`exists (select 1 from ${projects} where ${projects.id} = ${releases.projectId} and ${projects.orgId} = ${input.orgId})`;
-  if (input.ReleaseId != null) {
-    const updated = await db
-      .update(releases)
-      .set({ title: input.releaseTitle })
-      .where(and(eq(releases.id, input.ReleaseId), inOrg))
-      .returning({ id: releases.id });
-    if (updated.length === 0) throw new AppError('NOT_FOUND', RELEASE_NOT_FOUND);
-    return SAVED_MESSAGE;
-  }
-  const [project] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, input.projectId ?? 0), eq(projects.orgId, input.orgId)));
-  if (!project) throw new AppError('NOT_FOUND', RELEASE_NOT_FOUND);
-  await db.insert(releases).values({ projectId: project.id, title: input.releaseTitle });
+  await db.transaction(async (tx) => {
+    await assertFeature(tx, input.orgId, 'releaseManagement');
+    const inOrg = sql`exists (select 1 from ${projects} where ${projects.id} = ${releases.projectId} and ${projects.orgId} = ${input.orgId})`;
+    if (input.ReleaseId != null) {
+      const updated = await tx
+        .update(releases)
+        .set({ title: input.releaseTitle })
+        .where(and(eq(releases.id, input.ReleaseId), inOrg))
+        .returning({ id: releases.id });
+      if (updated.length === 0) throw new AppError('NOT_FOUND', RELEASE_NOT_FOUND);
+      return;
+    }
+    const [project] = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.id, input.projectId ?? 0), eq(projects.orgId, input.orgId)));
+    if (!project) throw new AppError('NOT_FOUND', RELEASE_NOT_FOUND);
+    await tx.insert(releases).values({ projectId: project.id, title: input.releaseTitle });
+  });
   return SAVED_MESSAGE;
 }
 

@@ -1,7 +1,7 @@
 import { AppError, SAVED_MESSAGE } from '@waymark/core';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { itemStatuses, items, itemTypes } from '../../db/schema/items';
+import type { Db, DbOrTx } from '../../db/client';
+import { itemStatuses, itemTypes, items } from '../../db/schema';
 import { assertFeature } from '../entitlements/index';
 import { isUniqueViolation } from '../../db/unique-violation';
 
@@ -35,23 +35,25 @@ export type DataField = keyof typeof FIELDS;
  * the organization, on plans with custom statuses / item types (spec §9: Standard and up).
  */
 export async function saveDataField(
-  { db }: { db: Db },
+  { db }: { db: DbOrTx },
   field: DataField,
   input: { orgId: number; name: string; id?: number | null | undefined },
 ): Promise<string> {
   const { table, feature, unique } = FIELDS[field];
-  await assertFeature(db, input.orgId, feature);
   try {
-    if (input.id == null) {
-      await db.insert(table).values({ orgId: input.orgId, description: input.name });
-      return SAVED_MESSAGE;
-    }
-    const updated = await db
-      .update(table)
-      .set({ description: input.name })
-      .where(and(eq(table.id, input.id), eq(table.orgId, input.orgId)))
-      .returning({ id: table.id });
-    if (updated.length === 0) throw new AppError('NOT_FOUND', DATA_FIELD_NOT_FOUND);
+    await db.transaction(async (tx) => {
+      await assertFeature(tx, input.orgId, feature);
+      if (input.id == null) {
+        await tx.insert(table).values({ orgId: input.orgId, description: input.name });
+        return;
+      }
+      const updated = await tx
+        .update(table)
+        .set({ description: input.name })
+        .where(and(eq(table.id, input.id), eq(table.orgId, input.orgId)))
+        .returning({ id: table.id });
+      if (updated.length === 0) throw new AppError('NOT_FOUND', DATA_FIELD_NOT_FOUND);
+    });
   } catch (error) {
     if (isUniqueViolation(error, unique)) throw new AppError('CONFLICT', DUPLICATE_DATA_FIELD);
     throw error;

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { itemStatuses, itemTypes } from '../../db/schema/items';
+import { itemStatuses, itemTypes } from '../../db/schema';
 
 /** spec §1: the item types every organization starts with. */
 export const DEFAULT_ITEM_TYPES = [

@@ -8,25 +8,26 @@ import {
   type Plan,
 } from '@waymark/core';
 import { count, eq } from 'drizzle-orm';
-import { organizations } from '../../db/schema/organizations';
-import { associatedSites, projects } from '../../db/schema/projects';
+import { associatedSites, organizations, projects } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 
 /**
  * The organization's current plan; an organization without one is on Free.
- * @param options.isLocked lock the org row until the transaction ends (default true), so
- *   limit checks and the insert they guard are serialised; plain feature checks pass false.
+ * Called inside the caller's transaction, it locks the org row until that transaction ends, so a
+ * plan change cannot slip between the check and the write it guards:
+ * @param options.lock `update` (default) also serialises limit checks with the inserts they
+ *   guard; `share` lets feature checks of one organization run side by side.
  */
 export async function getOrgPlan(
   db: DbOrTx,
   orgId: number,
-  { isLocked = true }: { isLocked?: boolean } = {},
+  { lock = 'update' }: { lock?: 'update' | 'share' } = {},
 ): Promise<Plan> {
-  const query = db
+  const [org] = await db
     .select({ planId: organizations.planId })
     .from(organizations)
-    .where(eq(organizations.id, orgId));
-  const [org] = isLocked ? await query.for('update') : await query;
+    .where(eq(organizations.id, orgId))
+    .for(lock);
   return getPlan(org?.planId ?? PLAN_IDS.free);
 }
 
@@ -40,9 +41,12 @@ export function requireFeature(plan: Plan, feature: Feature): void {
     throw new AppError('PLAN_LIMIT', formatFeatureLimit(plan, feature));
 }
 
-/** {@link requireFeature} for the organization's current plan. */
+/**
+ * {@link requireFeature} for the organization's current plan. Call it in the transaction that
+ * writes: the row stays share-locked until it ends, so a downgrade waits for the write.
+ */
 export async function assertFeature(db: DbOrTx, orgId: number, feature: Feature): Promise<void> {
-  requireFeature(await getOrgPlan(db, orgId, { isLocked: false }), feature);
+  requireFeature(await getOrgPlan(db, orgId, { lock: 'share' }), feature);
 }
 
 function plural(n: number, noun: string): string {

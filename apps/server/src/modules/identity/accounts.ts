@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { idpAccounts, idpModels } from '../../db/schema/identity';
+import { idpAccounts, idpModels } from '../../db/schema';
 
 /** An account row of the embedded provider. */
 export type IdpAccount = typeof idpAccounts.$inferSelect;

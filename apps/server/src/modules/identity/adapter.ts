@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/client';
-import { idpModels } from '../../db/schema/identity';
+import { idpModels } from '../../db/schema';
 
 // Matches oidc-provider's clockTolerance: a row stays findable for these extra seconds.
 const TOLERANCE_MS = 15_000;

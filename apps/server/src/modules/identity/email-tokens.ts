@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { idpEmailTokens } from '../../db/schema/identity';
+import { idpEmailTokens } from '../../db/schema';
 import type { Clock } from './identity-deps';
 
 /** What an e-mail link is for. */

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, isNull, lt, or, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { idpKeys } from '../../db/schema/identity';
+import { idpKeys } from '../../db/schema';
 
 /** A private signing key in JWK form, as oidc-provider's `jwks` option takes it. */
 export type SigningJwk = Record<string, unknown> & { kid: string; kty: string };

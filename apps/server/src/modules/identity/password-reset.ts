@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { idpAccounts } from '../../db/schema/identity';
+import { idpAccounts } from '../../db/schema';
 import { resetPasswordMail } from '../mail/index';
 import { findAccountByEmail, revokeAccountSessions } from './accounts';
 import { consumeEmailToken, EMAIL_TOKEN_TTL_SECONDS, issueEmailToken } from './email-tokens';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { idpRateLimits } from '../../db/schema/identity';
+import { idpRateLimits } from '../../db/schema';
 import type { Clock } from './identity-deps';
 import { secondsUntilAllowed } from './sliding-window';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { idpAccounts } from '../../db/schema/identity';
+import { idpAccounts } from '../../db/schema';
 import { findAccountByEmail } from './accounts';
 import type { IdentityDeps } from './identity-deps';
 import { hashPassword, needsRehash, verifyPassword } from './password';

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { idpAccounts } from '../../db/schema/identity';
+import { idpAccounts } from '../../db/schema';
 import { findAccountByEmail } from './accounts';
 import { consumeEmailToken } from './email-tokens';
 import type { IdentityDeps } from './identity-deps';

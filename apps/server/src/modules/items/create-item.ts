@@ -1,8 +1,7 @@
 import type { TItemDetail } from '@waymark/core';
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { itemHistory, items } from '../../db/schema/items';
-import { relativePaths } from '../../db/schema/projects';
+import { itemHistory, items, relativePaths } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 import { getItem } from './get-item';
 import { assertItemFeatures } from './item-features';
@@ -40,8 +39,8 @@ export async function createItem(
   scope: ProjectScope,
   input: CreateItemInput,
 ): Promise<TItemDetail> {
-  await assertItemFeatures(db, scope.orgId, input);
   const itemId = await db.transaction(async (tx) => {
+    await assertItemFeatures(tx, scope.orgId, input);
     await checkItemRefs(tx, scope, input);
     const relativePathId = await ensureRelativePath(tx, scope.projectId, input.relativePath);
     const [item] = await tx

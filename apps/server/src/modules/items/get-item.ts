@@ -5,28 +5,14 @@ import {
   type TRelatedItem,
 } from '@waymark/core';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { runReads } from '../../db/run-reads';
-import {
-  itemExternalUrls,
-  itemHistory,
-  itemNotes,
-  itemRelations,
-  itemStatuses,
-  items,
-  itemTypes,
-} from '../../db/schema/items';
-import { relativePaths, releases } from '../../db/schema/projects';
-import { users } from '../../db/schema/users';
-import { fullNameOf, tagsOfItem } from './item-summaries';
+import { itemHistory, itemNotes, itemRelations, items, users } from '../../db/schema';
+import { fullNameOf, itemDetailColumns, joinItemLookups } from './item-queries';
 import { selectRelatedItemRows } from './related-items';
 
 /** Answered for an item that is gone (deleted meanwhile). */
 export const ITEM_NOT_FOUND = 'Item not found.';
-
-const assignees = alias(users, 'assignees');
-const creators = alias(users, 'creators');
 
 /** An item's every field, notes, related items and history (four indexed reads). */
 export async function getItem(db: Db | DbOrTx, input: { itemId: number }): Promise<TItemDetail> {
@@ -37,7 +23,15 @@ export async function getItem(db: Db | DbOrTx, input: { itemId: number }): Promi
     () => getItemHistory(db, input),
   ] as const);
   if (!itemRow) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
-  const { assigneeName, creatorName, createdBy, createdAt, updatedAt, ...fields } = itemRow;
+  const {
+    assigneeName,
+    creatorName,
+    createdBy,
+    createdAt,
+    updatedAt,
+    noteCount: _noteCount,
+    ...fields
+  } = itemRow;
   return {
     ...fields,
     assignee:
@@ -55,40 +49,9 @@ export async function getItem(db: Db | DbOrTx, input: { itemId: number }): Promi
 }
 
 async function selectItemRow(db: Db | DbOrTx, itemId: number) {
-  const [row] = await db
-    .select({
-      itemId: items.id,
-      projectId: items.projectId,
-      relativePathId: items.relativePathId,
-      relativePath: relativePaths.path,
-      itemTypeId: items.itemTypeId,
-      itemTypeDescription: itemTypes.description,
-      itemStatusId: items.itemStatusId,
-      itemStatusDescription: itemStatuses.description,
-      title: items.title,
-      descriptionHtml: items.descriptionHtml,
-      tags: tagsOfItem,
-      externalUrls: sql<
-        string[]
-      >`coalesce((select array_agg(${itemExternalUrls.url} order by ${itemExternalUrls.position})
-        from ${itemExternalUrls} where ${itemExternalUrls.itemId} = ${items.id}), '{}')`,
-      assigneeUserId: items.assigneeUserId,
-      assigneeName: fullNameOf(assignees),
-      releaseId: items.releaseId,
-      releaseTitle: releases.title,
-      createdBy: items.createdBy,
-      creatorName: fullNameOf(creators),
-      createdAt: items.createdAt,
-      updatedAt: items.updatedAt,
-    })
-    .from(items)
-    .innerJoin(relativePaths, eq(relativePaths.id, items.relativePathId))
-    .innerJoin(itemTypes, eq(itemTypes.id, items.itemTypeId))
-    .innerJoin(itemStatuses, eq(itemStatuses.id, items.itemStatusId))
-    .leftJoin(assignees, eq(assignees.id, items.assigneeUserId))
-    .leftJoin(creators, eq(creators.id, items.createdBy))
-    .leftJoin(releases, eq(releases.id, items.releaseId))
-    .where(eq(items.id, itemId));
+  const [row] = await joinItemLookups(db.select(itemDetailColumns).from(items).$dynamic()).where(
+    eq(items.id, itemId),
+  );
   return row;
 }
 

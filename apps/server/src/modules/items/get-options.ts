@@ -7,12 +7,16 @@ import {
 } from '@waymark/core';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { itemStatuses, itemTypes } from '../../db/schema/items';
-import { orgMembers } from '../../db/schema/organizations';
-import { projectAccess, releases } from '../../db/schema/projects';
-import { users } from '../../db/schema/users';
+import {
+  itemStatuses,
+  itemTypes,
+  orgMembers,
+  projectAccess,
+  releases,
+  users,
+} from '../../db/schema';
 import type { ProjectScope } from '../access/index';
-import { fullNameOf } from './item-summaries';
+import { fullNameOf } from './item-queries';
 
 /** spec §7 getStatusOptions: the organization's statuses, in creation order. */
 export async function getStatusOptions(

@@ -6,12 +6,12 @@ import {
   type TPageItems,
   type TPageProject,
 } from '@waymark/core';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { organizations } from '../../db/schema/organizations';
-import { associatedSites, projects, relativePaths } from '../../db/schema/projects';
+import { associatedSites, organizations, projects, relativePaths } from '../../db/schema';
 import { canUseProject } from '../projects/index';
 import { selectPathItems } from './item-summaries';
+import type { PageLookupCache, PageSiteRow, PathItems } from './page-lookup-cache';
 
 /** Input of {@link getPageItems}. */
 export type GetPageItemsInput = {
@@ -43,28 +43,23 @@ const NO_PAGE: TPageItems = {
  * items_relative_path_id_idx).
  */
 export async function getPageItems(
-  { db }: { db: Db },
+  { db, cache }: { db: Db; cache: PageLookupCache },
   input: GetPageItemsInput,
 ): Promise<TPageItems> {
   const page = normalizePageUrl(input.pageUrl);
   if (!page) return NO_PAGE;
-  const sites = await preparedSites(db).execute({
-    host: page.host,
-    userId: input.userId,
-    orgId: input.orgId ?? null,
-  });
+  const sitesInput = { host: page.host, userId: input.userId, orgId: input.orgId ?? null };
+  const { rows: sites } = await cache.sites.get(
+    `${sitesInput.userId}|${sitesInput.orgId ?? ''}|${sitesInput.host}`,
+    async () => ({ rows: await preparedSites(db).execute(sitesInput) }),
+  );
   const matches = bestMatchPerProject(page, sites);
   const chosen = matches.find((match) => match.projectId === input.projectId) ?? matches[0];
   if (!chosen) return NO_PAGE;
-  const pathCondition = and(
-    eq(relativePaths.projectId, chosen.projectId),
-    eq(relativePaths.path, chosen.relativePath),
+  const { items, relativePathId } = await cache.pathItems.get(
+    `${chosen.projectId}|${chosen.relativePath}`,
+    () => readPathItems(db, chosen),
   );
-  const items = await selectPathItems(db, {
-    projectId: chosen.projectId,
-    path: chosen.relativePath,
-  });
-  const relativePathId = items[0]?.relativePathId ?? (await findPathId(db, pathCondition));
   const planId = sites.find((site) => site.projectId === chosen.projectId)?.planId;
   return {
     projects: matches,
@@ -113,15 +108,9 @@ function preparedSites(db: Db): ReturnType<typeof prepareSites> {
   return prepared;
 }
 
-type SiteRow = Omit<TPageProject, 'relativePath'> & {
-  host: string;
-  basePath: string;
-  planId: number | null;
-};
-
 function bestMatchPerProject(
   page: NonNullable<ReturnType<typeof normalizePageUrl>>,
-  sites: SiteRow[],
+  sites: PageSiteRow[],
 ): TPageProject[] {
   const best = new Map<number, TPageProject & { prefixLength: number }>();
   for (const { host, basePath, planId: _, ...site } of sites) {
@@ -135,7 +124,15 @@ function bestMatchPerProject(
     .map(({ prefixLength: _, ...match }) => match);
 }
 
-async function findPathId(db: Db, where: SQL | undefined): Promise<number | null> {
-  const [row] = await db.select({ id: relativePaths.id }).from(relativePaths).where(where);
-  return row?.id ?? null;
+async function readPathItems(
+  db: Db,
+  { projectId, relativePath }: { projectId: number; relativePath: string },
+): Promise<PathItems> {
+  const items = await selectPathItems(db, { projectId, path: relativePath });
+  if (items[0]) return { projectId, relativePathId: items[0].relativePathId, items };
+  const [row] = await db
+    .select({ id: relativePaths.id })
+    .from(relativePaths)
+    .where(and(eq(relativePaths.projectId, projectId), eq(relativePaths.path, relativePath)));
+  return { projectId, relativePathId: row?.id ?? null, items };
 }

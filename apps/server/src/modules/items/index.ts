@@ -16,6 +16,7 @@ import {
 } from './get-options';
 import { getItem, getItemHistory } from './get-item';
 import { getPageItems } from './get-page-items';
+import { createPageLookupCache } from './page-lookup-cache';
 import { addItemNote, deleteItem } from './item-notes';
 import { linkRelatedItem, searchRelatedItems, unlinkRelatedItem } from './related-items';
 import { searchItems } from './search-items';
@@ -25,7 +26,8 @@ const byItemBody = projectMember({ itemIdFrom: 'body.itemId' });
 const byItemParams = projectMember({ itemIdFrom: 'params.itemId' });
 
 /** The item calls: spec §7 option lists and the extension's item API (issue 4). */
-export const itemsModule: AppModule = (app, { db }) => {
+export const itemsModule: AppModule = (app, { db, changes }) => {
+  const pageLookupCache = createPageLookupCache(changes);
   registerRoute(app, routes.getStatusOptions, {
     access: orgMember({ orgIdFrom: 'params.orgId' }),
     handler: async (request) => getStatusOptions({ db }, request.params),
@@ -46,7 +48,10 @@ export const itemsModule: AppModule = (app, { db }) => {
   registerRoute(app, routes.getPageItems, {
     access: 'authenticated',
     handler: async (request) =>
-      getPageItems({ db }, { ...request.body, userId: requireCaller(request).userId }),
+      getPageItems(
+        { db, cache: pageLookupCache },
+        { ...request.body, userId: requireCaller(request).userId },
+      ),
   });
   registerRoute(app, routes.searchItems, {
     access: projectMember({ projectIdFrom: 'body.projectId' }),

@@ -44,6 +44,6 @@ export async function assertItemFeatures(
 ): Promise<void> {
   const used = listItemFeaturesUsed(input, stored);
   if (used.length === 0) return;
-  const plan = await getOrgPlan(db, orgId, { isLocked: false });
+  const plan = await getOrgPlan(db, orgId, { lock: 'share' });
   for (const feature of used) requireFeature(plan, feature);
 }

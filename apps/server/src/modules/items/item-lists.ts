@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { itemExternalUrls, itemTags } from '../../db/schema/items';
+import { itemExternalUrls, itemTags } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 
 /** Replaces an item's tags with `tags` (already trimmed and deduplicated), keeping their order. */

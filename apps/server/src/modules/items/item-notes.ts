@@ -1,11 +1,10 @@
 import type { TItemNote } from '@waymark/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { itemNotes, items } from '../../db/schema/items';
-import { users } from '../../db/schema/users';
+import { itemNotes, items, users } from '../../db/schema';
 import { assertFeature } from '../entitlements/index';
 import type { ProjectScope } from '../access/index';
-import { fullNameOf } from './item-summaries';
+import { fullNameOf } from './item-queries';
 
 /**
  * Adds a note by the caller to an item (spec §1: notes with author and time) and marks the item
@@ -16,8 +15,8 @@ export async function addItemNote(
   scope: ProjectScope,
   input: { itemId: number; text: string; userId: number },
 ): Promise<TItemNote> {
-  await assertFeature(db, scope.orgId, 'notes');
   return db.transaction(async (tx) => {
+    await assertFeature(tx, scope.orgId, 'notes');
     const [note] = await tx
       .insert(itemNotes)
       .values({ itemId: input.itemId, authorUserId: input.userId, text: input.text })

@@ -1,13 +1,17 @@
 import { ADMIN_ACCESS_LEVEL_ID, AppError } from '@waymark/core';
 import { sql } from 'drizzle-orm';
 import { selectExpression } from '../../db/select-expression';
-import { itemStatuses, itemTypes } from '../../db/schema/items';
-import { orgMembers } from '../../db/schema/organizations';
-import { projectAccess, releases } from '../../db/schema/projects';
-import { users } from '../../db/schema/users';
+import {
+  itemStatuses,
+  itemTypes,
+  orgMembers,
+  projectAccess,
+  releases,
+  users,
+} from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import type { ProjectScope } from '../access/index';
-import { fullNameOf } from './item-summaries';
+import { fullNameOf } from './item-queries';
 
 /** The references an item holds; undefined or null ones are not checked. */
 export type ItemRefs = {

@@ -1,53 +1,12 @@
 import type { TItemSummary } from '@waymark/core';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
-import { itemNotes, itemStatuses, itemTags, items, itemTypes } from '../../db/schema/items';
-import { relativePaths, releases } from '../../db/schema/projects';
-import { users } from '../../db/schema/users';
+import { items, relativePaths } from '../../db/schema';
+import { itemSummaryColumns, joinItemLookups } from './item-queries';
 
-/** A user's display name: first and last name, or the e-mail while they are blank. */
-export function fullNameOf(table: {
-  firstName: AnyPgColumn;
-  lastName: AnyPgColumn;
-  email: AnyPgColumn;
-}): SQL<string> {
-  return sql<string>`coalesce(nullif(trim(${table.firstName} || ' ' || ${table.lastName}), ''), ${table.email})`;
-}
-
-/** An item's tags in their order, as a correlated subquery (index item_tags_pkey). */
-export const tagsOfItem = sql<
-  string[]
->`coalesce((select array_agg(${itemTags.tag} order by ${itemTags.position})
-  from ${itemTags} where ${itemTags.itemId} = ${items.id}), '{}')`;
-
-/** The select of item summaries before its filter (joins and correlated subqueries only). */
+/** The select of item summaries before its filter. */
 function summaryQuery(db: Db | DbOrTx) {
-  return db
-    .select({
-      itemId: items.id,
-      projectId: items.projectId,
-      relativePathId: items.relativePathId,
-      relativePath: relativePaths.path,
-      title: items.title,
-      itemTypeId: items.itemTypeId,
-      itemTypeDescription: itemTypes.description,
-      itemStatusId: items.itemStatusId,
-      itemStatusDescription: itemStatuses.description,
-      tags: tagsOfItem,
-      assigneeUserId: items.assigneeUserId,
-      assigneeName: fullNameOf(users),
-      releaseId: items.releaseId,
-      releaseTitle: releases.title,
-      noteCount: sql<number>`(select count(*)::int from ${itemNotes} where ${itemNotes.itemId} = ${items.id})`,
-      updatedAt: items.updatedAt,
-    })
-    .from(items)
-    .innerJoin(relativePaths, eq(relativePaths.id, items.relativePathId))
-    .innerJoin(itemTypes, eq(itemTypes.id, items.itemTypeId))
-    .innerJoin(itemStatuses, eq(itemStatuses.id, items.itemStatusId))
-    .leftJoin(users, eq(users.id, items.assigneeUserId))
-    .leftJoin(releases, eq(releases.id, items.releaseId));
+  return joinItemLookups(db.select(itemSummaryColumns).from(items).$dynamic());
 }
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['execute']>>[number];
@@ -55,7 +14,8 @@ type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['execute']>
 function toSummary({ assigneeUserId, assigneeName, updatedAt, ...row }: SummaryRow): TItemSummary {
   return {
     ...row,
-    assignee: assigneeUserId === null ? null : { userId: assigneeUserId, fullName: assigneeName },
+    assignee:
+      assigneeUserId === null ? null : { userId: assigneeUserId, fullName: assigneeName ?? '' },
     updatedAt: updatedAt.toISOString(),
   };
 }

@@ -1,11 +1,11 @@
 import { AppError, SAVED_MESSAGE, type TRelatedItem } from '@waymark/core';
 import { and, asc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { itemHistory, itemRelations, itemStatuses, items, itemTypes } from '../../db/schema/items';
-import { relativePaths } from '../../db/schema/projects';
+import { itemHistory, itemRelations, items } from '../../db/schema';
 import { assertFeature } from '../entitlements/index';
 import type { ProjectScope } from '../access/index';
 import { escapeLike } from './escape-like';
+import { relatedItemColumns, joinItemLookups } from './item-queries';
 
 /** Answered when linking an item to itself. */
 export const SELF_RELATION = 'An item cannot be related to itself.';
@@ -20,18 +20,7 @@ export async function selectRelatedItemRows(
   where: SQL | undefined,
   limit = 50,
 ): Promise<TRelatedItem[]> {
-  return db
-    .select({
-      itemId: items.id,
-      title: items.title,
-      relativePath: relativePaths.path,
-      itemTypeDescription: itemTypes.description,
-      itemStatusDescription: itemStatuses.description,
-    })
-    .from(items)
-    .innerJoin(relativePaths, eq(relativePaths.id, items.relativePathId))
-    .innerJoin(itemTypes, eq(itemTypes.id, items.itemTypeId))
-    .innerJoin(itemStatuses, eq(itemStatuses.id, items.itemStatusId))
+  return joinItemLookups(db.select(relatedItemColumns).from(items).$dynamic())
     .where(where)
     .orderBy(asc(items.title), asc(items.id))
     .limit(limit);
@@ -59,14 +48,13 @@ export type RelationInput = { itemId: number; relatedItemId: number; userId: num
 /**
  * Relates two items of one project. Stored once as an ordered pair (item_relations), so it shows
  * on both; each item's history records it. Linking twice changes nothing. Needs a plan with
- * related items (spec §9); unlinking never does.
+ * related items (spec §9), checked in the linking transaction; unlinking never does.
  */
 export async function linkRelatedItem(
   { db }: { db: Db },
   scope: ProjectScope,
   input: RelationInput,
 ): Promise<string> {
-  await assertFeature(db, scope.orgId, 'relatedItems');
   return changeRelation(db, scope, input, true);
 }
 
@@ -91,6 +79,7 @@ async function changeRelation(
     highItemId: Math.max(input.itemId, input.relatedItemId),
   };
   await db.transaction(async (tx) => {
+    if (isLink) await assertFeature(tx, scope.orgId, 'relatedItems');
     const both = await tx
       .select({ id: items.id, title: items.title })
       .from(items)

@@ -1,7 +1,7 @@
 import type { TItemSummary } from '@waymark/core';
 import { eq, ilike, or, sql, type SQL, and } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { itemTags, items } from '../../db/schema/items';
+import { itemTags, items } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 import { escapeLike } from './escape-like';
 import { selectItemSummaries } from './item-summaries';

@@ -1,7 +1,7 @@
 import type { TItemDetail } from '@waymark/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { itemHistory, items } from '../../db/schema/items';
+import { itemHistory, items } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 import { getItem } from './get-item';
 import { assertItemFeatures } from './item-features';

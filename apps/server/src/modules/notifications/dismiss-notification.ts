@@ -1,7 +1,7 @@
 import { AppError } from '@waymark/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notifications } from '../../db/schema/orgs';
+import { notifications } from '../../db/schema';
 
 /** Text answered when a notification is dismissed. */
 export const NOTIFICATION_DISMISSED = 'Notification dismissed.';

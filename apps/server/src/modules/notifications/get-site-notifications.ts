@@ -1,7 +1,7 @@
 import type { TNotification } from '@waymark/core';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notifications } from '../../db/schema/orgs';
+import { notifications } from '../../db/schema';
 import { sanitizeNotificationHtml } from './sanitize-notification-html';
 
 /** The caller's notifications not yet dismissed, oldest first (spec §4: shown one at a time). */

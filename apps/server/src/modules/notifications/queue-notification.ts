@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { notifications } from '../../db/schema/orgs';
+import { notifications } from '../../db/schema';
 import { sanitizeNotificationHtml } from './sanitize-notification-html';
 
 /** A database handle or an open transaction. */

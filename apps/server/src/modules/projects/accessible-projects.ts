@@ -2,8 +2,7 @@ import { ADMIN_ACCESS_LEVEL_ID, type TProject } from '@waymark/core';
 import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { selectExpression } from '../../db/select-expression';
-import { orgMembers } from '../../db/schema/organizations';
-import { associatedSites, projectAccess, projects } from '../../db/schema/projects';
+import { associatedSites, orgMembers, projectAccess, projects } from '../../db/schema';
 
 /**
  * SQL condition: `userId` may use the project in the current row of `projects` (spec §6) — an

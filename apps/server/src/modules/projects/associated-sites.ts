@@ -1,7 +1,7 @@
 import { AppError, SAVED_MESSAGE, type TAssociatedSite } from '@waymark/core';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { associatedSites } from '../../db/schema/projects';
+import { associatedSites } from '../../db/schema';
 import { parseSiteUrl } from './create-project';
 import { assertSiteLimit } from '../entitlements/index';
 import { isUniqueViolation } from '../../db/unique-violation';

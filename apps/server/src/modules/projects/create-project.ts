@@ -1,8 +1,7 @@
 import { AppError, MEMBER_ACCESS_LEVEL_ID, normalizeSiteUrl, type TProject } from '@waymark/core';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orgMembers } from '../../db/schema/organizations';
-import { associatedSites, projectAccess, projects } from '../../db/schema/projects';
+import { associatedSites, orgMembers, projectAccess, projects } from '../../db/schema';
 import { selectProjects } from './accessible-projects';
 import { assertProjectLimit } from '../entitlements/index';
 

@@ -1,7 +1,7 @@
 import { normalizeSiteUrl, type TRelativePath } from '@waymark/core';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { associatedSites, relativePaths } from '../../db/schema/projects';
+import { associatedSites, relativePaths } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 
 /**

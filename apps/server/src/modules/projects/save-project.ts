@@ -1,7 +1,7 @@
 import { AppError, SAVED_MESSAGE } from '@waymark/core';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { projects } from '../../db/schema/projects';
+import { projects } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 
 /** spec §8: success with no other text. */

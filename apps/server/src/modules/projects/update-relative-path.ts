@@ -1,8 +1,7 @@
 import { AppError, SAVED_MESSAGE } from '@waymark/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { itemHistory, items } from '../../db/schema/items';
-import { relativePaths } from '../../db/schema/projects';
+import { itemHistory, items, relativePaths } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 import { isUniqueViolation } from '../../db/unique-violation';
 

@@ -5,7 +5,7 @@ import type { AppDeps } from '../module';
 /**
  * `/healthz`: the process answers (liveness). `/readyz`: the database answers and has every
  * committed migration, and the job queue is running (readiness: a load balancer sends traffic
- * only then). `/readyz` also counts failed jobs, for an operator's monitoring (not a reason to take
+ * only then; 503 `draining` once a graceful shutdown began). `/readyz` also counts failed jobs, for an operator's monitoring (not a reason to take
  * the copy out of service: they wait for a person, see docs/architecture.md).
  */
 export async function registerHealthRoutes(
@@ -19,8 +19,9 @@ export async function registerHealthRoutes(
       isDatabaseReady(db, latestMigrationTime),
       jobs.health(),
     ]);
+    const isServing = isDbReady && queue.isRunning && !app.isDraining;
     const body = {
-      status: isDbReady && queue.isRunning ? 'ready' : 'unavailable',
+      status: isServing ? 'ready' : app.isDraining ? 'draining' : 'unavailable',
       database: isDbReady ? 'ready' : 'unavailable',
       jobs: { status: queue.isRunning ? 'running' : 'stopped', failed: queue.failedJobs },
     };

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { invitedAccounts } from '../../db/schema/invited-accounts';
-import { users } from '../../db/schema/users';
+import { invitedAccounts, users } from '../../db/schema';
 
 /** Subjects of invited accounts: never an issuer's `sub`, replaced when the address signs in. */
 const INVITED_SUBJECT_PREFIX = 'urn:waymark:invited:';

@@ -1,7 +1,7 @@
 import type { TLicenseInfo } from '@waymark/core';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { licenses } from '../../db/schema/orgs';
+import { licenses } from '../../db/schema';
 
 /** spec §3 licence counts: a licence is assigned to an Active or a Pending member. */
 export async function getLicenseInfo(

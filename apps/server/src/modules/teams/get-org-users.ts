@@ -1,10 +1,7 @@
 import { describeAccessLevel, type TOrgUser } from '@waymark/core';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orgMembers } from '../../db/schema/organizations';
-import { orgOwners } from '../../db/schema/orgs';
-import { projectAccess, projects } from '../../db/schema/projects';
-import { users } from '../../db/schema/users';
+import { orgMembers, orgOwners, projectAccess, projects, users } from '../../db/schema';
 
 /**
  * spec §3 Org user, for every member and pending invitation of the organization: the Owner

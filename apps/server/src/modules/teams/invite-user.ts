@@ -7,10 +7,7 @@ import {
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import { invitations } from '../../db/schema/invitations';
-import { orgMembers } from '../../db/schema/organizations';
-import { licenses } from '../../db/schema/orgs';
-import { projectAccess } from '../../db/schema/projects';
+import { invitations, licenses, orgMembers, projectAccess } from '../../db/schema';
 import { requireFeature, getOrgPlan } from '../entitlements/index';
 import { invitationMail, type Mailer } from '../mail/index';
 import { queueNotification } from '../notifications/index';
@@ -52,7 +49,7 @@ export async function inviteUser(
   const email = input.email.toLowerCase();
   return deps.db.transaction(async (tx) => {
     const { orgName } = await lockOrg(tx, input.orgId);
-    requireFeature(await getOrgPlan(tx, input.orgId, { isLocked: false }), 'userManagement');
+    requireFeature(await getOrgPlan(tx, input.orgId), 'userManagement');
     const projectIds = await requireOrgProjects(tx, {
       orgId: input.orgId,
       projectIds: input.projectId,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema/users';
+import { users } from '../../db/schema';
 
 /** How an invitation names the admin who sent it: full name, else e-mail address. */
 export async function describeInviter(tx: DbOrTx, userId: number | null): Promise<string> {

@@ -1,10 +1,7 @@
 import { AppError } from '@waymark/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { orgMembers } from '../../db/schema/organizations';
-import { orgOwners } from '../../db/schema/orgs';
-import { projects } from '../../db/schema/projects';
-import { users } from '../../db/schema/users';
+import { orgMembers, orgOwners, projects, users } from '../../db/schema';
 import { PROJECTS_NOT_FOUND, USER_NOT_FOUND } from './team-messages';
 
 /** A user's membership of an organization, as the team calls need it. */

@@ -1,7 +1,7 @@
 import { AppError } from '@waymark/core';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { organizations } from '../../db/schema/organizations';
+import { organizations } from '../../db/schema';
 
 /**
  * Locks the organization's row until the transaction ends and answers its name. Every change to

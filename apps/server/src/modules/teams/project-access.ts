@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Transaction } from '../../db/client';
-import { projectAccess } from '../../db/schema/projects';
+import { projectAccess } from '../../db/schema';
 import { requireMembership, requireOrgProjects } from './membership';
 import { PROJECTS_ADDED, PROJECTS_REMOVED } from './team-messages';
 

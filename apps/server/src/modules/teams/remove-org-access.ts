@@ -2,10 +2,14 @@ import { AppError, NOTIFICATION_TEMPLATES } from '@waymark/core';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { invitations } from '../../db/schema/invitations';
-import { orgMembers } from '../../db/schema/organizations';
-import { licenses, notifications } from '../../db/schema/orgs';
-import { projectAccess, projects } from '../../db/schema/projects';
+import {
+  invitations,
+  licenses,
+  notifications,
+  orgMembers,
+  projectAccess,
+  projects,
+} from '../../db/schema';
 import { requireMembership } from './membership';
 import { lockOrg } from './org-lock';
 import { OWNER_NOT_REMOVABLE, USER_REMOVED } from './team-messages';

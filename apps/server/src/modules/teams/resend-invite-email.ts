@@ -1,7 +1,7 @@
 import { AppError } from '@waymark/core';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { invitations } from '../../db/schema/invitations';
+import { invitations } from '../../db/schema';
 import { invitationMail } from '../mail/index';
 import type { InviteDeps } from './invite-user';
 import { describeInviter } from './inviter';

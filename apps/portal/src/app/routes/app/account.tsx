@@ -1,4 +1,4 @@
-import { AccountScreen } from '../../../features/account/components/account-screen';
+import { AccountScreen } from '../../../features/account';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 
 /** Route module of /app/account. */

@@ -1,4 +1,4 @@
-import { DataFieldsScreen } from '../../../features/data-fields/components/data-fields-screen';
+import { DataFieldsScreen } from '../../../features/data-fields';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 
 /** Route module of /app/data-fields. */

@@ -1,4 +1,4 @@
-import { ProjectsScreen } from '../../../features/projects/components/projects-screen';
+import { ProjectsScreen } from '../../../features/projects';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 
 /** Route module of /app/url-management, the Projects screen (/app/projects redirects here). */

@@ -1,9 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { PageSection } from '../../../components/page-section/page-section';
-import { EXPERTISE } from '../../../features/about/about-content';
-import { ContactDetails } from '../../../features/about/components/contact-details';
-import { FounderList } from '../../../features/about/components/founder-list';
+import { ContactDetails, EXPERTISE, FounderList } from '../../../features/about';
 import { FeatureGrid } from '../../../components/feature-grid/feature-grid';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 

@@ -1,5 +1,5 @@
 import { HelpPage } from '../../../components/help-accordion/help-page';
-import { FAQ_ITEMS } from '../../../features/faq/faq-items';
+import { FAQ_ITEMS } from '../../../features/faq';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 
 /** Route module of /home/faq-page: questions in an accordion, the first open (spec §2). */

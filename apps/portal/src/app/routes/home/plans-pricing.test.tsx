@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { FEATURE_LABELS, formatUsd, PUBLIC_PLANS } from '@waymark/core';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../testing/render-app';
-import { describeProjects, describeSites } from '../../../features/pricing/plan-figures';
+import { describeProjects, describeSites } from '../../../features/pricing';
 
 describe('plans and pricing page (spec §9)', () => {
   it('shows each public plan with the price, limits and features of packages/core', async () => {

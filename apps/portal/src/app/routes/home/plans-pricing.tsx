@@ -3,10 +3,8 @@ import { PLAN_IDS, PUBLIC_PLANS, TRIAL_LENGTH_DAYS } from '@waymark/core';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { PageSection } from '../../../components/page-section/page-section';
 import { config } from '../../../config';
-import { useAuthActions } from '../../../features/auth/use-auth-actions';
-import { PlanCard } from '../../../features/pricing/components/plan-card';
-import { PlanComparison } from '../../../features/pricing/components/plan-comparison';
-import { TrialExplainer } from '../../../features/pricing/components/trial-explainer';
+import { useAuthActions } from '../../../features/auth';
+import { PlanCard, PlanComparison, TrialExplainer } from '../../../features/pricing';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 
 /** Route module of /home/plans-pricing (spec §2, §9; issue 5 item 3). */

@@ -2,13 +2,15 @@ import { TRIAL_LENGTH_DAYS } from '@waymark/core';
 import { useCallback } from 'react';
 import { PageSection } from '../../../components/page-section/page-section';
 import { config } from '../../../config';
-import { useAuthActions } from '../../../features/auth/use-auth-actions';
-import { CallToAction } from '../../../features/marketing/components/call-to-action';
-import { DemoVideo } from '../../../features/marketing/components/demo-video';
+import { useAuthActions } from '../../../features/auth';
+import {
+  CallToAction,
+  DemoVideo,
+  HowItWorks,
+  LANDING_FEATURES,
+  LandingHero,
+} from '../../../features/marketing';
 import { FeatureGrid } from '../../../components/feature-grid/feature-grid';
-import { HowItWorks } from '../../../features/marketing/components/how-it-works';
-import { LandingHero } from '../../../features/marketing/components/landing-hero';
-import { LANDING_FEATURES } from '../../../features/marketing/landing-features';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 
 const DEMO_SECTION_ID = 'demo';

@@ -1,7 +1,6 @@
 import { Container } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header/page-header';
-import { TermsDocument } from '../../../features/legal/components/terms-document';
-import { TERMS_EFFECTIVE_DATE } from '../../../features/legal/terms-clauses';
+import { TERMS_EFFECTIVE_DATE, TermsDocument } from '../../../features/legal';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 
 /** Route module of /home/terms: Terms of Use and Privacy Policy in 18 clauses (spec §2). */

@@ -3,7 +3,7 @@ import { CardList } from '../../../components/card-list/card-list';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { PageSection } from '../../../components/page-section/page-section';
 import { FeatureGrid } from '../../../components/feature-grid/feature-grid';
-import { AUDIENCES, USE_CASES } from '../../../features/marketing/use-cases';
+import { AUDIENCES, USE_CASES } from '../../../features/marketing';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 
 /** Route module of /home/use-cases: who uses Waymark and for what (spec §1, §2). */

@@ -17,10 +17,10 @@ export function AuthCallback() {
   useEffect(() => {
     let isActive = true;
     completeLogin().then(
-      ({ user, organisations }) => {
+      ({ user, organizations }) => {
         if (!isActive) return;
         queryClient.setQueryData(queryKeys.sessionUser, user);
-        queryClient.setQueryData(queryKeys.organisations, organisations);
+        queryClient.setQueryData(queryKeys.organizations, organizations);
         void navigate(paths.app.root.getHref(), { replace: true });
       },
       (error: unknown) => {

@@ -1,0 +1,158 @@
+// A `ChromeApi` for unit tests: in-memory storage and tabs, and events tests can fire.
+import { vi } from 'vitest';
+import type { ChromeApi, ChromeEvent, MessageListener, TabInfo } from '../platform/chrome-api';
+
+/** A fake event: `emit` calls every subscribed listener. */
+export type FakeEvent<Args extends unknown[]> = ChromeEvent<Args> & { emit(...args: Args): void };
+
+function createFakeEvent<Args extends unknown[]>(): FakeEvent<Args> {
+  const listeners = new Set<(...args: Args) => void>();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    emit: (...args) => listeners.forEach((listener) => listener(...args)),
+  };
+}
+
+/** The fake, plus handles to drive it. */
+export type FakeChrome = {
+  api: ChromeApi;
+  /** The tabs `tabs.query` filters. */
+  tabs: TabInfo[];
+  /** What `storage.sync` holds. */
+  syncStorage: Map<string, unknown>;
+  /** What `storage.session` holds. */
+  sessionStorage: Map<string, unknown>;
+  /** Badge text per tab id, as `action.setBadgeText` left it. */
+  badges: Map<number, string>;
+  /** Origin patterns (`https://a.example/*`) the user has granted. */
+  grantedOrigins: Set<string>;
+  onPermissionsAdded: FakeEvent<[{ origins?: string[] }]>;
+  onInstalled: FakeEvent<[{ reason: string }]>;
+  onActivated: FakeEvent<[{ tabId: number; windowId: number }]>;
+  onUpdated: FakeEvent<[number, { url?: string; title?: string }, TabInfo]>;
+  /**
+   * Delivers a message to the registered listeners as Chrome does: resolves to the first reply,
+   * or undefined when no listener keeps the channel open.
+   */
+  deliverMessage(message: unknown, sender?: chrome.runtime.MessageSender): Promise<unknown>;
+};
+
+/** Creates a fake extension environment with id `test-extension-id`, window 1 focused. */
+export function createFakeChrome(): FakeChrome {
+  const tabs: TabInfo[] = [];
+  const syncStorage = new Map<string, unknown>();
+  const sessionStorage = new Map<string, unknown>();
+  const badges = new Map<number, string>();
+  const grantedOrigins = new Set<string>();
+  const onPermissionsAdded = createFakeEvent<[{ origins?: string[] }]>();
+  const pick = (store: Map<string, unknown>, keys: string[]) =>
+    Promise.resolve(
+      Object.fromEntries(keys.filter((key) => store.has(key)).map((key) => [key, store.get(key)])),
+    );
+  const messageListeners = new Set<MessageListener>();
+  const onInstalled = createFakeEvent<[{ reason: string }]>();
+  const onActivated = createFakeEvent<[{ tabId: number; windowId: number }]>();
+  const onUpdated = createFakeEvent<[number, { url?: string; title?: string }, TabInfo]>();
+  const onSyncChanged = createFakeEvent<[Record<string, { newValue?: unknown }>]>();
+
+  const api: ChromeApi = {
+    runtime: {
+      onInstalled,
+      addMessageListener: (listener) => {
+        messageListeners.add(listener);
+        return () => messageListeners.delete(listener);
+      },
+      sendMessage: vi.fn(() => Promise.reject(new Error('Receiving end does not exist.'))),
+      getURL: (path) => `chrome-extension://test-extension-id/${path}`,
+      openOptionsPage: vi.fn(() => Promise.resolve()),
+    },
+    tabs: {
+      create: vi.fn(({ url, active }: { url: string; active?: boolean }) =>
+        Promise.resolve({ id: 99, windowId: 1, active: active ?? true, url }),
+      ),
+      query: vi.fn(({ active, windowId }: { active?: boolean; windowId?: number }) =>
+        Promise.resolve(
+          tabs.filter(
+            (tab) =>
+              (active === undefined || tab.active === active) &&
+              (windowId === undefined || tab.windowId === windowId),
+          ),
+        ),
+      ),
+      get: (tabId: number) => {
+        const tab = tabs.find((candidate) => candidate.id === tabId);
+        return tab ? Promise.resolve(tab) : Promise.reject(new Error(`No tab with id: ${tabId}.`));
+      },
+      sendMessage: vi.fn(() => Promise.reject(new Error('Receiving end does not exist.'))),
+      onActivated,
+      onUpdated,
+    },
+    windows: { getCurrentId: () => Promise.resolve(1) },
+    sidePanel: { openOnActionClick: vi.fn(() => Promise.resolve()) },
+    identity: {
+      launchWebAuthFlow: vi.fn(() => Promise.reject(new Error('The user did not approve access.'))),
+    },
+    action: {
+      setBadgeText: vi.fn(({ tabId, text }: { tabId: number; text: string }) => {
+        badges.set(tabId, text);
+        return Promise.resolve();
+      }),
+      setBadgeBackgroundColor: vi.fn(() => Promise.resolve()),
+    },
+    permissions: {
+      request: vi.fn((origins: string[]) => {
+        origins.forEach((origin) => grantedOrigins.add(origin));
+        onPermissionsAdded.emit({ origins });
+        return Promise.resolve(true);
+      }),
+      contains: (origins) => Promise.resolve(origins.every((origin) => grantedOrigins.has(origin))),
+      onAdded: onPermissionsAdded,
+    },
+    storage: {
+      getSession: (keys) => pick(sessionStorage, keys),
+      setSession: vi.fn((items: Record<string, unknown>) => {
+        Object.entries(items).forEach(([key, value]) => sessionStorage.set(key, value));
+        return Promise.resolve();
+      }),
+      removeSession: vi.fn((keys: string[]) => {
+        keys.forEach((key) => sessionStorage.delete(key));
+        return Promise.resolve();
+      }),
+      restrictSessionToTrustedContexts: vi.fn(() => Promise.resolve()),
+      getSync: (keys) => pick(syncStorage, keys),
+      setSync: vi.fn((items: Record<string, unknown>) => {
+        Object.entries(items).forEach(([key, value]) => syncStorage.set(key, value));
+        onSyncChanged.emit(
+          Object.fromEntries(Object.entries(items).map(([key, newValue]) => [key, { newValue }])),
+        );
+        return Promise.resolve();
+      }),
+      onSyncChanged,
+    },
+  };
+
+  const deliverMessage = (message: unknown, sender: chrome.runtime.MessageSender = {}) =>
+    new Promise<unknown>((resolve) => {
+      const keepsChannelOpen = [...messageListeners].some(
+        (listener) => listener(message, sender, resolve) === true,
+      );
+      if (!keepsChannelOpen) resolve(undefined);
+    });
+
+  return {
+    api,
+    tabs,
+    syncStorage,
+    sessionStorage,
+    badges,
+    grantedOrigins,
+    onPermissionsAdded,
+    onInstalled,
+    onActivated,
+    onUpdated,
+    deliverMessage,
+  };
+}

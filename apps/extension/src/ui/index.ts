@@ -1,0 +1,4 @@
+// The public surface of this shared part; other folders import it from here only (eslint.config.js).
+export { useChromeApi } from './chrome-api-context';
+export { mountPage } from './mount-page';
+export { useServerUrl } from './use-server-url';

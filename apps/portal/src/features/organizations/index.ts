@@ -1,0 +1,3 @@
+// The feature's public surface: the app imports it from here only (eslint.config.js).
+export { NameOrganizationModal } from './components/name-organization-modal';
+export { NewOrganizationModal } from './components/new-organization-modal';

@@ -1,0 +1,22 @@
+import { integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { projects } from './projects';
+
+/**
+ * spec §3 Relative path: a page of a project, shared by all its associated sites. The unique
+ * (id, project_id) pair lets items reference a path of their own project only.
+ */
+export const relativePaths = pgTable(
+  'relative_paths',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+  },
+  (table) => [
+    uniqueIndex('relative_paths_project_id_path_key').on(table.projectId, table.path),
+    // A constraint (not an index) so it exists before the items foreign key that needs it.
+    unique('relative_paths_id_project_id_key').on(table.id, table.projectId),
+  ],
+);

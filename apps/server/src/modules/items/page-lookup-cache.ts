@@ -1,0 +1,68 @@
+import type { TItemSummary } from '@waymark/core';
+import { createChangeCache, type ChangeCache } from '../../changes/change-cache';
+import type { ChangeFeed } from '../../changes/change-feed';
+
+/** A site of the page's host in a project the caller may use (the page lookup's first read). */
+export type PageSiteRow = {
+  projectId: number;
+  projectName: string;
+  orgId: number;
+  baseUrl: string;
+  host: string;
+  basePath: string;
+  planId: number | null;
+};
+
+/** The items on one path of a project (the page lookup's second read). */
+export type PathItems = { projectId: number; relativePathId: number | null; items: TItemSummary[] };
+
+/** The page lookup's two caches (issue 17), forgotten through the change feed. */
+export type PageLookupCache = {
+  /** Keyed by caller, host and organization filter: what the caller may see on that host. */
+  sites: ChangeCache<string, { rows: PageSiteRow[] }>;
+  /** Keyed by project and path; shared by every caller, who reaches it only through `sites`. */
+  pathItems: ChangeCache<string, PathItems>;
+};
+
+// Tables whose rows decide which projects a caller matches on a host, and their plan.
+const ACCESS_TABLES = new Set([
+  'org_members',
+  'project_access',
+  'projects',
+  'associated_sites',
+  'organizations',
+  'users',
+]);
+// Tables whose rows show in a path's item summaries, announced with the item's relative path.
+const PATH_ITEM_TABLES = new Set(['items', 'item_tags', 'item_notes']);
+// Tables announced with their project: a path created, renamed or merged; a release renamed.
+const PROJECT_TABLES = new Set(['relative_paths', 'releases']);
+// Tables of organization-wide names (types, statuses, people) shown in summaries.
+const SHARED_NAME_TABLES = new Set(['item_statuses', 'item_types', 'users']);
+
+/** Creates the page lookup's caches on the app's change feed. */
+export function createPageLookupCache(feed: ChangeFeed): PageLookupCache {
+  return {
+    sites: createChangeCache({
+      feed,
+      max: 20_000,
+      ttlMs: 60_000,
+      onChange: ({ table }) => (ACCESS_TABLES.has(table) ? 'all' : 'none'),
+    }),
+    pathItems: createChangeCache({
+      feed,
+      max: 5_000,
+      ttlMs: 60_000,
+      onChange: ({ table, key }) => {
+        if (SHARED_NAME_TABLES.has(table) || table === 'projects') return 'all';
+        const isPathChange = PATH_ITEM_TABLES.has(table);
+        if (!isPathChange && !PROJECT_TABLES.has(table)) return 'none';
+        // Without a key (a tag of an item deleted in the same transaction) it could be any path.
+        if (key === null) return 'all';
+        return isPathChange
+          ? (_key, value) => value.relativePathId === key
+          : (_key, value) => value.projectId === key;
+      },
+    }),
+  };
+}

@@ -1,0 +1,48 @@
+import { routes } from '@waymark/core';
+import { registerRoute } from '../../http/register-route';
+import { orgAdmin, orgMember, requireCaller } from '../access/index';
+import type { AppModule } from '../module';
+import { acceptEmptyJsonBody } from './accept-empty-json-body';
+import { acceptOrgAccess } from './accept-org-access';
+import { createOrg, ORG_CREATED } from './create-org';
+import { getOrgStatus } from './get-org-status';
+import { getOrgs } from './get-orgs';
+import { saveOrgName } from './save-org-name';
+
+/** spec §7 organization calls: list, create, name, status, accept an invitation. */
+export const organizationsModule: AppModule = async (app, { db, clock }) => {
+  registerRoute(app, routes.getOrgs, {
+    access: 'authenticated',
+    handler: async (request) => getOrgs({ db }, { userId: requireCaller(request).userId }),
+  });
+  await app.register((scope, _options, done) => {
+    acceptEmptyJsonBody(scope);
+    registerRoute(scope, routes.createOrgExistingUser, {
+      access: 'authenticated',
+      errors: ['CONFLICT'],
+      handler: async (request) => {
+        const { userId } = requireCaller(request);
+        await createOrg({ db, clock }, { userId, orgName: request.body?.orgName });
+        return ORG_CREATED;
+      },
+    });
+    done();
+  });
+  registerRoute(app, routes.saveOrgName, {
+    access: orgAdmin({ orgIdFrom: 'body.orgId' }),
+    handler: async (request) => saveOrgName({ db }, request.body),
+  });
+  registerRoute(app, routes.getOrgStatus, {
+    access: orgMember({ orgIdFrom: 'query.orgId' }),
+    handler: async (request) => getOrgStatus({ db }, request.query),
+  });
+  registerRoute(app, routes.acceptOrgAccess, {
+    access: 'authenticated',
+    errors: ['NOT_FOUND'],
+    handler: async (request) =>
+      acceptOrgAccess(
+        { db, clock },
+        { userId: requireCaller(request).userId, orgId: request.params.orgId },
+      ),
+  });
+};

@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { embeddedDatabaseUrl } from '../../scripts/lib/start-server.mjs';
+import { callJson, PATH_COUNT, seedLargeOrganization } from './page-items';
+import type { PreparedScenario, Scenario } from './types';
+
+const DURATION_SECONDS = Number(process.env.BENCH_MIXED_DURATION ?? 60);
+
+const random = (n: number) => Math.floor(Math.random() * n);
+
+type Mix = {
+  label: string;
+  connections: number;
+  /** The path and JSON body of the next request. */
+  next: () => { path: string; body: object };
+};
+
+/** The server's resident memory in MB, from /proc (Linux). */
+function rssMb(pid: number): number {
+  const line = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(line?.[1] ?? 0) / 1024;
+}
+
+let mixes: Mix[] = [];
+let token = '';
+
+/** Issue 17: 200 connections for 60 s mixing the extension's calls on a large organization. */
+export const mixedLoadScenario: Scenario = {
+  name: 'mixed-load',
+  description:
+    'Mixed load: 200 connections at once for 60 s — page lookups on random pages, item creation, notes and searches — on an organization of 100 000 items over 10 000 paths; latency per call, errors, and the server’s memory idle and under load.',
+  prepare: async (serverUrl, context) => {
+    token = await context.signToken({ subject: 'bench-mixed', email: 'mixed@bench.test' });
+    const { orgId, projectId } = await seedLargeOrganization(serverUrl, context, token);
+    const types = await callJson<{ itemTypeId: number }[]>(
+      `${serverUrl}/api/item/getItemTypeOptions/${orgId}`,
+      token,
+    );
+    const statuses = await callJson<{ itemStatusId: number }[]>(
+      `${serverUrl}/api/item/getStatusOptions/${orgId}`,
+      token,
+    );
+    const client = new pg.Client(embeddedDatabaseUrl(context.dataDir));
+    await client.connect();
+    const range = await client.query<{ low: number; high: number }>(
+      'select min(id) as low, max(id) as high from items where project_id = $1',
+      [projectId],
+    );
+    await client.end();
+    const low = Number(range.rows[0]?.low);
+    const span = Number(range.rows[0]?.high) - low + 1;
+    const page = () => `/page/${1 + random(PATH_COUNT)}`;
+    mixes = [
+      {
+        label: 'POST /api/item/getPageItems (random page)',
+        connections: 140,
+        next: () => ({
+          path: '/api/item/getPageItems',
+          body: { pageUrl: `https://env${1 + random(5)}.bench.test${page()}` },
+        }),
+      },
+      {
+        label: 'POST /api/item/createItem',
+        connections: 30,
+        next: () => ({
+          path: '/api/item/createItem',
+          body: {
+            projectId,
+            relativePath: page(),
+            title: `Load item ${random(1e9)}`,
+            itemTypeId: types[0]?.itemTypeId,
+            itemStatusId: statuses[0]?.itemStatusId,
+            tags: ['load'],
+          },
+        }),
+      },
+      {
+        label: 'POST /api/item/addItemNote',
+        connections: 20,
+        next: () => ({
+          path: '/api/item/addItemNote',
+          body: { itemId: low + random(span), text: 'A note under load' },
+        }),
+      },
+      {
+        label: 'POST /api/item/searchItems (title contains)',
+        connections: 10,
+        next: () => ({
+          path: '/api/item/searchItems',
+          body: { projectId, text: `of ${page()}` },
+        }),
+      },
+    ];
+    // The harness's own rounds are not used: run() loads every call at once.
+    const unused = { label: 'unused', url: serverUrl };
+    return { baseline: unused, targets: [] } satisfies PreparedScenario;
+  },
+  run: async (prepared, context) => {
+    const serverUrl = prepared.baseline.url;
+    const idleMb = rssMb(context.serverPid);
+    const samples: number[] = [];
+    const sampler = setInterval(() => samples.push(rssMb(context.serverPid)), 1000);
+    const results = await Promise.all(
+      mixes.map((mix) =>
+        autocannon({
+          url: serverUrl,
+          connections: mix.connections,
+          duration: DURATION_SECONDS,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (request) => {
+                const { path, body } = mix.next();
+                return { ...request, path, body: JSON.stringify(body) };
+              },
+            },
+          ],
+        }),
+      ),
+    );
+    clearInterval(sampler);
+    const afterMb = rssMb(context.serverPid);
+    let total = 0;
+    let failed = 0;
+    const rows = results.map((result, index) => {
+      const failures = result.non2xx + result.errors + result.timeouts;
+      total += result.requests.total;
+      failed += failures;
+      const mix = mixes[index];
+      return `| ${mix?.label} | ${mix?.connections} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${failures} |`;
+    });
+    const peakMb = Math.max(...samples, afterMb);
+    const meanMb = samples.reduce((sum, value) => sum + value, 0) / Math.max(samples.length, 1);
+    return [
+      `Run ${new Date().toISOString().slice(0, 10)} · ${mixes.reduce((n, mix) => n + mix.connections, 0)} connections · ${DURATION_SECONDS} s, every call at once.`,
+      '',
+      '| call | connections | req/s | p50 ms | p99 ms | failures |',
+      '|---|---:|---:|---:|---:|---:|',
+      ...rows,
+      '',
+      `Errors: ${failed} of ${total} requests (${((100 * failed) / Math.max(total, 1)).toFixed(3)} %). Server RSS: ${idleMb.toFixed(0)} MB idle before the load, ${meanMb.toFixed(0)} MB mean and ${peakMb.toFixed(0)} MB peak under it, ${afterMb.toFixed(0)} MB right after.`,
+    ];
+  },
+};

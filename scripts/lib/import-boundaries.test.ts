@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue 10 §4: the repository's own lint configuration refuses an import into a sibling server
+ * module's, portal feature's or extension shared folder's internals, and an extension context
+ * importing another; the same imports through the public index.ts pass. Lints text as if it
+ * were an existing file, with the real eslint.config.js.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: ROOT });
+
+async function restrictedImportErrors(code: string, file: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
+}
+
+const USE = '\nexport const used = [saveProject];\n';
+
+// Typed linting builds a TypeScript program first: seconds, more on a busy machine.
+describe('server module boundaries in eslint.config.js', { timeout: 60_000 }, () => {
+  it('refuses a deep import into a sibling module', async () => {
+    const errors = await restrictedImportErrors(
+      `import { saveProject } from '../projects/save-project';${USE}`,
+      'apps/server/src/modules/items/index.ts',
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('public file');
+  });
+
+  it('refuses it from a module subfolder too', async () => {
+    const errors = await restrictedImportErrors(
+      `import { saveProject } from '../../projects/save-project';${USE}`,
+      'apps/server/src/modules/identity/views/form.ts',
+    );
+    expect(errors).toHaveLength(1);
+  });
+
+  it("allows the sibling's public file and the module's own files", async () => {
+    const errors = await restrictedImportErrors(
+      `import { saveProject } from '../projects/index';\nimport { x } from './item-lists';\nexport const used = [saveProject, x];\n`,
+      'apps/server/src/modules/items/index.ts',
+    );
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('portal feature boundaries in eslint.config.js', { timeout: 60_000 }, () => {
+  it("refuses the app importing a feature's internals, allows its public file", async () => {
+    const code = (from: string) =>
+      `import { AuthCallback } from '${from}';\nexport const used = AuthCallback;\n`;
+    const file = 'apps/portal/src/app/routes/auth-callback.tsx';
+    expect(
+      await restrictedImportErrors(code('../../features/auth/components/auth-callback'), file),
+    ).toHaveLength(1);
+    expect(await restrictedImportErrors(code('../../features/auth'), file)).toEqual([]);
+  });
+
+  it("refuses a feature importing a sibling feature's internals", async () => {
+    const errors = await restrictedImportErrors(
+      `import { useAuthActions } from '../../auth/use-auth-actions';\nexport const used = useAuthActions;\n`,
+      'apps/portal/src/features/pricing/components/plan-card.tsx',
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('public file');
+  });
+});
+
+describe('extension boundaries in eslint.config.js', { timeout: 60_000 }, () => {
+  it('refuses a context importing another context', async () => {
+    const errors = await restrictedImportErrors(
+      `import { BADGE_COLOR } from '../background/badge';\nexport const used = BADGE_COLOR;\n`,
+      'apps/extension/src/sidepanel/panel-header.tsx',
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('separate realms');
+  });
+
+  it("refuses a shared folder's internals, allows its public file", async () => {
+    const code = (from: string) =>
+      `import { chromeApi } from '${from}';\nexport const used = chromeApi;\n`;
+    const file = 'apps/extension/src/sidepanel/items/delete-item-button.tsx';
+    expect(await restrictedImportErrors(code('../../platform/chrome-api'), file)).toHaveLength(1);
+    expect(await restrictedImportErrors(code('../../platform/index'), file)).toEqual([]);
+  });
+});
