@@ -24,7 +24,7 @@ async function changeProjectAccess(
 
 /**
  * Grants a member access to projects of the organization (spec §7 addProjectAccess); projects
- * already granted stay as they are. Access is read on every call, so it applies to the next one.
+ * already granted stay as they are. The change feed makes caches forget, so it applies to the next call.
  */
 export async function addProjectAccess(
   { db }: { db: Db },

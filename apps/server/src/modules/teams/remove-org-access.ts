@@ -17,9 +17,9 @@ import { OWNER_NOT_REMOVABLE, USER_REMOVED } from './team-messages';
 /**
  * Removes a member or a pending invitation from the organization (spec §7 removeOrgAccess), in
  * one transaction: the membership, the user's access to the organization's projects, the
- * invitation and its unanswered notification go, and the licence is freed. Access is read from
- * the database on every call, so the user's next call for this organization is refused on any
- * server copy. The Owner is never removed (spec §6).
+ * invitation and its unanswered notification go, and the licence is freed. Every copy's membership
+ * cache forgets the user when the row goes (change feed), so their next call is refused on any
+ * copy. The Owner is never removed (spec §6).
  */
 export async function removeOrgAccess(
   { db, clock }: { db: Db; clock: Clock },
