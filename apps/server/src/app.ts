@@ -17,6 +17,7 @@ import { installSecurityHeaders } from './http/security-headers';
 import { authModule } from './modules/auth/index';
 import { installAuth } from './modules/auth/authenticator';
 import { dataFieldsModule } from './modules/data-fields/index';
+import { entitlementsModule } from './modules/entitlements/index';
 import { identityModule } from './modules/identity/index';
 import { itemsModule } from './modules/items/index';
 import type { AppModule } from './modules/module';
@@ -37,6 +38,7 @@ export const MODULES: readonly AppModule[] = [
   projectsModule,
   itemsModule,
   dataFieldsModule,
+  entitlementsModule,
   usersModule,
   teamsModule,
 ];

@@ -96,6 +96,13 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     who: 'member',
     request: (ids) => ({ query: { orgId: ids.orgId } }),
   },
+  // issue 11: the plan whose limits the admin screens show
+  {
+    method: 'GET',
+    path: '/api/account/getOrgPlan/:orgId',
+    who: 'member',
+    request: (ids) => ({ params: { orgId: ids.orgId } }),
+  },
   { method: 'GET', path: '/api/account/getSiteNotifications', who: 'authenticated', outsider: 200 },
   {
     method: 'POST',

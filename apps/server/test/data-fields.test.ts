@@ -55,6 +55,10 @@ describe('OrgSettings data fields', () => {
       url: `/api/orgSettings/deleteOrgItemType/${world.itemTypeIds[0]}`,
     });
     expect(used.statusCode).toBe(409);
+    expect(used.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Items still use this value. Choose the value they get instead, then delete it.',
+    });
     const unused = await t.call(world.admin, {
       method: 'GET',
       url: `/api/orgSettings/deleteOrgItemType/${world.itemTypeIds[4]}`,
@@ -118,5 +122,52 @@ describe('OrgSettings data fields', () => {
       message:
         'Custom statuses are not included in the Free plan. Upgrade to Standard or higher to add statuses.',
     });
+  });
+
+  it('counts the items using a status, and moves them to a replacement when it is deleted', async () => {
+    const own = await createOrgWorld(t);
+    const projectId = await createProject(t, own, 'https://replace.example.test');
+    const [open, inProgress] = own.statusIds;
+    const first = await createItem(t, own.admin, own, {
+      projectId,
+      relativePath: '/a',
+      title: 'A',
+    });
+    await createItem(t, own.admin, own, { projectId, relativePath: '/b', title: 'B' });
+    const usage = (id: number | undefined) =>
+      t.call(own.admin, { method: 'GET', url: `/api/orgSettings/getStatusUsage/${id}` });
+    expect(ok(await usage(open))).toEqual({ itemCount: 2 });
+    expect(ok(await usage(inProgress))).toEqual({ itemCount: 0 });
+
+    const deleteOpen = (query: string) =>
+      t.call(own.admin, { method: 'GET', url: `/api/orgSettings/deleteOrgStatus/${open}${query}` });
+    expect((await deleteOpen(`?replaceWith=${open}`)).json()).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Choose another value of this organization for the items.',
+    });
+    expect((await deleteOpen(`?replaceWith=${world.statusIds[1]}`)).statusCode).toBe(400);
+    expect(ok(await usage(open))).toEqual({ itemCount: 2 });
+
+    expect((await deleteOpen(`?replaceWith=${inProgress}`)).body).toBe(
+      'Deleted successfully. 2 items now use In Progress.',
+    );
+    expect(ok(await usage(inProgress))).toEqual({ itemCount: 2 });
+    const item = ok<{ itemStatusDescription: string }>(
+      await t.call(own.admin, { method: 'GET', url: `/api/item/getItem/${first}` }),
+    );
+    expect(item.itemStatusDescription).toBe('In Progress');
+    const history = ok<{ field: string; before: string; after: string }[]>(
+      await t.call(own.admin, { method: 'GET', url: `/api/item/getItemHistory/${first}` }),
+    );
+    expect(history[0]).toMatchObject({ field: 'itemStatus', before: 'Open', after: 'In Progress' });
+  });
+
+  it("another organization's admin cannot read a status's usage", async () => {
+    const other = await createOrgWorld(t);
+    const response = await t.call(other.admin, {
+      method: 'GET',
+      url: `/api/orgSettings/getStatusUsage/${world.statusIds[0]}`,
+    });
+    expect(response.statusCode).toBe(404);
   });
 });

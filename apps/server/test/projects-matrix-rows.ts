@@ -192,6 +192,12 @@ export const DATA_FIELD_ROWS: MatrixRow[] = [
     request: (ids) => ({ params: { statusId: ids.spareStatusId } }),
   },
   {
+    method: 'GET',
+    path: '/api/orgSettings/getStatusUsage/:statusId',
+    who: 'admin',
+    request: (ids) => ({ params: { statusId: ids.itemStatusId } }),
+  },
+  {
     method: 'POST',
     path: '/api/OrgSettings/saveOrgItemType',
     who: 'admin',
@@ -202,6 +208,12 @@ export const DATA_FIELD_ROWS: MatrixRow[] = [
     path: '/api/orgSettings/deleteOrgItemType/:id',
     who: 'admin',
     request: (ids) => ({ params: { id: ids.spareItemTypeId } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/orgSettings/getItemTypeUsage/:id',
+    who: 'admin',
+    request: (ids) => ({ params: { id: ids.itemTypeId } }),
   },
   {
     method: 'POST',

@@ -241,13 +241,12 @@ describe('relative paths', () => {
       await post(world.admin, '/api/project/getProjectRelativePaths', { projectId }),
     );
     const old = paths.find((path) => path.relativePath === '/old');
-    ok(
-      await post(world.admin, '/api/project/updateRelativePath', {
-        projectId,
-        relativePathId: old?.relativePathId,
-        relativePath: '/new',
-      }),
-    );
+    const merged = await post(world.admin, '/api/project/updateRelativePath', {
+      projectId,
+      relativePathId: old?.relativePathId,
+      relativePath: '/new',
+    });
+    expect(ok(merged)).toBe('Merged into /new: 1 item moved.');
     const after = ok<{ relativePath: string }[]>(
       await post(world.admin, '/api/project/getProjectRelativePaths', { projectId }),
     );

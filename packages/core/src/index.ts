@@ -24,3 +24,4 @@ export * from './url/normalize-url';
 export * from './url/match-page';
 export * from './content/user-guide';
 export * from './content/vocabulary';
+export * from './content/format-count';

@@ -19,7 +19,8 @@ const SPEC_ROUTES = [
   ['/app/account', 'account', /^account$/i],
   ['/app/users', 'users', /^users$/i],
   ['/app/data-fields', 'data-fields', /^data fields$/i],
-  ['/app/url-management', 'url-management', /^projects$/i],
+  // spec §2: the Project screen (labelled Projects in the sidebar) is titled "Project".
+  ['/app/url-management', 'url-management', /^project$/i],
   ['/non-admin', 'non-admin', /admin access only/i],
 ] as const;
 

@@ -6,4 +6,8 @@ export const queryKeys = {
   organizations: ['organizations'],
   /** GET /api/account/getSiteNotifications. */
   notifications: ['site-notifications'],
+  /** GET /api/account/getOrgPlan/{orgId}: the plan whose limits the admin screens show. */
+  orgPlan: (orgId: number) => ['org-plan', orgId] as const,
+  /** GET /api/project/getAllProjects/{orgId}: read by the Data Fields and Projects screens. */
+  projects: (orgId: number) => ['projects', orgId] as const,
 } as const;

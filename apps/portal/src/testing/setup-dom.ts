@@ -15,12 +15,16 @@ window.matchMedia = (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 window.scrollTo = () => undefined;
-// jsdom has no ResizeObserver; Mantine's ScrollArea and table scroll container observe sizes.
+// jsdom has no ResizeObserver nor scrollIntoView; Mantine's Select (Combobox) uses both.
 window.ResizeObserver ??= class {
   observe() {}
   unobserve() {}
   disconnect() {}
 };
+Object.defineProperty(Element.prototype, 'scrollIntoView', {
+  value: () => undefined,
+  configurable: true,
+});
 
 // Route modules load lazily; under a parallel test run the first render can take a few seconds.
 configure({ asyncUtilTimeout: 5000 });

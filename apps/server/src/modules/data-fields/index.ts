@@ -1,14 +1,26 @@
 import { routes } from '@waymark/core';
+import type { FastifyRequest } from 'fastify';
 import { registerRoute } from '../../http/register-route';
-import { dataFieldAdmin, orgAdmin, projectAdmin } from '../access/index';
+import { dataFieldAdmin, orgAdmin, projectAdmin, requireCaller } from '../access/index';
 import type { AppModule } from '../module';
 import { deleteRelease, saveRelease } from './releases';
-import { deleteDataField, saveDataField } from './save-data-fields';
+import { deleteDataField, getDataFieldUsage } from './delete-data-field';
+import { saveDataField, type DataField } from './save-data-fields';
 
 export { seedOrgDefaults } from './seed-org-defaults';
 
 /** spec §7 OrgSettings: statuses, item types and releases, managed by admins (spec §6). */
 export const dataFieldsModule: AppModule = (app, { db }) => {
+  const remove = (
+    field: DataField,
+    id: number,
+    request: FastifyRequest & { query: { replaceWith?: number | undefined } },
+  ) =>
+    deleteDataField({ db }, field, {
+      id,
+      replaceWith: request.query.replaceWith,
+      userId: requireCaller(request).userId,
+    });
   registerRoute(app, routes.saveOrgStatus, {
     access: orgAdmin({ orgIdFrom: 'body.orgId' }),
     errors: ['CONFLICT', 'PLAN_LIMIT'],
@@ -21,8 +33,12 @@ export const dataFieldsModule: AppModule = (app, { db }) => {
   });
   registerRoute(app, routes.deleteOrgStatus, {
     access: dataFieldAdmin('status', 'params.statusId'),
-    errors: ['CONFLICT'],
-    handler: async ({ params }) => deleteDataField({ db }, 'status', { id: params.statusId }),
+    errors: ['BAD_REQUEST', 'CONFLICT'],
+    handler: async (request) => remove('status', request.params.statusId, request),
+  });
+  registerRoute(app, routes.getStatusUsage, {
+    access: dataFieldAdmin('status', 'params.statusId'),
+    handler: async ({ params }) => getDataFieldUsage({ db }, 'status', { id: params.statusId }),
   });
   registerRoute(app, routes.saveOrgItemType, {
     access: orgAdmin({ orgIdFrom: 'body.orgId' }),
@@ -36,8 +52,12 @@ export const dataFieldsModule: AppModule = (app, { db }) => {
   });
   registerRoute(app, routes.deleteOrgItemType, {
     access: dataFieldAdmin('itemType', 'params.id'),
-    errors: ['CONFLICT'],
-    handler: async ({ params }) => deleteDataField({ db }, 'itemType', { id: params.id }),
+    errors: ['BAD_REQUEST', 'CONFLICT'],
+    handler: async (request) => remove('itemType', request.params.id, request),
+  });
+  registerRoute(app, routes.getItemTypeUsage, {
+    access: dataFieldAdmin('itemType', 'params.id'),
+    handler: async ({ params }) => getDataFieldUsage({ db }, 'itemType', { id: params.id }),
   });
   registerRoute(app, routes.saveRelease, {
     access: orgAdmin({ orgIdFrom: 'body.orgId' }),

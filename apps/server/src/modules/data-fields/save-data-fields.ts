@@ -1,7 +1,7 @@
 import { AppError, SAVED_MESSAGE } from '@waymark/core';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
-import { itemStatuses, itemTypes, items } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { itemStatuses, items, itemTypes } from '../../db/schema';
 import { assertFeature } from '../entitlements/index';
 import { isUniqueViolation } from '../../db/unique-violation';
 
@@ -9,26 +9,34 @@ import { isUniqueViolation } from '../../db/unique-violation';
 export const DATA_FIELD_NOT_FOUND = 'This value was not found in the organization.';
 /** Answered when a status or item type of that name exists already. */
 export const DUPLICATE_DATA_FIELD = 'A value with this name exists already.';
-/** Answered when deleting a status or item type that items still use. */
-export const DATA_FIELD_IN_USE = 'Items still use this value. Change them first, then delete it.';
+/** Answered when deleting a status or item type that items still use, without a replacement. */
+export const DATA_FIELD_IN_USE =
+  'Items still use this value. Choose the value they get instead, then delete it.';
+/** Answered when the replacement is the deleted value itself or not one of the organization's. */
+export const INVALID_REPLACEMENT = 'Choose another value of this organization for the items.';
 
-const FIELDS = {
+/** Where each kind of data field lives and how items refer to it. */
+export const DATA_FIELD_FIELDS = {
   status: {
     table: itemStatuses,
     column: items.itemStatusId,
+    itemKey: 'itemStatusId',
     feature: 'customStatuses',
+    historyField: 'itemStatus',
     unique: 'item_statuses_org_id_description_key',
   },
   itemType: {
     table: itemTypes,
     column: items.itemTypeId,
+    itemKey: 'itemTypeId',
     feature: 'customItemTypes',
+    historyField: 'itemType',
     unique: 'item_types_org_id_description_key',
   },
 } as const;
 
 /** A status or an item type: both are organization-owned names (spec §3). */
-export type DataField = keyof typeof FIELDS;
+export type DataField = keyof typeof DATA_FIELD_FIELDS;
 
 /**
  * spec §7 saveOrgStatus / saveOrgItemType: creates (no id) or renames a status or item type of
@@ -39,7 +47,7 @@ export async function saveDataField(
   field: DataField,
   input: { orgId: number; name: string; id?: number | null | undefined },
 ): Promise<string> {
-  const { table, feature, unique } = FIELDS[field];
+  const { table, feature, unique } = DATA_FIELD_FIELDS[field];
   try {
     await db.transaction(async (tx) => {
       await assertFeature(tx, input.orgId, feature);
@@ -59,21 +67,4 @@ export async function saveDataField(
     throw error;
   }
   return SAVED_MESSAGE;
-}
-
-/** spec §7 deleteOrgStatus / deleteOrgItemType: deletes one no item uses (CONFLICT otherwise). */
-export async function deleteDataField(
-  { db }: { db: Db },
-  field: DataField,
-  input: { id: number },
-): Promise<string> {
-  const { table, column } = FIELDS[field];
-  const [used] = await db
-    .select({ one: sql`1` })
-    .from(items)
-    .where(eq(column, input.id))
-    .limit(1);
-  if (used) throw new AppError('CONFLICT', DATA_FIELD_IN_USE);
-  await db.delete(table).where(eq(table.id, input.id));
-  return 'Deleted successfully';
 }

@@ -8,3 +8,4 @@ export {
   getOrgPlan,
   requireFeature,
 } from './plan-limits';
+export { entitlementsModule } from './entitlements-module';

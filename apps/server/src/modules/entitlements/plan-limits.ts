@@ -1,5 +1,6 @@
 import {
   AppError,
+  formatCount,
   formatFeatureLimit,
   getPlan,
   hasFeature,
@@ -16,18 +17,19 @@ import type { DbOrTx } from '../../db/client';
  * Called inside the caller's transaction, it locks the org row until that transaction ends, so a
  * plan change cannot slip between the check and the write it guards:
  * @param options.lock `update` (default) also serialises limit checks with the inserts they
- *   guard; `share` lets feature checks of one organization run side by side.
+ *   guard; `share` lets feature checks of one organization run side by side; `none` for reads
+ *   that guard no write.
  */
 export async function getOrgPlan(
   db: DbOrTx,
   orgId: number,
-  { lock = 'update' }: { lock?: 'update' | 'share' } = {},
+  { lock = 'update' }: { lock?: 'update' | 'share' | 'none' } = {},
 ): Promise<Plan> {
-  const [org] = await db
+  const query = db
     .select({ planId: organizations.planId })
     .from(organizations)
-    .where(eq(organizations.id, orgId))
-    .for(lock);
+    .where(eq(organizations.id, orgId));
+  const [org] = lock === 'none' ? await query : await query.for(lock);
   return getPlan(org?.planId ?? PLAN_IDS.free);
 }
 
@@ -49,10 +51,6 @@ export async function assertFeature(db: DbOrTx, orgId: number, feature: Feature)
   requireFeature(await getOrgPlan(db, orgId, { lock: 'share' }), feature);
 }
 
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
-
 /**
  * spec §9 Allowed projects: throws PLAN_LIMIT when the organization has as many projects as its
  * plan allows. Call inside the creating transaction: the org row lock serialises creators.
@@ -64,7 +62,7 @@ export async function assertProjectLimit(db: DbOrTx, orgId: number): Promise<voi
   if ((row?.n ?? 0) >= plan.maxProjects)
     throw new AppError(
       'PLAN_LIMIT',
-      `Your ${plan.planName} plan allows ${plural(plan.maxProjects, 'project')}. Upgrade your plan to add more.`,
+      `Your ${plan.planName} plan allows ${formatCount(plan.maxProjects, 'project')}. Upgrade your plan to add more.`,
     );
 }
 
@@ -82,6 +80,6 @@ export async function assertSiteLimit(
   if ((row?.n ?? 0) >= plan.maxSitesPerProject)
     throw new AppError(
       'PLAN_LIMIT',
-      `Your ${plan.planName} plan allows ${plural(plan.maxSitesPerProject, 'site')} per project. Upgrade your plan to add more.`,
+      `Your ${plan.planName} plan allows ${formatCount(plan.maxSitesPerProject, 'site')} per project. Upgrade your plan to add more.`,
     );
 }

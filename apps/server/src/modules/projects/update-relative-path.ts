@@ -1,4 +1,4 @@
-import { AppError, SAVED_MESSAGE } from '@waymark/core';
+import { AppError, formatCount, SAVED_MESSAGE } from '@waymark/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { itemHistory, items, relativePaths } from '../../db/schema';
@@ -27,7 +27,8 @@ export type UpdateRelativePathInput = {
  * spec §7 updateRelativePath: renames a path; its items move with it (issue 4). Renaming onto
  * another existing path of the project MERGES: the items move onto that path and the old path is
  * deleted. Either way each moved item gets a history entry (field `relativePath`, old → new), so
- * the move is never silent. One transaction.
+ * the move is never silent. One transaction. A merge answers how many items moved (issue 11),
+ * e.g. "Merged into /pay: 3 items moved."; a plain rename answers "Saved successfully".
  */
 export async function updateRelativePath(
   { db }: { db: Db },
@@ -35,7 +36,7 @@ export async function updateRelativePath(
   input: UpdateRelativePathInput,
 ): Promise<string> {
   try {
-    await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       const [source] = await tx
         .select({ id: relativePaths.id, path: relativePaths.path })
         .from(relativePaths)
@@ -47,7 +48,7 @@ export async function updateRelativePath(
         )
         .for('update');
       if (!source) throw new AppError('NOT_FOUND', PATH_NOT_FOUND);
-      if (source.path === input.relativePath) return;
+      if (source.path === input.relativePath) return SAVED_MESSAGE;
       await recordMove(tx, { pathId: source.id, before: source.path, ...input });
       const [target] = await tx
         .select({ id: relativePaths.id })
@@ -64,20 +65,21 @@ export async function updateRelativePath(
           .update(relativePaths)
           .set({ path: input.relativePath })
           .where(eq(relativePaths.id, source.id));
-        return;
+        return SAVED_MESSAGE;
       }
-      await tx
+      const moved = await tx
         .update(items)
         .set({ relativePathId: target.id, updatedAt: sql`now()` })
-        .where(eq(items.relativePathId, source.id));
+        .where(eq(items.relativePathId, source.id))
+        .returning({ id: items.id });
       await tx.delete(relativePaths).where(eq(relativePaths.id, source.id));
+      return `Merged into ${input.relativePath}: ${formatCount(moved.length, 'item')} moved.`;
     });
   } catch (error) {
     if (isUniqueViolation(error, 'relative_paths_project_id_path_key'))
       throw new AppError('CONFLICT', PATH_CHANGED);
     throw error;
   }
-  return SAVED_MESSAGE;
 }
 
 async function recordMove(

@@ -6,11 +6,23 @@ import { defineRoute } from '../define-route';
 /** Longest status, item type or release name. */
 export const DATA_FIELD_MAX_LENGTH = 60;
 
-const ZDataFieldName = ZText.trim()
+/** A status, item type or release name as saved: trimmed, 1–60 characters. */
+export const ZDataFieldName = ZText.trim()
   .min(1, 'Enter a name.')
   .max(DATA_FIELD_MAX_LENGTH, `Use at most ${DATA_FIELD_MAX_LENGTH} characters.`);
 
 const ZTextResponse = { response: z.string(), responseKind: 'text' } as const;
+
+/**
+ * Query of the status and item-type deletes: the value the items using the deleted one get
+ * instead (issue 11: nothing is silently orphaned). Without it, a value in use is a CONFLICT.
+ */
+const ZReplaceQuery = z.object({ replaceWith: ZIdParam.optional() });
+
+/** How many items use a status or an item type: the admin is told before deleting it. */
+export const ZDataFieldUsage = z.object({ itemCount: z.number().int().nonnegative() });
+/** How many items use a status or an item type. */
+export type TDataFieldUsage = z.infer<typeof ZDataFieldUsage>;
 
 /** spec §7 OrgSettings: the organization's data fields (statuses, item types, releases). */
 export const dataFieldRoutes = {
@@ -23,14 +35,24 @@ export const dataFieldRoutes = {
     body: z.object({ orgStatusName: ZDataFieldName, orgId: ZId, itemStatusId: ZId.nullish() }),
     ...ZTextResponse,
   }),
-  /** spec §7: deletes a status no item uses. */
+  /** spec §7: deletes a status; items using it move to `replaceWith` (required if any do). */
   deleteOrgStatus: defineRoute({
     method: 'GET',
     path: '/api/orgSettings/deleteOrgStatus/:statusId',
-    summary: 'Deletes an item status no item uses.',
+    summary: 'Deletes an item status, moving the items that use it to replaceWith.',
     tag: 'data-fields',
     params: z.object({ statusId: ZIdParam }),
+    query: ZReplaceQuery,
     ...ZTextResponse,
+  }),
+  /** How many items use a status (shown before it is deleted). */
+  getStatusUsage: defineRoute({
+    method: 'GET',
+    path: '/api/orgSettings/getStatusUsage/:statusId',
+    summary: 'How many items use an item status.',
+    tag: 'data-fields',
+    params: z.object({ statusId: ZIdParam }),
+    response: ZDataFieldUsage,
   }),
   /** spec §7: creates (no itemTypeId) or renames an item type. */
   saveOrgItemType: defineRoute({
@@ -41,14 +63,24 @@ export const dataFieldRoutes = {
     body: z.object({ itemTypeDescription: ZDataFieldName, orgId: ZId, itemTypeId: ZId.nullish() }),
     ...ZTextResponse,
   }),
-  /** spec §7: deletes an item type no item uses. */
+  /** spec §7: deletes an item type; items using it move to `replaceWith` (required if any do). */
   deleteOrgItemType: defineRoute({
     method: 'GET',
     path: '/api/orgSettings/deleteOrgItemType/:id',
-    summary: 'Deletes an item type no item uses.',
+    summary: 'Deletes an item type, moving the items that use it to replaceWith.',
     tag: 'data-fields',
     params: z.object({ id: ZIdParam }),
+    query: ZReplaceQuery,
     ...ZTextResponse,
+  }),
+  /** How many items use an item type (shown before it is deleted). */
+  getItemTypeUsage: defineRoute({
+    method: 'GET',
+    path: '/api/orgSettings/getItemTypeUsage/:id',
+    summary: 'How many items use an item type.',
+    tag: 'data-fields',
+    params: z.object({ id: ZIdParam }),
+    response: ZDataFieldUsage,
   }),
   /** spec §7: creates a release (projectId) or renames one (ReleaseId, as the spec spells it). */
   saveRelease: defineRoute({

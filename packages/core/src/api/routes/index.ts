@@ -1,6 +1,7 @@
 import { accountRoutes } from './account';
 import { authRoutes } from './auth';
 import { dataFieldRoutes } from './data-fields';
+import { entitlementRoutes } from './entitlements';
 import { itemRoutes } from './item';
 import { projectRoutes } from './project';
 import { systemRoutes } from './system';
@@ -9,7 +10,13 @@ import { userRoutes } from './users';
 
 export { NOTIFICATION_TEMPLATES, ORG_NAME_MAX_LENGTH, ZOrgName } from './account';
 export { ZAuthConfig, type TAuthConfig } from './auth';
-export { DATA_FIELD_MAX_LENGTH } from './data-fields';
+export { ZOrgPlan, type TOrgPlan } from './entitlements';
+export {
+  DATA_FIELD_MAX_LENGTH,
+  ZDataFieldName,
+  ZDataFieldUsage,
+  type TDataFieldUsage,
+} from './data-fields';
 export { PROJECT_NAME_MAX_LENGTH, ZProjectName } from './project';
 export { ZProjectIds } from './teams';
 export { ZWhoami, type TWhoami } from './users';
@@ -26,6 +33,7 @@ export const routes = {
   ...projectRoutes,
   ...itemRoutes,
   ...dataFieldRoutes,
+  ...entitlementRoutes,
   ...userRoutes,
   ...teamRoutes,
 };

@@ -1,0 +1,44 @@
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** Props of {@link ConfirmDialog}. */
+export type ConfirmDialogProps = {
+  /** Whether the dialog is open. */
+  opened: boolean;
+  /** The dialog's title, e.g. "Delete Status" (spec §2 Dialogs); also its accessible name. */
+  title: string;
+  /** What will happen, and anything to choose before it does. */
+  children: ReactNode;
+  /** The confirming button's label. */
+  confirmLabel: string;
+  /** Disables the confirming button (e.g. until a choice is made). */
+  isConfirmDisabled?: boolean;
+  /** Shows the confirming button busy while the change runs. */
+  isWorking?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+};
+
+/** spec §2 Dialogs: a delete confirmation with Cancel and a red confirming button. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
+      <Stack gap="md">
+        {props.children}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            onClick={props.onConfirm}
+            loading={props.isWorking}
+            disabled={props.isConfirmDisabled}
+          >
+            {props.confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,123 @@
+import { Button, Group, Select, Stack } from '@mantine/core';
+import {
+  routes,
+  SAVED_MESSAGE,
+  URL_PATHS_PAGE_SIZE,
+  ZRelativePathInput,
+  type TProject,
+} from '@waymark/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useBanner } from '../../../components/banner/use-banner';
+import { Panel } from '../../../components/panel/panel';
+import { apiClient } from '../../../lib/api-client';
+import type { EditableRow } from '../../../lib/editable-rows';
+import { getErrorMessage } from '../../../lib/error-message';
+import { useRowEditor, type RowSaveResult } from '../../../lib/use-row-editor';
+import { pathsQuery, sitesQuery } from '../api/project-queries';
+import { PATHS_INFO } from '../project-messages';
+import { DeleteRowDialog } from './delete-row-dialog';
+import { InfoButton } from './info-button';
+import { PagedRowList } from './paged-row-list';
+
+function checkPath(text: string): string | null {
+  const parsed = ZRelativePathInput.safeParse(text);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter a path.');
+}
+
+/** Props of {@link UrlPathsPanel}. */
+export type UrlPathsPanelProps = {
+  /** The selected project, or null. */
+  project: TProject | null;
+  /** Shown under the list (the Delete Project link on narrow screens, spec §2). */
+  footer?: ReactNode;
+};
+
+/**
+ * spec §2 URL Paths: pick one of the project's domains, then its paths 3 per page, each with a
+ * remove icon; Save Changes renames only the paths whose text changed (spec §5). A rename onto
+ * an existing path merges, and the banner says how many items moved.
+ */
+export function UrlPathsPanel({ project, footer }: UrlPathsPanelProps) {
+  const projectId = project?.projectId ?? null;
+  const { showBanner } = useBanner();
+  const [urlPath, setUrlPath] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [removing, setRemoving] = useState<EditableRow | null>(null);
+  const sites = useQuery(sitesQuery(projectId));
+  const paths = useQuery(pathsQuery(projectId, urlPath));
+  const editor = useRowEditor({
+    values: urlPath === null ? [] : paths.data,
+    checkText: checkPath,
+    allowDuplicates: true,
+    sendUpdate: (relativePathId, relativePath) =>
+      apiClient.call(routes.updateRelativePath, {
+        body: { projectId: projectId ?? 0, relativePathId, relativePath },
+      }),
+    reload: async () => (await paths.refetch()).data,
+  });
+  const showResult = (result: RowSaveResult | null) => {
+    if (!result) return;
+    if (result.failures.length > 0) return showBanner(getErrorMessage(result.failures[0]), 'error');
+    // A merge says how many items moved; plain renames just "Saved successfully".
+    const merges = result.messages.filter((message) => message !== SAVED_MESSAGE);
+    if (result.messages.length > 0) showBanner(merges.join(' ') || SAVED_MESSAGE);
+  };
+  return (
+    <Panel title="URL Paths" headingAside={<InfoButton title="URL Paths" text={PATHS_INFO} />}>
+      <Stack gap="sm">
+        <Select
+          label="URL"
+          placeholder="Select a URL to display associated paths"
+          data={(sites.data ?? []).map((site) => site.text)}
+          value={urlPath}
+          onChange={(next) => {
+            setUrlPath(next);
+            setPage(1);
+            editor.reset();
+          }}
+          disabled={!project}
+          allowDeselect={false}
+        />
+        <PagedRowList
+          rows={editor.rows}
+          page={page}
+          pageSize={URL_PATHS_PAGE_SIZE}
+          pageLabel="URL paths"
+          onPageChange={setPage}
+          placeholder="Enter URL path"
+          itemLabel="Path"
+          errors={editor.errors}
+          emptyText={
+            urlPath
+              ? 'No item has been recorded on this site yet.'
+              : 'Select a URL to see its paths.'
+          }
+          onChange={editor.change}
+          onRemove={setRemoving}
+        />
+        <Group justify="flex-end">
+          <Button
+            disabled={!editor.isDirty}
+            loading={editor.isSaving}
+            onClick={() => void editor.save().then(showResult)}
+          >
+            Save Changes
+          </Button>
+        </Group>
+        {footer}
+      </Stack>
+      <DeleteRowDialog
+        title="Delete URL Path"
+        text={`Delete the path ${removing?.original ?? ''} and every item recorded on it? This cannot be undone.`}
+        row={removing}
+        remove={(id) => apiClient.call(routes.deleteRelativePath, { params: { id } })}
+        onClose={() => setRemoving(null)}
+        onDeleted={async () => {
+          if (removing) editor.drop(removing.key);
+          await paths.refetch();
+        }}
+      />
+    </Panel>
+  );
+}

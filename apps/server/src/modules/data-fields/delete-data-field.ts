@@ -1,0 +1,86 @@
+import { AppError, formatCount, type TDataFieldUsage } from '@waymark/core';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { itemHistory, items } from '../../db/schema';
+import {
+  DATA_FIELD_FIELDS,
+  DATA_FIELD_IN_USE,
+  INVALID_REPLACEMENT,
+  type DataField,
+} from './save-data-fields';
+
+/** Answered by a delete: the spec's stock text, plus where the items went when some moved. */
+export const DELETED_MESSAGE = 'Deleted successfully';
+
+/** How many items use the status or item type `id` (shown before it is deleted, issue 11). */
+export async function getDataFieldUsage(
+  { db }: { db: Db },
+  field: DataField,
+  input: { id: number },
+): Promise<TDataFieldUsage> {
+  return { itemCount: await countItemsUsing(db, field, input.id) };
+}
+
+async function countItemsUsing(db: DbOrTx, field: DataField, id: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(items)
+    .where(eq(DATA_FIELD_FIELDS[field].column, id));
+  return row?.n ?? 0;
+}
+
+/** Input of {@link deleteDataField}. */
+export type DeleteDataFieldInput = {
+  /** The value to delete (its organization is checked by the route's rule). */
+  id: number;
+  /** The value the items get instead; needed only while items use `id`. */
+  replaceWith?: number | undefined;
+  /** The caller, recorded in the moved items' history. */
+  userId: number;
+};
+
+/**
+ * spec §7 deleteOrgStatus / deleteOrgItemType. Items still using the value move to `replaceWith`
+ * (another value of the same organization), each with a history entry, and the value is deleted,
+ * in one transaction; without a replacement a value in use is a CONFLICT, so no item is silently
+ * left without a status or type (issue 11).
+ */
+export async function deleteDataField(
+  { db }: { db: Db },
+  field: DataField,
+  input: DeleteDataFieldInput,
+): Promise<string> {
+  const { table, column, itemKey, historyField } = DATA_FIELD_FIELDS[field];
+  return db.transaction(async (tx) => {
+    const [value] = await tx
+      .select({ orgId: table.orgId, description: table.description })
+      .from(table)
+      .where(eq(table.id, input.id))
+      .for('update');
+    if (!value) return DELETED_MESSAGE;
+    const used = await countItemsUsing(tx, field, input.id);
+    if (used === 0) {
+      await tx.delete(table).where(eq(table.id, input.id));
+      return DELETED_MESSAGE;
+    }
+    if (input.replaceWith === undefined) throw new AppError('CONFLICT', DATA_FIELD_IN_USE);
+    const [replacement] = await tx
+      .select({ id: table.id, description: table.description })
+      .from(table)
+      .where(
+        and(eq(table.id, input.replaceWith), eq(table.orgId, value.orgId), ne(table.id, input.id)),
+      )
+      .for('update');
+    if (!replacement) throw new AppError('BAD_REQUEST', INVALID_REPLACEMENT);
+    await tx.execute(sql`
+      insert into ${itemHistory} (item_id, user_id, field, before, after)
+      select ${items.id}, ${input.userId}::int, ${historyField}, ${value.description}, ${replacement.description}
+      from ${items} where ${column} = ${input.id}`);
+    await tx
+      .update(items)
+      .set({ [itemKey]: replacement.id, updatedAt: sql`now()` })
+      .where(eq(column, input.id));
+    await tx.delete(table).where(eq(table.id, input.id));
+    return `${DELETED_MESSAGE}. ${formatCount(used, 'item')} now ${used === 1 ? 'uses' : 'use'} ${replacement.description}.`;
+  });
+}

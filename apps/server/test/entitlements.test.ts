@@ -1,0 +1,42 @@
+import { PLAN_IDS } from '@waymark/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '../src/db/schema';
+import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
+import { createOrgWorld, ok } from './projects-world';
+
+let t: AuthTestContext;
+
+beforeAll(async () => {
+  t = await startAuthTestApp();
+});
+afterAll(() => t.close());
+
+describe('GET /api/account/getOrgPlan/:orgId', () => {
+  it("answers the organization's current plan, and follows a plan change", async () => {
+    const world = await createOrgWorld(t);
+    const url = `/api/account/getOrgPlan/${world.orgId}`;
+    const before = ok<{ currentPlanId: number; currentPlanName: string }>(
+      await t.call(world.admin, { method: 'GET', url }),
+    );
+    expect(before.currentPlanName).toMatch(/^(Free|Basic|Standard|Pro|Standard Trial)$/);
+    await t.db
+      .update(organizations)
+      .set({ planId: PLAN_IDS.basic })
+      .where(eq(organizations.id, world.orgId));
+    expect(ok(await t.call(world.admin, { method: 'GET', url }))).toEqual({
+      currentPlanId: PLAN_IDS.basic,
+      currentPlanName: 'Basic',
+    });
+  });
+
+  it('counts an organization without a plan as Free', async () => {
+    const world = await createOrgWorld(t);
+    await t.db.update(organizations).set({ planId: null }).where(eq(organizations.id, world.orgId));
+    expect(
+      ok(
+        await t.call(world.admin, { method: 'GET', url: `/api/account/getOrgPlan/${world.orgId}` }),
+      ),
+    ).toEqual({ currentPlanId: PLAN_IDS.free, currentPlanName: 'Free' });
+  });
+});
