@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
-import { renderRoutes } from '../../../testing/render-routes';
+import { renderAdminScreen } from '../../../testing/render-admin-screen';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AppError, routes, type RouteDef } from '@waymark/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Banner } from '../../../components/banner/banner';
-import { BannerProvider } from '../../../components/banner/banner-context';
 import { orgUser } from '../org-user-fixture';
 import { UsersScreen } from './users-screen';
 
@@ -46,20 +44,7 @@ function serve(writes: Partial<Record<string, () => Promise<unknown>>> = {}) {
 
 function renderScreen() {
   localStorage.setItem('orgId', '7');
-  renderRoutes(
-    [
-      {
-        path: '/app/users',
-        element: (
-          <BannerProvider>
-            <Banner />
-            <UsersScreen />
-          </BannerProvider>
-        ),
-      },
-    ],
-    '/app/users',
-  );
+  renderAdminScreen(<UsersScreen />);
 }
 
 const writesTo = (route: RouteDef) => call.mock.calls.filter(([called]) => called === route);
