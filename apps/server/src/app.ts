@@ -27,6 +27,7 @@ import { organizationsModule } from './modules/organizations/index';
 import { projectsModule } from './modules/projects/index';
 import { systemModule } from './modules/system/index';
 import { usersModule } from './modules/users/index';
+import { teamsModule } from './modules/teams/index';
 
 /** Every domain module, in registration order. A new module is one more entry here. */
 export const MODULES: readonly AppModule[] = [
@@ -41,6 +42,7 @@ export const MODULES: readonly AppModule[] = [
   dataFieldsModule,
   entitlementsModule,
   usersModule,
+  teamsModule,
 ];
 
 // Module augmentation is the one place an interface is needed.

@@ -17,6 +17,7 @@
 
 import { ATTACHMENT_ROWS } from './attachments-matrix-rows';
 import { DATA_FIELD_ROWS, ITEM_ROWS, PROJECT_ROWS } from './projects-matrix-rows';
+import { TEAM_ROWS } from './teams-matrix-rows';
 import type { ProjectIds } from './projects-world';
 
 /** Ids of one organization's world that a request can refer to. */
@@ -29,6 +30,10 @@ export type MatrixIds = ProjectIds & {
   attachmentId: number;
   /** Another attachment of `itemId`, for the delete-attachment probe. */
   spareAttachmentId: number;
+  /** A pending invitee with access to the probe project (issue 12). */
+  teammateUserId: number;
+  /** A second pending invitee, for the remove-user probe. */
+  spareTeammateUserId: number;
 };
 
 /** The parts of a call a row fills in; path params fill `:name` segments. */
@@ -124,4 +129,5 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   ...ITEM_ROWS,
   ...ATTACHMENT_ROWS,
   ...DATA_FIELD_ROWS,
+  ...TEAM_ROWS,
 ];

@@ -136,6 +136,17 @@ describe('embedded identity provider: sign-up to tokens', () => {
     expect((await browser.request(toSignUp)).body).toContain('Create your Waymark account');
   });
 
+  it('fills in the invited address (login_hint) on the sign-up and sign-in screens', async () => {
+    const browser = new TestBrowser(testApp.app, publicUrl, '10.0.0.9');
+    const hint = 'invited.person@example.com';
+    const signUp = await browser.follow(
+      authorizationRequest(publicUrl, portal(), { screen_hint: 'signup', login_hint: hint }).url,
+    );
+    expect(signUp.body).toContain(`value="${hint}"`);
+    const toSignIn = /href="([^"]+\/login)"/.exec(signUp.body)?.[1] ?? '';
+    expect((await browser.request(toSignIn)).body).toContain(`value="${hint}"`);
+  });
+
   it('signs a verified user in with the extension client, auto-approving consent for offline_access', async () => {
     const email = 'ext.user@example.com';
     await signUpAndVerify(new TestBrowser(testApp.app, publicUrl, '10.0.0.3'), email);

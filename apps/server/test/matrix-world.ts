@@ -1,11 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client';
 import type { MatrixIds, MatrixRow } from './access-matrix';
 import type { AuthTestContext } from './auth-test-app';
 import { multipartFile, TINY_PNG } from './multipart';
+import { invitations } from '../src/db/schema';
 import { createProjectIds, type As } from './projects-world';
+import { addFreeLicenses, invite } from './teams-world';
 
 /**
  * Creates an organization named `orgName` owned by `as` with a project world in it (sites,
@@ -41,12 +43,14 @@ export async function createMatrixWorld(
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ attachmentId: number }>().attachmentId;
   };
+  const teammates = await createTeammates(t, as, orgId, projectIds.projectId, tag ?? String(orgId));
   return {
     orgId,
     notificationId: notification?.notificationInfoId ?? 0,
     ...projectIds,
     attachmentId: await attach(),
     spareAttachmentId: await attach(),
+    ...teammates,
   };
 }
 
@@ -102,4 +106,33 @@ export function toInject(row: MatrixRow, ids: MatrixIds): InjectOptions {
     ...(request.body !== undefined && { payload: request.body as InjectOptions['payload'] }),
     ...(request.headers && { headers: request.headers }),
   };
+}
+
+/**
+ * Two pending invitees of the organization (issue 12), with licences to spare for the invite
+ * probes. Their invitation e-mails count as sent two minutes ago, so the resend probe may send.
+ */
+async function createTeammates(
+  t: AuthTestContext,
+  as: As,
+  orgId: number,
+  projectId: number,
+  tag: string,
+): Promise<{ teammateUserId: number; spareTeammateUserId: number }> {
+  await addFreeLicenses(t, orgId, 20);
+  const invitee = async (name: string) => {
+    const email = `${name}@${tag}.example.test`;
+    expect((await invite(t, as, orgId, email, [projectId])).statusCode).toBe(200);
+    const result = await t.db.execute<{ id: number }>(
+      sql`select id from users where email = ${email}`,
+    );
+    return Number(result.rows[0]?.id);
+  };
+  const teammateUserId = await invitee('teammate');
+  const spareTeammateUserId = await invitee('spare-teammate');
+  await t.db
+    .update(invitations)
+    .set({ lastSentAt: new Date(t.clock.now().getTime() - 120_000) })
+    .where(eq(invitations.orgId, orgId));
+  return { teammateUserId, spareTeammateUserId };
 }

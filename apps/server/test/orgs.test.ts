@@ -87,7 +87,7 @@ describe('GET /api/account/getOrgs', () => {
       {
         orgId: otherOrgId,
         orgName: 'First',
-        orgAccessLevelDescription: 'User',
+        orgAccessLevelDescription: 'Member',
         orgAccessLevelId: 2,
       },
     ]);
@@ -402,7 +402,7 @@ describe('GET /api/account/acceptOrgAccess/:orgId', () => {
       (await t.call(invited, { method: 'GET', url: '/api/account/getSiteNotifications' })).json(),
     ).toEqual([]);
     expect((await t.call(invited, { method: 'GET', url: '/api/account/getOrgs' })).json()).toEqual([
-      { orgId, orgName: 'Inviting Co', orgAccessLevelDescription: 'User', orgAccessLevelId: 2 },
+      { orgId, orgName: 'Inviting Co', orgAccessLevelDescription: 'Member', orgAccessLevelId: 2 },
     ]);
     expect(
       (await t.call(invited, { method: 'GET', url: `/api/account/acceptOrgAccess/${orgId}` }))

@@ -9,6 +9,7 @@ export * from './plans/feature-gates';
 export * from './entities/ids';
 export * from './entities/text';
 export * from './entities/organization';
+export * from './entities/access-level';
 export * from './entities/data-fields';
 export * from './entities/project';
 export * from './entities/billing';

@@ -3,6 +3,7 @@ import type { SessionInfo } from '../messaging/index';
 import { useChromeApi, useServerUrl } from '../ui/index';
 import { ErrorAlert } from './error-alert';
 import { OrgSwitcher } from './orgs/org-switcher';
+import { PendingInvitations } from './orgs/pending-invitations';
 import { useOrgSelection } from './orgs/use-org-selection';
 import { isWebPage } from './page/is-web-page';
 import { NotAWebPage, PagePanel } from './page/page-panel';
@@ -36,6 +37,7 @@ function SignedInWorkspace({
   return (
     <Stack gap="sm">
       <AccountMenu session={session} />
+      <PendingInvitations />
       {orgs.isPending && <Loader size="sm" aria-label="Loading your organizations" />}
       {orgs.isError && <ErrorAlert error={orgs.error} title="Cannot load your organizations" />}
       {orgs.isSuccess && !org && <NoOrganization />}

@@ -98,6 +98,11 @@ export const routes: RouteObject[] = [
         path: 'auth/callback',
         lazy: () => import('./routes/auth-callback'),
       },
+      {
+        id: 'auth-sign-up',
+        path: 'auth/sign-up',
+        lazy: () => import('./routes/auth-sign-up'),
+      },
     ],
   },
 ];

@@ -33,5 +33,7 @@ export const paths = {
   auth: {
     /** Where the identity provider returns with the authorization code (identity clients.ts). */
     callback: entry('/auth/callback'),
+    /** The invitation e-mail's link (issue 12): sign-up with `?email=` filled in. */
+    signUp: entry('/auth/sign-up'),
   },
 } as const;

@@ -44,13 +44,22 @@ export type TOrgUser = z.infer<typeof ZOrgUser>;
 
 /** spec §3 Invite; projectAccessId and orgAccessLevelId are fixed (1 and 2). */
 export const ZInvite = z.object({
-  email: z.email(),
-  firstName: ZText.trim().min(1),
-  lastName: ZText.trim().min(1),
+  email: ZText.trim().max(254).pipe(z.email('Enter a valid e-mail address.')),
+  firstName: ZText.trim().min(1).max(100),
+  lastName: ZText.trim().min(1).max(100),
   projectAccessId: z.literal(1),
   orgId: ZId,
   orgAccessLevelId: z.literal(2),
-  projectId: z.array(ZId),
+  projectId: z.array(ZId).max(500),
 });
 /** spec §3 Invite. */
 export type TInvite = z.infer<typeof ZInvite>;
+
+/** spec §3 licence counts of an organization: a pending invitation holds a licence too. */
+export const ZLicenseInfo = z.object({
+  assignedLicenseCount: z.number().int(),
+  availableLicenseCount: z.number().int(),
+  totalLicenseCount: z.number().int(),
+});
+/** spec §3 licence counts. */
+export type TLicenseInfo = z.infer<typeof ZLicenseInfo>;

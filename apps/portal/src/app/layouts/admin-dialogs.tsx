@@ -1,6 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAuthActions } from '../../features/auth';
-import { NotificationDialog } from '../../features/notifications';
+import {
+  hasInvitation,
+  NotificationDialog,
+  siteNotificationsQuery,
+} from '../../features/notifications';
 import { NameOrganizationModal, NewOrganizationModal } from '../../features/organizations';
 import { useOrganizations } from '../../lib/organizations';
 import { ACTION_LABELS } from '@waymark/core';
@@ -14,17 +19,20 @@ export function AdminDialogs() {
   const { logOut } = useAuthActions();
   const organizations = useOrganizations();
   const [isNaming, setIsNaming] = useState(false);
+  const notifications = useQuery(siteNotificationsQuery());
+  // issue 12: an invitee without an organization of their own accepts the invitation first.
+  const isInvited = hasInvitation(notifications.data ?? []);
   const hasNoOrganization = organizations.data?.length === 0;
   return (
     <>
       <NewOrganizationModal
-        opened={hasNoOrganization}
+        opened={hasNoOrganization && !notifications.isPending && !isInvited}
         title="New Organization"
         hasNoOrganization
         secondaryAction={{ label: ACTION_LABELS.logout, onClick: logOut }}
       />
       <NotificationDialog
-        isActive={!hasNoOrganization && !isNaming}
+        isActive={(!hasNoOrganization || isInvited) && !isNaming}
         onOrgNameMissing={() => setIsNaming(true)}
       />
       <NameOrganizationModal opened={isNaming} onSaved={() => setIsNaming(false)} />

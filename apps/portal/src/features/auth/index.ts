@@ -3,3 +3,4 @@ export { AdminAccessOnly } from './components/admin-access-only';
 export { AuthCallback } from './components/auth-callback';
 export { useAdminAccess } from './use-admin-access';
 export { useAuthActions } from './use-auth-actions';
+export { InvitedSignUp } from './components/invited-sign-up';

@@ -1,6 +1,7 @@
 import type { TNotification } from '@waymark/core';
 import { describe, expect, it } from 'vitest';
 import {
+  hasInvitation,
   isOrgNameMissing,
   nextNotification,
   notificationAction,
@@ -44,5 +45,13 @@ describe('the notification queue', () => {
     expect(isOrgNameMissing('   ')).toBe(true);
     expect(isOrgNameMissing(null)).toBe(true);
     expect(isOrgNameMissing('Acme')).toBe(false);
+  });
+});
+
+describe('hasInvitation (issue 12)', () => {
+  it('is true only when a template-4 invitation is queued', () => {
+    expect(hasInvitation([notification(1, 5), notification(2, 4)])).toBe(true);
+    expect(hasInvitation([notification(1, 5), notification(2, 2)])).toBe(false);
+    expect(hasInvitation([])).toBe(false);
   });
 });

@@ -37,3 +37,11 @@ export function nextNotification(
 export function isOrgNameMissing(orgName: string | null | undefined): boolean {
   return (orgName ?? '').trim() === '';
 }
+
+/**
+ * True when the queue holds an invitation to an organization (template 4). A user invited before
+ * having an organization answers it first, instead of being asked to create one (issue 12).
+ */
+export function hasInvitation(queue: readonly TNotification[]): boolean {
+  return queue.some((item) => notificationAction(item.notificationTemplateId) === 'accept');
+}

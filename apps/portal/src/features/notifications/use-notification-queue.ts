@@ -1,5 +1,5 @@
 import { routes, type TNotification } from '@waymark/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useBanner } from '../../components/banner/use-banner';
 import { useToast } from '../../components/toasts/use-toast';
@@ -23,6 +23,14 @@ export type NotificationQueue = {
   isAnswering: boolean;
 };
 
+/** spec §7 getSiteNotifications: the caller's queued notifications. */
+export function siteNotificationsQuery() {
+  return queryOptions({
+    queryKey: queryKeys.notifications,
+    queryFn: () => apiClient.call(routes.getSiteNotifications),
+  });
+}
+
 async function dismissAndCheckName(notification: TNotification): Promise<boolean> {
   await apiClient.call(routes.dismissNotification, {
     params: { notificationInfoId: notification.notificationInfoId },
@@ -42,10 +50,7 @@ export function useNotificationQueue(options: { onOrgNameMissing: () => void }):
   const { showToast } = useToast();
   const { showBanner } = useBanner();
   const [answeredIds, setAnsweredIds] = useState<ReadonlySet<number>>(new Set());
-  const queue = useQuery({
-    queryKey: queryKeys.notifications,
-    queryFn: () => apiClient.call(routes.getSiteNotifications),
-  });
+  const queue = useQuery(siteNotificationsQuery());
   const markAnswered = (id: number) => setAnsweredIds((ids) => new Set(ids).add(id));
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
 

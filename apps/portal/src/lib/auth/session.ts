@@ -13,10 +13,15 @@ export async function signIn(): Promise<void> {
 /**
  * spec §2: Sign Up redirects to the provider with its sign-up hint, so the sign-up screen opens
  * directly (`screen_hint=signup`, understood by the embedded provider and by Auth0-style issuers).
+ * `email` is filled in on the provider's screen (`login_hint`).
  */
-export async function signUp(): Promise<void> {
+export async function signUp(options: { email?: string } = {}): Promise<void> {
   const manager = await getUserManager();
-  await manager.signinRedirect({ extraQueryParams: { screen_hint: 'signup' } });
+  await manager.signinRedirect({
+    extraQueryParams: { screen_hint: 'signup' },
+    // issue 12: an invitation link fills in the invited address (spec §5: sign up with it).
+    ...(options.email && { login_hint: options.email }),
+  });
 }
 
 /** spec §3, §2: clears the organization keys and signs out at the provider, which returns home. */

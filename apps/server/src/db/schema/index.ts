@@ -24,3 +24,5 @@ export * from './item-notes';
 export * from './item-relations';
 export * from './item-history';
 export * from './item-attachments';
+export * from './invited-accounts';
+export * from './invitations';

@@ -1,7 +1,7 @@
 import { AppError } from '@waymark/core';
 import { eq, sql } from 'drizzle-orm';
+import { invitedAccounts, users } from '../../db/schema';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import type { TokenIdentity } from './token-verifier';
 
 /** The signed-in user as routes see it. */
@@ -60,6 +60,10 @@ export async function provisionUser(
   ) {
     return { userId: existing.userId, email };
   }
+  if (!existing) {
+    const claimed = await claimInvitedAccount({ db }, identity, email);
+    if (claimed !== undefined) return { userId: claimed, email };
+  }
   const [row] = await db
     .insert(users)
     .values({
@@ -79,4 +83,27 @@ export async function provisionUser(
     .returning({ userId: users.id });
   if (!row) throw new Error('Upsert into users returned no row');
   return { userId: row.userId, email };
+}
+
+/**
+ * The first verified sign-in with an invited address takes over the account its invitations
+ * were attached to (issue 12, spec §5): the row gets the token's subject and names, and leaves
+ * invited_accounts in the same statement, so two first calls cannot both claim it.
+ */
+async function claimInvitedAccount(
+  { db }: { db: Db },
+  identity: TokenIdentity,
+  email: string,
+): Promise<number | undefined> {
+  const result = await db.execute<{ id: number }>(sql`
+    with claimed as (
+      delete from ${invitedAccounts} where ${invitedAccounts.email} = ${email.toLowerCase()}
+      returning user_id
+    )
+    update ${users} set subject = ${identity.subject}, email = ${email},
+      first_name = ${identity.firstName}, last_name = ${identity.lastName}
+    from claimed where ${users.id} = claimed.user_id
+    returning ${users.id} as id`);
+  const id = result.rows[0]?.id;
+  return id === undefined ? undefined : Number(id);
 }

@@ -59,25 +59,28 @@ export function registerInteractionRoutes(
         303,
       );
     }
-    const email =
-      typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : undefined;
+    const email = loginHintOf(interaction);
     const page = wantsSignUp(interaction)
-      ? renderSignUpPage({ uid, csrf: csrfFor(uid) })
+      ? renderSignUpPage({ uid, csrf: csrfFor(uid), values: { email } })
       : renderSignInPage({ uid, csrf: csrfFor(uid), email });
     return sendPage(reply, 200, page);
   });
 
   app.get('/idp/interaction/:uid/signup', async (request: UidRequest, reply) => {
     const { uid } = request.params;
-    if (!(await live(request, reply))) return sendExpired(reply, deps.publicUrl);
-    return sendPage(reply, 200, renderSignUpPage({ uid, csrf: csrfFor(uid) }));
+    const interaction = await live(request, reply);
+    if (!interaction) return sendExpired(reply, deps.publicUrl);
+    const email = loginHintOf(interaction);
+    return sendPage(reply, 200, renderSignUpPage({ uid, csrf: csrfFor(uid), values: { email } }));
   });
 
   // The sign-in screen by name, for "Already have an account?" when sign-up was requested.
   app.get('/idp/interaction/:uid/login', async (request: UidRequest, reply) => {
     const { uid } = request.params;
-    if (!(await live(request, reply))) return sendExpired(reply, deps.publicUrl);
-    return sendPage(reply, 200, renderSignInPage({ uid, csrf: csrfFor(uid) }));
+    const interaction = await live(request, reply);
+    if (!interaction) return sendExpired(reply, deps.publicUrl);
+    const email = loginHintOf(interaction);
+    return sendPage(reply, 200, renderSignInPage({ uid, csrf: csrfFor(uid), email }));
   });
 
   app.post('/idp/interaction/:uid/login', async (request: UidRequest, reply) => {
@@ -175,4 +178,10 @@ export function sendExpired(reply: FastifyReply, publicUrl: string): FastifyRepl
       link: { href: `${publicUrl}${PORTAL_HOME_PATH}`, label: 'Go to Waymark' },
     }),
   );
+}
+
+/** The address a client suggested (`login_hint`, e.g. from an invitation link), to prefill. */
+function loginHintOf(interaction: { params: Record<string, unknown> }): string | undefined {
+  const hint = interaction.params.login_hint;
+  return typeof hint === 'string' ? hint : undefined;
 }

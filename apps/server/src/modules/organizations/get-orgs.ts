@@ -1,8 +1,7 @@
-import { ADMIN_ACCESS_LEVEL_ID, type TOrganization } from '@waymark/core';
+import { ADMIN_ACCESS_LEVEL_ID, describeAccessLevel, type TOrganization } from '@waymark/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orgMembers, orgOwners, organizations } from '../../db/schema';
-import { describeAccessLevel } from './access-level';
 
 /**
  * The organizations the user is an active member of. spec §3: the first one is selected, so the

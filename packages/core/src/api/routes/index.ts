@@ -6,6 +6,7 @@ import { entitlementRoutes } from './entitlements';
 import { itemRoutes } from './item';
 import { projectRoutes } from './project';
 import { systemRoutes } from './system';
+import { teamRoutes } from './teams';
 import { userRoutes } from './users';
 
 export { NOTIFICATION_TEMPLATES, ORG_NAME_MAX_LENGTH, ZOrgName } from './account';
@@ -18,6 +19,7 @@ export {
   type TDataFieldUsage,
 } from './data-fields';
 export { PROJECT_NAME_MAX_LENGTH, ZProjectName } from './project';
+export { ZProjectIds } from './teams';
 export { ZWhoami, type TWhoami } from './users';
 
 /**
@@ -35,6 +37,7 @@ export const routes = {
   ...dataFieldRoutes,
   ...entitlementRoutes,
   ...userRoutes,
+  ...teamRoutes,
 };
 
 /** A key of the route table. */

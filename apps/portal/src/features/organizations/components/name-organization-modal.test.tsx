@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
-import '../../../testing/setup-dom';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { renderRoutes } from '../../../testing/render-routes';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { routes, STORAGE_KEYS } from '@waymark/core';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Banner } from '../../../components/banner/banner';
 import { BannerProvider } from '../../../components/banner/banner-context';
@@ -14,7 +11,7 @@ const call = vi.hoisted(() => vi.fn());
 vi.mock('../../../lib/api-client', () => ({ apiClient: { call } }));
 
 function renderModal(onSaved = vi.fn()) {
-  const router = createMemoryRouter(
+  const router = renderRoutes(
     [
       {
         path: '/app/account',
@@ -27,14 +24,7 @@ function renderModal(onSaved = vi.fn()) {
       },
       { path: '/app', element: <p>admin home</p> },
     ],
-    { initialEntries: ['/app/account'] },
-  );
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
+    '/app/account',
   );
   return { router, onSaved };
 }

@@ -1,0 +1,51 @@
+import { routes } from '@waymark/core';
+import { registerRoute } from '../../http/register-route';
+import { orgAdmin, requireCaller } from '../access/index';
+import type { AppModule } from '../module';
+import { getLicenseInfo } from './get-license-info';
+import { getOrgUsers } from './get-org-users';
+import { inviteUser } from './invite-user';
+import { addProjectAccess, removeProjectAccess } from './project-access';
+import { removeOrgAccess } from './remove-org-access';
+import { resendInviteEmail } from './resend-invite-email';
+
+/**
+ * spec §7 user calls (issue 12): the organization's users, invitations with licence accounting,
+ * resend, removal and per-project access. Admins only (spec §6).
+ */
+export const teamsModule: AppModule = (app, { db, clock, mailer, config }) => {
+  const inviteDeps = { db, clock, mailer, publicUrl: config.publicUrl };
+  registerRoute(app, routes.getOrgUsers, {
+    access: orgAdmin({ orgIdFrom: 'params.orgId' }),
+    handler: async (request) => getOrgUsers({ db }, request.params),
+  });
+  registerRoute(app, routes.getLicenseInfo, {
+    access: orgAdmin({ orgIdFrom: 'params.orgId' }),
+    handler: async (request) => getLicenseInfo({ db }, request.params),
+  });
+  registerRoute(app, routes.inviteUser, {
+    access: orgAdmin({ orgIdFrom: 'body.orgId' }),
+    errors: ['CONFLICT', 'PLAN_LIMIT'],
+    handler: async (request) => inviteUser(inviteDeps, request.body, requireCaller(request).userId),
+  });
+  registerRoute(app, routes.resendInviteEmail, {
+    access: orgAdmin({ orgIdFrom: 'body.orgId' }),
+    errors: ['CONFLICT', 'RATE_LIMITED'],
+    handler: async (request) => resendInviteEmail(inviteDeps, request.body),
+  });
+  registerRoute(app, routes.removeOrgAccess, {
+    access: orgAdmin({ orgIdFrom: 'params.orgId' }),
+    handler: async (request) => removeOrgAccess({ db, clock }, request.params),
+  });
+  registerRoute(app, routes.addProjectAccess, {
+    access: orgAdmin({ orgIdFrom: 'params.orgId' }),
+    handler: async (request) =>
+      addProjectAccess({ db }, { ...request.params, projectIds: request.body.projectIds }),
+  });
+  registerRoute(app, routes.removeProjectAccess, {
+    access: orgAdmin({ orgIdFrom: 'params.orgId' }),
+    handler: async (request) =>
+      removeProjectAccess({ db }, { ...request.params, projectIds: request.body.projectIds }),
+  });
+  return Promise.resolve();
+};

@@ -1,0 +1,48 @@
+// What the team calls answer (issue 12). The portal shows each text in its banner (spec §8), so
+// each one says what happened and, for a refusal, what to do next.
+
+/** A member or pending invitee the caller named is not in this organization. */
+export const USER_NOT_FOUND = 'This user is not a member of this organization.';
+/** spec §6: the Owner cannot be removed. */
+export const OWNER_NOT_REMOVABLE = 'The Owner of an organization cannot be removed.';
+/** spec §4, §6: the Owner is never sent an invitation. */
+export const OWNER_NOT_INVITABLE = 'The Owner of an organization cannot be sent an invitation.';
+/** Resend asked for someone who has already accepted. */
+export const NOT_PENDING =
+  'This user has already accepted the invitation; there is nothing to resend.';
+/** A project named in a call is not one of this organization's. */
+export const PROJECTS_NOT_FOUND =
+  'One or more of these projects do not belong to this organization.';
+/** Resend within a minute of the last invitation e-mail. */
+export const RESEND_TOO_SOON =
+  'An invitation was sent to this user less than a minute ago. Please wait a minute before sending it again.';
+/** Invite with every licence assigned (a pending invitation holds one too). */
+export const NO_FREE_LICENSE =
+  'All of your licenses are assigned. Add a license under Manage Licenses, or remove a user, to invite someone new.';
+
+/** Invite of an address that is already an active member. */
+export function alreadyMember(email: string): string {
+  return `${email} is already a member of this organization.`;
+}
+
+/** Invite of an address with a pending invitation. */
+export function alreadyInvited(email: string): string {
+  return `${email} has already been invited. Use Resend to send the invitation e-mail again.`;
+}
+
+/** The invite answer. */
+export function invitationSent(email: string): string {
+  return `Invitation sent to ${email}.`;
+}
+
+/** The resend answer. */
+export function invitationResent(email: string): string {
+  return `The invitation was sent to ${email} again.`;
+}
+
+/** spec §8: the delete-user success text. */
+export const USER_REMOVED = 'User has been deleted successfully.';
+/** spec §8: the add-projects success text. */
+export const PROJECTS_ADDED = 'Projects added successfully';
+/** spec §8: the remove-projects success text. */
+export const PROJECTS_REMOVED = 'Projects removed successfully';

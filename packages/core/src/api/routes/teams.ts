@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { ZId, ZIdParam } from '../../entities/ids';
+import { ZInvite, ZLicenseInfo, ZOrgUser } from '../../entities/organization';
+import { defineRoute } from '../define-route';
+
+/** The body of addProjectAccess and removeProjectAccess (spec §7): at least one project. */
+export const ZProjectIds = z.object({ projectIds: z.array(ZId).min(1).max(500) });
+
+const orgAndUser = z.object({ orgId: ZIdParam, userId: ZIdParam });
+
+/** spec §7: the six user calls of the Users screen, plus the licence count its usage bar shows. */
+export const teamRoutes = {
+  /** spec §7: the organization's members and pending invitations with their projects. */
+  getOrgUsers: defineRoute({
+    method: 'GET',
+    path: '/api/account/getOrgUsers/:orgId',
+    summary: "An organization's users, pending invitations included.",
+    tag: 'account',
+    params: z.object({ orgId: ZIdParam }),
+    response: z.array(ZOrgUser),
+  }),
+  /** spec §3 licence counts of an organization (the Users screen's usage bar). */
+  getLicenseInfo: defineRoute({
+    method: 'GET',
+    path: '/api/account/getLicenseInfo/:orgId',
+    summary: "An organization's licences: assigned, available and total.",
+    tag: 'account',
+    params: z.object({ orgId: ZIdParam }),
+    response: ZLicenseInfo,
+  }),
+  /** spec §7: invites a user; a pending invitation takes a licence at once. */
+  inviteUser: defineRoute({
+    method: 'POST',
+    path: '/api/account/inviteUser',
+    summary: 'Invites a user to an organization and some of its projects.',
+    tag: 'account',
+    body: ZInvite,
+    response: z.string(),
+    responseKind: 'text',
+  }),
+  /** spec §7: sends a pending user's invitation e-mail again (at most once a minute). */
+  resendInviteEmail: defineRoute({
+    method: 'POST',
+    path: '/api/account/resendInviteEmail',
+    summary: "Sends a pending user's invitation again.",
+    tag: 'account',
+    body: z.object({ userId: ZId, orgId: ZId }),
+    response: z.string(),
+    responseKind: 'text',
+  }),
+  /** spec §7: removes a user (or a pending invitation) from an organization; frees the licence. */
+  removeOrgAccess: defineRoute({
+    method: 'GET',
+    path: '/api/account/removeOrgAccess/:userId/:orgId',
+    summary: 'Removes a user from an organization.',
+    tag: 'account',
+    params: orgAndUser,
+    response: z.string(),
+    responseKind: 'text',
+  }),
+  /** spec §7: grants a user access to projects of the organization. */
+  addProjectAccess: defineRoute({
+    method: 'POST',
+    path: '/api/account/addProjectAccess/:orgId/:userId',
+    summary: 'Grants a user access to projects.',
+    tag: 'account',
+    params: orgAndUser,
+    body: ZProjectIds,
+    response: z.string(),
+    responseKind: 'text',
+  }),
+  /** spec §7: takes away a user's access to projects of the organization. */
+  removeProjectAccess: defineRoute({
+    method: 'POST',
+    path: '/api/account/removeProjectAccess/:orgId/:userId',
+    summary: "Removes a user's access to projects.",
+    tag: 'account',
+    params: orgAndUser,
+    body: ZProjectIds,
+    response: z.string(),
+    responseKind: 'text',
+  }),
+};
