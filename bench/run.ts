@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { startTestIssuer } from '../apps/server/test/auth-test-issuer';
 import { startServer } from '../scripts/lib/start-server.mjs';
-import { formatRow, measure, type Measurement } from './lib/measure';
+import { formatRow, measure, TABLE_HEADER, type Measurement } from './lib/measure';
 import { writeSection } from './lib/report';
 import { SCENARIOS } from './scenarios/index';
 
@@ -47,10 +47,10 @@ try {
     // Baseline and subject alternate twice so drift on a noisy machine hits both alike.
     const runs: { baseline: Measurement; subjects: Measurement[] }[] = [];
     for (let round = 0; round < 2; round += 1) {
-      const baseline = await measure(prepared.baseline, CONNECTIONS, DURATION_SECONDS);
+      const baseline = await measure(prepared.baseline, CONNECTIONS, DURATION_SECONDS, server.pid);
       const subjects: Measurement[] = [];
       for (const target of prepared.targets)
-        subjects.push(await measure(target, CONNECTIONS, DURATION_SECONDS));
+        subjects.push(await measure(target, CONNECTIONS, DURATION_SECONDS, server.pid));
       runs.push({ baseline, subjects });
     }
     const lines = [
@@ -60,8 +60,7 @@ try {
       '',
       `Run ${new Date().toISOString().slice(0, 10)} · ${CONNECTIONS} connections · ${DURATION_SECONDS} s per measurement · 2 alternating rounds.`,
       '',
-      '| what | req/s | ratio to baseline | p50 ms | p99 ms | failures |',
-      '|---|---:|---:|---:|---:|---:|',
+      ...TABLE_HEADER,
     ];
     runs.forEach(({ baseline, subjects }) => {
       lines.push(formatRow(baseline, baseline));

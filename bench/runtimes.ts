@@ -44,7 +44,9 @@ try {
     const byRuntime: Measurement[][] = runtimes.map(() => []);
     for (let round = 0; round < 2; round += 1)
       for (const [index, server] of servers.entries())
-        byRuntime[index]?.push(await measure(call(server.url), CONNECTIONS, DURATION_SECONDS));
+        byRuntime[index]?.push(
+          await measure(call(server.url), CONNECTIONS, DURATION_SECONDS, server.pid),
+        );
     const mean = (runs: Measurement[], key: 'requestsPerSecond' | 'p50Ms' | 'p99Ms') =>
       runs.reduce((sum, run) => sum + run[key], 0) / runs.length;
     const [older = [], newer = []] = byRuntime;

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { cpuMs } from './process-stats';
 
 /** One measured load run. */
 export type Measurement = {
@@ -12,6 +13,8 @@ export type Measurement = {
   p99Ms: number;
   /** Non-2xx answers plus errors: a benchmark of failing requests measures nothing. */
   failures: number;
+  /** The server process's CPU time per answered request, in microseconds. */
+  cpuUsPerRequest: number;
 };
 
 /** What to load: a URL with optional headers, and a method and body for non-GET calls. */
@@ -24,12 +27,17 @@ export type Target = {
   body?: string;
 };
 
-/** Loads `target` with autocannon for `durationSeconds` at `connections` and summarises it. */
+/**
+ * Loads `target` with autocannon for `durationSeconds` at `connections` and summarises it,
+ * with the CPU time the server process `serverPid` spent meanwhile.
+ */
 export async function measure(
   target: Target,
   connections: number,
   durationSeconds: number,
+  serverPid: number,
 ): Promise<Measurement> {
+  const cpuBefore = cpuMs(serverPid);
   const result = await autocannon({
     url: target.url,
     connections,
@@ -47,11 +55,23 @@ export async function measure(
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
+    cpuUsPerRequest: ((cpuMs(serverPid) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
   };
 }
 
-/** Formats a measurement and its ratio to the baseline as a Markdown table row. */
+/** The Markdown table header matching {@link formatRow}. */
+export const TABLE_HEADER = [
+  '| what | req/s | ratio to baseline | p50 ms | p99 ms | failures | server CPU µs/req | CPU ratio |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|',
+];
+
+/**
+ * Formats a measurement and its ratios to the baseline as a Markdown table row. The CPU ratio is
+ * baseline CPU per request over this call's: the share of the baseline's throughput the server
+ * could reach on its own cores, whatever else the machine is running.
+ */
 export function formatRow(measurement: Measurement, baseline: Measurement): string {
   const ratio = measurement.requestsPerSecond / baseline.requestsPerSecond;
-  return `| ${measurement.label} | ${measurement.requestsPerSecond.toFixed(0)} | ${ratio.toFixed(2)} | ${measurement.p50Ms} | ${measurement.p99Ms} | ${measurement.failures} |`;
+  const cpuRatio = baseline.cpuUsPerRequest / measurement.cpuUsPerRequest;
+  return `| ${measurement.label} | ${measurement.requestsPerSecond.toFixed(0)} | ${ratio.toFixed(2)} | ${measurement.p50Ms} | ${measurement.p99Ms} | ${measurement.failures} | ${measurement.cpuUsPerRequest.toFixed(0)} | ${cpuRatio.toFixed(2)} |`;
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { rssMb } from '../lib/process-stats';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { embeddedDatabaseUrl } from '../../scripts/lib/start-server.mjs';
@@ -17,12 +17,13 @@ type Mix = {
 };
 
 /** The server's resident memory in MB, from /proc (Linux). */
-function rssMb(pid: number): number {
-  const line = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(line?.[1] ?? 0) / 1024;
-}
-
 let mixes: Mix[] = [];
+let searchPlan = '';
+
+// The search's filter as search-items.ts writes it (title or tag contains the text), for EXPLAIN.
+const SEARCH_SQL = `select i.id from items i where i.project_id = $1 and i.id in (
+    select id from items where title ilike $2 union select item_id from item_tags where tag ilike $2)
+  order by i.updated_at desc, i.id desc limit 500`;
 let token = '';
 
 /** Issue 17: 200 connections for 60 s mixing the extension's calls on a large organization. */
@@ -47,6 +48,11 @@ export const mixedLoadScenario: Scenario = {
       'select min(id) as low, max(id) as high from items where project_id = $1',
       [projectId],
     );
+    const plan = await client.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, costs off, buffers off) ${SEARCH_SQL}`,
+      [projectId, '%of /page/1234%'],
+    );
+    searchPlan = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
     await client.end();
     const low = Number(range.rows[0]?.low);
     const span = Number(range.rows[0]?.high) - low + 1;
@@ -141,6 +147,12 @@ export const mixedLoadScenario: Scenario = {
       ...rows,
       '',
       `Errors: ${failed} of ${total} requests (${((100 * failed) / Math.max(total, 1)).toFixed(3)} %). Server RSS: ${idleMb.toFixed(0)} MB idle before the load, ${meanMb.toFixed(0)} MB mean and ${peakMb.toFixed(0)} MB peak under it, ${afterMb.toFixed(0)} MB right after.`,
+      '',
+      'EXPLAIN ANALYZE of the search (text "of /page/1234", alone on the idle server; trigram indexes of migration 0008):',
+      '',
+      '```text',
+      searchPlan,
+      '```',
     ];
   },
 };
