@@ -2,6 +2,7 @@ import { ERROR_STATUS, ZErrorBody, type ErrorCode, type RouteDef } from '@waymar
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { enforceAccess, type Access } from './access';
+import { JsonText } from './json-text';
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -11,6 +12,11 @@ export type RouteRequest<R extends RouteDef> = Omit<FastifyRequest, 'params' | '
   query: Parsed<R['query']>;
   body: Parsed<R['body']>;
 };
+
+type Answer<R extends RouteDef> =
+  | z.input<R['response']>
+  | JsonText<z.input<R['response']>>
+  | FastifyReply;
 
 /** Options of {@link registerRoute}. */
 export type RouteImplementation<R extends RouteDef> = {
@@ -22,8 +28,10 @@ export type RouteImplementation<R extends RouteDef> = {
   handler: (
     request: RouteRequest<R>,
     reply: FastifyReply,
-  ) => Promise<z.input<R['response']> | FastifyReply> | z.input<R['response']> | FastifyReply;
+  ) => Promise<Answer<R>> | Answer<R>;
 };
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Registers one row of the core route table: method, path, schemas, docs, every answer status,
@@ -66,6 +74,8 @@ export function registerRoute<R extends RouteDef>(
     ...hooks,
     handler: async (request, reply) => {
       const result = await implementation.handler(request as RouteRequest<R>, reply);
+      // Fastify sends a string with a JSON content type as is, past the serializer.
+      if (result instanceof JsonText) return reply.type(JSON_TYPE).send(result.text);
       if (!isText) return result;
       // Fastify sends a string with an explicit text/plain type as is, past the JSON serializer.
       return reply.type('text/plain; charset=utf-8').send(String(route.response.parse(result)));

@@ -3,11 +3,13 @@ import {
   normalizePageUrl,
   PLAN_IDS,
   toRelativePath,
+  ZPageItems,
   type TPageItems,
   type TPageProject,
 } from '@waymark/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { JsonText } from '../../http/json-text';
 import { associatedSites, organizations, projects, relativePaths } from '../../db/schema';
 import { canUseProject } from '../projects/index';
 import { selectPathItems } from './item-summaries';
@@ -25,14 +27,20 @@ export type GetPageItemsInput = {
   orgId?: number | undefined;
 };
 
-const NO_PAGE: TPageItems = {
-  projects: [],
-  projectId: null,
-  relativePath: null,
-  relativePathId: null,
-  items: [],
-  planFeatures: [],
-};
+const NO_PAGE = new JsonText<TPageItems>(
+  JSON.stringify(
+    ZPageItems.parse({
+      projects: [],
+      projectId: null,
+      relativePath: null,
+      relativePathId: null,
+      items: [],
+      planFeatures: [],
+    }),
+  ),
+);
+const ZPageHead = ZPageItems.omit({ items: true });
+const ZItems = ZPageItems.shape.items;
 
 /**
  * The extension's page lookup (the hot path). Query 1 finds the caller's projects with an
@@ -40,12 +48,13 @@ const NO_PAGE: TPageItems = {
  * plan; within each project the site with the longest matching base path gives the relative path
  * (as matchPage does). Query 2
  * reads the items on that path of the chosen project (relative_paths_project_id_path_key, then
- * items_relative_path_id_idx).
+ * items_relative_path_id_idx). Both reads are cached (page-lookup-cache.ts); the path's items are
+ * kept validated and serialized, so a warm lookup only validates and writes the small head.
  */
 export async function getPageItems(
   { db, cache }: { db: Db; cache: PageLookupCache },
   input: GetPageItemsInput,
-): Promise<TPageItems> {
+): Promise<JsonText<TPageItems>> {
   const page = normalizePageUrl(input.pageUrl);
   if (!page) return NO_PAGE;
   const sitesInput = { host: page.host, userId: input.userId, orgId: input.orgId ?? null };
@@ -56,19 +65,19 @@ export async function getPageItems(
   const matches = bestMatchPerProject(page, sites);
   const chosen = matches.find((match) => match.projectId === input.projectId) ?? matches[0];
   if (!chosen) return NO_PAGE;
-  const { items, relativePathId } = await cache.pathItems.get(
+  const { itemsJson, relativePathId } = await cache.pathItems.get(
     `${chosen.projectId}|${chosen.relativePath}`,
     () => readPathItems(db, chosen),
   );
   const planId = sites.find((site) => site.projectId === chosen.projectId)?.planId;
-  return {
+  const head = ZPageHead.parse({
     projects: matches,
     projectId: chosen.projectId,
     relativePath: chosen.relativePath,
     relativePathId,
-    items,
     planFeatures: [...getPlan(planId ?? PLAN_IDS.free).features],
-  };
+  });
+  return new JsonText(`${JSON.stringify(head).slice(0, -1)},"items":${itemsJson}}`);
 }
 
 function prepareSites(db: Db) {
@@ -129,10 +138,11 @@ async function readPathItems(
   { projectId, relativePath }: { projectId: number; relativePath: string },
 ): Promise<PathItems> {
   const items = await selectPathItems(db, { projectId, path: relativePath });
-  if (items[0]) return { projectId, relativePathId: items[0].relativePathId, items };
+  const itemsJson = JSON.stringify(ZItems.parse(items));
+  if (items[0]) return { projectId, relativePathId: items[0].relativePathId, itemsJson };
   const [row] = await db
     .select({ id: relativePaths.id })
     .from(relativePaths)
     .where(and(eq(relativePaths.projectId, projectId), eq(relativePaths.path, relativePath)));
-  return { projectId, relativePathId: row?.id ?? null, items };
+  return { projectId, relativePathId: row?.id ?? null, itemsJson };
 }

@@ -1,4 +1,3 @@
-import type { TItemSummary } from '@waymark/core';
 import { createChangeCache, type ChangeCache } from '../../changes/change-cache';
 import type { ChangeFeed } from '../../changes/change-feed';
 
@@ -13,8 +12,8 @@ export type PageSiteRow = {
   planId: number | null;
 };
 
-/** The items on one path of a project (the page lookup's second read). */
-export type PathItems = { projectId: number; relativePathId: number | null; items: TItemSummary[] };
+/** The items on one path of a project (the page lookup's second read), validated and serialized. */
+export type PathItems = { projectId: number; relativePathId: number | null; itemsJson: string };
 
 /** The page lookup's two caches (issue 17), forgotten through the change feed. */
 export type PageLookupCache = {
