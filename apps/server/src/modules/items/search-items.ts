@@ -1,5 +1,5 @@
 import type { TItemSummary } from '@waymark/core';
-import { eq, ilike, or, sql, type SQL, and } from 'drizzle-orm';
+import { eq, sql, type SQL, and } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { itemTags, items } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
@@ -31,7 +31,12 @@ export async function searchItems(
   const conditions: SQL[] = [eq(items.projectId, scope.projectId)];
   if (input.text) {
     const pattern = `%${escapeLike(input.text)}%`;
-    conditions.push(or(ilike(items.title, pattern), hasTag(ilike(itemTags.tag, pattern))) as SQL);
+    // A union, not `title ilike … or exists(tag ilike …)`: each side can use its trigram index
+    // (migration 0008); the OR forced a scan of every title of the project (docs/benchmarks.md).
+    conditions.push(
+      sql`${items.id} in (select ${items.id} from ${items} where ${items.title} ilike ${pattern}
+        union select ${itemTags.itemId} from ${itemTags} where ${itemTags.tag} ilike ${pattern})`,
+    );
   }
   if (input.tag) conditions.push(hasTag(sql`lower(${itemTags.tag}) = lower(${input.tag})`));
   if (input.itemTypeId) conditions.push(eq(items.itemTypeId, input.itemTypeId));
