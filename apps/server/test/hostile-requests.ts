@@ -213,6 +213,9 @@ export function hostileCases(target: HostileTarget): HostileCase[] {
   return cases;
 }
 
+// A raw payload (a multipart upload's bytes) has no fields: its byte indexes are not keys.
 function asObject(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  return typeof value === 'object' && value !== null && !ArrayBuffer.isView(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }
