@@ -345,3 +345,36 @@ describe('paid plans (from June 2026)', () => {
     );
   });
 });
+
+describe('the test-only billing clock', () => {
+  it('runs one organization at a later time and leaves the others alone', async () => {
+    const a = await createOrgWorld(t);
+    const b = await createOrgWorld(t);
+    await addCard(t, a.admin, a.orgId);
+    // Both trials end on 2026-04-09 (the app's own clock stays at creation time).
+    expect((await planInfo(a)).orgTrialEndDate).toBe('2026-04-09');
+    const answer = ok<{ jobsRun: number }>(
+      await post(undefined, '/api/testing/billing/setClock', {
+        now: '2026-04-10T00:00:00Z',
+        orgId: a.orgId,
+      }),
+    );
+    expect(answer.jobsRun).toBe(1);
+    expect((await planInfo(a)).currentPlanName).toBe('Standard');
+    expect((await planInfo(b)).currentPlanName).toBe('Standard Trial');
+  });
+
+  it('does not exist without BILLING_TEST_CLOCK', async () => {
+    const plain = await startAuthTestApp();
+    try {
+      const response = await plain.call(undefined, {
+        method: 'POST',
+        url: '/api/testing/billing/setClock',
+        payload: { now: '2030-01-01T00:00:00Z' },
+      });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -83,7 +83,7 @@ async function dueOrgIds(db: DbOrTx, now: Date): Promise<number[]> {
 }
 
 /** Processes one organization if no other process is; false when skipped. */
-async function processOrgLocked(deps: BillingDeps, orgId: number): Promise<boolean> {
+export async function processOrgLocked(deps: BillingDeps, orgId: number): Promise<boolean> {
   const client = await deps.db.$client.connect();
   try {
     const { rows } = await client.query<{ locked: boolean }>(
