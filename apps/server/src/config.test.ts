@@ -101,6 +101,7 @@ describe('billing settings (issue 13)', () => {
       secretKey: 'sk_test_1',
       publishableKey: 'pk_test_1',
       webhookSecret: 'whsec_1',
+      apiUrl: undefined,
     });
     expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
       'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together',
