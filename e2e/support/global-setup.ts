@@ -16,7 +16,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (!existsSync(resolve(ROOT, built)))
       throw new Error(`${built} is missing: run \`npm run build\` first.`);
   }
-  const server = await startServer();
+  // BILLING_TEST_CLOCK: billing specs move the billing clock (support/billing-clock.ts).
+  const server = await startServer({ env: { BILLING_TEST_CLOCK: 'true' } });
   process.env.WAYMARK_URL = server.url;
   process.env.WAYMARK_DATA_DIR = server.dataDir;
   return () => server.stop();
