@@ -16,6 +16,7 @@
  */
 
 import { ATTACHMENT_ROWS } from './attachments-matrix-rows';
+import { PIN_ROWS } from './pins-matrix-rows';
 import { DATA_FIELD_ROWS, ITEM_ROWS, PROJECT_ROWS } from './projects-matrix-rows';
 import { TEAM_ROWS } from './teams-matrix-rows';
 import type { ProjectIds } from './projects-world';
@@ -128,6 +129,7 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   ...PROJECT_ROWS,
   ...ITEM_ROWS,
   ...ATTACHMENT_ROWS,
+  ...PIN_ROWS,
   ...DATA_FIELD_ROWS,
   ...TEAM_ROWS,
 ];
