@@ -85,6 +85,10 @@ export type ChromeApi = {
     /** Fires when the user grants more host access. */
     onAdded: ChromeEvent<[permissions: { origins?: string[] }]>;
   };
+  scripting: {
+    /** Runs a packaged script file in a tab's page (needs host access to the tab's site). */
+    executeFile(tabId: number, file: string): Promise<void>;
+  };
   storage: {
     /** Reads keys from `chrome.storage.session` (memory only; cleared when the browser closes). */
     getSession(keys: string[]): Promise<Record<string, unknown>>;
@@ -155,6 +159,11 @@ export const chromeApi: ChromeApi = {
     request: (origins) => chrome.permissions.request({ origins }),
     contains: (origins) => chrome.permissions.contains({ origins }),
     onAdded: wrapEvent(() => chrome.permissions.onAdded),
+  },
+  scripting: {
+    executeFile: async (tabId, file) => {
+      await chrome.scripting.executeScript({ target: { tabId }, files: [file] });
+    },
   },
   storage: {
     getSession: (keys) => chrome.storage.session.get(keys),
