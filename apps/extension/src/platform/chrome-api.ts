@@ -54,7 +54,9 @@ export type ChromeApi = {
     /** Fires when the active tab of a window changes. */
     onActivated: ChromeEvent<[info: { tabId: number; windowId: number }]>;
     /** Fires when a tab's URL, title or loading state changes. */
-    onUpdated: ChromeEvent<[tabId: number, change: { url?: string; title?: string }, tab: TabInfo]>;
+    onUpdated: ChromeEvent<
+      [tabId: number, change: { url?: string; title?: string; status?: string }, tab: TabInfo]
+    >;
   };
   windows: {
     /** The window the calling page belongs to. */

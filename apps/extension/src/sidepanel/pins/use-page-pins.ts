@@ -50,6 +50,8 @@ export function usePagePins({
   const [statuses, setStatuses] = useState<PinStatus[] | null>(null);
   const [isPageReachable, setPageReachable] = useState<boolean | null>(null);
   const [isMarkersVisible, setMarkersShown] = useState(true);
+  // Bumped when the tab finishes loading: a reload drops the content script and its markers.
+  const [loads, setLoads] = useState(0);
   const pins = useQuery({
     queryKey: pagePinsKey(relativePathId),
     queryFn: () =>
@@ -75,7 +77,15 @@ export function usePagePins({
     };
     // drawnKey stands for `drawn`: redraw only when the pins themselves change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [send, tabId, drawnKey]);
+  }, [send, tabId, drawnKey, loads]);
+
+  useEffect(
+    () =>
+      api.tabs.onUpdated.subscribe((id, change) => {
+        if (id === tabId && change.status === 'complete') setLoads((count) => count + 1);
+      }),
+    [api, tabId],
+  );
 
   useEffect(
     () =>
