@@ -5,11 +5,18 @@ import { buildTextIndex } from './text-index';
 /** Longest slice of anchoring work between two yields to the page, in ms (one frame is ~16). */
 export const SLICE_BUDGET_MS = 8;
 
-/** Waits until the page is idle (requestIdleCallback) or, where there is none, a macrotask. */
+/** Gives the page a turn (input, rendering) before the next slice of work. */
 export type YieldToPage = () => Promise<void>;
 
-/** Yields with requestIdleCallback where the browser has it, else setTimeout. */
+type Scheduler = { yield?: () => Promise<void> };
+
+/**
+ * Yields with `scheduler.yield()` where the browser has it (Chrome 129+: input and rendering run
+ * first, then the work resumes ahead of other tasks), else requestIdleCallback, else setTimeout.
+ */
 export function createYieldToPage(view: Window): YieldToPage {
+  const scheduler = (view as Window & { scheduler?: Scheduler }).scheduler;
+  if (typeof scheduler?.yield === 'function') return () => scheduler.yield!();
   return () =>
     new Promise((resolve) => {
       if (typeof view.requestIdleCallback === 'function')

@@ -65,6 +65,19 @@ describe('anchorPin', () => {
     });
   });
 
+  it('never takes the next row of a list, whose label differs by a digit, for the pinned row', () => {
+    const rows = (labels: number[]) =>
+      page(
+        `<ul>${labels.map((n) => `<li><span>Account ${n}</span><b>due</b></li>`).join('')}</ul>`,
+      );
+    const before = rows([1, 2, 3, 4, 5]);
+    const third = describeElement(before.querySelectorAll('span')[2]!);
+    const after = rows([0, 1, 2, 3, 4, 5]);
+    const result = anchor(after, third.selectors);
+    expect(result.status === 'anchored' && result.element.textContent).toBe('Account 3');
+    expect(anchor(rows([0, 1, 2, 4, 5]), third.selectors)).toEqual({ status: 'orphan' });
+  });
+
   it('answers orphan for a pin whose element and text are gone', () => {
     expect(anchor(page('<ul><li>Alpha plan</li></ul>'), pin.selectors)).toEqual({
       status: 'orphan',

@@ -3,7 +3,7 @@ import { accessibleNameOf, roleOf } from './element-facts';
 import { matchQuote } from './fuzzy-match';
 import { selectorOf } from './pin-selectors';
 import type { TextIndex } from './text-index';
-import { isPinnedElement } from './verify-candidate';
+import { isPinnedElement, isPinnedInContext } from './verify-candidate';
 
 /** How a pin was placed: which selector found its element. */
 export type AnchorMethod = 'css' | 'role' | 'quote';
@@ -25,14 +25,32 @@ function byCss(context: AnchorContext, selectors: readonly TPinSelector[]): Elem
     return null; // a selector this browser cannot parse
   }
   const [only] = matches;
-  return matches.length === 1 && only && isPinnedElement(only, selectors) ? only : null;
+  return matches.length === 1 && only && isPinnedInContext(only, selectors, context.textIndex())
+    ? only
+    : null;
+}
+
+/** Attributes an accessible name can come from besides the element's own text. */
+const NAMING_ATTRIBUTES = ['aria-label', 'aria-labelledby', 'title', 'alt', 'placeholder', 'id'];
+
+/**
+ * A cheap test before the accessible name is computed (the accname algorithm is the costly part
+ * of a page scan): the element's text holds the name, or it has something else to be named by.
+ */
+function mayBeNamed(element: Element, name: string): boolean {
+  if (NAMING_ATTRIBUTES.some((attribute) => element.hasAttribute(attribute))) return true;
+  // Raw text, not normalised: a name split by line breaks is left to the text search.
+  return (element.textContent ?? '').includes(name);
 }
 
 function byRole(context: AnchorContext, selectors: readonly TPinSelector[]): Element | null {
   const role = selectorOf(selectors, 'RoleSelector');
   if (!role?.name) return null;
   const found = Array.from(context.document.getElementsByTagName(role.tagName)).filter(
-    (element) => roleOf(element) === role.role && accessibleNameOf(element) === role.name,
+    (element) =>
+      mayBeNamed(element, role.name) &&
+      roleOf(element) === role.role &&
+      accessibleNameOf(element) === role.name,
   );
   const [only] = found;
   return found.length === 1 && only && isPinnedElement(only, selectors) ? only : null;

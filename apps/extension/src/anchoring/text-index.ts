@@ -39,12 +39,16 @@ export function buildTextIndex(root: Element): TextIndex {
     lastWasSpace = collapsed.endsWith(' ');
   }
   const text = parts.join('');
+  const spanOf = new Map(spans.map((span) => [span.node, span]));
   return {
     text,
     startOf(element) {
-      const span = spans.find((candidate) => element.contains(candidate.node));
-      if (!span) return null;
-      return span.start + (text[span.start] === ' ' ? 1 : 0);
+      const inner = element.ownerDocument.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = inner.nextNode(); node; node = inner.nextNode()) {
+        const span = spanOf.get(node as Text);
+        if (span) return span.start + (text[span.start] === ' ' ? 1 : 0);
+      }
+      return null;
     },
     nodeAt(offset) {
       let low = 0;

@@ -24,6 +24,14 @@ export const MIN_QUOTE_SCORE = 0.8;
  */
 export const MIN_MATCH_SCORE = 0.55;
 
+/**
+ * A candidate whose text is not the pinned text exactly, or not unique on the page, must also
+ * sit in similar surroundings: its prefix and suffix at least this alike on average. Short labels
+ * that differ by a digit ("Account 3" / "Account 4", 0.89 alike) are told apart only by this:
+ * a shifted list row scored at most 0.35 in the bench page, the right element after an edit 1.0.
+ */
+export const MIN_CONTEXT_SIMILARITY = 0.6;
+
 /** Longest stretch of text compared: long quotes are compared on their first characters. */
 export const MAX_COMPARED_LENGTH = 256;
 
