@@ -25,10 +25,10 @@ export const MIN_QUOTE_SCORE = 0.8;
 export const MIN_MATCH_SCORE = 0.55;
 
 /**
- * A candidate whose text is not the pinned text exactly, or not unique on the page, must also
- * sit in similar surroundings: its prefix and suffix at least this alike on average. Short labels
- * that differ by a digit ("Account 3" / "Account 4", 0.89 alike) are told apart only by this:
- * a shifted list row scored at most 0.35 in the bench page, the right element after an edit 1.0.
+ * A CSS candidate whose text is not the pinned text exactly, or not unique on the page, must also
+ * sit in similar surroundings: its prefix and suffix at least this alike on average (most of the
+ * context survives). Chosen rather than finely measured; rows of a list, whose surroundings are
+ * alike too, are kept apart by their numbers (isSlightEdit). See docs/pins.md.
  */
 export const MIN_CONTEXT_SIMILARITY = 0.6;
 
