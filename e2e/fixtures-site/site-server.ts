@@ -1,7 +1,15 @@
 // A tiny web shop on two loopback origins: the "environments" of one site (issue 4, item 12).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  BASE_VARIANT,
+  PAGE_VARIANTS,
+  renderVariant,
+} from '../../apps/extension/src/anchoring/corpus/page-variants';
 import { renderShopPage } from './shop-page';
+
+/** Where the pin corpus is served (issue 15): one path, whose page a test "deploys". */
+export const PIN_PAGE_PATH = '/pins/report';
 
 /** The pages the site serves, by path. */
 const PAGES: Record<string, string> = {
@@ -14,13 +22,21 @@ const PAGES: Record<string, string> = {
 export type TestSite = {
   /** Its origins, e.g. `http://127.0.0.1:41001`; each serves the same pages. */
   origins: [string, string];
+  /** "Deploys" a variant of the pin corpus at {@link PIN_PAGE_PATH} on both origins. */
+  setPinVariant(name: string): void;
   /** Stops both servers. */
   stop(): Promise<void>;
 };
 
-function listen(): Promise<Server> {
+function listen(pinVariant: () => string): Promise<Server> {
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://site').pathname;
+    if (path === PIN_PAGE_PATH) {
+      const variant = PAGE_VARIANTS.find((candidate) => candidate.name === pinVariant());
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(renderVariant(variant ?? BASE_VARIANT));
+      return;
+    }
     const title = PAGES[path];
     response.writeHead(title ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     response.end(renderShopPage(title));
@@ -33,10 +49,14 @@ function listen(): Promise<Server> {
 
 /** Serves the test site on two free ports of 127.0.0.1. */
 export async function startTestSite(): Promise<TestSite> {
-  const servers = await Promise.all([listen(), listen()]);
+  let pinVariant = BASE_VARIANT.name;
+  const servers = await Promise.all([listen(() => pinVariant), listen(() => pinVariant)]);
   const origin = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origins: [origin(servers[0]), origin(servers[1])],
+    setPinVariant: (name) => {
+      pinVariant = name;
+    },
     stop: async () => {
       await Promise.all(
         servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),

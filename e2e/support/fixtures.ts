@@ -13,6 +13,34 @@ type Fixtures = {
   extensionId: string;
 };
 
+/**
+ * A persistent Chromium context (fresh profile) with the unpacked extension in `extensionDir`
+ * loaded; `close` also removes the profile.
+ */
+export async function launchWithExtension(
+  extensionDir: string,
+): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'waymark-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
 /** Playwright `test` with the Waymark fixtures. */
 export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take a destructured first arg
@@ -23,21 +51,9 @@ export const test = base.extend<Fixtures>({
   },
   // eslint-disable-next-line no-empty-pattern -- as above
   extensionContext: async ({}, use) => {
-    const profile = mkdtempSync(join(tmpdir(), 'waymark-profile-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: [
-        `--disable-extensions-except=${EXTENSION_DIST}`,
-        `--load-extension=${EXTENSION_DIST}`,
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    });
+    const { context, close } = await launchWithExtension(EXTENSION_DIST);
     await use(context);
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
+    await close();
   },
   extensionId: async ({ extensionContext }, use) => {
     const worker =

@@ -15,6 +15,7 @@ import { registerPortal } from './http/portal';
 import { installRouteRegistry } from './http/route-registry';
 import { installSecurityHeaders } from './http/security-headers';
 import { attachmentsModule } from './modules/attachments/index';
+import { pinsModule } from './modules/pins/index';
 import { authModule } from './modules/auth/index';
 import { billingModule } from './modules/billing/index';
 import { installAuth } from './modules/auth/authenticator';
@@ -39,6 +40,7 @@ export const MODULES: readonly AppModule[] = [
   projectsModule,
   itemsModule,
   attachmentsModule,
+  pinsModule,
   dataFieldsModule,
   usersModule,
   teamsModule,

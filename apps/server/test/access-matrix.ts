@@ -17,6 +17,7 @@
 
 import { ATTACHMENT_ROWS } from './attachments-matrix-rows';
 import { BILLING_ROWS } from './billing-matrix-rows';
+import { PIN_ROWS } from './pins-matrix-rows';
 import { DATA_FIELD_ROWS, ITEM_ROWS, PROJECT_ROWS } from './projects-matrix-rows';
 import { TEAM_ROWS } from './teams-matrix-rows';
 import type { ProjectIds } from './projects-world';
@@ -126,6 +127,7 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   ...PROJECT_ROWS,
   ...ITEM_ROWS,
   ...ATTACHMENT_ROWS,
+  ...PIN_ROWS,
   ...DATA_FIELD_ROWS,
   ...TEAM_ROWS,
   ...BILLING_ROWS,

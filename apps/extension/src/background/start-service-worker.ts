@@ -5,6 +5,7 @@ import { readServerUrl } from '../settings/index';
 import { getActiveTab, getTab, trackActiveTab } from './active-tab';
 import { createApiProxy, createWorkerApiCall } from './api-proxy';
 import { createBadge, trackBadge } from './badge';
+import { createPinsRelay } from './pins-relay';
 import { openWelcomeOnInstall } from './welcome-on-install';
 
 /** The worker's environment besides `chrome.*`; tests replace fetch and timers. */
@@ -48,6 +49,7 @@ export function startServiceWorker(
 
   api.runtime.addMessageListener(
     createMessageListener({
+      ...createPinsRelay(api),
       getActiveTab: ({ windowId }) => getActiveTab(api, windowId),
       getTab: ({ tabId }) => getTab(api, tabId),
       getSession: () => auth.getSession(),

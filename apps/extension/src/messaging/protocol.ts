@@ -1,7 +1,7 @@
 // The one message protocol between the service worker, the extension pages and the content
 // script. Every message is `{ type, payload }`; a request is answered with a `Reply`. Add a
 // message here first, with a comment saying who sends it, who answers and when.
-import type { ErrorCode, RouteName } from '@waymark/core';
+import type { ErrorCode, RouteName, TPinAnchor, TPinSelector } from '@waymark/core';
 
 /** The tab a window shows: what the side panel follows. */
 export type ActiveTab = {
@@ -33,6 +33,12 @@ export type SessionInfo =
       /** The user's e-mail address. */
       email: string;
     };
+
+/** A pin the content script draws: its item, the number on its marker and its selectors. */
+export type DrawnPin = { itemId: number; number: number; selectors: TPinSelector[] };
+
+/** Whether a pin was placed on the page: `anchored`, or `orphan` ("Needs re-pin"). */
+export type PinStatus = { itemId: number; status: 'anchored' | 'orphan' };
 
 /** Every message: its payload and what its receiver answers (`void` for notifications). */
 export type MessageMap = {
@@ -79,6 +85,28 @@ export type MessageMap = {
    * created or deleted, a project or site was added); recount its toolbar badge.
    */
   refreshBadge: { payload: { tabId: number }; response: void };
+  /**
+   * Side panel → service worker → content script of `tabId` (issue 15): re-anchor these pins and
+   * draw their markers, replacing any drawn before. The worker injects the content script first,
+   * only where the user granted access to the site; answered with null where not granted.
+   */
+  drawPins: { payload: { tabId: number; pins: DrawnPin[] }; response: PinStatus[] | null };
+  /**
+   * Side panel → service worker → content script: enter pick mode (hover outline and label, Esc
+   * cancels, click chooses). Answered with the chosen element's description, or null on Esc.
+   */
+  pickElement: { payload: { tabId: number }; response: TPinAnchor | null };
+  /** Side panel → worker → content script: scroll an item's element into view and highlight it. */
+  revealPin: { payload: { tabId: number; itemId: number }; response: boolean };
+  /** Side panel → worker → content script: show or hide every marker (the markers toggle). */
+  setMarkersVisible: { payload: { tabId: number; isVisible: boolean }; response: void };
+  /** Content script → extension pages (broadcast): the user clicked the marker of an item. */
+  pinMarkerClicked: { payload: { itemId: number }; response: void };
+  /**
+   * Content script → extension pages (broadcast): a page change (lazy content, SPA navigation)
+   * placed or lost pins since the last `drawPins` answer.
+   */
+  pinStatusesChanged: { payload: { statuses: PinStatus[] }; response: void };
 };
 
 /** The name of a message. */
@@ -104,6 +132,12 @@ const MESSAGE_TYPES: ReadonlySet<string> = new Set<MessageType>([
   'sessionChanged',
   'callApi',
   'refreshBadge',
+  'drawPins',
+  'pickElement',
+  'revealPin',
+  'setMarkersVisible',
+  'pinMarkerClicked',
+  'pinStatusesChanged',
 ] satisfies MessageType[]);
 
 /** Whether `value` is a message of this protocol (other senders' messages are ignored). */

@@ -54,7 +54,9 @@ export type ChromeApi = {
     /** Fires when the active tab of a window changes. */
     onActivated: ChromeEvent<[info: { tabId: number; windowId: number }]>;
     /** Fires when a tab's URL, title or loading state changes. */
-    onUpdated: ChromeEvent<[tabId: number, change: { url?: string; title?: string }, tab: TabInfo]>;
+    onUpdated: ChromeEvent<
+      [tabId: number, change: { url?: string; title?: string; status?: string }, tab: TabInfo]
+    >;
   };
   windows: {
     /** The window the calling page belongs to. */
@@ -84,6 +86,10 @@ export type ChromeApi = {
     contains(origins: string[]): Promise<boolean>;
     /** Fires when the user grants more host access. */
     onAdded: ChromeEvent<[permissions: { origins?: string[] }]>;
+  };
+  scripting: {
+    /** Runs a packaged script file in a tab's page (needs host access to the tab's site). */
+    executeFile(tabId: number, file: string): Promise<void>;
   };
   storage: {
     /** Reads keys from `chrome.storage.session` (memory only; cleared when the browser closes). */
@@ -155,6 +161,11 @@ export const chromeApi: ChromeApi = {
     request: (origins) => chrome.permissions.request({ origins }),
     contains: (origins) => chrome.permissions.contains({ origins }),
     onAdded: wrapEvent(() => chrome.permissions.onAdded),
+  },
+  scripting: {
+    executeFile: async (tabId, file) => {
+      await chrome.scripting.executeScript({ target: { tabId }, files: [file] });
+    },
   },
   storage: {
     getSession: (keys) => chrome.storage.session.get(keys),

@@ -111,6 +111,7 @@ export function createFakeChrome(): FakeChrome {
       contains: (origins) => Promise.resolve(origins.every((origin) => grantedOrigins.has(origin))),
       onAdded: onPermissionsAdded,
     },
+    scripting: { executeFile: vi.fn(() => Promise.resolve()) },
     storage: {
       getSession: (keys) => pick(sessionStorage, keys),
       setSession: vi.fn((items: Record<string, unknown>) => {

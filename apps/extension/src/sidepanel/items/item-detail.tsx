@@ -5,6 +5,7 @@ import { ErrorAlert } from '../error-alert';
 import { DeleteItemButton } from './delete-item-button';
 import { HistoryTimeline } from './history-timeline';
 import { ItemFields } from './item-fields';
+import { PinSection, type PagePins } from '../pins/index';
 import { NotesThread } from './notes-thread';
 import { getItemGates } from './plan-gates';
 import { RelatedItems } from './related-items';
@@ -17,6 +18,7 @@ import { itemKey, useItem } from './use-item';
 export function ItemDetail({
   itemId,
   planFeatures,
+  pins,
   onBack,
   onEdit,
   onOpen,
@@ -24,6 +26,8 @@ export function ItemDetail({
 }: {
   itemId: number;
   planFeatures: readonly Feature[];
+  /** The page's location pins (issue 15). */
+  pins: PagePins;
   onBack: () => void;
   onEdit: () => void;
   onOpen: (itemId: number) => void;
@@ -57,6 +61,7 @@ export function ItemDetail({
             <DeleteItemButton itemId={itemId} title={item.data.title} onDeleted={onDeleted} />
           </Group>
           <ItemFields item={item.data} />
+          <PinSection pins={pins} itemId={itemId} canPin={planFeatures.includes('locationPins')} />
           <Divider />
           <NotesThread
             itemId={itemId}

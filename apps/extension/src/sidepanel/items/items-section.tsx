@@ -5,6 +5,7 @@ import { collectFilterOptions, EMPTY_FILTER, filterItems } from './filter-items'
 import { ItemFilters } from './item-filters';
 import { ItemList } from './item-list';
 import { ErrorAlert } from '../error-alert';
+import { MarkersToggle, type PagePins } from '../pins/index';
 import { useProjectSearch } from './use-project-search';
 
 type Scope = 'page' | 'project';
@@ -13,11 +14,14 @@ type Scope = 'page' | 'project';
 export function ItemsSection({
   projectId,
   items,
+  pins,
   onOpen,
   onCreate,
 }: {
   projectId: number;
   items: TItemSummary[];
+  /** The page's location pins (issue 15): the markers toggle. */
+  pins: PagePins;
   onOpen: (itemId: number) => void;
   onCreate: () => void;
 }) {
@@ -35,6 +39,7 @@ export function ItemsSection({
           {ACTION_LABELS.addItem}
         </Button>
       </Group>
+      <MarkersToggle pins={pins} />
       <SegmentedControl
         size="xs"
         aria-label="Where to look"

@@ -1,7 +1,7 @@
 import { Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Feature } from '@waymark/core';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ActiveTab } from '../../messaging/index';
 import { sendRequest } from '../../messaging/index';
 import { useChromeApi } from '../../ui/index';
@@ -10,6 +10,7 @@ import { ItemDetail } from '../items/item-detail';
 import { ItemForm } from '../items/item-form';
 import { ItemsSection } from '../items/items-section';
 import { useItem } from '../items/use-item';
+import { usePagePins } from '../pins/index';
 import { NoProjectCard } from '../projects/no-project-card';
 import { ProjectHeading } from './project-heading';
 import { SiteAccessNotice } from './site-access-notice';
@@ -38,6 +39,8 @@ export function PagePanel({
   const [projectId, setProjectId] = useState<number | null>(null);
   const [view, setView] = useState<View>({ kind: 'list' });
   const page = usePageItems(pageUrl, orgId, projectId);
+  const openItem = useCallback((itemId: number) => setView({ kind: 'item', itemId }), []);
+  const pins = usePagePins({ tabId: tab.tabId, page: page.data, onMarkerClick: openItem });
   const changed = () => {
     void queryClient.invalidateQueries({ queryKey: ['page-items'] });
     void queryClient.invalidateQueries({ queryKey: ['projects'] });
@@ -69,6 +72,7 @@ export function PagePanel({
         <ItemsSection
           projectId={current.projectId}
           items={data.items}
+          pins={pins}
           onOpen={(itemId) => setView({ kind: 'item', itemId })}
           onCreate={() => setView({ kind: 'create' })}
         />
@@ -78,6 +82,7 @@ export function PagePanel({
           key={view.itemId}
           itemId={view.itemId}
           planFeatures={data.planFeatures}
+          pins={pins}
           onBack={() => setView({ kind: 'list' })}
           onEdit={() => setView({ kind: 'edit', itemId: view.itemId })}
           onOpen={(itemId) => setView({ kind: 'item', itemId })}

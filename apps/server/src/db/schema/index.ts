@@ -27,3 +27,4 @@ export * from './item-attachments';
 export * from './invited-accounts';
 export * from './invitations';
 export * from './billing';
+export * from './item-pins';

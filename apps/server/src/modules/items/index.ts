@@ -22,6 +22,8 @@ import { linkRelatedItem, searchRelatedItems, unlinkRelatedItem } from './relate
 import { searchItems } from './search-items';
 import { updateItem } from './update-item';
 
+export { fullNameOf } from './item-queries';
+
 const byItemBody = projectMember({ itemIdFrom: 'body.itemId' });
 const byItemParams = projectMember({ itemIdFrom: 'params.itemId' });
 

@@ -4,6 +4,7 @@ import { authRoutes } from './auth';
 import { billingRoutes } from './billing';
 import { dataFieldRoutes } from './data-fields';
 import { itemRoutes } from './item';
+import { pinRoutes } from './pins';
 import { projectRoutes } from './project';
 import { systemRoutes } from './system';
 import { teamRoutes } from './teams';
@@ -34,6 +35,7 @@ export const routes = {
   ...projectRoutes,
   ...itemRoutes,
   ...attachmentRoutes,
+  ...pinRoutes,
   ...dataFieldRoutes,
   ...userRoutes,
   ...teamRoutes,

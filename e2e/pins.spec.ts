@@ -1,0 +1,181 @@
+import type { Page } from '@playwright/test';
+import {
+  CORPUS_TARGET_ATTRIBUTE,
+  PAGE_VARIANTS,
+} from '../apps/extension/src/anchoring/corpus/page-variants';
+import { PIN_PAGE_PATH, startTestSite, type TestSite } from './fixtures-site/site-server';
+import {
+  callApiAs,
+  findTabId,
+  newTestUser,
+  readAccessToken,
+  signUpThroughExtension,
+} from './support/extension-session';
+import { expect, test } from './support/granted-extension';
+
+// Issue 15: location pins end to end in Chromium with the extension loaded. Pin on environment A,
+// see it on B; a marker opens its item; opening the item highlights its element; every variant
+// of the corpus (expected outcomes in page-variants.ts and docs/pins.md) re-anchors on the right
+// element or says Needs re-pin; an orphan is re-pinned.
+
+let site: TestSite;
+test.beforeAll(async () => {
+  site = await startTestSite();
+});
+test.afterAll(async () => {
+  await site?.stop();
+});
+
+const ITEM = 'Export button exports last month';
+const OVERLAY = 'waymark-pins';
+
+/** The centre of an element of `tab`, in the page's viewport. */
+async function centreOf(tab: Page, selector: string) {
+  const box = await tab.locator(selector).first().boundingBox();
+  if (!box) throw new Error(`${selector} is not on screen`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2, box };
+}
+
+/** Asserts marker `number` sits on the top-right corner of `selector`'s element. */
+async function expectMarkerOn(
+  tab: Page,
+  number: number,
+  selector = `[${CORPUS_TARGET_ATTRIBUTE}]`,
+) {
+  const marker = tab.locator(OVERLAY).getByRole('button', { name: `Waymark pin ${number}:` });
+  await expect(marker).toBeVisible();
+  await expect(async () => {
+    const { box: target } = await centreOf(tab, selector);
+    const markerBox = await marker.boundingBox();
+    expect(markerBox).not.toBeNull();
+    const markerCentre = {
+      x: markerBox!.x + markerBox!.width / 2,
+      y: markerBox!.y + markerBox!.height / 2,
+    };
+    expect(Math.abs(markerCentre.x - (target.x + target.width))).toBeLessThan(14);
+    expect(Math.abs(markerCentre.y - target.y)).toBeLessThan(14);
+  }).toPass({ timeout: 10_000 });
+}
+
+/** Pick mode in `tab`: point at `selector`'s element (its label shows), then click it. */
+async function pickInPage(tab: Page, selector: string, label: string) {
+  await tab.bringToFront();
+  const { x, y } = await centreOf(tab, selector);
+  await tab.mouse.move(x, y);
+  await expect(tab.locator(OVERLAY).locator('.label')).toHaveText(label);
+  await tab.mouse.click(x, y);
+}
+
+test('pins follow their element across environments and deploys, or say Needs re-pin', async ({
+  extensionContext: context,
+  extensionId,
+  serverUrl,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  site.setPinVariant('base');
+  const [originA, originB] = site.origins;
+  const worker = context.serviceWorkers()[0]!;
+  await worker.evaluate((url) => chrome.storage.sync.set({ serverUrl: url }), serverUrl);
+  const tabA = await context.newPage();
+  await tabA.goto(`${originA}${PIN_PAGE_PATH}`);
+  const tabB = await context.newPage();
+  await tabB.goto(`${originB}${PIN_PAGE_PATH}`);
+  const panel = await context.newPage();
+  const showPanelFor = async (tab: Page) => {
+    const tabId = await findTabId(context, tab.url());
+    await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?tabId=${tabId}`);
+    await expect(panel.getByTestId('current-page-url')).toHaveText(tab.url());
+  };
+
+  // An organization (on the trial: pins included) with one project on both environments.
+  await showPanelFor(tabA);
+  await signUpThroughExtension(context, panel, newTestUser('Pia', 'Pinner'));
+  const token = await readAccessToken(context);
+  const call = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
+    callApiAs<T>(request, serverUrl, token, method, path, body);
+  await call('POST', '/api/account/createOrgExistingUser', { orgName: 'Pins' });
+  const [org] = await call<{ orgId: number }[]>('GET', '/api/account/getOrgs');
+  const orgId = org!.orgId;
+  const { projectId } = await call<{ projectId: number }>('POST', '/api/project/createProject', {
+    orgId,
+    projectName: 'Team space',
+    baseUrl: originA,
+  });
+  await call('POST', '/api/project/saveAssociatedSite', { projectId, baseUrl: originB });
+  const [type] = await call<{ itemTypeId: number }[]>(
+    'GET',
+    `/api/item/getItemTypeOptions/${orgId}`,
+  );
+  const [status] = await call<{ itemStatusId: number }[]>(
+    'GET',
+    `/api/item/getStatusOptions/${orgId}`,
+  );
+  await call('POST', '/api/item/createItem', {
+    projectId,
+    relativePath: PIN_PAGE_PATH,
+    title: ITEM,
+    itemTypeId: type!.itemTypeId,
+    itemStatusId: status!.itemStatusId,
+  });
+
+  // Pin on page on environment A: Esc cancels pick mode, a click chooses.
+  await showPanelFor(tabA);
+  await panel.getByRole('button', { name: ITEM }).click();
+  const detail = panel.getByRole('article', { name: 'Item' });
+  await detail.getByRole('button', { name: 'Pin on page' }).click();
+  await expect(detail.getByRole('status')).toContainText('press Esc to cancel');
+  await tabA.bringToFront();
+  await tabA.keyboard.press('Escape');
+  await expect(detail.getByRole('status')).toHaveCount(0);
+  await expect(tabA.locator(OVERLAY).getByRole('button')).toHaveCount(0);
+  await detail.getByRole('button', { name: 'Pin on page' }).click();
+  await pickInPage(tabA, `[${CORPUS_TARGET_ATTRIBUTE}]`, 'button · Export monthly report');
+  await expect(detail.getByTestId('pin-status')).toHaveText('Pinned on the page');
+  await expectMarkerOn(tabA, 1);
+
+  // Environment B shows the same pin; its marker opens the item.
+  await showPanelFor(tabB);
+  await expect(panel.getByText('Items on this page (1)')).toBeVisible();
+  await expectMarkerOn(tabB, 1);
+  await tabB.locator(OVERLAY).getByRole('button', { name: 'Waymark pin 1:' }).click();
+  await expect(detail.getByRole('heading', { name: ITEM })).toBeVisible();
+
+  // Selecting the item in the side panel highlights its element.
+  await detail.getByRole('button', { name: '← All items on this page' }).click();
+  const toggle = panel.getByRole('switch', { name: 'Show pins on the page' });
+  await toggle.uncheck();
+  await expect(tabB.locator(OVERLAY).getByRole('button', { name: 'Waymark pin 1:' })).toBeHidden();
+  await toggle.check();
+  await panel.getByRole('button', { name: ITEM }).click();
+  const highlight = tabB.locator(OVERLAY).locator('.highlight');
+  await expect(highlight).toBeVisible();
+  const { box: target } = await centreOf(tabB, `[${CORPUS_TARGET_ATTRIBUTE}]`);
+  const lit = await highlight.boundingBox();
+  expect(Math.abs(lit!.x - target.x) + Math.abs(lit!.y - target.y)).toBeLessThan(4);
+
+  // Every deploy of the corpus: the right element, or Needs re-pin with where it was.
+  for (const variant of PAGE_VARIANTS) {
+    await test.step(`${variant.name}: ${variant.change} → ${variant.expected}`, async () => {
+      site.setPinVariant(variant.name);
+      await tabB.reload();
+      if (variant.expected === 'anchored') {
+        await expectMarkerOn(tabB, 1);
+        await expect(detail.getByTestId('pin-status')).toHaveText('Pinned on the page');
+      } else {
+        const alert = detail.getByTestId('needs-re-pin');
+        await expect(alert).toBeVisible();
+        await expect(alert).toContainText('Export monthly report');
+        await expect(alert).toContainText('main > section > div > button');
+        await expect(tabB.locator(OVERLAY).getByRole('button')).toHaveCount(0);
+      }
+    });
+  }
+
+  // Re-pin the orphan on the button that replaced it.
+  await detail.getByRole('button', { name: 'Re-pin' }).click();
+  await pickInPage(tabB, 'button.btn-primary', 'button · Export weekly report');
+  await expect(detail.getByTestId('pin-status')).toHaveText('Pinned on the page');
+  await expect(detail.getByTestId('needs-re-pin')).toHaveCount(0);
+  await expectMarkerOn(tabB, 1, 'button.btn-primary');
+});
