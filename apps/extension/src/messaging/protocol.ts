@@ -79,6 +79,12 @@ export type MessageMap = {
    * created or deleted, a project or site was added); recount its toolbar badge.
    */
   refreshBadge: { payload: { tabId: number }; response: void };
+  /**
+   * Extension page → service worker: a PNG data URL of what tab `tabId` shows (issue 14, capture
+   * screenshot). Chrome allows it once the user clicked the toolbar icon on that tab (activeTab);
+   * refused for tabs that are not web pages or not in front, and for senders that are not pages.
+   */
+  captureTab: { payload: { tabId: number }; response: string };
 };
 
 /** The name of a message. */
@@ -104,6 +110,7 @@ const MESSAGE_TYPES: ReadonlySet<string> = new Set<MessageType>([
   'sessionChanged',
   'callApi',
   'refreshBadge',
+  'captureTab',
 ] satisfies MessageType[]);
 
 /** Whether `value` is a message of this protocol (other senders' messages are ignored). */
