@@ -33,6 +33,8 @@ export const test = base.extend<Fixtures>({
         '--no-sandbox',
         '--disable-background-networking',
         '--disable-component-update',
+        // Lets a test click the toolbar icon (CDP Extensions.triggerAction), which grants activeTab.
+        '--enable-unsafe-extension-debugging',
       ],
     });
     await use(context);

@@ -90,7 +90,10 @@ export type ChromeApi = {
     getCurrentId(): Promise<number>;
   };
   sidePanel: {
-    /** Makes a click on the toolbar icon open the side panel. */
+    /**
+     * Makes a click on the toolbar icon open the side panel (and grant activeTab for that tab).
+     * Call it synchronously at worker start: it adds the click listener.
+     */
     openOnActionClick(): Promise<void>;
   };
   identity: {
@@ -191,7 +194,17 @@ export const chromeApi: ChromeApi = {
     },
   },
   sidePanel: {
-    openOnActionClick: () => chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }),
+    openOnActionClick: () => {
+      // Opened from action.onClicked rather than by `openPanelOnActionClick`: Chrome grants
+      // activeTab only to a click the extension handles, and Capture screenshot needs it
+      // (docs/extension-permissions.md). Registered synchronously: the worker may have just woken.
+      chrome.action.onClicked.addListener((tab) => {
+        void chrome.sidePanel.open({ windowId: tab.windowId }).catch((error: unknown) => {
+          console.error('Waymark could not open its side panel', error);
+        });
+      });
+      return chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: false });
+    },
   },
   identity: {
     launchWebAuthFlow: (details) => chrome.identity.launchWebAuthFlow(details),
