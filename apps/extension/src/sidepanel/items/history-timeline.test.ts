@@ -2,16 +2,15 @@ import type { TItemHistoryEntry } from '@waymark/core';
 import { describe, expect, it } from 'vitest';
 import { describeChange } from './history-timeline';
 
-const entry = (change: Partial<TItemHistoryEntry>) =>
-  ({
-    historyId: 1,
-    changedBy: 'Ada',
-    changedAt: '',
-    field: 'status',
-    before: null,
-    after: null,
-    ...change,
-  }) as TItemHistoryEntry;
+const entry = (change: Partial<TItemHistoryEntry>) => ({
+  historyId: 1,
+  changedBy: 'Ada',
+  changedAt: '',
+  field: 'status',
+  before: null,
+  after: null,
+  ...change,
+});
 
 describe('describeChange', () => {
   it('says which file was attached or removed', () => {
