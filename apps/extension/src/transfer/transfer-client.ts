@@ -4,6 +4,7 @@ import { fromBase64, toBase64 } from './base64';
 import {
   CHUNK_BYTES,
   DOWNLOAD_PORT,
+  KEEPALIVE_MS,
   UPLOAD_PORT,
   type DownloadReply,
   type DownloadRequest,
@@ -45,6 +46,7 @@ export function uploadFile(
   const port = api.runtime.connect(UPLOAD_PORT);
   const post = (message: UploadRequest) => port.postMessage(message);
   let isCancelled = false;
+  let keepalive: ReturnType<typeof setInterval> | undefined;
   let rejectDone: (error: Error) => void = () => undefined;
   const done = new Promise<TAttachment>((resolve, reject) => {
     rejectDone = reject;
@@ -53,6 +55,7 @@ export function uploadFile(
       if (offset >= file.size) {
         onProgress({ sentBytes: file.size, phase: 'saving' });
         post({ kind: 'end' });
+        keepalive = setInterval(() => post({ kind: 'keepalive' }), KEEPALIVE_MS);
         return;
       }
       const bytes = new Uint8Array(await file.slice(offset, offset + CHUNK_BYTES).arrayBuffer());
@@ -81,6 +84,7 @@ export function uploadFile(
     onProgress({ sentBytes: 0, phase: 'sending' });
     sendNext().catch(fail);
   });
+  void done.catch(() => undefined).finally(() => clearInterval(keepalive));
   return {
     done,
     cancel() {

@@ -10,6 +10,9 @@ export const DOWNLOAD_PORT = 'waymark-download';
 /** Bytes per chunk: large enough for few messages, small enough for a smooth progress bar. */
 export const CHUNK_BYTES = 256 * 1024;
 
+/** How often a page waiting for the server's answer reminds the worker it is in use. */
+export const KEEPALIVE_MS = 10_000;
+
 /** Page → worker on an upload port. */
 export type UploadRequest =
   /** First: what is coming. */
@@ -17,7 +20,12 @@ export type UploadRequest =
   /** The next bytes of the file, base64. */
   | { kind: 'chunk'; data: string }
   /** Every byte was sent: upload it. */
-  | { kind: 'end' };
+  | { kind: 'end' }
+  /**
+   * Sent every {@link KEEPALIVE_MS} while the server stores the file: an MV3 worker is stopped
+   * after 30 s without events, and a slow upload's request alone does not count as one.
+   */
+  | { kind: 'keepalive' };
 
 /** Worker → page on an upload port. */
 export type UploadReply =
