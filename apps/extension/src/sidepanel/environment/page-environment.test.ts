@@ -43,12 +43,12 @@ describe('page environment', () => {
     });
     expect(environmentToHtml(environment)).toBe(
       '<h4>Environment</h4><ul>' +
-        '<li><strong>Page:</strong> https://shop.example.com/pay?a=1&amp;b=&lt;2&gt;</li>' +
-        '<li><strong>Browser:</strong> Chromium 1</li>' +
-        '<li><strong>OS:</strong> Linux</li>' +
-        '<li><strong>Viewport:</strong> 1280 × 720</li>' +
-        '<li><strong>Device pixel ratio:</strong> 2</li>' +
-        '<li><strong>Time:</strong> 2026-11-23T10:41:00.000Z</li></ul>',
+        '<li>Page: https://shop.example.com/pay?a=1&amp;b=&lt;2&gt;</li>' +
+        '<li>Browser: Chromium 1</li>' +
+        '<li>OS: Linux</li>' +
+        '<li>Viewport: 1280 × 720</li>' +
+        '<li>Device pixel ratio: 2</li>' +
+        '<li>Time: 2026-11-23T10:41:00.000Z</li></ul>',
     );
   });
 
@@ -63,7 +63,7 @@ describe('page environment', () => {
     };
     expect(environmentToHtml(empty)).toBe('');
     expect(environmentToHtml({ ...empty, os: 'Linux' })).toBe(
-      '<h4>Environment</h4><ul><li><strong>OS:</strong> Linux</li></ul>',
+      '<h4>Environment</h4><ul><li>OS: Linux</li></ul>',
     );
   });
 });

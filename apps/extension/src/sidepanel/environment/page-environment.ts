@@ -103,7 +103,7 @@ export function environmentToHtml(environment: PageEnvironment): string {
     .filter((key) => environment[key].trim() !== '')
     .map(
       (key) =>
-        `<li><strong>${ENVIRONMENT_LABELS[key]}:</strong> ${escapeHtml(environment[key].trim())}</li>`,
+        `<li>${ENVIRONMENT_LABELS[key]}: ${escapeHtml(environment[key].trim())}</li>`,
     );
   return rows.length ? `<h4>${ENVIRONMENT_HEADING}</h4><ul>${rows.join('')}</ul>` : '';
 }
