@@ -65,7 +65,8 @@ test('a file attached on one domain downloads byte-identical on the other; a red
   serverUrl,
   request,
 }) => {
-  test.setTimeout(240_000);
+  // Sign-up, two sites, an upload, a download, a capture and its rendering: minutes on 2 cores.
+  test.setTimeout(420_000);
   const [originA, originB] = site.origins;
   const worker = context.serviceWorkers()[0]!;
   await worker.evaluate((url) => chrome.storage.sync.set({ serverUrl: url }), serverUrl);
