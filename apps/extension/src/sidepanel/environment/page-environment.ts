@@ -101,9 +101,6 @@ export const ENVIRONMENT_HEADING = 'Environment';
 export function environmentToHtml(environment: PageEnvironment): string {
   const rows = (Object.keys(ENVIRONMENT_LABELS) as (keyof PageEnvironment)[])
     .filter((key) => environment[key].trim() !== '')
-    .map(
-      (key) =>
-        `<li>${ENVIRONMENT_LABELS[key]}: ${escapeHtml(environment[key].trim())}</li>`,
-    );
+    .map((key) => `<li>${ENVIRONMENT_LABELS[key]}: ${escapeHtml(environment[key].trim())}</li>`);
   return rows.length ? `<h4>${ENVIRONMENT_HEADING}</h4><ul>${rows.join('')}</ul>` : '';
 }
