@@ -30,6 +30,8 @@ export async function launchWithExtension(
       '--no-sandbox',
       '--disable-background-networking',
       '--disable-component-update',
+      // Lets a test click the toolbar icon (CDP Extensions.triggerAction), which grants activeTab.
+      '--enable-unsafe-extension-debugging',
     ],
   });
   return {

@@ -4,7 +4,9 @@ import type { ChromeApi } from '../platform/index';
 import { readServerUrl } from '../settings/index';
 import { getActiveTab, getTab, trackActiveTab } from './active-tab';
 import { createApiProxy, createWorkerApiCall } from './api-proxy';
+import { serveAttachmentTransfers } from './attachment-transfer';
 import { createBadge, trackBadge } from './badge';
+import { createCaptureTab } from './capture-tab';
 import { createPinsRelay } from './pins-relay';
 import { openWelcomeOnInstall } from './welcome-on-install';
 
@@ -41,6 +43,7 @@ export function startServiceWorker(
   const getServerUrl = () => readServerUrl(api);
   const auth = createAuthSession({ api, getServerUrl, ...environment });
   const proxyDeps = { api, auth, fetch: environment.fetch, getServerUrl };
+  serveAttachmentTransfers(proxyDeps);
   const badge = createBadge({ api, auth, call: createWorkerApiCall(proxyDeps) });
   trackBadge(api, auth, badge);
   auth.onChange((session) => {
@@ -56,6 +59,7 @@ export function startServiceWorker(
       signIn: (payload) => auth.signIn(payload),
       signOut: () => auth.signOut(),
       callApi: createApiProxy(proxyDeps),
+      captureTab: createCaptureTab(api),
       refreshBadge: ({ tabId }) =>
         api.tabs.query({}).then(async (tabs) => {
           const tab = tabs.find((candidate) => candidate.id === tabId);

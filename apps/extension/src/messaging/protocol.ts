@@ -107,6 +107,11 @@ export type MessageMap = {
    * placed or lost pins since the last `drawPins` answer.
    */
   pinStatusesChanged: { payload: { statuses: PinStatus[] }; response: void };
+   * Extension page → service worker: a PNG data URL of what tab `tabId` shows (issue 14, capture
+   * screenshot). Chrome allows it once the user clicked the toolbar icon on that tab (activeTab);
+   * refused for tabs that are not web pages or not in front, and for senders that are not pages.
+   */
+  captureTab: { payload: { tabId: number }; response: string };
 };
 
 /** The name of a message. */
@@ -138,6 +143,7 @@ const MESSAGE_TYPES: ReadonlySet<string> = new Set<MessageType>([
   'setMarkersVisible',
   'pinMarkerClicked',
   'pinStatusesChanged',
+  'captureTab',
 ] satisfies MessageType[]);
 
 /** Whether `value` is a message of this protocol (other senders' messages are ignored). */

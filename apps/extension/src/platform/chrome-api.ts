@@ -15,6 +15,26 @@ export type TabInfo = {
   active: boolean;
   url?: string;
   title?: string;
+  /** The size of the tab's page area in CSS pixels. */
+  width?: number;
+  height?: number;
+};
+
+/**
+ * A long-lived channel between an extension page and the worker (`runtime.connect`). Messages
+ * are JSON-serialised by Chrome, so binary data travels as base64 text.
+ */
+export type PortLike = {
+  /** The name the page connected with. */
+  name: string;
+  /** Who opened the port (set on the worker's end). */
+  sender?: chrome.runtime.MessageSender;
+  postMessage(message: unknown): void;
+  disconnect(): void;
+  /** Fires with each message from the other end. */
+  onMessage: ChromeEvent<[message: unknown]>;
+  /** Fires when the other end disconnects or its context goes away. */
+  onDisconnect: ChromeEvent<[]>;
 };
 
 /** Fires with a message, its sender and `sendResponse`; returning `true` keeps the channel open. */
@@ -37,6 +57,10 @@ export type ChromeApi = {
     getURL(path: string): string;
     /** Opens the options page (or focuses it when already open). */
     openOptionsPage(): Promise<void>;
+    /** Opens a port to the extension's other contexts (the worker answers it). */
+    connect(name: string): PortLike;
+    /** Fires when another context opens a port. */
+    onConnect: ChromeEvent<[port: PortLike]>;
   };
   tabs: {
     /** Opens a new tab. */
@@ -51,6 +75,11 @@ export type ChromeApi = {
     get(tabId: number): Promise<TabInfo>;
     /** Sends a message to the content script of a tab. */
     sendMessage(tabId: number, message: unknown): Promise<unknown>;
+    /**
+     * A PNG data URL of what the window's active tab shows. Chrome allows it only with
+     * `activeTab` (granted by the user's click on the toolbar icon for that tab) or `<all_urls>`.
+     */
+    captureVisibleTab(windowId: number): Promise<string>;
     /** Fires when the active tab of a window changes. */
     onActivated: ChromeEvent<[info: { tabId: number; windowId: number }]>;
     /** Fires when a tab's URL, title or loading state changes. */
@@ -63,7 +92,10 @@ export type ChromeApi = {
     getCurrentId(): Promise<number>;
   };
   sidePanel: {
-    /** Makes a click on the toolbar icon open the side panel. */
+    /**
+     * Makes a click on the toolbar icon open the side panel (and grant activeTab for that tab).
+     * Call it synchronously at worker start: it adds the click listener.
+     */
     openOnActionClick(): Promise<void>;
   };
   identity: {
@@ -109,6 +141,17 @@ export type ChromeApi = {
   };
 };
 
+function wrapPort(port: chrome.runtime.Port): PortLike {
+  return {
+    name: port.name,
+    sender: port.sender,
+    postMessage: (message) => port.postMessage(message),
+    disconnect: () => port.disconnect(),
+    onMessage: wrapEvent(() => port.onMessage as chrome.events.Event<(message: unknown) => void>),
+    onDisconnect: wrapEvent(() => port.onDisconnect as chrome.events.Event<() => void>),
+  };
+}
+
 function wrapEvent<Args extends unknown[]>(
   getEvent: () => chrome.events.Event<(...args: Args) => void>,
 ): ChromeEvent<Args> {
@@ -131,12 +174,21 @@ export const chromeApi: ChromeApi = {
     sendMessage: (message) => chrome.runtime.sendMessage(message),
     getURL: (path) => chrome.runtime.getURL(path),
     openOptionsPage: () => chrome.runtime.openOptionsPage(),
+    connect: (name) => wrapPort(chrome.runtime.connect({ name })),
+    onConnect: {
+      subscribe(listener) {
+        const wrapped = (port: chrome.runtime.Port) => listener(wrapPort(port));
+        chrome.runtime.onConnect.addListener(wrapped);
+        return () => chrome.runtime.onConnect.removeListener(wrapped);
+      },
+    },
   },
   tabs: {
     create: (properties) => chrome.tabs.create(properties),
     query: (query) => chrome.tabs.query(query),
     get: (tabId) => chrome.tabs.get(tabId),
     sendMessage: (tabId, message) => chrome.tabs.sendMessage(tabId, message),
+    captureVisibleTab: (windowId) => chrome.tabs.captureVisibleTab(windowId, { format: 'png' }),
     onActivated: wrapEvent(() => chrome.tabs.onActivated),
     onUpdated: wrapEvent(() => chrome.tabs.onUpdated),
   },
@@ -148,7 +200,17 @@ export const chromeApi: ChromeApi = {
     },
   },
   sidePanel: {
-    openOnActionClick: () => chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }),
+    openOnActionClick: () => {
+      // Opened from action.onClicked rather than by `openPanelOnActionClick`: Chrome grants
+      // activeTab only to a click the extension handles, and Capture screenshot needs it
+      // (docs/extension-permissions.md). Registered synchronously: the worker may have just woken.
+      chrome.action.onClicked.addListener((tab) => {
+        void chrome.sidePanel.open({ windowId: tab.windowId }).catch((error: unknown) => {
+          console.error('Waymark could not open its side panel', error);
+        });
+      });
+      return chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: false });
+    },
   },
   identity: {
     launchWebAuthFlow: (details) => chrome.identity.launchWebAuthFlow(details),

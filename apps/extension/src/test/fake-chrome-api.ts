@@ -1,6 +1,12 @@
 // A `ChromeApi` for unit tests: in-memory storage and tabs, and events tests can fire.
 import { vi } from 'vitest';
-import type { ChromeApi, ChromeEvent, MessageListener, TabInfo } from '../platform/chrome-api';
+import type {
+  ChromeApi,
+  ChromeEvent,
+  MessageListener,
+  PortLike,
+  TabInfo,
+} from '../platform/chrome-api';
 
 /** A fake event: `emit` calls every subscribed listener. */
 export type FakeEvent<Args extends unknown[]> = ChromeEvent<Args> & { emit(...args: Args): void };
@@ -33,6 +39,8 @@ export type FakeChrome = {
   onInstalled: FakeEvent<[{ reason: string }]>;
   onActivated: FakeEvent<[{ tabId: number; windowId: number }]>;
   onUpdated: FakeEvent<[number, { url?: string; title?: string }, TabInfo]>;
+  /** Fires with the worker's end of each port a page opens with `runtime.connect`. */
+  onConnect: FakeEvent<[PortLike]>;
   /**
    * Delivers a message to the registered listeners as Chrome does: resolves to the first reply,
    * or undefined when no listener keeps the channel open.
@@ -57,6 +65,7 @@ export function createFakeChrome(): FakeChrome {
   const onActivated = createFakeEvent<[{ tabId: number; windowId: number }]>();
   const onUpdated = createFakeEvent<[number, { url?: string; title?: string }, TabInfo]>();
   const onSyncChanged = createFakeEvent<[Record<string, { newValue?: unknown }>]>();
+  const onConnect = createFakeEvent<[PortLike]>();
 
   const api: ChromeApi = {
     runtime: {
@@ -68,6 +77,14 @@ export function createFakeChrome(): FakeChrome {
       sendMessage: vi.fn(() => Promise.reject(new Error('Receiving end does not exist.'))),
       getURL: (path) => `chrome-extension://test-extension-id/${path}`,
       openOptionsPage: vi.fn(() => Promise.resolve()),
+      connect: (name) => {
+        const [page, worker] = createPortPair(name, {
+          url: 'chrome-extension://test-extension-id/sidepanel.html',
+        });
+        onConnect.emit(worker);
+        return page;
+      },
+      onConnect,
     },
     tabs: {
       create: vi.fn(({ url, active }: { url: string; active?: boolean }) =>
@@ -87,6 +104,9 @@ export function createFakeChrome(): FakeChrome {
         return tab ? Promise.resolve(tab) : Promise.reject(new Error(`No tab with id: ${tabId}.`));
       },
       sendMessage: vi.fn(() => Promise.reject(new Error('Receiving end does not exist.'))),
+      captureVisibleTab: vi.fn(() =>
+        Promise.reject(new Error("Either the '<all_urls>' or 'activeTab' permission is required.")),
+      ),
       onActivated,
       onUpdated,
     },
@@ -154,6 +174,45 @@ export function createFakeChrome(): FakeChrome {
     onInstalled,
     onActivated,
     onUpdated,
+    onConnect,
     deliverMessage,
   };
+}
+
+/**
+ * Two connected port ends, as Chrome gives them: messages arrive asynchronously and JSON-copied
+ * (binary data must be encoded), and disconnecting one end fires the other's onDisconnect.
+ */
+export function createPortPair(
+  name: string,
+  sender: chrome.runtime.MessageSender,
+): [page: PortLike, worker: PortLike] {
+  const make = (isWorker: boolean) => ({
+    end: {
+      name,
+      ...(isWorker && { sender }),
+      onMessage: createFakeEvent<[unknown]>(),
+      onDisconnect: createFakeEvent<[]>(),
+    },
+    isOpen: true,
+  });
+  const page = make(false);
+  const worker = make(true);
+  const link = (from: typeof page, to: typeof page): PortLike => ({
+    ...from.end,
+    postMessage(message) {
+      if (!from.isOpen) throw new Error('Attempting to use a disconnected port object');
+      const copy: unknown = JSON.parse(JSON.stringify(message));
+      queueMicrotask(() => {
+        if (to.isOpen) to.end.onMessage.emit(copy);
+      });
+    },
+    disconnect() {
+      if (!from.isOpen) return;
+      from.isOpen = false;
+      to.isOpen = false;
+      queueMicrotask(() => to.end.onDisconnect.emit());
+    },
+  });
+  return [link(page, worker), link(worker, page)];
 }

@@ -77,7 +77,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 }
 
-async function toAppError(response: Response, options: ApiClientOptions): Promise<AppError> {
+/**
+ * The `AppError` a failed API answer stands for (its body's code and message, or one from its
+ * status); calls `onUnauthorized` first on a 401. For callers that fetch a route themselves
+ * (the extension's file transfers, which stream bodies the JSON client cannot carry).
+ */
+export async function toAppError(
+  response: Response,
+  options: Pick<ApiClientOptions, 'onUnauthorized'>,
+): Promise<AppError> {
   if (response.status === 401) options.onUnauthorized?.();
   const raw: unknown = await response.json().catch(() => null);
   const parsed = ZErrorBody.safeParse(raw);

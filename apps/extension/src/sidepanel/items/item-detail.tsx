@@ -1,6 +1,7 @@
 import { Button, Divider, Group, Loader, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Feature } from '@waymark/core';
+import { AttachmentsSection } from '../attachments/index';
 import { ErrorAlert } from '../error-alert';
 import { DeleteItemButton } from './delete-item-button';
 import { HistoryTimeline } from './history-timeline';
@@ -77,6 +78,8 @@ export function ItemDetail({
             onChanged={reload}
             onOpen={onOpen}
           />
+          <Divider />
+          <AttachmentsSection itemId={itemId} planFeatures={planFeatures} />
           <Divider />
           <HistoryTimeline history={item.data.history} />
         </>

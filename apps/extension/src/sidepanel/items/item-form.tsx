@@ -11,6 +11,7 @@ import {
 import { ACTION_LABELS, type Feature, type TItemDetail } from '@waymark/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useItemFormExtras } from '../attachments/index';
 import { ErrorAlert } from '../error-alert';
 import { useCallApi } from '../use-call-api';
 import { toFormValues, toItemFields, type ItemFormValues } from './item-form-values';
@@ -47,14 +48,30 @@ export function ItemForm({
   const gates = getItemGates(planFeatures);
   const options = useItemOptions(orgId, projectId);
   const [values, setValues] = useState<ItemFormValues | null>(null);
+  const extras = useItemFormExtras(item, planFeatures);
+  const typeName = (form: ItemFormValues) =>
+    options.types.find((type) => String(type.itemTypeId) === form.itemTypeId)?.itemTypeDescription;
   const save = useMutation({
     mutationFn: (form: ItemFormValues) =>
       item
         ? callApi('updateItem', { body: { itemId: item.itemId, ...toItemFields(form, gates) } })
         : callApi('createItem', {
-            body: { projectId, relativePath, ...toItemFields(form, gates) },
+            body: {
+              projectId,
+              relativePath,
+              ...toItemFields(
+                {
+                  ...form,
+                  descriptionHtml: extras.descriptionFor(typeName(form), form.descriptionHtml),
+                },
+                gates,
+              ),
+            },
           }),
-    onSuccess: onSaved,
+    onSuccess: (saved) => {
+      extras.afterSave(saved.itemId);
+      onSaved(saved);
+    },
   });
   if (options.isPending) return <Loader size="sm" aria-label="Loading the item's choices" />;
   if (options.error) return <ErrorAlert error={options.error} title="Cannot load the choices" />;
@@ -155,6 +172,7 @@ export function ItemForm({
         value={form.externalUrls}
         onChange={onInput('externalUrls')}
       />
+      {extras.render(typeName(form))}
       {save.isError && <ErrorAlert error={save.error} title="The item was not saved" />}
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onCancel}>

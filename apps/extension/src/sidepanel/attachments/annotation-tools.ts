@@ -1,0 +1,38 @@
+// The annotation editor's tools: marker.js 3 marker types under the names the toolbar shows.
+
+/** One tool of the editor. */
+export type AnnotationTool = { label: string; markerType: string; hint: string };
+
+/** Rectangle, arrow, freehand, text, and redact (an opaque box that replaces the pixels). */
+export const ANNOTATION_TOOLS: readonly AnnotationTool[] = [
+  { label: 'Rectangle', markerType: 'FrameMarker', hint: 'Drag to frame an area' },
+  { label: 'Arrow', markerType: 'ArrowMarker', hint: 'Drag from the tail to the tip' },
+  { label: 'Freehand', markerType: 'FreehandMarker', hint: 'Draw with the pointer' },
+  { label: 'Text', markerType: 'TextMarker', hint: 'Click, then type' },
+  {
+    label: 'Redact',
+    markerType: 'CoverMarker',
+    hint: 'Drag over sensitive data: it is painted over in the saved image',
+  },
+];
+
+/** The file name of a screenshot taken at `now`: `screenshot-2026-11-23-10-41-07.png`. */
+export function screenshotFileName(now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  const time = `${pad(now.getHours())}-${pad(now.getMinutes())}-${pad(now.getSeconds())}`;
+  return `screenshot-${date}-${time}.png`;
+}
+
+/** The bytes of a `data:image/png;base64,…` URL as a PNG file. */
+export function dataUrlToFile(
+  dataUrl: string,
+  fileName: string,
+  decode: (b64: string) => Uint8Array<ArrayBuffer>,
+): File {
+  const comma = dataUrl.indexOf(',');
+  if (!dataUrl.startsWith('data:image/png;base64,') || comma < 0) {
+    throw new Error('The editor did not produce a PNG image.');
+  }
+  return new File([decode(dataUrl.slice(comma + 1))], fileName, { type: 'image/png' });
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  describeBrowser,
+  describeEnvironment,
+  describeOs,
+  environmentToHtml,
+} from './page-environment';
+
+const EDGE_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.86';
+
+describe('page environment', () => {
+  it('names the browser brand over the engine and the GREASE brand', () => {
+    const data = {
+      fullVersionList: [
+        { brand: 'Not)A;Brand', version: '99.0.0.0' },
+        { brand: 'Chromium', version: '131.0.6778.86' },
+        { brand: 'Microsoft Edge', version: '131.0.2903.86' },
+      ],
+    };
+    expect(describeBrowser(data, '')).toBe('Microsoft Edge 131.0.2903.86');
+    expect(
+      describeBrowser({ fullVersionList: [{ brand: 'Chromium', version: '156.0.1' }] }, ''),
+    ).toBe('Chromium 156.0.1');
+  });
+
+  it('falls back to the user-agent string without client hints', () => {
+    expect(describeBrowser(null, EDGE_UA)).toBe('Microsoft Edge 131.0.2903.86');
+    expect(describeOs(null, EDGE_UA)).toBe('Windows');
+    expect(describeOs({ platform: 'macOS', platformVersion: '14.5.0' }, EDGE_UA)).toBe(
+      'macOS 14.5.0',
+    );
+  });
+
+  it('writes every field into a description section, escaped', () => {
+    const environment = describeEnvironment({
+      pageUrl: 'https://shop.example.com/pay?a=1&b=<2>',
+      userAgentData: { platform: 'Linux', fullVersionList: [{ brand: 'Chromium', version: '1' }] },
+      userAgent: '',
+      viewport: { width: 1280, height: 720 },
+      devicePixelRatio: 2,
+      now: new Date('2026-11-23T10:41:00.000Z'),
+    });
+    expect(environmentToHtml(environment)).toBe(
+      '<h4>Environment</h4><ul>' +
+        '<li>Page: https://shop.example.com/pay?a=1&amp;b=&lt;2&gt;</li>' +
+        '<li>Browser: Chromium 1</li>' +
+        '<li>OS: Linux</li>' +
+        '<li>Viewport: 1280 × 720</li>' +
+        '<li>Device pixel ratio: 2</li>' +
+        '<li>Time: 2026-11-23T10:41:00.000Z</li></ul>',
+    );
+  });
+
+  it('leaves out fields the user emptied, and the whole section when all are empty', () => {
+    const empty = {
+      pageUrl: '',
+      browser: ' ',
+      os: '',
+      viewport: '',
+      devicePixelRatio: '',
+      time: '',
+    };
+    expect(environmentToHtml(empty)).toBe('');
+    expect(environmentToHtml({ ...empty, os: 'Linux' })).toBe(
+      '<h4>Environment</h4><ul><li>OS: Linux</li></ul>',
+    );
+  });
+});

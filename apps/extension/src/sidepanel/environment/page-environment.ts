@@ -1,0 +1,106 @@
+// Issue 14: a Bug recorded from a page says where it was seen. Stored as an "Environment" section
+// of the item's description (docs/attachments.md "Bug environment"), so every view shows it and
+// it is edited like the rest of the description.
+
+/** Where a bug was seen; each value as the user may have corrected it. */
+export type PageEnvironment = {
+  pageUrl: string;
+  browser: string;
+  os: string;
+  viewport: string;
+  devicePixelRatio: string;
+  time: string;
+};
+
+/** The labels of the fields, in the order the item shows them. */
+export const ENVIRONMENT_LABELS: Record<keyof PageEnvironment, string> = {
+  pageUrl: 'Page',
+  browser: 'Browser',
+  os: 'OS',
+  viewport: 'Viewport',
+  devicePixelRatio: 'Device pixel ratio',
+  time: 'Time',
+};
+
+/** What `navigator.userAgentData.getHighEntropyValues` answers (Chromium browsers). */
+export type UserAgentData = {
+  platform?: string;
+  platformVersion?: string;
+  fullVersionList?: { brand: string; version: string }[];
+};
+
+/** Brands Chromium lists that name no browser: GREASE entries and the engine itself. */
+function isBrowserBrand(brand: string): boolean {
+  return !/not.?a.?brand/i.test(brand) && brand !== 'Chromium';
+}
+
+/** "Microsoft Edge 131.0.2903.86", "Google Chrome 131.0.6778.86", or "Chromium 156.0…". */
+export function describeBrowser(data: UserAgentData | null, userAgent: string): string {
+  const brands = data?.fullVersionList ?? [];
+  const named = brands.find((entry) => isBrowserBrand(entry.brand));
+  const chromium = brands.find((entry) => entry.brand === 'Chromium');
+  const pick = named ?? chromium;
+  if (pick) return `${pick.brand} ${pick.version}`;
+  // Edge and Opera also write "Chrome/…": their own token wins.
+  for (const [token, name] of [
+    ['Edg', 'Microsoft Edge'],
+    ['OPR', 'Opera'],
+    ['Chrome', 'Chrome'],
+    ['Chromium', 'Chromium'],
+  ] as const) {
+    const version = new RegExp(`${token}/([\\d.]+)`).exec(userAgent)?.[1];
+    if (version) return `${name} ${version}`;
+  }
+  return userAgent;
+}
+
+/** "Windows 15.0.0", "macOS 14.5.0", "Linux": the platform and, when known, its version. */
+export function describeOs(data: UserAgentData | null, userAgent: string): string {
+  if (data?.platform) {
+    return data.platformVersion ? `${data.platform} ${data.platformVersion}` : data.platform;
+  }
+  if (/Windows/.test(userAgent)) return 'Windows';
+  if (/Mac OS X/.test(userAgent)) return 'macOS';
+  if (/CrOS/.test(userAgent)) return 'ChromeOS';
+  if (/Android/.test(userAgent)) return 'Android';
+  if (/Linux/.test(userAgent)) return 'Linux';
+  return 'Unknown';
+}
+
+/** Everything but the page's own numbers, from what the browser says about itself. */
+export function describeEnvironment(input: {
+  pageUrl: string;
+  userAgentData: UserAgentData | null;
+  userAgent: string;
+  viewport: { width: number; height: number } | null;
+  devicePixelRatio: number;
+  now: Date;
+}): PageEnvironment {
+  return {
+    pageUrl: input.pageUrl,
+    browser: describeBrowser(input.userAgentData, input.userAgent),
+    os: describeOs(input.userAgentData, input.userAgent),
+    viewport: input.viewport ? `${input.viewport.width} × ${input.viewport.height}` : 'Unknown',
+    devicePixelRatio: String(input.devicePixelRatio),
+    time: input.now.toISOString(),
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+/** The heading the description's environment section starts with. */
+export const ENVIRONMENT_HEADING = 'Environment';
+
+/** The environment as a section of the description (tags the server's allow-list keeps). */
+export function environmentToHtml(environment: PageEnvironment): string {
+  const rows = (Object.keys(ENVIRONMENT_LABELS) as (keyof PageEnvironment)[])
+    .filter((key) => environment[key].trim() !== '')
+    .map((key) => `<li>${ENVIRONMENT_LABELS[key]}: ${escapeHtml(environment[key].trim())}</li>`);
+  return rows.length ? `<h4>${ENVIRONMENT_HEADING}</h4><ul>${rows.join('')}</ul>` : '';
+}

@@ -1,0 +1,10 @@
+// The public surface of this shared part; other folders import it from here only (eslint.config.js).
+export { fromBase64, toBase64 } from './base64';
+export {
+  downloadFile,
+  uploadFile,
+  UPLOAD_CANCELLED,
+  type Upload,
+  type UploadProgress,
+} from './transfer-client';
+export * from './transfer-protocol';
