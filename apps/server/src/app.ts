@@ -21,6 +21,7 @@ import { dataFieldsModule } from './modules/data-fields/index';
 import { entitlementsModule } from './modules/entitlements/index';
 import { identityModule } from './modules/identity/index';
 import { itemsModule } from './modules/items/index';
+import { liveModule } from './modules/live/index';
 import type { AppModule } from './modules/module';
 import { notificationsModule } from './modules/notifications/index';
 import { organizationsModule } from './modules/organizations/index';
@@ -39,6 +40,7 @@ export const MODULES: readonly AppModule[] = [
   projectsModule,
   itemsModule,
   attachmentsModule,
+  liveModule,
   dataFieldsModule,
   entitlementsModule,
   usersModule,

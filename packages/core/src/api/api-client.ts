@@ -38,6 +38,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         query?: Record<string, unknown>;
         body?: unknown;
       };
+      // An event stream never ends: it is read incrementally (the extension's live connection).
+      if (route.responseKind === 'events')
+        throw new AppError('BAD_REQUEST', `${route.path} is an event stream, not a call.`);
       let url = options.baseUrl + buildPath(route.path, input.params);
       if (input.query) {
         const search = new URLSearchParams();

@@ -4,6 +4,7 @@ import { authRoutes } from './auth';
 import { dataFieldRoutes } from './data-fields';
 import { entitlementRoutes } from './entitlements';
 import { itemRoutes } from './item';
+import { liveRoutes } from './live';
 import { projectRoutes } from './project';
 import { systemRoutes } from './system';
 import { teamRoutes } from './teams';
@@ -33,6 +34,7 @@ export const routes = {
   ...accountRoutes,
   ...projectRoutes,
   ...itemRoutes,
+  ...liveRoutes,
   ...attachmentRoutes,
   ...dataFieldRoutes,
   ...entitlementRoutes,
