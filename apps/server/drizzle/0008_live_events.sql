@@ -53,10 +53,13 @@ BEGIN
     rows := ARRAY[to_jsonb(NEW)];
   ELSIF TG_OP = 'DELETE' THEN
     rows := ARRAY[to_jsonb(OLD)];
-  ELSIF mode = 'item' AND (OLD.relative_path_id, OLD.project_id) IS DISTINCT FROM (NEW.relative_path_id, NEW.project_id) THEN
-    rows := ARRAY[to_jsonb(NEW), to_jsonb(OLD)];
   ELSE
     rows := ARRAY[to_jsonb(NEW)];
+    -- Compared as JSON: OLD.relative_path_id would not even compile for tables without it.
+    IF mode = 'item' AND (to_jsonb(OLD) ->> 'relative_path_id', to_jsonb(OLD) ->> 'project_id')
+        IS DISTINCT FROM (to_jsonb(NEW) ->> 'relative_path_id', to_jsonb(NEW) ->> 'project_id') THEN
+      rows := rows || to_jsonb(OLD);
+    END IF;
   END IF;
   FOREACH r IN ARRAY rows LOOP
     IF mode = 'item' THEN

@@ -63,6 +63,14 @@ const isChange = (topic: string, itemId?: number) => (event: EventSourceMessage)
 
 const isReady = (event: EventSourceMessage) => event.event === 'ready';
 
+type ChangeData = {
+  projectId: number;
+  topic: string;
+  relativePathId: number | null;
+  itemId: number | null;
+};
+const dataOf = (event: EventSourceMessage) => JSON.parse(event.data) as ChangeData;
+
 describe('opening a live stream', () => {
   it('refuses anonymous callers, outsiders, members without the project and bad resume ids', async () => {
     expect((await stream(undefined, projectId)).status).toBe(401);
@@ -97,7 +105,7 @@ describe('what a live stream carries', () => {
     });
     const created = await live.waitFor(isChange('items', itemId));
     expect(JSON.parse(created.data)).toMatchObject({ projectId, topic: 'items', itemId });
-    expect(JSON.parse(created.data).relativePathId).toEqual(expect.any(Number));
+    expect(dataOf(created).relativePathId).toEqual(expect.any(Number));
 
     ok(
       await t.call(world.admin, {
@@ -130,11 +138,29 @@ describe('what a live stream carries', () => {
     await live.waitFor(isChange('item_relations', otherId));
     ok(await t.call(world.admin, { method: 'POST', url: `/api/item/deleteItem/${otherId}` }));
     await live.waitFor(
-      (event) => isChange('items', otherId)(event) && event !== live.events.find(isChange('items', otherId)),
+      (event) =>
+        isChange('items', otherId)(event) && event !== live.events.find(isChange('items', otherId)),
     );
-    const ids = live.events.filter((event) => event.id !== undefined).map((event) => Number(event.id));
+    const ids = live.events
+      .filter((event) => event.id !== undefined)
+      .map((event) => Number(event.id));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(new Set(ids).size).toBe(ids.length); // each event once
+    live.close();
+  });
+
+  it('sends project-wide changes (a renamed project)', async () => {
+    const live = await stream(member.as, projectId);
+    await live.waitFor(isReady);
+    ok(
+      await t.call(world.admin, {
+        method: 'POST',
+        url: '/api/project/saveProject',
+        payload: { projectId, orgId: world.orgId, projectName: 'Renamed live' },
+      }),
+    );
+    const renamed = await live.waitFor(isChange('projects'));
+    expect(dataOf(renamed)).toMatchObject({ projectId, relativePathId: null, itemId: null });
     live.close();
   });
 
@@ -142,7 +168,9 @@ describe('what a live stream carries', () => {
     const live = await stream(member.as, projectId);
     await live.waitFor(isReady);
     await new Promise((resolve) => setTimeout(resolve, 450));
-    expect(live.comments.filter((comment) => comment === 'heartbeat').length).toBeGreaterThanOrEqual(2);
+    expect(
+      live.comments.filter((comment) => comment === 'heartbeat').length,
+    ).toBeGreaterThanOrEqual(2);
     live.close();
   });
 
@@ -162,7 +190,7 @@ describe('what a live stream carries', () => {
     // The outsider's own change arrives after the other org's: had that leaked, it would be here.
     await mine.waitFor(isChange('items', own));
     const changes = mine.events.filter((event) => event.event === 'change');
-    expect(changes.map((event) => JSON.parse(event.data).projectId)).toEqual(
+    expect(changes.map((event) => dataOf(event).projectId)).toEqual(
       changes.map(() => outsiderProjectId),
     );
     expect(mine.events.some(isChange('items', theirs))).toBe(false);
@@ -186,9 +214,7 @@ describe('resuming after a dropped connection', () => {
     const resumed = await stream(member.as, projectId, { 'last-event-id': String(ready.id) });
     const resumedReady = await resumed.waitFor(isReady);
     const changes = resumed.events.filter((event) => event.event === 'change');
-    expect(changes.filter(isChange('items')).map((event) => JSON.parse(event.data).itemId)).toEqual(
-      missed,
-    );
+    expect(changes.filter(isChange('items')).map((event) => dataOf(event).itemId)).toEqual(missed);
     expect(changes.every((event) => Number(event.id) > Number(ready.id))).toBe(true);
     expect(resumedReady.id).toBe(changes.at(-1)?.id);
     resumed.close();

@@ -11,7 +11,10 @@ export type TestEventStream = {
   /** Heartbeat comments received so far. */
   comments: string[];
   /** Resolves with the first event (already received or next) that `matches`. */
-  waitFor(matches: (event: EventSourceMessage) => boolean, timeoutMs?: number): Promise<EventSourceMessage>;
+  waitFor(
+    matches: (event: EventSourceMessage) => boolean,
+    timeoutMs?: number,
+  ): Promise<EventSourceMessage>;
   /** Resolves once the server ended the stream. */
   ended: Promise<void>;
   close(): void;
@@ -41,13 +44,15 @@ export async function openTestEventStream(
       notify();
     },
   });
-  const isOpen = response.ok && response.headers.get('content-type')?.startsWith('text/event-stream');
+  const isOpen =
+    response.ok && response.headers.get('content-type')?.startsWith('text/event-stream');
   const errorBody = isOpen ? '' : await response.text();
   const ended = (async () => {
     if (!isOpen || !response.body) return;
     const decoder = new TextDecoder();
     try {
-      for await (const chunk of response.body) parser.feed(decoder.decode(chunk, { stream: true }));
+      for await (const chunk of response.body as AsyncIterable<Uint8Array>)
+        parser.feed(decoder.decode(chunk, { stream: true }));
     } catch {
       // Aborted by close().
     }

@@ -5,6 +5,7 @@ import { readServerUrl } from '../settings/index';
 import { getActiveTab, getTab, trackActiveTab } from './active-tab';
 import { createApiProxy, createWorkerApiCall } from './api-proxy';
 import { createBadge, trackBadge } from './badge';
+import { startDataLayer } from './live/start-data-layer';
 import { openWelcomeOnInstall } from './welcome-on-install';
 
 /** The worker's environment besides `chrome.*`; tests replace fetch and timers. */
@@ -42,6 +43,16 @@ export function startServiceWorker(
   const proxyDeps = { api, auth, fetch: environment.fetch, getServerUrl };
   const badge = createBadge({ api, auth, call: createWorkerApiCall(proxyDeps) });
   trackBadge(api, auth, badge);
+  startDataLayer({
+    api,
+    auth,
+    badge,
+    call: createWorkerApiCall(proxyDeps),
+    fetch: environment.fetch,
+    getServerUrl,
+    setTimer: environment.setTimer,
+    now: environment.now,
+  });
   auth.onChange((session) => {
     void broadcast((message) => api.runtime.sendMessage(message), 'sessionChanged', session);
   });
@@ -54,11 +65,6 @@ export function startServiceWorker(
       signIn: (payload) => auth.signIn(payload),
       signOut: () => auth.signOut(),
       callApi: createApiProxy(proxyDeps),
-      refreshBadge: ({ tabId }) =>
-        api.tabs.query({}).then(async (tabs) => {
-          const tab = tabs.find((candidate) => candidate.id === tabId);
-          if (tab) await badge.update(tabId, tab.url);
-        }),
     }),
   );
 }

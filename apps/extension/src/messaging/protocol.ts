@@ -1,7 +1,7 @@
 // The one message protocol between the service worker, the extension pages and the content
 // script. Every message is `{ type, payload }`; a request is answered with a `Reply`. Add a
 // message here first, with a comment saying who sends it, who answers and when.
-import type { ErrorCode, RouteName } from '@waymark/core';
+import type { ErrorCode, RouteName, TPageItems } from '@waymark/core';
 
 /** The tab a window shows: what the side panel follows. */
 export type ActiveTab = {
@@ -33,6 +33,36 @@ export type SessionInfo =
       /** The user's e-mail address. */
       email: string;
     };
+
+/** Which page lookup a panel shows: the page, the organization and the chosen project. */
+export type PageKey = {
+  pageUrl: string;
+  orgId: number;
+  /** The project the user picked on this page; null for the server's default choice. */
+  projectId: number | null;
+};
+
+/** A page lookup as the worker answers it: from the server, or from the offline cache. */
+export type PageSnapshot = {
+  page: TPageItems;
+  /** When the server gave this answer (ms since the epoch). */
+  updatedAt: number;
+  /** True when the server could not be reached and this is the last answer kept offline. */
+  isOffline: boolean;
+};
+
+/** How the worker's live stream of a project is doing (for the panel's connection indicator). */
+export type LiveState = 'connecting' | 'live' | 'offline';
+
+/** What a side panel posts on its `LIVE_PORT_NAME` port to the worker. */
+export type LivePortMessage =
+  /** The page the panel shows now, and its project once the lookup resolved it. */
+  | { type: 'watch'; page: PageKey; projectId: number | null }
+  /** Sent every 20 s: a port message keeps an MV3 worker from being stopped while a panel is open. */
+  | { type: 'ping' };
+
+/** The name of the port a side panel holds open to the worker while it shows a page. */
+export const LIVE_PORT_NAME = 'waymark-live';
 
 /** Every message: its payload and what its receiver answers (`void` for notifications). */
 export type MessageMap = {
@@ -75,10 +105,24 @@ export type MessageMap = {
    */
   callApi: { payload: { route: RouteName; input?: unknown }; response: unknown };
   /**
-   * Extension page → service worker: the items of a tab's page may have changed (an item was
-   * created or deleted, a project or site was added); recount its toolbar badge.
+   * Side panel → service worker: the page lookup of `PageKey`. The worker asks the server, keeps
+   * the answer (encrypted) for offline reading and sets the badge of tabs on that page from it;
+   * without network it answers the last answer kept, marked `isOffline`. Fails when it has none.
    */
-  refreshBadge: { payload: { tabId: number }; response: void };
+  loadPage: { payload: PageKey; response: PageSnapshot };
+  /**
+   * Side panel → service worker: this panel changed data (saved, deleted, noted, linked, created
+   * a project or site). Sent once per mutation; the worker refetches the panel's page once
+   * (waiting briefly for the server's own live event when the stream is up, so the edit costs
+   * one lookup), sets the badge and tells every page (`pageDataChanged`, `itemsChanged`).
+   */
+  reportChange: { payload: { itemIds?: number[] }; response: void };
+  /** Service worker → every extension page (broadcast): a page lookup's new answer. */
+  pageDataChanged: { payload: { page: PageKey; snapshot: PageSnapshot }; response: void };
+  /** Service worker → every extension page (broadcast): these items changed (null: any item). */
+  itemsChanged: { payload: { itemIds: number[] | null }; response: void };
+  /** Service worker → every extension page (broadcast): a project's live stream state changed. */
+  liveStateChanged: { payload: { projectId: number; state: LiveState }; response: void };
 };
 
 /** The name of a message. */
@@ -103,7 +147,11 @@ const MESSAGE_TYPES: ReadonlySet<string> = new Set<MessageType>([
   'signOut',
   'sessionChanged',
   'callApi',
-  'refreshBadge',
+  'loadPage',
+  'reportChange',
+  'pageDataChanged',
+  'itemsChanged',
+  'liveStateChanged',
 ] satisfies MessageType[]);
 
 /** Whether `value` is a message of this protocol (other senders' messages are ignored). */

@@ -24,6 +24,18 @@ export type MessageListener = (
   sendResponse: (response: unknown) => void,
 ) => boolean | undefined;
 
+/** A long-lived channel between an extension page and the service worker (`runtime.connect`). */
+export type PortLike = {
+  /** The channel's name, given by the page that opened it. */
+  name: string;
+  /** The page that opened it (set on the worker's side). */
+  sender?: chrome.runtime.MessageSender;
+  postMessage(message: unknown): void;
+  disconnect(): void;
+  onMessage: ChromeEvent<[message: unknown]>;
+  onDisconnect: ChromeEvent<[]>;
+};
+
 /** The subset of the extension APIs Waymark uses. */
 export type ChromeApi = {
   runtime: {
@@ -37,6 +49,10 @@ export type ChromeApi = {
     getURL(path: string): string;
     /** Opens the options page (or focuses it when already open). */
     openOptionsPage(): Promise<void>;
+    /** Opens a port to the service worker (from an extension page). */
+    connect(name: string): PortLike;
+    /** Fires in the worker when a page opens a port. */
+    onConnect: ChromeEvent<[port: PortLike]>;
   };
   tabs: {
     /** Opens a new tab. */
@@ -100,8 +116,27 @@ export type ChromeApi = {
     setSync(items: Record<string, unknown>): Promise<void>;
     /** Fires with the changed keys of `chrome.storage.sync`. */
     onSyncChanged: ChromeEvent<[changes: Record<string, { newValue?: unknown }>]>;
+    /** Reads keys from `chrome.storage.local` (on disk; the offline cache keeps only ciphertext there). */
+    getLocal(keys: string[]): Promise<Record<string, unknown>>;
+    /** Writes keys to `chrome.storage.local`. */
+    setLocal(items: Record<string, unknown>): Promise<void>;
+    /** Removes keys from `chrome.storage.local`. */
+    removeLocal(keys: string[]): Promise<void>;
+    /** Every key `chrome.storage.local` holds. */
+    getLocalKeys(): Promise<string[]>;
   };
 };
+
+function wrapPort(port: chrome.runtime.Port): PortLike {
+  return {
+    name: port.name,
+    ...(port.sender && { sender: port.sender }),
+    postMessage: (message) => port.postMessage(message),
+    disconnect: () => port.disconnect(),
+    onMessage: wrapEvent(() => port.onMessage as chrome.events.Event<(message: unknown) => void>),
+    onDisconnect: wrapEvent(() => port.onDisconnect as chrome.events.Event<() => void>),
+  };
+}
 
 function wrapEvent<Args extends unknown[]>(
   getEvent: () => chrome.events.Event<(...args: Args) => void>,
@@ -125,6 +160,14 @@ export const chromeApi: ChromeApi = {
     sendMessage: (message) => chrome.runtime.sendMessage(message),
     getURL: (path) => chrome.runtime.getURL(path),
     openOptionsPage: () => chrome.runtime.openOptionsPage(),
+    connect: (name) => wrapPort(chrome.runtime.connect({ name })),
+    onConnect: {
+      subscribe(listener) {
+        const wrapped = (port: chrome.runtime.Port) => listener(wrapPort(port));
+        chrome.runtime.onConnect.addListener(wrapped);
+        return () => chrome.runtime.onConnect.removeListener(wrapped);
+      },
+    },
   },
   tabs: {
     create: (properties) => chrome.tabs.create(properties),
@@ -165,5 +208,9 @@ export const chromeApi: ChromeApi = {
     getSync: (keys) => chrome.storage.sync.get(keys),
     setSync: (items) => chrome.storage.sync.set(items),
     onSyncChanged: wrapEvent(() => chrome.storage.sync.onChanged),
+    getLocal: (keys) => chrome.storage.local.get(keys),
+    setLocal: (items) => chrome.storage.local.set(items),
+    removeLocal: (keys) => chrome.storage.local.remove(keys),
+    getLocalKeys: async () => Object.keys(await chrome.storage.local.get(null)),
   },
 };

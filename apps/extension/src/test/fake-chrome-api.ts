@@ -1,6 +1,12 @@
 // A `ChromeApi` for unit tests: in-memory storage and tabs, and events tests can fire.
 import { vi } from 'vitest';
-import type { ChromeApi, ChromeEvent, MessageListener, TabInfo } from '../platform/chrome-api';
+import type {
+  ChromeApi,
+  ChromeEvent,
+  MessageListener,
+  PortLike,
+  TabInfo,
+} from '../platform/chrome-api';
 
 /** A fake event: `emit` calls every subscribed listener. */
 export type FakeEvent<Args extends unknown[]> = ChromeEvent<Args> & { emit(...args: Args): void };
@@ -25,6 +31,10 @@ export type FakeChrome = {
   syncStorage: Map<string, unknown>;
   /** What `storage.session` holds. */
   sessionStorage: Map<string, unknown>;
+  /** What `storage.local` holds. */
+  localStorage: Map<string, unknown>;
+  /** Ports pages opened (`runtime.connect`), delivered to `runtime.onConnect` listeners. */
+  onConnect: FakeEvent<[PortLike]>;
   /** Badge text per tab id, as `action.setBadgeText` left it. */
   badges: Map<number, string>;
   /** Origin patterns (`https://a.example/*`) the user has granted. */
@@ -45,6 +55,8 @@ export function createFakeChrome(): FakeChrome {
   const tabs: TabInfo[] = [];
   const syncStorage = new Map<string, unknown>();
   const sessionStorage = new Map<string, unknown>();
+  const localStorage = new Map<string, unknown>();
+  const onConnect = createFakeEvent<[PortLike]>();
   const badges = new Map<number, string>();
   const grantedOrigins = new Set<string>();
   const onPermissionsAdded = createFakeEvent<[{ origins?: string[] }]>();
@@ -68,6 +80,12 @@ export function createFakeChrome(): FakeChrome {
       sendMessage: vi.fn(() => Promise.reject(new Error('Receiving end does not exist.'))),
       getURL: (path) => `chrome-extension://test-extension-id/${path}`,
       openOptionsPage: vi.fn(() => Promise.resolve()),
+      connect: (name) => {
+        const [page, worker] = createFakePortPair(name);
+        onConnect.emit(worker);
+        return page;
+      },
+      onConnect,
     },
     tabs: {
       create: vi.fn(({ url, active }: { url: string; active?: boolean }) =>
@@ -131,6 +149,16 @@ export function createFakeChrome(): FakeChrome {
         return Promise.resolve();
       }),
       onSyncChanged,
+      getLocal: (keys) => pick(localStorage, keys),
+      setLocal: vi.fn((items: Record<string, unknown>) => {
+        Object.entries(items).forEach(([key, value]) => localStorage.set(key, value));
+        return Promise.resolve();
+      }),
+      removeLocal: vi.fn((keys: string[]) => {
+        keys.forEach((key) => localStorage.delete(key));
+        return Promise.resolve();
+      }),
+      getLocalKeys: () => Promise.resolve([...localStorage.keys()]),
     },
   };
 
@@ -147,6 +175,8 @@ export function createFakeChrome(): FakeChrome {
     tabs,
     syncStorage,
     sessionStorage,
+    localStorage,
+    onConnect,
     badges,
     grantedOrigins,
     onPermissionsAdded,
@@ -155,4 +185,38 @@ export function createFakeChrome(): FakeChrome {
     onUpdated,
     deliverMessage,
   };
+}
+
+/**
+ * Two connected ends of a port, as Chrome gives them: what one end posts, the other receives
+ * (asynchronously); disconnecting one fires `onDisconnect` on the other.
+ */
+export function createFakePortPair(
+  name: string,
+  sender: chrome.runtime.MessageSender = { documentId: `doc-${Math.random()}` },
+): [PortLike, PortLike] {
+  const ends = [0, 1].map(() => ({
+    onMessage: createFakeEvent<[unknown]>(),
+    onDisconnect: createFakeEvent<[]>(),
+  }));
+  let isOpen = true;
+  const end = (self: number): PortLike => {
+    const other = ends[1 - self];
+    return {
+      name,
+      ...(self === 1 && { sender }),
+      postMessage: (message) => {
+        if (!isOpen) throw new Error('Attempting to use a disconnected port object');
+        queueMicrotask(() => other?.onMessage.emit(message));
+      },
+      disconnect: () => {
+        if (!isOpen) return;
+        isOpen = false;
+        other?.onDisconnect.emit();
+      },
+      onMessage: ends[self]!.onMessage,
+      onDisconnect: ends[self]!.onDisconnect,
+    };
+  };
+  return [end(0), end(1)];
 }

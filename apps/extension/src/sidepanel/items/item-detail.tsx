@@ -1,5 +1,4 @@
 import { Button, Divider, Group, Loader, Stack, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Feature } from '@waymark/core';
 import { ErrorAlert } from '../error-alert';
 import { DeleteItemButton } from './delete-item-button';
@@ -8,7 +7,8 @@ import { ItemFields } from './item-fields';
 import { NotesThread } from './notes-thread';
 import { getItemGates } from './plan-gates';
 import { RelatedItems } from './related-items';
-import { itemKey, useItem } from './use-item';
+import { useItem } from './use-item';
+import { useReportChange } from '../data/use-report-change';
 
 /**
  * One item in full: fields, notes, related items and history, with edit and delete. Adding notes
@@ -29,13 +29,11 @@ export function ItemDetail({
   onOpen: (itemId: number) => void;
   onDeleted: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const reportChange = useReportChange();
   const item = useItem(itemId);
   const gates = getItemGates(planFeatures);
-  const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: itemKey(itemId) });
-    void queryClient.invalidateQueries({ queryKey: ['page-items'] });
-  };
+  // The worker reloads this item and the page's list for every open panel (one path).
+  const reload = () => reportChange([itemId]);
   return (
     <Stack gap="sm" component="article" aria-label="Item">
       <Group justify="space-between">

@@ -12,7 +12,7 @@ import { openLiveStream } from './open-live-stream';
 import { PRUNE_LIVE_EVENTS_JOB, pruneOldLiveEvents } from './prune-live-events';
 
 /** Live updates (issue 16): per-project server-sent event streams, docs/live-updates.md. */
-export const liveModule: AppModule = async (app, { db, changes, clock, config, jobs }) => {
+export const liveModule: AppModule = (app, { db, changes, clock, config, jobs }) => {
   const hub = createLiveHub({
     db,
     changes,
@@ -25,7 +25,10 @@ export const liveModule: AppModule = async (app, { db, changes, clock, config, j
     ...config.live,
   });
   // Streams never finish on their own: end them before the server waits for requests in flight.
-  app.addHook('preClose', async () => hub.closeAll());
+  app.addHook('preClose', (done) => {
+    hub.closeAll();
+    done();
+  });
   jobs.define({
     ...PRUNE_LIVE_EVENTS_JOB,
     handler: async () => void (await pruneOldLiveEvents({ db, clock }, config.live.retentionHours)),
@@ -41,4 +44,5 @@ export const liveModule: AppModule = async (app, { db, changes, clock, config, j
         reply,
       ),
   });
+  return Promise.resolve();
 };

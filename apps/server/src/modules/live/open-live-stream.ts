@@ -28,6 +28,9 @@ export function openLiveStream(
   const lastEventId = parseLastEventId(input.lastEventId);
   hub.assertCanOpen(input.userId);
   const stream = openSseStream(reply, { retryMs: LIVE_RETRY_MS });
-  hub.add({ userId: input.userId, orgId: scope.orgId, projectId: scope.projectId, stream }, lastEventId);
+  hub.add(
+    { userId: input.userId, orgId: scope.orgId, projectId: scope.projectId, stream },
+    lastEventId,
+  );
   return reply;
 }

@@ -85,11 +85,14 @@ export function createProjectChannel(
           lastEventId >= (await readPrunedThrough(deps.db));
         if (isResumable) {
           subscriber.lastSentId = lastEventId;
-          await readAll(lastEventId, (events) => events.forEach((event) => send(subscriber, event)));
+          await readAll(lastEventId, (events) =>
+            events.forEach((event) => send(subscriber, event)),
+          );
         } else {
           // A first connection starts at now. A resume point older than retention (or not one
           // of this project's) cannot be caught up: the client reloads what it shows.
-          if (lastEventId !== null) subscriber.stream.send({ event: 'resync', data: { projectId } });
+          if (lastEventId !== null)
+            subscriber.stream.send({ event: 'resync', data: { projectId } });
           subscriber.lastSentId = latest;
         }
         subscriber.stream.send({ id: subscriber.lastSentId, event: 'ready', data: { projectId } });
@@ -106,8 +109,7 @@ export function createProjectChannel(
         isFanOutQueued = false;
         if (cursor === null || subscribers.size === 0) return;
         cursor = await readAll(cursor, (events) => {
-          for (const subscriber of subscribers)
-            for (const event of events) send(subscriber, event);
+          for (const subscriber of subscribers) for (const event of events) send(subscriber, event);
         });
       });
     },

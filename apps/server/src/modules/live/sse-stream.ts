@@ -39,7 +39,6 @@ export function openSseStream(reply: FastifyReply, options: { retryMs: number })
     'cache-control': 'no-cache, no-store, no-transform',
     'x-accel-buffering': 'no',
   });
-  response.socket?.setNoDelay(true);
   let isClosed = false;
   const closeListeners: (() => void)[] = [];
   const markClosed = () => {
@@ -56,7 +55,9 @@ export function openSseStream(reply: FastifyReply, options: { retryMs: number })
   write(`retry: ${options.retryMs}\n\n`);
   return {
     send: ({ id, event, data }) =>
-      write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+      write(
+        `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
+      ),
     comment: (text) => write(`: ${text}\n\n`),
     end: () => {
       if (!isClosed) response.end();
