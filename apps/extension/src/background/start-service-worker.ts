@@ -5,6 +5,8 @@ import { readServerUrl } from '../settings/index';
 import { getActiveTab, getTab, trackActiveTab } from './active-tab';
 import { createApiProxy, createWorkerApiCall } from './api-proxy';
 import { createBadge, trackBadge } from './badge';
+import { createOfflineCache } from './live/offline-cache';
+import { withOfflineReads } from './live/offline-reads';
 import { startDataLayer } from './live/start-data-layer';
 import { openWelcomeOnInstall } from './welcome-on-install';
 
@@ -43,7 +45,9 @@ export function startServiceWorker(
   const proxyDeps = { api, auth, fetch: environment.fetch, getServerUrl };
   const badge = createBadge({ api, auth, call: createWorkerApiCall(proxyDeps) });
   trackBadge(api, auth, badge);
+  const cache = createOfflineCache({ api, now: environment.now });
   startDataLayer({
+    cache,
     api,
     auth,
     badge,
@@ -64,7 +68,7 @@ export function startServiceWorker(
       getSession: () => auth.getSession(),
       signIn: (payload) => auth.signIn(payload),
       signOut: () => auth.signOut(),
-      callApi: createApiProxy(proxyDeps),
+      callApi: withOfflineReads(createApiProxy(proxyDeps), cache),
     }),
   );
 }

@@ -6,7 +6,7 @@ import type { WorkerApiCall } from '../api-proxy';
 import type { Badge } from '../badge';
 import { createDataChangeOwner } from './data-change-owner';
 import { openLiveConnection, type LiveConnectionDeps } from './live-connection';
-import { createOfflineCache } from './offline-cache';
+import type { OfflineCache } from './offline-cache';
 import { createPageData } from './page-data';
 
 /** What the data layer needs from the worker. */
@@ -15,6 +15,8 @@ export type DataLayerDeps = Omit<LiveConnectionDeps, 'getAccessToken'> & {
   auth: AuthSession;
   call: WorkerApiCall;
   badge: Badge;
+  /** The offline cache (shared with the `callApi` proxy's offline reads). */
+  cache: OfflineCache;
   now: () => number;
 };
 
@@ -26,7 +28,7 @@ export type DataLayerDeps = Omit<LiveConnectionDeps, 'getAccessToken'> & {
 export function startDataLayer(deps: DataLayerDeps): void {
   const { api, auth } = deps;
   const send = (message: unknown) => api.runtime.sendMessage(message);
-  const cache = createOfflineCache({ api, now: deps.now });
+  const { cache } = deps;
   const pageData = createPageData({
     call: deps.call,
     cache,

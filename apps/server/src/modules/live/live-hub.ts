@@ -83,12 +83,15 @@ export function createLiveHub(deps: LiveHubDeps): LiveHub {
   heartbeat.unref();
 
   const open = new Set<SseStream>();
+  let isClosing = false;
   return {
     assertCanOpen(userId) {
       if ((streamsPerUser.get(userId) ?? 0) >= deps.maxStreamsPerUser)
         throw new AppError('RATE_LIMITED', LIVE_STREAM_LIMIT_MESSAGE);
     },
     add(input, lastEventId) {
+      // Shutting down: end at once, so the client reconnects to a copy that stays.
+      if (isClosing) return input.stream.end();
       const subscriber: LiveSubscriber = { ...input, lastSentId: 0 };
       const channel =
         channels.get(input.projectId) ??
@@ -118,6 +121,7 @@ export function createLiveHub(deps: LiveHubDeps): LiveHub {
       return open.size;
     },
     closeAll() {
+      isClosing = true;
       clearInterval(heartbeat);
       for (const stream of [...open]) stream.end();
     },
