@@ -1,7 +1,7 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
 import pg from 'pg';
 import { embeddedDatabaseUrl, startServer } from '../scripts/lib/start-server.mjs';
 import { startTestSite, type TestSite } from './fixtures-site/site-server';
@@ -12,8 +12,7 @@ import {
   readAccessToken,
   signUpThroughExtension,
 } from './support/extension-session';
-import { CHROMIUM_PATH, EXTENSION_DIST } from './support/paths';
-import { expect, test } from './support/fixtures';
+import { expect, launchExtensionContext, test } from './support/fixtures';
 
 // Issue 16, live and offline: two users on one page in two browsers. A's status change shows in
 // B's panel without a reload (measured); the server is stopped and restarted while B's panel is
@@ -51,17 +50,7 @@ test.afterAll(async () => {
 async function openBrowser(): Promise<BrowserContext> {
   const profile = mkdtempSync(join(tmpdir(), 'waymark-profile-'));
   profiles.push(profile);
-  return chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      `--disable-extensions-except=${EXTENSION_DIST}`,
-      `--load-extension=${EXTENSION_DIST}`,
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  });
+  return launchExtensionContext(profile);
 }
 
 async function workerOf(context: BrowserContext): Promise<Worker> {

@@ -13,6 +13,21 @@ type Fixtures = {
   extensionId: string;
 };
 
+/** A persistent headless Chromium on `profile` with the unpacked extension loaded. */
+export function launchExtensionContext(profile: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      `--disable-extensions-except=${EXTENSION_DIST}`,
+      `--load-extension=${EXTENSION_DIST}`,
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
+  });
+}
+
 /** Playwright `test` with the Waymark fixtures. */
 export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take a destructured first arg
@@ -24,17 +39,7 @@ export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern -- as above
   extensionContext: async ({}, use) => {
     const profile = mkdtempSync(join(tmpdir(), 'waymark-profile-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: [
-        `--disable-extensions-except=${EXTENSION_DIST}`,
-        `--load-extension=${EXTENSION_DIST}`,
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    });
+    const context = await launchExtensionContext(profile);
     await use(context);
     await context.close();
     rmSync(profile, { recursive: true, force: true });
