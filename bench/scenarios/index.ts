@@ -1,4 +1,5 @@
 import { authScenario } from './auth';
+import { liveStreamsScenario } from './live-streams';
 import { mixedLoadScenario } from './mixed-load';
 import { pageItemsScenario } from './page-items';
 import { skeletonScenario } from './skeleton';
@@ -10,4 +11,5 @@ export const SCENARIOS: Scenario[] = [
   authScenario,
   pageItemsScenario,
   mixedLoadScenario,
+  liveStreamsScenario,
 ];

@@ -26,6 +26,8 @@ export async function signUpThroughExtension(
   context: BrowserContext,
   panel: Page,
   user: TestUser,
+  /** The data directory of the server signed up with (its mail outbox); default: the run's. */
+  dataDir = process.env.WAYMARK_DATA_DIR ?? '',
 ): Promise<void> {
   const windowOpened = context.waitForEvent('page', { timeout: 20_000 });
   // Sign Up opens the provider's sign-up screen directly (screen_hint=signup).
@@ -37,7 +39,7 @@ export async function signUpThroughExtension(
   await authWindow.getByLabel('Password').fill(user.password);
   await authWindow.getByRole('button', { name: 'Create account' }).click();
   await expect(authWindow.getByText('Check your e-mail').first()).toBeVisible();
-  const outbox = join(process.env.WAYMARK_DATA_DIR ?? '', 'mail');
+  const outbox = join(dataDir, 'mail');
   const mail = await waitForMail(outbox, user.email, { subject: /Verify your e-mail/ });
   const link = mail.links.find((url) => url.includes('/verify?token='));
   if (!link) throw new Error(`No verification link in ${mail.text}`);

@@ -13,6 +13,30 @@ type Fixtures = {
   extensionId: string;
 };
 
+function extensionArgs(extensionDir: string): string[] {
+  return [
+    `--disable-extensions-except=${extensionDir}`,
+    `--load-extension=${extensionDir}`,
+    '--no-sandbox',
+    '--disable-background-networking',
+    '--disable-component-update',
+    // Lets a test click the toolbar icon (CDP Extensions.triggerAction), which grants activeTab.
+    '--enable-unsafe-extension-debugging',
+  ];
+}
+
+/** A persistent headless Chromium on `profile` with the unpacked extension in `extensionDir`. */
+export function launchExtensionContext(
+  profile: string,
+  extensionDir = EXTENSION_DIST,
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: extensionArgs(extensionDir),
+  });
+}
+
 /**
  * A persistent Chromium context (fresh profile) with the unpacked extension in `extensionDir`
  * loaded; `close` also removes the profile.
@@ -21,19 +45,7 @@ export async function launchWithExtension(
   extensionDir: string,
 ): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'waymark-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      `--disable-extensions-except=${extensionDir}`,
-      `--load-extension=${extensionDir}`,
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      // Lets a test click the toolbar icon (CDP Extensions.triggerAction), which grants activeTab.
-      '--enable-unsafe-extension-debugging',
-    ],
-  });
+  const context = await launchExtensionContext(profile, extensionDir);
   return {
     context,
     close: async () => {

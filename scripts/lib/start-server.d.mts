@@ -21,6 +21,8 @@ export function startServer(options?: {
   timeoutMs?: number;
   /** The Node.js binary to run the server on; default: this process's. */
   nodePath?: string;
+  /** A port to listen on (default: a free one): a restart on the same port, as clients know it. */
+  port?: number;
   log?: (line: string) => void;
 }): Promise<StartedServer>;
 

@@ -24,12 +24,13 @@ export function findFreePort() {
 
 /**
  * Starts the server and waits until /readyz answers 200.
- * @param {{ env?: Record<string, string>, timeoutMs?: number, log?: (line: string) => void, nodePath?: string }} [options]
- *   `nodePath`: the Node.js binary to run it on (default: this process's).
+ * @param {{ env?: Record<string, string>, timeoutMs?: number, log?: (line: string) => void, nodePath?: string, port?: number }} [options]
+ *   `nodePath`: the Node.js binary to run it on (default: this process's); `port`: a port to
+ *   listen on (default: a free one) — a restart on the same port, as clients know it.
  * @returns {Promise<{ url: string, port: number, pid: number | undefined, dataDir: string, stop: () => Promise<void> }>}
  */
 export async function startServer(options = {}) {
-  const port = await findFreePort();
+  const port = options.port ?? (await findFreePort());
   const dataDir = options.env?.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'waymark-'));
   // mkdtemp makes a 0700 directory; as root, PostgreSQL runs as "postgres" and must traverse it.
   if (!options.env?.DATA_DIR) chmodSync(dataDir, 0o755);

@@ -22,6 +22,7 @@ import { installAuth } from './modules/auth/authenticator';
 import { dataFieldsModule } from './modules/data-fields/index';
 import { identityModule } from './modules/identity/index';
 import { itemsModule } from './modules/items/index';
+import { liveModule } from './modules/live/index';
 import type { AppModule } from './modules/module';
 import { notificationsModule } from './modules/notifications/index';
 import { organizationsModule } from './modules/organizations/index';
@@ -41,6 +42,7 @@ export const MODULES: readonly AppModule[] = [
   itemsModule,
   attachmentsModule,
   pinsModule,
+  liveModule,
   dataFieldsModule,
   usersModule,
   teamsModule,

@@ -62,6 +62,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('gives live streams a 25 s heartbeat, 15 min lifetime, 10 per user and 24 h of events', () => {
+    expect(loadConfig({}).live).toEqual({
+      heartbeatMs: 25_000,
+      maxStreamMs: 900_000,
+      maxStreamsPerUser: 10,
+      retentionHours: 24,
+    });
+    expect(loadConfig({ LIVE_MAX_STREAMS_PER_USER: '3' }).live.maxStreamsPerUser).toBe(3);
+    expect(() => loadConfig({ LIVE_MAX_STREAMS_PER_USER: '0' })).toThrow(
+      /^Invalid configuration: LIVE_MAX_STREAMS_PER_USER must be at least 1/,
+    );
+    expect(() => loadConfig({ LIVE_HEARTBEAT_MS: 'often' })).toThrow(
+      /^Invalid configuration: LIVE_HEARTBEAT_MS /,
+    );
+  });
+
   it('keeps attachments on local disk with 25 MB files unless S3_BUCKET is set', () => {
     const local = loadConfig({}).attachments;
     expect(local).toMatchObject({ maxFileBytes: 25 * 1024 * 1024, s3: undefined });

@@ -53,6 +53,30 @@ const ZEnv = z.object({
     .regex(/^\d{1,6}$/, { error: 'must be a number of milliseconds (0 to 999999)' })
     .transform(Number)
     .default(0),
+  LIVE_HEARTBEAT_MS: z
+    .string()
+    .regex(/^\d{1,7}$/, { error: 'must be a number of milliseconds' })
+    .transform(Number)
+    .refine((ms) => ms >= 10, { error: 'must be at least 10 ms' })
+    .default(25_000),
+  LIVE_STREAM_MAX_MS: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'must be a number of milliseconds' })
+    .transform(Number)
+    .refine((ms) => ms >= 10, { error: 'must be at least 10 ms' })
+    .default(15 * 60_000),
+  LIVE_MAX_STREAMS_PER_USER: z
+    .string()
+    .regex(/^\d{1,4}$/, { error: 'must be a whole number' })
+    .transform(Number)
+    .refine((count) => count >= 1, { error: 'must be at least 1' })
+    .default(10),
+  LIVE_EVENTS_RETENTION_HOURS: z
+    .string()
+    .regex(/^\d{1,4}$/, { error: 'must be a whole number of hours' })
+    .transform(Number)
+    .refine((hours) => hours >= 1, { error: 'must be at least 1 hour' })
+    .default(24),
   MAIL_FROM: z
     .string()
     .min(1, { error: 'must not be empty' })
@@ -116,6 +140,8 @@ export type Config = {
   attachments: AttachmentsConfig;
   /** Payments and the billing clock (issue 13, docs/billing.md). */
   billing: BillingConfig;
+  /** Live event streams (issue 16, docs/live-updates.md). */
+  live: LiveConfig;
 };
 
 /** Which payment gateway runs, and whether the e2e may move the billing clock. */
@@ -137,6 +163,21 @@ export type StripeConfig = {
   webhookSecret: string;
   /** Another address for Stripe's API (`STRIPE_API_URL`: stripe-mock, a test stand-in); default Stripe's. */
   apiUrl: string | undefined;
+};
+
+/** Live event streams: heartbeat, lifetime, per-user cap, how long events are kept. */
+export type LiveConfig = {
+  /** A comment line this often keeps proxies from closing an idle stream (`LIVE_HEARTBEAT_MS`, 25 s). */
+  heartbeatMs: number;
+  /**
+   * A stream ends after this long (`LIVE_STREAM_MAX_MS`, 15 min) and the client resumes with a
+   * fresh token: an access token is checked once, when the stream opens.
+   */
+  maxStreamMs: number;
+  /** Streams one user may hold on one copy (`LIVE_MAX_STREAMS_PER_USER`, 10); beyond: 429. */
+  maxStreamsPerUser: number;
+  /** Events older than this are pruned hourly (`LIVE_EVENTS_RETENTION_HOURS`, 24). */
+  retentionHours: number;
 };
 
 /** Attachment limits and where the files live. */
@@ -221,6 +262,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       s3: readS3Config(values),
     },
     billing: { stripe: readStripeConfig(values), testClock: values.BILLING_TEST_CLOCK },
+    live: {
+      heartbeatMs: values.LIVE_HEARTBEAT_MS,
+      maxStreamMs: values.LIVE_STREAM_MAX_MS,
+      maxStreamsPerUser: values.LIVE_MAX_STREAMS_PER_USER,
+      retentionHours: values.LIVE_EVENTS_RETENTION_HOURS,
+    },
   };
 }
 

@@ -21,7 +21,8 @@ const SECRET_NAME = `Org A secret ${Date.now()}`;
 const OWNER_A_EMAIL = `owner-a-${Date.now()}@example.test`;
 
 beforeAll(async () => {
-  t = await startAuthTestApp();
+  // Live streams end after 50 ms here, so probing the stream route as an allowed caller returns.
+  t = await startAuthTestApp({ env: { LIVE_STREAM_MAX_MS: '50' } });
   idsA = await createMatrixWorld(t, await t.signIn({ email: OWNER_A_EMAIL }), SECRET_NAME);
   adminB = await t.signIn();
   idsB = await createMatrixWorld(t, adminB, 'Org B');

@@ -27,6 +27,20 @@ describe('CORS on /api for the extension', () => {
     expect(String(response.headers['access-control-allow-methods'])).toContain('POST');
   });
 
+  it('lets the worker resume a live stream with Last-Event-ID (issue 16)', async () => {
+    const response = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/item/liveEvents/1',
+      headers: {
+        origin: EXTENSION_ORIGIN,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization,last-event-id',
+      },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(String(response.headers['access-control-allow-headers'])).toContain('last-event-id');
+  });
+
   it('lets the extension read answers, including errors', async () => {
     const ping = await t.app.inject({
       method: 'GET',

@@ -18,7 +18,8 @@ let ids: MatrixIds;
 let foreignIds: MatrixIds;
 
 beforeAll(async () => {
-  t = await startAuthTestApp();
+  // Live streams end after 50 ms here, so a well-formed call of the stream route returns.
+  t = await startAuthTestApp({ env: { LIVE_STREAM_MAX_MS: '50' } });
   admin = await t.signIn();
   ids = await createMatrixWorld(t, admin, 'Org under test');
   foreignIds = await createMatrixWorld(t, await t.signIn(), 'Another org');

@@ -98,6 +98,13 @@ export const ITEM_ROWS: MatrixRow[] = [
     who: 'projectMember',
     request: (ids) => ({ params: { projectId: ids.projectId } }),
   },
+  // issue 16: the live stream (the matrix app ends streams after 50 ms, so a probe completes)
+  {
+    method: 'GET',
+    path: '/api/item/liveEvents/:projectId',
+    who: 'projectMember',
+    request: (ids) => ({ params: { projectId: ids.projectId } }),
+  },
   {
     method: 'GET',
     path: '/api/item/getAssigneeOptions/:projectId',

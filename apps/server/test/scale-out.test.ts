@@ -10,11 +10,12 @@ import { httpInjector, startChildServer, type ChildServer } from './child-server
 import { createTestDatabase, type TestDatabase } from './helper';
 import { codeFrom, signUpByMail, TestBrowser } from './identity-browser';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
+import { openTestEventStream } from './sse-client';
 
 // Issue 17: two server copies on one PostgreSQL behind a round-robin balancer, started with the
 // settings docs/deploy.md gives: sign-in works whichever copy answers each step, the API works on
 // either copy with the other's tokens, a change through one is seen by the other, and a rolling
-// restart under load fails no request.
+// restart under load fails no request; a live stream on one copy gets the other copy's writes.
 
 let database: TestDatabase;
 let dataDir: string;
@@ -108,6 +109,25 @@ describe('two server copies on one database', { timeout: 240_000 }, () => {
   let token = '';
   let projectId = 0;
 
+  /** Creates an item through copy 1 with the organization's first type and status. */
+  async function createItemOnCopy0(relativePath: string, title: string) {
+    const orgs = (await api(0, token, '/api/account/getOrgs')).body as { orgId: number }[];
+    const orgId = orgs[0]?.orgId;
+    const types = (await api(0, token, `/api/item/getItemTypeOptions/${orgId}`)).body as {
+      itemTypeId: number;
+    }[];
+    const statuses = (await api(0, token, `/api/item/getStatusOptions/${orgId}`)).body as {
+      itemStatusId: number;
+    }[];
+    return api(0, token, '/api/item/createItem', {
+      projectId,
+      relativePath,
+      title,
+      itemTypeId: types[0]?.itemTypeId,
+      itemStatusId: statuses[0]?.itemStatusId,
+    });
+  }
+
   it('signs in through the balancer (steps on both copies) and uses the API on each copy', async () => {
     const browser = new TestBrowser(httpInjector(publicUrl), publicUrl);
     const { callback, verifier } = await signUpByMail(browser, {
@@ -151,21 +171,7 @@ describe('two server copies on one database', { timeout: 240_000 }, () => {
     });
     expect(options.status).toBe(200);
     expect((options.body as { items: unknown[] }).items).toEqual([]);
-    const orgs = (await api(0, token, '/api/account/getOrgs')).body as { orgId: number }[];
-    const orgId = orgs[0]?.orgId;
-    const types = (await api(0, token, `/api/item/getItemTypeOptions/${orgId}`)).body as {
-      itemTypeId: number;
-    }[];
-    const statuses = (await api(0, token, `/api/item/getStatusOptions/${orgId}`)).body as {
-      itemStatusId: number;
-    }[];
-    const created = await api(0, token, '/api/item/createItem', {
-      projectId,
-      relativePath: '/cart',
-      title: 'Made on copy 1',
-      itemTypeId: types[0]?.itemTypeId,
-      itemStatusId: statuses[0]?.itemStatusId,
-    });
+    const created = await createItemOnCopy0('/cart', 'Made on copy 1');
     expect(created.status).toBe(200);
     const seen = await api(1, token, '/api/item/getPageItems', {
       pageUrl: 'https://scaled.example.test/cart',
@@ -173,6 +179,24 @@ describe('two server copies on one database', { timeout: 240_000 }, () => {
     expect((seen.body as { items: { title: string }[] }).items.map((item) => item.title)).toEqual([
       'Made on copy 1',
     ]);
+  });
+
+  it('streams a change written through one copy to a live stream held by the other (issue 16)', async () => {
+    const live = await openTestEventStream(`${copyUrl(1)}/api/item/liveEvents/${projectId}`, {
+      authorization: `Bearer ${token}`,
+    });
+    expect(live.status).toBe(200);
+    await live.waitFor((event) => event.event === 'ready');
+    const created = await createItemOnCopy0('/live', 'Written on copy 1');
+    expect(created.status).toBe(200);
+    const { itemId } = created.body as { itemId: number };
+    const event = await live.waitFor(
+      (candidate) =>
+        candidate.event === 'change' &&
+        (JSON.parse(candidate.data) as { itemId: number | null }).itemId === itemId,
+    );
+    expect(JSON.parse(event.data)).toMatchObject({ projectId, topic: 'items', itemId });
+    live.close();
   });
 
   it('restarts each copy in turn under load without a failed request', async () => {

@@ -25,7 +25,8 @@ async function createOrg(mark: string): Promise<Org> {
 }
 
 beforeAll(async () => {
-  t = await startAuthTestApp();
+  // Live streams end after 50 ms here, so the stream route's probe returns what it sent.
+  t = await startAuthTestApp({ env: { LIVE_STREAM_MAX_MS: '50' } });
   first = await createOrg(FIRST);
   second = await createOrg(SECOND);
 });

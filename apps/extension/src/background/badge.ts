@@ -23,6 +23,11 @@ export type Badge = {
   update(tabId: number, url: string | null | undefined): Promise<void>;
   /** Recounts the active tab of every window. */
   updateActiveTabs(): Promise<void>;
+  /**
+   * Shows `count` on every tab at `pageUrl` the user granted: the count of a page lookup the
+   * worker just made for a side panel, so an edit costs no second lookup for the badge.
+   */
+  showCount(pageUrl: string, count: number): Promise<void>;
 };
 
 /**
@@ -63,6 +68,16 @@ export function createBadge({ api, auth, call }: BadgeDeps): Badge {
   return {
     update,
     updateActiveTabs: async () => updateTabs(await api.tabs.query({ active: true })),
+    showCount: async (pageUrl, count) => {
+      const pattern = toOriginPattern(pageUrl);
+      if (!pattern || !(await api.permissions.contains([pattern]))) return;
+      const tabs = (await api.tabs.query({})).filter((tab) => tab.url === pageUrl);
+      await Promise.all(
+        tabs.flatMap((tab) =>
+          tab.id === undefined ? [] : [setText(tab.id, formatBadgeCount(count))],
+        ),
+      );
+    },
   };
 }
 

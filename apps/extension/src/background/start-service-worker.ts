@@ -7,6 +7,9 @@ import { createApiProxy, createWorkerApiCall } from './api-proxy';
 import { serveAttachmentTransfers } from './attachment-transfer';
 import { createBadge, trackBadge } from './badge';
 import { createCaptureTab } from './capture-tab';
+import { createOfflineCache } from './live/offline-cache';
+import { withOfflineReads } from './live/offline-reads';
+import { startDataLayer } from './live/start-data-layer';
 import { createPinsRelay } from './pins-relay';
 import { openWelcomeOnInstall } from './welcome-on-install';
 
@@ -46,6 +49,18 @@ export function startServiceWorker(
   serveAttachmentTransfers(proxyDeps);
   const badge = createBadge({ api, auth, call: createWorkerApiCall(proxyDeps) });
   trackBadge(api, auth, badge);
+  const cache = createOfflineCache({ api, now: environment.now });
+  startDataLayer({
+    cache,
+    api,
+    auth,
+    badge,
+    call: createWorkerApiCall(proxyDeps),
+    fetch: environment.fetch,
+    getServerUrl,
+    setTimer: environment.setTimer,
+    now: environment.now,
+  });
   auth.onChange((session) => {
     void broadcast((message) => api.runtime.sendMessage(message), 'sessionChanged', session);
   });
@@ -58,13 +73,8 @@ export function startServiceWorker(
       getSession: () => auth.getSession(),
       signIn: (payload) => auth.signIn(payload),
       signOut: () => auth.signOut(),
-      callApi: createApiProxy(proxyDeps),
+      callApi: withOfflineReads(createApiProxy(proxyDeps), cache),
       captureTab: createCaptureTab(api),
-      refreshBadge: ({ tabId }) =>
-        api.tabs.query({}).then(async (tabs) => {
-          const tab = tabs.find((candidate) => candidate.id === tabId);
-          if (tab) await badge.update(tabId, tab.url);
-        }),
     }),
   );
 }

@@ -5,10 +5,15 @@ export {
   type MessageHandlers,
 } from './create-message-listener';
 export {
+  LIVE_PORT_NAME,
   type ActiveTab,
   type DrawnPin,
+  type LivePortMessage,
+  type LiveState,
   type MessageMap,
   type PageInfo,
+  type PageKey,
+  type PageSnapshot,
   type PinStatus,
   type SessionInfo,
 } from './protocol';

@@ -1,7 +1,7 @@
 // The one message protocol between the service worker, the extension pages and the content
 // script. Every message is `{ type, payload }`; a request is answered with a `Reply`. Add a
 // message here first, with a comment saying who sends it, who answers and when.
-import type { ErrorCode, RouteName, TPinAnchor, TPinSelector } from '@waymark/core';
+import type { ErrorCode, RouteName, TPageItems, TPinAnchor, TPinSelector } from '@waymark/core';
 
 /** The tab a window shows: what the side panel follows. */
 export type ActiveTab = {
@@ -39,6 +39,36 @@ export type DrawnPin = { itemId: number; number: number; selectors: TPinSelector
 
 /** Whether a pin was placed on the page: `anchored`, or `orphan` ("Needs re-pin"). */
 export type PinStatus = { itemId: number; status: 'anchored' | 'orphan' };
+
+/** Which page lookup a panel shows: the page, the organization and the chosen project. */
+export type PageKey = {
+  pageUrl: string;
+  orgId: number;
+  /** The project the user picked on this page; null for the server's default choice. */
+  projectId: number | null;
+};
+
+/** A page lookup as the worker answers it: from the server, or from the offline cache. */
+export type PageSnapshot = {
+  page: TPageItems;
+  /** When the server gave this answer (ms since the epoch). */
+  updatedAt: number;
+  /** True when the server could not be reached and this is the last answer kept offline. */
+  isOffline: boolean;
+};
+
+/** How the worker's live stream of a project is doing (for the panel's connection indicator). */
+export type LiveState = 'connecting' | 'live' | 'offline';
+
+/** What a side panel posts on its `LIVE_PORT_NAME` port to the worker. */
+export type LivePortMessage =
+  /** The page the panel shows now, and its project once the lookup resolved it. */
+  | { type: 'watch'; page: PageKey; projectId: number | null }
+  /** Sent every 20 s: a port message keeps an MV3 worker from being stopped while a panel is open. */
+  | { type: 'ping' };
+
+/** The name of the port a side panel holds open to the worker while it shows a page. */
+export const LIVE_PORT_NAME = 'waymark-live';
 
 /** Every message: its payload and what its receiver answers (`void` for notifications). */
 export type MessageMap = {
@@ -81,11 +111,6 @@ export type MessageMap = {
    */
   callApi: { payload: { route: RouteName; input?: unknown }; response: unknown };
   /**
-   * Extension page → service worker: the items of a tab's page may have changed (an item was
-   * created or deleted, a project or site was added); recount its toolbar badge.
-   */
-  refreshBadge: { payload: { tabId: number }; response: void };
-  /**
    * Side panel → service worker → content script of `tabId` (issue 15): re-anchor these pins and
    * draw their markers, replacing any drawn before. The worker injects the content script first,
    * only where the user granted access to the site; answered with null where not granted.
@@ -107,11 +132,31 @@ export type MessageMap = {
    * placed or lost pins since the last `drawPins` answer.
    */
   pinStatusesChanged: { payload: { statuses: PinStatus[] }; response: void };
+  /**
    * Extension page → service worker: a PNG data URL of what tab `tabId` shows (issue 14, capture
    * screenshot). Chrome allows it once the user clicked the toolbar icon on that tab (activeTab);
    * refused for tabs that are not web pages or not in front, and for senders that are not pages.
    */
   captureTab: { payload: { tabId: number }; response: string };
+  /**
+   * Side panel → service worker: the page lookup of `PageKey`. The worker asks the server, keeps
+   * the answer (encrypted) for offline reading and sets the badge of tabs on that page from it;
+   * without network it answers the last answer kept, marked `isOffline`. Fails when it has none.
+   */
+  loadPage: { payload: PageKey; response: PageSnapshot };
+  /**
+   * Side panel → service worker: this panel changed data (saved, deleted, noted, linked, created
+   * a project or site). Sent once per mutation; the worker refetches the panel's page once
+   * (waiting briefly for the server's own live event when the stream is up, so the edit costs
+   * one lookup), sets the badge and tells every page (`pageDataChanged`, `itemsChanged`).
+   */
+  reportChange: { payload: { itemIds?: number[] }; response: void };
+  /** Service worker → every extension page (broadcast): a page lookup's new answer. */
+  pageDataChanged: { payload: { page: PageKey; snapshot: PageSnapshot }; response: void };
+  /** Service worker → every extension page (broadcast): these items changed (null: any item). */
+  itemsChanged: { payload: { itemIds: number[] | null }; response: void };
+  /** Service worker → every extension page (broadcast): a project's live stream state changed. */
+  liveStateChanged: { payload: { projectId: number; state: LiveState }; response: void };
 };
 
 /** The name of a message. */
@@ -136,7 +181,6 @@ const MESSAGE_TYPES: ReadonlySet<string> = new Set<MessageType>([
   'signOut',
   'sessionChanged',
   'callApi',
-  'refreshBadge',
   'drawPins',
   'pickElement',
   'revealPin',
@@ -144,6 +188,11 @@ const MESSAGE_TYPES: ReadonlySet<string> = new Set<MessageType>([
   'pinMarkerClicked',
   'pinStatusesChanged',
   'captureTab',
+  'loadPage',
+  'reportChange',
+  'pageDataChanged',
+  'itemsChanged',
+  'liveStateChanged',
 ] satisfies MessageType[]);
 
 /** Whether `value` is a message of this protocol (other senders' messages are ignored). */

@@ -57,9 +57,9 @@ export type ChromeApi = {
     getURL(path: string): string;
     /** Opens the options page (or focuses it when already open). */
     openOptionsPage(): Promise<void>;
-    /** Opens a port to the extension's other contexts (the worker answers it). */
+    /** Opens a port to the service worker (from an extension page). */
     connect(name: string): PortLike;
-    /** Fires when another context opens a port. */
+    /** Fires in the worker when a page opens a port. */
     onConnect: ChromeEvent<[port: PortLike]>;
   };
   tabs: {
@@ -138,13 +138,21 @@ export type ChromeApi = {
     setSync(items: Record<string, unknown>): Promise<void>;
     /** Fires with the changed keys of `chrome.storage.sync`. */
     onSyncChanged: ChromeEvent<[changes: Record<string, { newValue?: unknown }>]>;
+    /** Reads keys from `chrome.storage.local` (on disk; the offline cache keeps only ciphertext there). */
+    getLocal(keys: string[]): Promise<Record<string, unknown>>;
+    /** Writes keys to `chrome.storage.local`. */
+    setLocal(items: Record<string, unknown>): Promise<void>;
+    /** Removes keys from `chrome.storage.local`. */
+    removeLocal(keys: string[]): Promise<void>;
+    /** Every key `chrome.storage.local` holds. */
+    getLocalKeys(): Promise<string[]>;
   };
 };
 
 function wrapPort(port: chrome.runtime.Port): PortLike {
   return {
     name: port.name,
-    sender: port.sender,
+    ...(port.sender && { sender: port.sender }),
     postMessage: (message) => port.postMessage(message),
     disconnect: () => port.disconnect(),
     onMessage: wrapEvent(() => port.onMessage as chrome.events.Event<(message: unknown) => void>),
@@ -238,5 +246,9 @@ export const chromeApi: ChromeApi = {
     getSync: (keys) => chrome.storage.sync.get(keys),
     setSync: (items) => chrome.storage.sync.set(items),
     onSyncChanged: wrapEvent(() => chrome.storage.sync.onChanged),
+    getLocal: (keys) => chrome.storage.local.get(keys),
+    setLocal: (items) => chrome.storage.local.set(items),
+    removeLocal: (keys) => chrome.storage.local.remove(keys),
+    getLocalKeys: async () => Object.keys(await chrome.storage.local.get(null)),
   },
 };

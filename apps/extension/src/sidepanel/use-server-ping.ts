@@ -1,10 +1,11 @@
 import { createApiClient, routes } from '@waymark/core';
 import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from './data/query-keys';
 
 /** Checks that the Waymark server at `serverUrl` answers `GET /api/ping`; idle while it is null. */
 export function useServerPing(serverUrl: string | null) {
   return useQuery({
-    queryKey: ['ping', serverUrl],
+    queryKey: queryKeys.ping(serverUrl),
     queryFn: () => createApiClient({ baseUrl: serverUrl ?? '' }).call(routes.ping),
     enabled: serverUrl !== null,
     // A wrong URL should be reported at once, not after three silent retries.

@@ -31,6 +31,10 @@ export type FakeChrome = {
   syncStorage: Map<string, unknown>;
   /** What `storage.session` holds. */
   sessionStorage: Map<string, unknown>;
+  /** What `storage.local` holds. */
+  localStorage: Map<string, unknown>;
+  /** Ports pages opened (`runtime.connect`), delivered to `runtime.onConnect` listeners. */
+  onConnect: FakeEvent<[PortLike]>;
   /** Badge text per tab id, as `action.setBadgeText` left it. */
   badges: Map<number, string>;
   /** Origin patterns (`https://a.example/*`) the user has granted. */
@@ -39,8 +43,6 @@ export type FakeChrome = {
   onInstalled: FakeEvent<[{ reason: string }]>;
   onActivated: FakeEvent<[{ tabId: number; windowId: number }]>;
   onUpdated: FakeEvent<[number, { url?: string; title?: string }, TabInfo]>;
-  /** Fires with the worker's end of each port a page opens with `runtime.connect`. */
-  onConnect: FakeEvent<[PortLike]>;
   /**
    * Delivers a message to the registered listeners as Chrome does: resolves to the first reply,
    * or undefined when no listener keeps the channel open.
@@ -53,6 +55,8 @@ export function createFakeChrome(): FakeChrome {
   const tabs: TabInfo[] = [];
   const syncStorage = new Map<string, unknown>();
   const sessionStorage = new Map<string, unknown>();
+  const localStorage = new Map<string, unknown>();
+  const onConnect = createFakeEvent<[PortLike]>();
   const badges = new Map<number, string>();
   const grantedOrigins = new Set<string>();
   const onPermissionsAdded = createFakeEvent<[{ origins?: string[] }]>();
@@ -65,7 +69,6 @@ export function createFakeChrome(): FakeChrome {
   const onActivated = createFakeEvent<[{ tabId: number; windowId: number }]>();
   const onUpdated = createFakeEvent<[number, { url?: string; title?: string }, TabInfo]>();
   const onSyncChanged = createFakeEvent<[Record<string, { newValue?: unknown }>]>();
-  const onConnect = createFakeEvent<[PortLike]>();
 
   const api: ChromeApi = {
     runtime: {
@@ -152,6 +155,16 @@ export function createFakeChrome(): FakeChrome {
         return Promise.resolve();
       }),
       onSyncChanged,
+      getLocal: (keys) => pick(localStorage, keys),
+      setLocal: vi.fn((items: Record<string, unknown>) => {
+        Object.entries(items).forEach(([key, value]) => localStorage.set(key, value));
+        return Promise.resolve();
+      }),
+      removeLocal: vi.fn((keys: string[]) => {
+        keys.forEach((key) => localStorage.delete(key));
+        return Promise.resolve();
+      }),
+      getLocalKeys: () => Promise.resolve([...localStorage.keys()]),
     },
   };
 
@@ -168,13 +181,14 @@ export function createFakeChrome(): FakeChrome {
     tabs,
     syncStorage,
     sessionStorage,
+    localStorage,
+    onConnect,
     badges,
     grantedOrigins,
     onPermissionsAdded,
     onInstalled,
     onActivated,
     onUpdated,
-    onConnect,
     deliverMessage,
   };
 }

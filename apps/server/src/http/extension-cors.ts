@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 
 /** Methods and request headers the extension's API client sends. */
 const ALLOWED_METHODS = 'GET, POST';
-const ALLOWED_HEADERS = 'authorization, content-type, accept';
+// last-event-id: the live stream's resume point (issue 16), sent by the worker on reconnect.
+const ALLOWED_HEADERS = 'authorization, content-type, accept, last-event-id';
 /** How long Chrome may cache a preflight answer, in seconds. */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 

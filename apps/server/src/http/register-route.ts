@@ -54,6 +54,8 @@ export function registerRoute<R extends RouteDef>(
   const isText = route.responseKind === 'text';
   // A download streams bytes: the handler sends them itself, past any serializer.
   const isFile = route.responseKind === 'file';
+  // An event stream is written by its handler as it goes (modules/live/sse-stream.ts).
+  const isEvents = route.responseKind === 'events';
   app.route({
     method: route.method,
     url: route.path,
@@ -65,8 +67,9 @@ export function registerRoute<R extends RouteDef>(
       ...(route.body && { body: route.body }),
       ...(isText && { produces: ['text/plain'] }),
       ...(isFile && { produces: ['application/octet-stream'] }),
+      ...(isEvents && { produces: ['text/event-stream'] }),
       response: {
-        ...(!isFile && { 200: route.response }),
+        ...(!isFile && !isEvents && { 200: route.response }),
         ...Object.fromEntries(codes.map((code) => [ERROR_STATUS[code], ZErrorBody])),
       },
     },

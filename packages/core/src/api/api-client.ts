@@ -28,6 +28,10 @@ export type ApiClient = {
   ): Promise<RouteOutput<R>>;
 };
 
+/** The error of a call that never reached the server (offline, DNS, refused connection). */
+export const SERVER_UNREACHABLE_MESSAGE =
+  'The server could not be reached. Check your connection and try again.';
+
 /** Creates the one API client the portal and the extension call the server through. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
@@ -38,6 +42,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         query?: Record<string, unknown>;
         body?: unknown;
       };
+      // An event stream never ends: it is read incrementally (the extension's live connection).
+      if (route.responseKind === 'events')
+        throw new AppError('BAD_REQUEST', `${route.path} is an event stream, not a call.`);
       let url = options.baseUrl + buildPath(route.path, input.params);
       if (input.query) {
         const search = new URLSearchParams();
@@ -60,10 +67,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       try {
         response = await doFetch(url, { method: route.method, headers, body });
       } catch {
-        throw new AppError(
-          'INTERNAL',
-          'The server could not be reached. Check your connection and try again.',
-        );
+        throw new AppError('INTERNAL', SERVER_UNREACHABLE_MESSAGE);
       }
       if (!response.ok) throw await toAppError(response, options);
       const payload: unknown =

@@ -27,9 +27,10 @@ export type RouteDef = {
   response: z.ZodType;
   /**
    * `text` where the spec says the call answers plain text; `file` for a download (the client
-   * gets a Blob); JSON otherwise.
+   * gets a Blob); `events` for a server-sent event stream (read with a streaming reader, not
+   * `createApiClient`); JSON otherwise.
    */
-  responseKind?: 'json' | 'text' | 'file';
+  responseKind?: 'json' | 'text' | 'file' | 'events';
 };
 
 /** Declares a route row, keeping its exact schema types for the server and the clients. */

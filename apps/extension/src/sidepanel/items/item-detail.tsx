@@ -1,5 +1,4 @@
 import { Button, Divider, Group, Loader, Stack, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Feature } from '@waymark/core';
 import { AttachmentsSection } from '../attachments/index';
 import { ErrorAlert } from '../error-alert';
@@ -10,7 +9,8 @@ import { PinSection, type PagePins } from '../pins/index';
 import { NotesThread } from './notes-thread';
 import { getItemGates } from './plan-gates';
 import { RelatedItems } from './related-items';
-import { itemKey, useItem } from './use-item';
+import { useItem } from './use-item';
+import { useReportChange } from '../data/use-report-change';
 
 /**
  * One item in full: fields, notes, related items and history, with edit and delete. Adding notes
@@ -34,13 +34,11 @@ export function ItemDetail({
   onOpen: (itemId: number) => void;
   onDeleted: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const reportChange = useReportChange();
   const item = useItem(itemId);
   const gates = getItemGates(planFeatures);
-  const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: itemKey(itemId) });
-    void queryClient.invalidateQueries({ queryKey: ['page-items'] });
-  };
+  // The worker reloads this item and the page's list for every open panel (one path).
+  const reload = () => reportChange([itemId]);
   return (
     <Stack gap="sm" component="article" aria-label="Item">
       <Group justify="space-between">

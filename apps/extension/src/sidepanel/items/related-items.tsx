@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ErrorAlert } from '../error-alert';
 import { useCallApi } from '../use-call-api';
 import { PlanGateNote } from './plan-gate-note';
+import { queryKeys } from '../data/query-keys';
 
 /**
  * An item's related items (linked both ways), with unlink, and search to link more when
@@ -26,7 +27,7 @@ export function RelatedItems({
   const callApi = useCallApi();
   const [text, setText] = useState('');
   const search = useQuery({
-    queryKey: ['related-search', itemId, text.trim()],
+    queryKey: queryKeys.relatedSearch(itemId, text.trim()),
     queryFn: () => callApi('searchRelatedItems', { body: { itemId, text } }),
     enabled: canLink && text.trim().length > 0,
   });

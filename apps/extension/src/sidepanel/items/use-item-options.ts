@@ -1,23 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallApi } from '../use-call-api';
+import { queryKeys } from '../data/query-keys';
 
 /** The choices of an item's fields: the org's types and statuses, the project's releases and people. */
 export function useItemOptions(orgId: number, projectId: number) {
   const callApi = useCallApi();
   const types = useQuery({
-    queryKey: ['item-types', orgId],
+    queryKey: queryKeys.itemTypes(orgId),
     queryFn: () => callApi('getItemTypeOptions', { params: { orgId } }),
   });
   const statuses = useQuery({
-    queryKey: ['statuses', orgId],
+    queryKey: queryKeys.statuses(orgId),
     queryFn: () => callApi('getStatusOptions', { params: { orgId } }),
   });
   const releases = useQuery({
-    queryKey: ['releases', projectId],
+    queryKey: queryKeys.releases(projectId),
     queryFn: () => callApi('getReleaseOptions', { params: { projectId } }),
   });
   const assignees = useQuery({
-    queryKey: ['assignees', projectId],
+    queryKey: queryKeys.assignees(projectId),
     queryFn: () => callApi('getAssigneeOptions', { params: { projectId } }),
   });
   const all = [types, statuses, releases, assignees];

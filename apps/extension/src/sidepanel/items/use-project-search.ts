@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallApi } from '../use-call-api';
 import type { ItemFilter } from './filter-items';
+import { queryKeys } from '../data/query-keys';
 
 /** Searches every page of a project on the server with the panel's filters; idle unless enabled. */
 export function useProjectSearch(projectId: number, filter: ItemFilter, isEnabled: boolean) {
@@ -15,7 +16,7 @@ export function useProjectSearch(projectId: number, filter: ItemFilter, isEnable
     ...(filter.assigneeUserId !== null && { assigneeUserId: filter.assigneeUserId }),
   };
   return useQuery({
-    queryKey: ['project-search', body],
+    queryKey: queryKeys.projectSearch(body),
     queryFn: () => callApi('searchItems', { body }),
     enabled: isEnabled,
   });

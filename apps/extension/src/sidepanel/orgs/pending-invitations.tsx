@@ -3,6 +3,7 @@ import { NOTIFICATION_TEMPLATES, type TNotification } from '@waymark/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCallApi } from '../use-call-api';
+import { queryKeys } from '../data/query-keys';
 
 /** spec §8: the accept-access toast texts, shown here beside the invitation. */
 export const ACCESS_ACCEPTED_MESSAGE = 'Access accepted successfully.';
@@ -31,7 +32,7 @@ export function PendingInvitations() {
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<{ text: string; isError: boolean } | null>(null);
   const notifications = useQuery({
-    queryKey: ['invitations'],
+    queryKey: queryKeys.invitations(),
     queryFn: () => callApi('getSiteNotifications', {}),
   });
   const accept = useMutation({
@@ -39,8 +40,8 @@ export function PendingInvitations() {
     onSuccess: () => setOutcome({ text: ACCESS_ACCEPTED_MESSAGE, isError: false }),
     onError: () => setOutcome({ text: ACCESS_ACCEPT_FAILED_MESSAGE, isError: true }),
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['invitations'] });
-      await queryClient.invalidateQueries({ queryKey: ['orgs'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.invitations() });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.orgs() });
     },
   });
   const invitations = pendingInvitations(notifications.data ?? []);

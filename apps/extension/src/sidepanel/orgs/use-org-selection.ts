@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useChromeApi } from '../../ui/index';
 import { readOrgId, saveOrgId } from '../../settings/index';
 import { useCallApi } from '../use-call-api';
+import { queryKeys } from '../data/query-keys';
 
 /** spec §6: organization access level id 1 is admin. */
 export const ADMIN_ACCESS_LEVEL_ID = 1;
@@ -21,8 +22,8 @@ export function useOrgSelection() {
   const api = useChromeApi();
   const callApi = useCallApi();
   const queryClient = useQueryClient();
-  const orgs = useQuery({ queryKey: ['orgs'], queryFn: () => callApi('getOrgs', {}) });
-  const storedId = useQuery({ queryKey: ['orgId'], queryFn: () => readOrgId(api) });
+  const orgs = useQuery({ queryKey: queryKeys.orgs(), queryFn: () => callApi('getOrgs', {}) });
+  const storedId = useQuery({ queryKey: queryKeys.orgId(), queryFn: () => readOrgId(api) });
   const list = orgs.data ?? [];
   const org = list.find((candidate) => candidate.orgId === storedId.data) ?? list[0] ?? null;
   const selection: OrgSelection = {
@@ -30,7 +31,7 @@ export function useOrgSelection() {
     org,
     isAdmin: org?.orgAccessLevelId === ADMIN_ACCESS_LEVEL_ID,
     select: (orgId) => {
-      queryClient.setQueryData(['orgId'], orgId);
+      queryClient.setQueryData(queryKeys.orgId(), orgId);
       void saveOrgId(api, orgId);
     },
   };

@@ -22,18 +22,39 @@ function summary(itemId: number, title: string, overrides: Partial<TItemSummary>
   return makeItemSummary({ itemId, title, projectId: 3, relativePathId: 8, ...overrides });
 }
 
-/** Renders the panel with the worker answering `callApi` through `answer(route, input)`. */
+/**
+ * Renders the panel with a stand-in worker: `loadPage` and `callApi` answered through
+ * `answer(route, input)`, and a `reportChange` answered the way the worker does — one page
+ * lookup, broadcast to the page as `pageDataChanged`.
+ */
 function renderPanel(answer: (route: string, input: unknown) => unknown) {
   const fake = createFakeChrome();
+  let shown: { pageUrl: string; orgId: number; projectId: number | null } | null = null;
+  const lookUp = (page: NonNullable<typeof shown>) => ({
+    page: answer('getPageItems', { body: page }) as TPageItems,
+    updatedAt: 0,
+    isOffline: false,
+  });
   vi.mocked(fake.api.runtime.sendMessage).mockImplementation((message) => {
     const { type, payload } = message as {
       type: string;
-      payload: { route: string; input: unknown };
+      payload: { route: string; input: unknown } & NonNullable<typeof shown>;
     };
-    if (type !== 'callApi') return Promise.resolve({ ok: true, value: undefined });
-    // Location pins (issue 15) are proven in pins/ and e2e; these pages have none.
-    if (payload.route === 'getPagePins') return Promise.resolve({ ok: true, value: [] });
     try {
+      if (type === 'loadPage') {
+        shown = payload;
+        return Promise.resolve({ ok: true, value: lookUp(payload) });
+      }
+      if (type === 'reportChange' && shown) {
+        const page = shown;
+        void fake.deliverMessage({
+          type: 'pageDataChanged',
+          payload: { page, snapshot: lookUp(page) },
+        });
+      }
+      if (type !== 'callApi') return Promise.resolve({ ok: true, value: undefined });
+      // Location pins (issue 15) are proven in pins/ and e2e; these pages have none.
+      if (payload.route === 'getPagePins') return Promise.resolve({ ok: true, value: [] });
       return Promise.resolve({ ok: true, value: answer(payload.route, payload.input) });
     } catch (error) {
       const { message: text, code } = error as { message: string; code?: string };

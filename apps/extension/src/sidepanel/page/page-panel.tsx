@@ -3,8 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Feature } from '@waymark/core';
 import { useCallback, useState } from 'react';
 import type { ActiveTab } from '../../messaging/index';
-import { sendRequest } from '../../messaging/index';
-import { useChromeApi } from '../../ui/index';
+import { OfflineNote } from '../data/offline-note';
+import { queryKeys } from '../data/query-keys';
+import { useReportChange } from '../data/use-report-change';
 import { ErrorAlert } from '../error-alert';
 import { ItemDetail } from '../items/item-detail';
 import { ItemForm } from '../items/item-form';
@@ -29,24 +30,23 @@ export function PagePanel({
   orgId,
   isAdmin,
 }: {
+  /** The tab shown (its pins are drawn there; its badge is the worker's, from the page's lookups). */
   tab: ActiveTab;
   pageUrl: string;
   orgId: number;
   isAdmin: boolean;
 }) {
-  const api = useChromeApi();
   const queryClient = useQueryClient();
+  const reportChange = useReportChange();
   const [projectId, setProjectId] = useState<number | null>(null);
   const [view, setView] = useState<View>({ kind: 'list' });
   const page = usePageItems(pageUrl, orgId, projectId);
   const openItem = useCallback((itemId: number) => setView({ kind: 'item', itemId }), []);
   const pins = usePagePins({ tabId: tab.tabId, page: page.data, onMarkerClick: openItem });
-  const changed = () => {
-    void queryClient.invalidateQueries({ queryKey: ['page-items'] });
-    void queryClient.invalidateQueries({ queryKey: ['projects'] });
-    void sendRequest((m) => api.runtime.sendMessage(m), 'refreshBadge', { tabId: tab.tabId }).catch(
-      () => undefined,
-    );
+  // The worker owns "data changed": one report, one refetch, the badge, every open page.
+  const changed = (itemIds?: number[]) => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.projects() });
+    reportChange(itemIds);
   };
 
   if (page.isPending) return <Loader size="sm" aria-label="Loading the items of this page" />;
@@ -58,6 +58,7 @@ export function PagePanel({
   const current = { projectId: data.projectId, relativePath: data.relativePath };
   return (
     <Stack gap="sm">
+      <OfflineNote page={{ pageUrl, orgId, projectId }} />
       <ProjectHeading
         projects={data.projects}
         projectId={current.projectId}
@@ -87,7 +88,7 @@ export function PagePanel({
           onEdit={() => setView({ kind: 'edit', itemId: view.itemId })}
           onOpen={(itemId) => setView({ kind: 'item', itemId })}
           onDeleted={() => {
-            changed();
+            changed([view.itemId]);
             setView({ kind: 'list' });
           }}
         />
@@ -100,8 +101,8 @@ export function PagePanel({
           planFeatures={data.planFeatures}
           onCancel={() => setView({ kind: 'list' })}
           onSaved={(item) => {
-            changed();
-            queryClient.setQueryData(['item', item.itemId], item);
+            changed([item.itemId]);
+            queryClient.setQueryData(queryKeys.item(item.itemId), item);
             setView({ kind: 'item', itemId: item.itemId });
           }}
         />
@@ -113,8 +114,7 @@ export function PagePanel({
           itemId={view.itemId}
           planFeatures={data.planFeatures}
           onDone={(itemId) => {
-            changed();
-            void queryClient.invalidateQueries({ queryKey: ['item', itemId] });
+            changed([itemId]);
             setView({ kind: 'item', itemId });
           }}
         />

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useChromeApi } from '../../ui/index';
 import { toOriginPattern } from '../../platform/index';
 import { requestSiteAccess } from '../projects/request-site-access';
+import { queryKeys } from '../data/query-keys';
 
 /** Offers the toolbar item count for a project's site the user has not granted access to yet. */
 export function SiteAccessNotice({ pageUrl }: { pageUrl: string }) {
@@ -10,13 +11,13 @@ export function SiteAccessNotice({ pageUrl }: { pageUrl: string }) {
   const queryClient = useQueryClient();
   const pattern = toOriginPattern(pageUrl);
   const granted = useQuery({
-    queryKey: ['site-access', pattern],
+    queryKey: queryKeys.siteAccess(pattern),
     queryFn: () => (pattern ? api.permissions.contains([pattern]) : true),
   });
   if (granted.data !== false) return null;
   const ask = () => {
     void requestSiteAccess(api, pageUrl).then(() =>
-      queryClient.invalidateQueries({ queryKey: ['site-access'] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.siteAccess() }),
     );
   };
   return (

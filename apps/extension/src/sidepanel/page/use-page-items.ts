@@ -1,18 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
-import { useCallApi } from '../use-call-api';
+import type { PageKey } from '../../messaging/index';
+import { useLivePage, usePageSnapshot } from '../data/use-page-snapshot';
 
-/** The query key of a page's items; invalidate `['page-items']` after any change. */
-export const pageItemsKey = (pageUrl: string, orgId: number, projectId: number | null) =>
-  ['page-items', pageUrl, orgId, projectId] as const;
-
-/** The projects `pageUrl` belongs to (in the organization) and the chosen project's items there. */
+/**
+ * The projects `pageUrl` belongs to (in the organization) and the chosen project's items there,
+ * through the service worker, kept live while shown.
+ */
 export function usePageItems(pageUrl: string, orgId: number, projectId: number | null) {
-  const callApi = useCallApi();
-  return useQuery({
-    queryKey: pageItemsKey(pageUrl, orgId, projectId),
-    queryFn: () =>
-      callApi('getPageItems', {
-        body: { pageUrl, orgId, ...(projectId !== null && { projectId }) },
-      }),
-  });
+  const page: PageKey = { pageUrl, orgId, projectId };
+  const query = usePageSnapshot(page, (snapshot) => snapshot.page);
+  useLivePage(page, query.data?.projectId ?? null);
+  return query;
 }

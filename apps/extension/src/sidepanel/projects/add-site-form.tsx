@@ -5,6 +5,7 @@ import { useChromeApi } from '../../ui/index';
 import { ErrorAlert } from '../error-alert';
 import { useCallApi } from '../use-call-api';
 import { requestSiteAccess } from './request-site-access';
+import { queryKeys } from '../data/query-keys';
 
 /** For admins: "Add this site to a project" — another environment of an existing project. */
 export function AddSiteForm({
@@ -20,7 +21,7 @@ export function AddSiteForm({
   const callApi = useCallApi();
   const origin = new URL(pageUrl).origin;
   const projects = useQuery({
-    queryKey: ['projects', orgId],
+    queryKey: queryKeys.projects(orgId),
     queryFn: () => callApi('getAllProjects', { params: { orgId } }),
   });
   const [projectId, setProjectId] = useState('');

@@ -3,8 +3,9 @@ import { useEffect } from 'react';
 import { createMessageListener, sendRequest } from '../../messaging/index';
 import type { SessionInfo } from '../../messaging/index';
 import { useChromeApi } from '../../ui/index';
+import { queryKeys } from '../data/query-keys';
 
-const SESSION_KEY = ['session'] as const;
+const SESSION_KEY = queryKeys.session();
 
 /** Who is signed in, as the service worker reports it; follows sign-in and sign-out anywhere. */
 export function useSession() {
@@ -18,7 +19,7 @@ export function useSession() {
             queryClient.setQueryData(SESSION_KEY, session);
             // Whatever was loaded belonged to the previous account.
             void queryClient.invalidateQueries({
-              predicate: (query) => query.queryKey[0] !== 'session',
+              predicate: (query) => query.queryKey[0] !== SESSION_KEY[0],
             });
           },
         }),
@@ -44,7 +45,7 @@ export function useSignInOut() {
     mutationFn: () => sendRequest(send, 'signOut', {}),
     onSuccess: () => {
       queryClient.setQueryData<SessionInfo>(SESSION_KEY, { signedIn: false });
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
     },
   });
   return { signIn, signOut };

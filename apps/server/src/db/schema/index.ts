@@ -28,3 +28,4 @@ export * from './invited-accounts';
 export * from './invitations';
 export * from './billing';
 export * from './item-pins';
+export * from './live-events';

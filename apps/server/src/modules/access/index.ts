@@ -10,4 +10,4 @@ export {
 } from './access-rules';
 export { accessHooks, requireCaller } from './access-hooks';
 export { requireProjectScope } from './project-check';
-export { type ProjectScope } from './project-scope';
+export { resolveProjectScope, type ProjectScope } from './project-scope';

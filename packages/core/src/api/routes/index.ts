@@ -5,6 +5,7 @@ import { billingRoutes } from './billing';
 import { dataFieldRoutes } from './data-fields';
 import { itemRoutes } from './item';
 import { pinRoutes } from './pins';
+import { liveRoutes } from './live';
 import { projectRoutes } from './project';
 import { systemRoutes } from './system';
 import { teamRoutes } from './teams';
@@ -34,6 +35,7 @@ export const routes = {
   ...accountRoutes,
   ...projectRoutes,
   ...itemRoutes,
+  ...liveRoutes,
   ...attachmentRoutes,
   ...pinRoutes,
   ...dataFieldRoutes,

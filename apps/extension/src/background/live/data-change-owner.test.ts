@@ -1,0 +1,153 @@
+import { routes, type TLiveChange, type TPageItems } from '@waymark/core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LiveState, PageKey } from '../../messaging/index';
+import { createPortPair } from '../../test/fake-chrome-api';
+import { createDataChangeOwner } from './data-change-owner';
+import type { LiveHandlers } from './live-connection';
+import type { OfflineCache } from './offline-cache';
+import { createPageData } from './page-data';
+
+const PAGE: PageKey = { pageUrl: 'https://shop.example.com/cart', orgId: 1, projectId: null };
+const ANSWER: TPageItems = {
+  projects: [],
+  projectId: 3,
+  relativePath: '/cart',
+  relativePathId: 8,
+  items: [],
+  planFeatures: [],
+};
+const MEMORY_CACHE: OfflineCache = {
+  read: () => Promise.resolve(null),
+  write: () => Promise.resolve(),
+  clear: () => Promise.resolve(),
+};
+
+/** The owner over real page data, a counting API and live connections the test drives. */
+function setUp() {
+  const call = vi.fn((route: { path: string }) => {
+    expect(route.path).toBe(routes.getPageItems.path);
+    return Promise.resolve(ANSWER);
+  });
+  const badge = vi.fn(() => Promise.resolve());
+  const published: PageKey[] = [];
+  const streams = new Map<number, { handlers: LiveHandlers; state: LiveState; stop: () => void }>();
+  const pageData = createPageData({
+    call,
+    cache: MEMORY_CACHE,
+    showBadgeCount: badge,
+    publish: (page) => published.push(page),
+    now: () => Date.now(),
+  });
+  const owner = createDataChangeOwner({
+    pageData,
+    now: () => Date.now(),
+    setTimer: (run, ms) => {
+      const timer = setTimeout(run, ms);
+      return () => clearTimeout(timer);
+    },
+    publishItems: vi.fn(),
+    publishState: vi.fn(),
+    openConnection: (projectId, handlers) => {
+      const stream = { handlers, state: 'connecting' as LiveState, stop: vi.fn() };
+      streams.set(projectId, stream);
+      return {
+        get state() {
+          return stream.state;
+        },
+        stop: stream.stop,
+      };
+    },
+  });
+  /** Opens a panel's port watching PAGE (project 3); returns its document id. */
+  const openPanel = async (documentId: string) => {
+    const [page, worker] = createPortPair('waymark-live', { documentId });
+    owner.attach(worker);
+    page.postMessage({ type: 'watch', page: PAGE, projectId: 3 });
+    await vi.advanceTimersByTimeAsync(0);
+    return page;
+  };
+  const goLive = () => {
+    const stream = streams.get(3);
+    if (!stream) throw new Error('no stream for project 3');
+    stream.state = 'live';
+    stream.handlers.onState('live');
+    return stream;
+  };
+  const change = (itemId: number): TLiveChange => ({
+    projectId: 3,
+    topic: 'items',
+    relativePathId: 8,
+    itemId,
+  });
+  return { owner, call, badge, published, streams, openPanel, goLive, change };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('the worker as the one owner of "data changed"', () => {
+  it('answers an edit with one page lookup, the badge from that answer, and one broadcast', async () => {
+    const { owner, call, badge, published, openPanel } = setUp();
+    await openPanel('panel-a');
+    owner.reportChange('panel-a', [41]);
+    await vi.runAllTimersAsync();
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(badge).toHaveBeenCalledExactlyOnceWith(PAGE.pageUrl, 0);
+    expect(published).toEqual([PAGE]);
+  });
+
+  it('with the stream live, lets the edit’s own event drive the one lookup', async () => {
+    const { owner, call, openPanel, goLive, change } = setUp();
+    await openPanel('panel-a');
+    const stream = goLive();
+    owner.reportChange('panel-a', [41]);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(call).not.toHaveBeenCalled();
+    stream.handlers.onChange(change(41));
+    await vi.runAllTimersAsync();
+    expect(call).toHaveBeenCalledTimes(1);
+  });
+
+  it('costs one lookup when the edit’s event arrives before the panel’s report', async () => {
+    const { owner, call, openPanel, goLive, change } = setUp();
+    await openPanel('panel-a');
+    const stream = goLive();
+    stream.handlers.onChange(change(41));
+    await vi.advanceTimersByTimeAsync(50);
+    owner.reportChange('panel-a', [41]);
+    await vi.runAllTimersAsync();
+    expect(call).toHaveBeenCalledTimes(1);
+  });
+
+  it('refetches anyway when a live stream’s event never comes', async () => {
+    const { owner, call, openPanel, goLive } = setUp();
+    await openPanel('panel-a');
+    goLive();
+    owner.reportChange('panel-a', [41]);
+    await vi.runAllTimersAsync();
+    expect(call).toHaveBeenCalledTimes(1);
+  });
+
+  it('serves two panels on the same page with one lookup per live burst', async () => {
+    const { call, published, openPanel, goLive, change } = setUp();
+    await openPanel('panel-a');
+    await openPanel('panel-b');
+    const stream = goLive();
+    stream.handlers.onChange(change(41));
+    stream.handlers.onChange(change(42));
+    await vi.runAllTimersAsync();
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(published).toEqual([PAGE]);
+  });
+
+  it('holds one stream per watched project and stops it when the last panel closes', async () => {
+    const { streams, openPanel } = setUp();
+    const first = await openPanel('panel-a');
+    const second = await openPanel('panel-b');
+    expect([...streams.keys()]).toEqual([3]);
+    first.disconnect();
+    expect(streams.get(3)?.stop).not.toHaveBeenCalled();
+    second.disconnect();
+    expect(streams.get(3)?.stop).toHaveBeenCalled();
+  });
+});

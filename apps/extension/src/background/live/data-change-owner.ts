@@ -1,0 +1,164 @@
+import type { TLiveChange } from '@waymark/core';
+import type { LivePortMessage, LiveState, PageKey } from '../../messaging/index';
+import type { PortLike } from '../../platform/index';
+import type { LiveConnection, LiveHandlers } from './live-connection';
+import { pageKeyId, type PageData } from './page-data';
+
+/** What the owner needs. */
+export type DataChangeOwnerDeps = {
+  pageData: PageData;
+  openConnection: (projectId: number, handlers: LiveHandlers) => LiveConnection;
+  setTimer: (run: () => void, ms: number) => () => void;
+  now: () => number;
+  /** Tells every extension page that items changed (their detail views reload). */
+  publishItems: (itemIds: number[] | null) => void;
+  publishState: (projectId: number, state: LiveState) => void;
+};
+
+/** The service worker's one owner of "data changed" (issue 16). */
+export type DataChangeOwner = {
+  /** Takes a side panel's live port: what it watches, for as long as it stays open. */
+  attach(port: PortLike): void;
+  /** A panel (by its document) changed data: refetch its page once and tell every page. */
+  reportChange(documentId: string | undefined, itemIds: number[]): void;
+  /** Drops every stream (sign-out) and opens those still watched (sign-in). */
+  restart(): void;
+};
+
+/** Events of one project arriving this close together cost one refetch per page. */
+const FOLD_MS = 40;
+/** How long a reported edit waits for its own live event before refetching anyway. */
+const ECHO_WAIT_MS = 1_500;
+
+type Watch = { documentId: string | undefined; page: PageKey | null; projectId: number | null };
+
+/**
+ * Pages report mutations here and live events arrive here; both end in one refetch per page
+ * through `pageData.refresh`, which sets the badge and tells every page. While a project's stream
+ * is live, an edit's own event drives that refetch (so an edit costs one lookup, not two); the
+ * report refetches by itself only when the stream is down or its event is late.
+ */
+export function createDataChangeOwner(deps: DataChangeOwnerDeps): DataChangeOwner {
+  const watches = new Map<PortLike, Watch>();
+  const connections = new Map<number, LiveConnection>();
+  const wasLive = new Set<number>();
+  const folds = new Map<number, { paths: Set<number | null>; itemIds: Set<number> }>();
+  const awaitingEcho = new Map<string, () => void>();
+  /** When a live event last named each item: an edit whose event came first needs no refetch. */
+  const echoedAt = new Map<number, number>();
+
+  const pagesOf = (projectId: number) => {
+    const pages = new Map<string, PageKey>();
+    for (const watch of watches.values())
+      if (watch.projectId === projectId && watch.page) pages.set(pageKeyId(watch.page), watch.page);
+    return [...pages.values()];
+  };
+  const refresh = (page: PageKey) => {
+    const id = pageKeyId(page);
+    awaitingEcho.get(id)?.();
+    awaitingEcho.delete(id);
+    void deps.pageData.refresh(page).catch(() => undefined);
+  };
+
+  const flush = (projectId: number) => {
+    const fold = folds.get(projectId);
+    folds.delete(projectId);
+    if (!fold) return;
+    const now = deps.now();
+    for (const [itemId, at] of echoedAt) if (now - at > ECHO_WAIT_MS) echoedAt.delete(itemId);
+    fold.itemIds.forEach((itemId) => echoedAt.set(itemId, now));
+    deps.publishItems([...fold.itemIds]);
+    // Every watched page of the project: a change may move an item between pages or rename them.
+    pagesOf(projectId).forEach(refresh);
+  };
+  const onChange = (projectId: number, change: TLiveChange) => {
+    let fold = folds.get(projectId);
+    if (!fold) {
+      fold = { paths: new Set(), itemIds: new Set() };
+      folds.set(projectId, fold);
+      deps.setTimer(() => flush(projectId), FOLD_MS);
+    }
+    fold.paths.add(change.relativePathId);
+    if (change.itemId !== null) fold.itemIds.add(change.itemId);
+  };
+
+  const syncConnections = () => {
+    const wanted = new Set<number>();
+    for (const watch of watches.values()) if (watch.projectId !== null) wanted.add(watch.projectId);
+    for (const [projectId, connection] of connections)
+      if (!wanted.has(projectId)) {
+        connection.stop();
+        connections.delete(projectId);
+        wasLive.delete(projectId);
+      }
+    for (const projectId of wanted) {
+      if (connections.has(projectId)) continue;
+      connections.set(
+        projectId,
+        deps.openConnection(projectId, {
+          onChange: (change) => onChange(projectId, change),
+          onResync: () => {
+            deps.publishItems(null);
+            pagesOf(projectId).forEach(refresh);
+          },
+          onState: (state) => {
+            deps.publishState(projectId, state);
+            // Back after a drop: whatever the catch-up held, make sure no page stays stale or offline.
+            if (state === 'live' && wasLive.has(projectId)) pagesOf(projectId).forEach(refresh);
+            if (state === 'live') wasLive.add(projectId);
+          },
+        }),
+      );
+    }
+  };
+
+  return {
+    attach(port) {
+      watches.set(port, { documentId: port.sender?.documentId, page: null, projectId: null });
+      port.onMessage.subscribe((raw) => {
+        const message = raw as LivePortMessage;
+        if (message.type !== 'watch') return;
+        watches.set(port, {
+          documentId: port.sender?.documentId,
+          page: message.page,
+          projectId: message.projectId,
+        });
+        syncConnections();
+      });
+      port.onDisconnect.subscribe(() => {
+        watches.delete(port);
+        syncConnections();
+      });
+    },
+    reportChange(documentId, itemIds) {
+      const watch = [...watches.values()].find((candidate) => candidate.documentId === documentId);
+      if (!watch?.page) return;
+      const { page } = watch;
+      const connection = watch.projectId === null ? undefined : connections.get(watch.projectId);
+      const refreshNow = () => {
+        if (itemIds.length > 0) deps.publishItems(itemIds);
+        refresh(page);
+      };
+      if (connection?.state !== 'live' || itemIds.length === 0) return refreshNow();
+      // The edit's own event may have come first: its refetch started after the commit.
+      const now = deps.now();
+      if (itemIds.every((itemId) => now - (echoedAt.get(itemId) ?? -Infinity) <= ECHO_WAIT_MS))
+        return;
+      const id = pageKeyId(page);
+      if (awaitingEcho.has(id)) return;
+      awaitingEcho.set(
+        id,
+        deps.setTimer(() => {
+          awaitingEcho.delete(id);
+          refreshNow();
+        }, ECHO_WAIT_MS),
+      );
+    },
+    restart() {
+      for (const connection of connections.values()) connection.stop();
+      connections.clear();
+      wasLive.clear();
+      syncConnections();
+    },
+  };
+}

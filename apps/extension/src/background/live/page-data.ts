@@ -1,0 +1,91 @@
+import { isAppError, routes, SERVER_UNREACHABLE_MESSAGE, type TPageItems } from '@waymark/core';
+import type { PageKey, PageSnapshot } from '../../messaging/index';
+import type { WorkerApiCall } from '../api-proxy';
+import type { OfflineCache } from './offline-cache';
+
+/** A page key as one string (cache entry, in-flight map). */
+export function pageKeyId({ pageUrl, orgId, projectId }: PageKey): string {
+  return JSON.stringify([pageUrl, orgId, projectId]);
+}
+
+/** What the page data needs. */
+export type PageDataDeps = {
+  call: WorkerApiCall;
+  cache: OfflineCache;
+  /** Sets the badge of every tab showing `pageUrl` to `count` items. */
+  showBadgeCount: (pageUrl: string, count: number) => Promise<void>;
+  /** Tells every extension page about a new answer. */
+  publish: (page: PageKey, snapshot: PageSnapshot) => void;
+  now: () => number;
+};
+
+/** The worker's page lookups: the one place a page's items are fetched from. */
+export type PageData = {
+  /** Fetches a page (or reads it from the offline cache without network). */
+  load(page: PageKey): Promise<PageSnapshot>;
+  /**
+   * Fetches a page again and tells every extension page. Calls for the same page while one is
+   * running share one more fetch after it, never one each.
+   */
+  refresh(page: PageKey): Promise<void>;
+};
+
+/** Creates the page data of the worker. */
+export function createPageData(deps: PageDataDeps): PageData {
+  const running = new Map<string, { done: Promise<void>; isAgainNeeded: boolean }>();
+
+  const load = async (page: PageKey): Promise<PageSnapshot> => {
+    const id = pageKeyId(page);
+    try {
+      const answer = (await deps.call(routes.getPageItems, {
+        body: {
+          pageUrl: page.pageUrl,
+          ...(page.orgId > 0 && { orgId: page.orgId }),
+          ...(page.projectId !== null && { projectId: page.projectId }),
+        },
+      })) as TPageItems;
+      const snapshot: PageSnapshot = { page: answer, updatedAt: deps.now(), isOffline: false };
+      await Promise.all([
+        deps.cache.write(id, snapshot).catch(() => undefined),
+        deps.showBadgeCount(page.pageUrl, answer.items.length),
+      ]);
+      return snapshot;
+    } catch (error) {
+      if (!isUnreachable(error)) throw error;
+      const kept = await deps.cache.read<PageSnapshot>(id);
+      if (!kept) throw error;
+      return { ...kept.value, isOffline: true };
+    }
+  };
+
+  const refresh = (page: PageKey): Promise<void> => {
+    const id = pageKeyId(page);
+    const current = running.get(id);
+    if (current) {
+      current.isAgainNeeded = true;
+      return current.done;
+    }
+    const entry = { done: Promise.resolve(), isAgainNeeded: false };
+    entry.done = (async () => {
+      try {
+        do {
+          entry.isAgainNeeded = false;
+          deps.publish(page, await load(page));
+        } while (entry.isAgainNeeded);
+      } finally {
+        running.delete(id);
+      }
+    })();
+    running.set(id, entry);
+    return entry.done;
+  };
+
+  return { load, refresh };
+}
+
+/** True for a call that never reached the server. */
+export function isUnreachable(error: unknown): boolean {
+  return (
+    isAppError(error) && error.code === 'INTERNAL' && error.message === SERVER_UNREACHABLE_MESSAGE
+  );
+}

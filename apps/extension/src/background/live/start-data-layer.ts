@@ -1,0 +1,79 @@
+import { AppError } from '@waymark/core';
+import type { AuthSession } from '../../auth/index';
+import { broadcast, createMessageListener, LIVE_PORT_NAME } from '../../messaging/index';
+import type { ChromeApi } from '../../platform/index';
+import type { WorkerApiCall } from '../api-proxy';
+import type { Badge } from '../badge';
+import { createDataChangeOwner } from './data-change-owner';
+import { openLiveConnection, type LiveConnectionDeps } from './live-connection';
+import type { OfflineCache } from './offline-cache';
+import { createPageData } from './page-data';
+
+/** What the data layer needs from the worker. */
+export type DataLayerDeps = Omit<LiveConnectionDeps, 'getAccessToken'> & {
+  api: ChromeApi;
+  auth: AuthSession;
+  call: WorkerApiCall;
+  badge: Badge;
+  /** The offline cache (shared with the `callApi` proxy's offline reads). */
+  cache: OfflineCache;
+  now: () => number;
+};
+
+/**
+ * Wires the worker's data layer (docs/live-updates.md): `loadPage` and `reportChange` messages,
+ * side panels' live ports, the live streams they keep open, the offline cache and its clearing
+ * at sign-out. Call synchronously at start-up, like every listener of an MV3 worker.
+ */
+export function startDataLayer(deps: DataLayerDeps): void {
+  const { api, auth } = deps;
+  const send = (message: unknown) => api.runtime.sendMessage(message);
+  const { cache } = deps;
+  const pageData = createPageData({
+    call: deps.call,
+    cache,
+    now: deps.now,
+    showBadgeCount: (pageUrl, count) => deps.badge.showCount(pageUrl, count),
+    publish: (page, snapshot) => void broadcast(send, 'pageDataChanged', { page, snapshot }),
+  });
+  const owner = createDataChangeOwner({
+    pageData,
+    now: deps.now,
+    setTimer: deps.setTimer,
+    openConnection: (projectId, handlers) =>
+      openLiveConnection(
+        { ...deps, getAccessToken: () => auth.getAccessToken() },
+        projectId,
+        handlers,
+      ),
+    publishItems: (itemIds) => void broadcast(send, 'itemsChanged', { itemIds }),
+    publishState: (projectId, state) =>
+      void broadcast(send, 'liveStateChanged', { projectId, state }),
+  });
+  api.runtime.onConnect.subscribe((port) => {
+    if (port.name === LIVE_PORT_NAME) owner.attach(port);
+  });
+  auth.onChange((session) => {
+    // Nothing kept after sign-out: the cache's entries and its key go (spec: offline read).
+    if (!session.signedIn) void cache.clear();
+    owner.restart();
+  });
+  const extensionRoot = api.runtime.getURL('');
+  // Like callApi: only the extension's own pages may read or trigger page data.
+  const assertPage = (sender: chrome.runtime.MessageSender) => {
+    if (!sender.url?.startsWith(extensionRoot))
+      throw new AppError('FORBIDDEN', 'Only Waymark pages may read Waymark data.');
+  };
+  api.runtime.addMessageListener(
+    createMessageListener({
+      loadPage: (page, sender) => {
+        assertPage(sender);
+        return pageData.load(page);
+      },
+      reportChange: ({ itemIds }, sender) => {
+        assertPage(sender);
+        owner.reportChange(sender.documentId, itemIds ?? []);
+      },
+    }),
+  );
+}

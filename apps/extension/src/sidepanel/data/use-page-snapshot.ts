@@ -1,0 +1,92 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import {
+  createMessageListener,
+  LIVE_PORT_NAME,
+  sendRequest,
+  type LivePortMessage,
+  type PageKey,
+  type PageSnapshot,
+} from '../../messaging/index';
+import type { PortLike } from '../../platform/index';
+import { useChromeApi } from '../../ui/index';
+import { queryKeys } from './query-keys';
+
+/** How often an open panel pings the worker over its port (an MV3 worker idles out after 30 s). */
+export const LIVE_PING_MS = 20_000;
+
+/**
+ * A page lookup through the service worker (`loadPage`): from the server, or the last answer
+ * kept offline. `select` picks what the caller needs from the snapshot, sharing one query.
+ */
+export function usePageSnapshot<T = PageSnapshot>(page: PageKey, select?: (snapshot: PageSnapshot) => T) {
+  const api = useChromeApi();
+  return useQuery({
+    queryKey: queryKeys.page(page),
+    queryFn: () => sendRequest((message) => api.runtime.sendMessage(message), 'loadPage', page),
+    ...(select && { select }),
+    // The worker owns freshness: it pushes new answers (pageDataChanged) after edits and live events.
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * Keeps the panel on the worker's path for "data changed": holds the live port while the page
+ * is shown (the worker then holds the project's event stream, and the port's pings keep the
+ * worker alive), and applies what the worker broadcasts — new page answers and changed items.
+ */
+export function useLivePage(page: PageKey, projectId: number | null): void {
+  const api = useChromeApi();
+  const queryClient = useQueryClient();
+  const { pageUrl, orgId, projectId: chosenProjectId } = page;
+
+  useEffect(
+    () =>
+      api.runtime.addMessageListener(
+        createMessageListener({
+          pageDataChanged: ({ page: changed, snapshot }) => {
+            queryClient.setQueryData(queryKeys.page(changed), snapshot);
+          },
+          itemsChanged: ({ itemIds }) => {
+            if (itemIds === null) void queryClient.invalidateQueries({ queryKey: queryKeys.items() });
+            else
+              itemIds.forEach(
+                (itemId) => void queryClient.invalidateQueries({ queryKey: queryKeys.item(itemId) }),
+              );
+          },
+        }),
+      ),
+    [api, queryClient],
+  );
+
+  useEffect(() => {
+    let port: PortLike | null = null;
+    let isClosed = false;
+    const watch: LivePortMessage = {
+      type: 'watch',
+      page: { pageUrl, orgId, projectId: chosenProjectId },
+      projectId,
+    };
+    const post = (message: LivePortMessage) => {
+      try {
+        port?.postMessage(message);
+      } catch {
+        // The port broke with the worker; onDisconnect opens a new one.
+      }
+    };
+    const connect = () => {
+      if (isClosed) return;
+      port = api.runtime.connect(LIVE_PORT_NAME);
+      // A stopped or updated worker drops the port: a new worker must learn what is shown.
+      port.onDisconnect.subscribe(() => setTimeout(connect, 100));
+      post(watch);
+    };
+    connect();
+    const timer = setInterval(() => post({ type: 'ping' }), LIVE_PING_MS);
+    return () => {
+      isClosed = true;
+      clearInterval(timer);
+      port?.disconnect();
+    };
+  }, [api, pageUrl, orgId, chosenProjectId, projectId]);
+}

@@ -1,0 +1,50 @@
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+/**
+ * What changed on a project, one row per changed row of an item, note, relation, tag, link,
+ * attachment, path, release or data field (issue 16). Written only by the triggers of migration
+ * 0008 under a per-project advisory lock, so within one project ids grow in commit order: a
+ * stream that has sent id N has sent every committed event of its project up to N, and
+ * `Last-Event-ID: N` catches up with `id > N`. Pruned after `LIVE_EVENTS_RETENTION_HOURS`.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** No foreign key: a deleted project's last events must still reach its streams. */
+    projectId: integer('project_id').notNull(),
+    /** The table written: items, item_notes, item_relations, relative_paths, item_statuses… */
+    topic: text('topic').notNull(),
+    /** The page the change shows on, when it concerns one. */
+    relativePathId: integer('relative_path_id'),
+    itemId: integer('item_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('live_events_project_id_id_idx').on(table.projectId, table.id),
+    index('live_events_created_at_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * One row: the highest event id pruning removed. A `Last-Event-ID` below it may have missed
+ * events, so its stream is told to reload instead of catching up.
+ */
+export const liveEventHorizon = pgTable(
+  'live_event_horizon',
+  {
+    isSingleton: boolean('is_singleton').primaryKey().default(true),
+    prunedThrough: bigint('pruned_through', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [check('live_event_horizon_singleton', sql`${table.isSingleton}`)],
+);
