@@ -14,9 +14,7 @@ export type RouteRequest<R extends RouteDef> = Omit<FastifyRequest, 'params' | '
 };
 
 type Answer<R extends RouteDef> =
-  | z.input<R['response']>
-  | JsonText<z.input<R['response']>>
-  | FastifyReply;
+  z.input<R['response']> | JsonText<z.input<R['response']>> | FastifyReply;
 
 /** Options of {@link registerRoute}. */
 export type RouteImplementation<R extends RouteDef> = {
@@ -25,10 +23,7 @@ export type RouteImplementation<R extends RouteDef> = {
   /** Error codes the route's service can answer with beyond validation and access (documented). */
   errors?: ErrorCode[];
   /** Calls one service and returns the 200 answer. */
-  handler: (
-    request: RouteRequest<R>,
-    reply: FastifyReply,
-  ) => Promise<Answer<R>> | Answer<R>;
+  handler: (request: RouteRequest<R>, reply: FastifyReply) => Promise<Answer<R>> | Answer<R>;
 };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
