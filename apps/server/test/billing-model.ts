@@ -110,8 +110,14 @@ function afterRecurring(org: ModelOrg, charge: ModelCharge) {
     charge.nextAttempt = new Date(dayStart(charge.created) + [2, 6][charge.attempts - 1]! * DAY);
 }
 
-/** The billing job at `now`. */
-export function runDue(org: ModelOrg, now: Date): void {
+/** The billing job at `now`; true when anything was due. */
+export function runDue(org: ModelOrg, now: Date): boolean {
+  const before = JSON.stringify(org);
+  runDueSteps(org, now);
+  return JSON.stringify(org) !== before;
+}
+
+function runDueSteps(org: ModelOrg, now: Date): void {
   for (const charge of org.charges)
     if (charge.status === 'failed' && charge.nextAttempt && charge.nextAttempt <= now) {
       charge.nextAttempt = null;
