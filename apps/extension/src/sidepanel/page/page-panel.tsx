@@ -9,6 +9,7 @@ import { ErrorAlert } from '../error-alert';
 import { ItemDetail } from '../items/item-detail';
 import { ItemForm } from '../items/item-form';
 import { ItemsSection } from '../items/items-section';
+import { useShortcuts } from '../keyboard/use-shortcuts';
 import { useItem } from '../items/use-item';
 import { NoProjectCard } from '../projects/no-project-card';
 import { ProjectHeading } from './project-heading';
@@ -38,6 +39,12 @@ export function PagePanel({
   const [projectId, setProjectId] = useState<number | null>(null);
   const [view, setView] = useState<View>({ kind: 'list' });
   const page = usePageItems(pageUrl, orgId, projectId);
+  useShortcuts({
+    Escape: () => setView({ kind: 'list' }),
+    n: () => {
+      if (page.data?.projectId) setView({ kind: 'create' });
+    },
+  });
   const changed = () => {
     void queryClient.invalidateQueries({ queryKey: ['page-items'] });
     void queryClient.invalidateQueries({ queryKey: ['projects'] });
@@ -54,7 +61,7 @@ export function PagePanel({
   }
   const current = { projectId: data.projectId, relativePath: data.relativePath };
   return (
-    <Stack gap="sm">
+    <Stack gap={6}>
       <ProjectHeading
         projects={data.projects}
         projectId={current.projectId}
@@ -67,10 +74,12 @@ export function PagePanel({
       <SiteAccessNotice pageUrl={pageUrl} />
       {view.kind === 'list' && (
         <ItemsSection
+          orgId={orgId}
           projectId={current.projectId}
           items={data.items}
           onOpen={(itemId) => setView({ kind: 'item', itemId })}
           onCreate={() => setView({ kind: 'create' })}
+          onChanged={changed}
         />
       )}
       {view.kind === 'item' && (
