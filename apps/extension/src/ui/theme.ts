@@ -10,11 +10,12 @@ export const theme = createTheme({
 });
 
 /**
- * Mantine's dimmed grey is below 4.5:1 on white; the side panel's dense rows rely on it, so light
- * mode takes the next darker shade (WCAG AA, as the portal does). Dark mode's is already AA.
+ * Mantine's dimmed grey is below 4.5:1 on white, and its dark-mode grey below 4.5:1 on the dark
+ * body; the side panel's dense rows rely on it, so each mode takes the next stronger shade
+ * (WCAG AA; the portal does the same for light).
  */
 export const cssVariablesResolver: CSSVariablesResolver = (mantineTheme) => ({
   variables: {},
   light: { '--mantine-color-dimmed': mantineTheme.colors.gray[7] },
-  dark: {},
+  dark: { '--mantine-color-dimmed': mantineTheme.colors.dark[1] },
 });
