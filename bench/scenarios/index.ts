@@ -1,6 +1,7 @@
 import { authScenario } from './auth';
 import { mixedLoadScenario } from './mixed-load';
 import { pageItemsScenario } from './page-items';
+import { panelPaintScenario } from './panel-paint';
 import { skeletonScenario } from './skeleton';
 import type { Scenario } from './types';
 
@@ -10,4 +11,5 @@ export const SCENARIOS: Scenario[] = [
   authScenario,
   pageItemsScenario,
   mixedLoadScenario,
+  panelPaintScenario,
 ];
