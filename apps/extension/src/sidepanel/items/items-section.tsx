@@ -1,8 +1,8 @@
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { ACTION_LABELS, type TItemSummary } from '@waymark/core';
-import { useRef, useState } from 'react';
-import { focusedRow, moveRowFocus } from '../keyboard/move-focus';
+import { useEffect, useRef, useState } from 'react';
+import { focusedRow, focusRow, moveRowFocus } from '../keyboard/move-focus';
 import { useShortcuts } from '../keyboard/use-shortcuts';
 import { collectFilterOptions, EMPTY_FILTER, filterItems } from './filter-items';
 import { ItemList } from './item-list';
@@ -30,6 +30,7 @@ export function ItemsSection({
   onOpen,
   onCreate,
   onChanged,
+  focusItemId,
 }: {
   orgId: number;
   projectId: number;
@@ -38,6 +39,8 @@ export function ItemsSection({
   onCreate: () => void;
   /** Runs after the server accepted a change made from the list. */
   onChanged: () => void;
+  /** The item the user comes back from: its row gets the focus, so j/k continue from there. */
+  focusItemId?: number;
 }) {
   const [filter, setFilter] = useState(EMPTY_FILTER);
   const [scope, setScope] = useState<Scope>('page');
@@ -45,6 +48,11 @@ export function ItemsSection({
   const { hiddenItemIds } = useUndoNotices();
   const rowActions = { orgId, actions: useItemActions(onChanged) };
   const search = useProjectSearch(projectId, filter, scope === 'project');
+  useEffect(() => {
+    if (focusItemId !== undefined) focusRow(focusItemId);
+    // Only on arrival from the item, not when the list changes later.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   useShortcuts({
     '/': () => searchRef.current?.focus(),
     j: () => moveRowFocus(1),

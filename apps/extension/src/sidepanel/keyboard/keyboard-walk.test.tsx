@@ -54,6 +54,8 @@ describe('the keyboard walk through the list', () => {
     await user.keyboard('{Escape}');
     expect(await screen.findByText('Items on this page (3)')).toBeTruthy();
     expect(screen.queryByRole('article', { name: 'Item' })).toBeNull();
+    // Back on the row it came from, so j/k continue from there.
+    expect(document.activeElement).toBe(row('Refunds'));
 
     await user.keyboard('/');
     const search = screen.getByRole('textbox', { name: 'Search' });

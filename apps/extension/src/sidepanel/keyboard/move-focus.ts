@@ -1,4 +1,4 @@
-/** The attribute that marks the button of each list row, for j/k. */
+/** The attribute that marks the button of each list row (its value is the item id), for j/k. */
 export const ROW_ATTRIBUTE = 'data-item-row';
 
 /** The rows' open buttons in the order they are shown. */
@@ -27,4 +27,9 @@ export function moveRowFocus(step: 1 | -1): HTMLElement | null {
   // jsdom has no scrollIntoView.
   next?.scrollIntoView?.({ block: 'nearest' });
   return next ?? null;
+}
+
+/** Focuses the row of item `itemId`, when it is listed. */
+export function focusRow(itemId: number): void {
+  document.querySelector<HTMLElement>(`[${ROW_ATTRIBUTE}="${itemId}"]`)?.focus();
 }

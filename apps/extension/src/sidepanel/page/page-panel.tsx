@@ -17,7 +17,7 @@ import { SiteAccessNotice } from './site-access-notice';
 import { usePageItems } from './use-page-items';
 
 type View =
-  | { kind: 'list' }
+  | { kind: 'list'; focusItemId?: number }
   | { kind: 'item'; itemId: number }
   | { kind: 'create' }
   | { kind: 'edit'; itemId: number };
@@ -39,8 +39,13 @@ export function PagePanel({
   const [projectId, setProjectId] = useState<number | null>(null);
   const [view, setView] = useState<View>({ kind: 'list' });
   const page = usePageItems(pageUrl, orgId, projectId);
+  const backToList = () =>
+    setView((current) => ({
+      kind: 'list',
+      focusItemId: 'itemId' in current ? current.itemId : undefined,
+    }));
   useShortcuts({
-    Escape: () => setView({ kind: 'list' }),
+    Escape: backToList,
     n: () => {
       if (page.data?.projectId) setView({ kind: 'create' });
     },
@@ -80,6 +85,7 @@ export function PagePanel({
           onOpen={(itemId) => setView({ kind: 'item', itemId })}
           onCreate={() => setView({ kind: 'create' })}
           onChanged={changed}
+          focusItemId={view.focusItemId}
         />
       )}
       {view.kind === 'item' && (
@@ -87,7 +93,7 @@ export function PagePanel({
           key={view.itemId}
           itemId={view.itemId}
           planFeatures={data.planFeatures}
-          onBack={() => setView({ kind: 'list' })}
+          onBack={backToList}
           onEdit={() => setView({ kind: 'edit', itemId: view.itemId })}
           onOpen={(itemId) => setView({ kind: 'item', itemId })}
           onDeleted={() => {

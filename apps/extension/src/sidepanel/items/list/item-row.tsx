@@ -49,7 +49,7 @@ export function ItemRow({
         aria-label={item.title}
         aria-describedby={factsId}
         title={item.title}
-        {...{ [ROW_ATTRIBUTE]: '' }}
+        {...{ [ROW_ATTRIBUTE]: item.itemId }}
       >
         <Text size="sm" fw={500} truncate="end">
           {item.title}
