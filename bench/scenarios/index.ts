@@ -2,6 +2,7 @@ import { authScenario } from './auth';
 import { liveStreamsScenario } from './live-streams';
 import { mixedLoadScenario } from './mixed-load';
 import { pageItemsScenario } from './page-items';
+import { panelPaintScenario } from './panel-paint';
 import { skeletonScenario } from './skeleton';
 import type { Scenario } from './types';
 
@@ -12,4 +13,5 @@ export const SCENARIOS: Scenario[] = [
   pageItemsScenario,
   mixedLoadScenario,
   liveStreamsScenario,
+  panelPaintScenario,
 ];

@@ -1,8 +1,42 @@
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Text, Tooltip } from '@mantine/core';
 import { useChromeApi, useServerUrl } from '../ui/index';
 import { useServerPing } from './use-server-ping';
 
-/** Whether the configured Waymark server answers, and where to fix it when it does not. */
+/**
+ * The connection in the header: a small dot while the server answers (its address on hover and
+ * for screen readers), a spinner while checking, a red dot when it does not answer.
+ */
+export function ConnectionIndicator() {
+  const serverUrl = useServerUrl();
+  const ping = useServerPing(serverUrl);
+  const label =
+    serverUrl === null || ping.isPending
+      ? `Checking ${serverUrl ?? 'the server'}…`
+      : ping.isSuccess
+        ? `Connected to ${serverUrl}`
+        : `Cannot reach ${serverUrl}`;
+  return (
+    <Tooltip label={label}>
+      <Group gap={4} wrap="nowrap" role="status" aria-label={label} data-testid="connection">
+        {serverUrl === null || ping.isPending ? (
+          <Loader size={10} />
+        ) : (
+          <span
+            aria-hidden
+            style={{
+              width: 8,
+              height: 8,
+              borderRadius: '50%',
+              background: `var(--mantine-color-${ping.isSuccess ? 'green' : 'red'}-6)`,
+            }}
+          />
+        )}
+      </Group>
+    </Tooltip>
+  );
+}
+
+/** What is wrong with the server connection and where to fix it; nothing while it works. */
 export function ServerStatus() {
   const api = useChromeApi();
   const serverUrl = useServerUrl();
@@ -10,41 +44,24 @@ export function ServerStatus() {
   const openOptions = () => {
     api.runtime.openOptionsPage().catch((error) => console.error(error));
   };
+  if (!ping.isError) return null;
   return (
-    <Stack component="section" gap={4} aria-labelledby="server-heading">
-      <Title order={2} size="h5" id="server-heading">
-        Server
-      </Title>
-      {(serverUrl === null || ping.isPending) && (
-        <Group gap="xs">
-          <Loader size="xs" />
-          <Text size="sm">Checking {serverUrl ?? 'the server'}…</Text>
-        </Group>
-      )}
-      {ping.isSuccess && (
-        <Alert color="green" variant="light" role="status">
-          Connected to {serverUrl}
-        </Alert>
-      )}
-      {ping.isError && (
-        <Alert color="red" variant="light" role="alert" title="Cannot reach the Waymark server">
-          <Text size="sm">
-            Waymark could not reach {serverUrl}. Check that the server is running and that the
-            server URL in Options is right.
-          </Text>
-          <Text size="xs" c="dimmed" mt={4}>
-            {ping.error.message}
-          </Text>
-          <Group gap="xs" mt="sm">
-            <Button size="xs" onClick={openOptions}>
-              Open Options
-            </Button>
-            <Button size="xs" variant="default" onClick={() => void ping.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
-      )}
-    </Stack>
+    <Alert color="red" variant="light" role="alert" title="Cannot reach the Waymark server">
+      <Text size="sm">
+        Waymark could not reach {serverUrl}. Check that the server is running and that the server
+        URL in Options is right.
+      </Text>
+      <Text size="xs" c="dimmed" mt={4}>
+        {ping.error.message}
+      </Text>
+      <Group gap="xs" mt="sm">
+        <Button size="xs" onClick={openOptions}>
+          Open Options
+        </Button>
+        <Button size="xs" variant="default" onClick={() => void ping.refetch()}>
+          Try again
+        </Button>
+      </Group>
+    </Alert>
   );
 }

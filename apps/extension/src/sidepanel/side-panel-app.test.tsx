@@ -36,7 +36,8 @@ describe('SidePanelApp', () => {
     renderPage(<SidePanelApp />, setUpChrome());
     expect(screen.getByRole('heading', { level: 1, name: 'Waymark' })).toBeTruthy();
     expect(await screen.findByText('https://shop.example.com/checkout')).toBeTruthy();
-    expect((await screen.findByRole('status')).textContent).toBe(`Connected to ${SERVER}`);
+    expect(await screen.findByRole('status', { name: `Connected to ${SERVER}` })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(fetch).toHaveBeenCalledWith(
       `${SERVER}/api/ping`,
       expect.objectContaining({ method: 'GET' }),

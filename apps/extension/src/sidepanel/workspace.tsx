@@ -35,7 +35,7 @@ function SignedInWorkspace({
   const { org, isAdmin } = orgs.selection;
   const tab = tabState.status === 'ready' ? tabState.tab : null;
   return (
-    <Stack gap="sm">
+    <Stack gap={6}>
       <AccountMenu session={session} />
       <PendingInvitations />
       {orgs.isPending && <Loader size="sm" aria-label="Loading your organizations" />}

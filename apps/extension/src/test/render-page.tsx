@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach } from 'vitest';
 import { ChromeApiProvider } from '../ui/chrome-api-context';
 import { createFakeChrome, type FakeChrome } from './fake-chrome-api';
-import { theme } from '../ui/theme';
+import { cssVariablesResolver, theme } from '../ui/theme';
 
 // jsdom lacks the media-query and resize APIs Mantine reads on mount; assigned, not stubbed, so
 // a test's vi.unstubAllGlobals() keeps them.
@@ -38,7 +38,7 @@ export function renderPage(
   fake: FakeChrome = createFakeChrome(),
 ): RenderResult & { fake: FakeChrome } {
   const result = render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <ChromeApiProvider value={fake.api}>{page}</ChromeApiProvider>
     </MantineProvider>,
   );

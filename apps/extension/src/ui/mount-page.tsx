@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** Renders an extension page into its `#root` element, inside the shared Mantine theme. */
 export function mountPage(page: ReactNode): void {
@@ -10,7 +10,11 @@ export function mountPage(page: ReactNode): void {
   if (!container) throw new Error('The page has no #root element');
   createRoot(container).render(
     <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="auto">
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="auto"
+      >
         {page}
       </MantineProvider>
     </StrictMode>,

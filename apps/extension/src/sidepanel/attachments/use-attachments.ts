@@ -2,12 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useContext } from 'react';
 import { downloadFile, uploadFile } from '../../transfer/index';
 import { useChromeApi } from '../../ui/index';
+import { queryKeys } from '../data/query-keys';
 import { itemKey } from '../items/use-item';
 import { useCallApi } from '../use-call-api';
 import { UploadStoreContext } from './upload-store';
 
 /** The query key of an item's attachments. */
-export const attachmentsKey = (itemId: number) => ['attachments', itemId] as const;
+export const attachmentsKey = queryKeys.attachments;
 
 /** An item's attachments, oldest first. */
 export function useAttachments(itemId: number) {
@@ -22,7 +23,7 @@ export function useAttachments(itemId: number) {
 export function useAttachmentFile(itemId: number, attachmentId: number, isEnabled: boolean) {
   const api = useChromeApi();
   return useQuery({
-    queryKey: ['attachment-file', attachmentId],
+    queryKey: queryKeys.attachmentFile(attachmentId),
     queryFn: () => downloadFile(api, itemId, attachmentId),
     enabled: isEnabled,
     staleTime: Infinity,

@@ -23,10 +23,20 @@ export const queryKeys = {
   invitations: () => ['invitations'] as const,
   orgs: () => ['orgs'] as const,
   orgId: () => ['orgId'] as const,
+  /** Every project-wide search; `projectSearch(body)` one of them. */
+  projectSearches: () => ['project-search'] as const,
   projectSearch: (body: unknown) => ['project-search', body] as const,
   itemTypes: (orgId: number) => ['item-types', orgId] as const,
   statuses: (orgId: number) => ['statuses', orgId] as const,
   releases: (projectId: number) => ['releases', projectId] as const,
   assignees: (projectId: number) => ['assignees', projectId] as const,
   relatedSearch: (itemId: number, text: string) => ['related-search', itemId, text] as const,
+  /** Every page's pins (issue 15); `pagePins(pathId)` one of them. */
+  allPagePins: () => ['page-pins'] as const,
+  pagePins: (relativePathId: number | null) => ['page-pins', relativePathId] as const,
+  /** An item's attachments and one attachment's bytes (issue 14). */
+  attachments: (itemId: number) => ['attachments', itemId] as const,
+  attachmentFile: (attachmentId: number) => ['attachment-file', attachmentId] as const,
+  /** What a new Bug records of the tab's page and browser (issue 14). */
+  pageEnvironment: (tabId: number | undefined) => ['page-environment', tabId] as const,
 };

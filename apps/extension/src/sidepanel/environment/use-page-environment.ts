@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useChromeApi } from '../../ui/index';
+import { queryKeys } from '../data/query-keys';
 import { useActiveTab } from '../use-active-tab';
 import { describeEnvironment, type UserAgentData } from './page-environment';
 
@@ -17,7 +18,7 @@ export function usePageEnvironment(isEnabled: boolean) {
   const active = useActiveTab();
   const tabId = active.status === 'ready' ? active.tab?.tabId : undefined;
   return useQuery({
-    queryKey: ['page-environment', tabId],
+    queryKey: queryKeys.pageEnvironment(tabId),
     enabled: isEnabled && tabId !== undefined,
     staleTime: Infinity,
     gcTime: 0,

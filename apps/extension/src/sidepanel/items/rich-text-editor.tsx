@@ -1,13 +1,17 @@
 import { ActionIcon, Group, Input, Paper } from '@mantine/core';
+import { IconBold, IconItalic, IconLink, IconList, IconListNumbers } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { toAllowedHtml } from './to-allowed-html';
 
-/** The formatting the server's allow-list keeps, as toolbar buttons. */
+/**
+ * The formatting the server's allow-list keeps, as toolbar buttons. Icons are SVG (Tabler): the
+ * link button's emoji rendered as an empty box where the system lacks an emoji font.
+ */
 const COMMANDS = [
-  { command: 'bold', label: 'Bold', text: 'B', style: { fontWeight: 700 } },
-  { command: 'italic', label: 'Italic', text: 'I', style: { fontStyle: 'italic' } },
-  { command: 'insertUnorderedList', label: 'Bulleted list', text: '•', style: {} },
-  { command: 'insertOrderedList', label: 'Numbered list', text: '1.', style: {} },
+  { command: 'bold', label: 'Bold', Icon: IconBold },
+  { command: 'italic', label: 'Italic', Icon: IconItalic },
+  { command: 'insertUnorderedList', label: 'Bulleted list', Icon: IconList },
+  { command: 'insertOrderedList', label: 'Numbered list', Icon: IconListNumbers },
 ] as const;
 
 /** Props of {@link RichTextEditor}. */
@@ -44,7 +48,7 @@ export function RichTextEditor({ label, initialHtml, onChange }: RichTextEditorP
     <Input.Wrapper label={label} id="description-label">
       <Paper withBorder p={4}>
         <Group gap={4} mb={4} role="toolbar" aria-label="Formatting">
-          {COMMANDS.map(({ command, label: name, text, style }) => (
+          {COMMANDS.map(({ command, label: name, Icon }) => (
             <ActionIcon
               key={command}
               variant="default"
@@ -53,7 +57,7 @@ export function RichTextEditor({ label, initialHtml, onChange }: RichTextEditorP
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => run(command)}
             >
-              <span style={style}>{text}</span>
+              <Icon size={16} aria-hidden />
             </ActionIcon>
           ))}
           <ActionIcon
@@ -63,7 +67,7 @@ export function RichTextEditor({ label, initialHtml, onChange }: RichTextEditorP
             onMouseDown={(event) => event.preventDefault()}
             onClick={addLink}
           >
-            <span>🔗</span>
+            <IconLink size={16} aria-hidden />
           </ActionIcon>
         </Group>
         <div

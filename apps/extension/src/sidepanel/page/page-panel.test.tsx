@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   FEATURES,
   getPlan,
@@ -10,66 +9,14 @@ import {
   type TPageItems,
 } from '@waymark/core';
 import { describe, expect, it, vi } from 'vitest';
-import { createFakeChrome } from '../../test/fake-chrome-api';
 import { makeItemSummary } from '../../test/item-summary';
-import { renderPage } from '../../test/render-page';
-import { PagePanel } from './page-panel';
-
-const PAGE_URL = 'https://shop.example.com/checkout';
-const TAB = { tabId: 4, windowId: 1, url: PAGE_URL, title: 'Checkout' };
+import { renderPagePanel } from '../../test/render-page-panel';
 
 function summary(itemId: number, title: string, overrides: Partial<TItemSummary> = {}) {
   return makeItemSummary({ itemId, title, projectId: 3, relativePathId: 8, ...overrides });
 }
 
-/**
- * Renders the panel with a stand-in worker: `loadPage` and `callApi` answered through
- * `answer(route, input)`, and a `reportChange` answered the way the worker does — one page
- * lookup, broadcast to the page as `pageDataChanged`.
- */
-function renderPanel(answer: (route: string, input: unknown) => unknown) {
-  const fake = createFakeChrome();
-  let shown: { pageUrl: string; orgId: number; projectId: number | null } | null = null;
-  const lookUp = (page: NonNullable<typeof shown>) => ({
-    page: answer('getPageItems', { body: page }) as TPageItems,
-    updatedAt: 0,
-    isOffline: false,
-  });
-  vi.mocked(fake.api.runtime.sendMessage).mockImplementation((message) => {
-    const { type, payload } = message as {
-      type: string;
-      payload: { route: string; input: unknown } & NonNullable<typeof shown>;
-    };
-    try {
-      if (type === 'loadPage') {
-        shown = payload;
-        return Promise.resolve({ ok: true, value: lookUp(payload) });
-      }
-      if (type === 'reportChange' && shown) {
-        const page = shown;
-        void fake.deliverMessage({
-          type: 'pageDataChanged',
-          payload: { page, snapshot: lookUp(page) },
-        });
-      }
-      if (type !== 'callApi') return Promise.resolve({ ok: true, value: undefined });
-      // Location pins (issue 15) are proven in pins/ and e2e; these pages have none.
-      if (payload.route === 'getPagePins') return Promise.resolve({ ok: true, value: [] });
-      return Promise.resolve({ ok: true, value: answer(payload.route, payload.input) });
-    } catch (error) {
-      const { message: text, code } = error as { message: string; code?: string };
-      return Promise.resolve({ ok: false, error: text, code });
-    }
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderPage(
-    <QueryClientProvider client={queryClient}>
-      <PagePanel tab={TAB} pageUrl={PAGE_URL} orgId={1} isAdmin={false} />
-    </QueryClientProvider>,
-    fake,
-  );
-  return fake;
-}
+const renderPanel = renderPagePanel;
 
 const NO_PROJECT: TPageItems = {
   projects: [],
@@ -102,7 +49,8 @@ describe('PagePanel', () => {
     }));
     expect((await screen.findByTestId('relative-path')).textContent).toBe('/checkout');
     expect(screen.getByText('Items on this page (2)')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Type'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    fireEvent.change(await screen.findByLabelText('Type'), { target: { value: '3' } });
     expect(screen.queryByRole('button', { name: 'Pay by card' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Total rounds wrong' })).toBeTruthy();
   });
@@ -116,9 +64,12 @@ describe('PagePanel', () => {
       }
       return { ...NO_PROJECT, projects: [], projectId: 3, relativePath: '/checkout', items: [] };
     });
+    fireEvent.click(await screen.findByRole('button', { name: 'Filter' }));
     fireEvent.click(await screen.findByRole('radio', { name: 'Whole project' }));
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'refund' } });
-    expect(await screen.findByText('/help/refunds')).toBeTruthy();
+    expect((await screen.findByRole('button', { name: 'Refund policy' })).textContent).toContain(
+      '/help/refunds',
+    );
     expect(searches.at(-1)).toEqual({ body: { projectId: 3, text: 'refund' } });
   });
 

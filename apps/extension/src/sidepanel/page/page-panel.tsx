@@ -10,6 +10,7 @@ import { ErrorAlert } from '../error-alert';
 import { ItemDetail } from '../items/item-detail';
 import { ItemForm } from '../items/item-form';
 import { ItemsSection } from '../items/items-section';
+import { useShortcuts } from '../keyboard/use-shortcuts';
 import { useItem } from '../items/use-item';
 import { usePagePins } from '../pins/index';
 import { NoProjectCard } from '../projects/no-project-card';
@@ -18,7 +19,7 @@ import { SiteAccessNotice } from './site-access-notice';
 import { usePageItems } from './use-page-items';
 
 type View =
-  | { kind: 'list' }
+  | { kind: 'list'; focusItemId?: number }
   | { kind: 'item'; itemId: number }
   | { kind: 'create' }
   | { kind: 'edit'; itemId: number };
@@ -43,6 +44,17 @@ export function PagePanel({
   const page = usePageItems(pageUrl, orgId, projectId);
   const openItem = useCallback((itemId: number) => setView({ kind: 'item', itemId }), []);
   const pins = usePagePins({ tabId: tab.tabId, page: page.data, onMarkerClick: openItem });
+  const backToList = () =>
+    setView((current) => ({
+      kind: 'list',
+      focusItemId: 'itemId' in current ? current.itemId : undefined,
+    }));
+  useShortcuts({
+    Escape: backToList,
+    n: () => {
+      if (page.data?.projectId) setView({ kind: 'create' });
+    },
+  });
   // The worker owns "data changed": one report, one refetch, the badge, every open page.
   const changed = (itemIds?: number[]) => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.projects() });
@@ -57,7 +69,7 @@ export function PagePanel({
   }
   const current = { projectId: data.projectId, relativePath: data.relativePath };
   return (
-    <Stack gap="sm">
+    <Stack gap={6}>
       <OfflineNote page={{ pageUrl, orgId, projectId }} />
       <ProjectHeading
         projects={data.projects}
@@ -71,11 +83,14 @@ export function PagePanel({
       <SiteAccessNotice pageUrl={pageUrl} />
       {view.kind === 'list' && (
         <ItemsSection
+          orgId={orgId}
           projectId={current.projectId}
           items={data.items}
           pins={pins}
           onOpen={(itemId) => setView({ kind: 'item', itemId })}
           onCreate={() => setView({ kind: 'create' })}
+          onChanged={changed}
+          focusItemId={view.focusItemId}
         />
       )}
       {view.kind === 'item' && (
@@ -84,7 +99,7 @@ export function PagePanel({
           itemId={view.itemId}
           planFeatures={data.planFeatures}
           pins={pins}
-          onBack={() => setView({ kind: 'list' })}
+          onBack={backToList}
           onEdit={() => setView({ kind: 'edit', itemId: view.itemId })}
           onOpen={(itemId) => setView({ kind: 'item', itemId })}
           onDeleted={() => {

@@ -1,7 +1,10 @@
-import { NativeSelect, Stack, Text } from '@mantine/core';
+import { Group, NativeSelect, Text, VisuallyHidden } from '@mantine/core';
 import type { TPageProject } from '@waymark/core';
 
-/** The project and relative path of the current page, with a switcher when several match. */
+/**
+ * The project and relative path of the current page on one line, with a compact switcher when
+ * several projects match.
+ */
 export function ProjectHeading({
   projects,
   projectId,
@@ -15,12 +18,14 @@ export function ProjectHeading({
 }) {
   const project = projects.find((candidate) => candidate.projectId === projectId) ?? projects[0];
   return (
-    <Stack gap={2} data-testid="page-project">
+    <Group gap={6} wrap="nowrap" data-testid="page-project">
       {projects.length > 1 ? (
         <NativeSelect
           size="xs"
-          label="Project"
-          description="This site belongs to several of your projects"
+          aria-label="Project"
+          title="This site belongs to several of your projects"
+          miw={0}
+          style={{ flex: '0 1 auto' }}
           value={String(projectId)}
           onChange={(event) => onSelect(Number(event.currentTarget.value))}
           data={projects.map((candidate) => ({
@@ -29,13 +34,18 @@ export function ProjectHeading({
           }))}
         />
       ) : (
-        <Text size="sm">
-          Project <strong>{project?.projectName}</strong>
+        <Text size="sm" fw={600} truncate="end" title={`Project ${project?.projectName ?? ''}`}>
+          <VisuallyHidden>Project </VisuallyHidden>
+          {project?.projectName}
         </Text>
       )}
-      <Text size="sm">
-        Path <code data-testid="relative-path">{relativePath}</code>
+      <Text size="sm" c="dimmed" aria-hidden>
+        ·
       </Text>
-    </Stack>
+      <Text size="sm" truncate="end" miw={0} title={relativePath}>
+        <VisuallyHidden>Path </VisuallyHidden>
+        <code data-testid="relative-path">{relativePath}</code>
+      </Text>
+    </Group>
   );
 }

@@ -3,12 +3,12 @@ import type { TItemPin, TPinAnchor } from '@waymark/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createMessageListener, sendRequest, type PinStatus } from '../../messaging/index';
 import { useChromeApi } from '../../ui/index';
+import { queryKeys } from '../data/query-keys';
 import { useCallApi } from '../use-call-api';
 import { numberPins } from './number-pins';
 
 /** The query key of a page's pins. */
-export const pagePinsKey = (relativePathId: number | null) =>
-  ['page-pins', relativePathId] as const;
+export const pagePinsKey = queryKeys.pagePins;
 
 /** Everything the side panel knows and does about the pins of the shown page. */
 export type PagePins = {
@@ -102,7 +102,7 @@ export function usePagePins({
     [api, tabId, onMarkerClick],
   );
 
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['page-pins'] });
+  const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.allPagePins() });
   return {
     pinOf: (itemId) => pins.data?.find((pin) => pin.itemId === itemId),
     statusOf: (itemId) => statuses?.find((status) => status.itemId === itemId)?.status,
@@ -116,12 +116,18 @@ export function usePagePins({
       const anchor: TPinAnchor | null = await sendRequest(send, 'pickElement', { tabId });
       if (!anchor) return false;
       await callApi('pinItem', { body: { itemId, ...anchor } });
-      await Promise.all([reload(), queryClient.invalidateQueries({ queryKey: ['item', itemId] })]);
+      await Promise.all([
+        reload(),
+        queryClient.invalidateQueries({ queryKey: queryKeys.item(itemId) }),
+      ]);
       return true;
     },
     async unpinItem(itemId) {
       await callApi('unpinItem', { params: { itemId } });
-      await Promise.all([reload(), queryClient.invalidateQueries({ queryKey: ['item', itemId] })]);
+      await Promise.all([
+        reload(),
+        queryClient.invalidateQueries({ queryKey: queryKeys.item(itemId) }),
+      ]);
     },
     reveal(itemId) {
       void sendRequest(send, 'revealPin', { tabId, itemId }).catch(() => undefined);

@@ -1,0 +1,36 @@
+/** One keyboard shortcut of the side panel, as the `?` cheat sheet lists it. */
+export type Shortcut = { keys: string[]; description: string };
+
+/** Every shortcut of the side panel, in the order the cheat sheet shows them. */
+export const SHORTCUTS: readonly Shortcut[] = [
+  { keys: ['/'], description: 'Search the items' },
+  { keys: ['j'], description: 'Next item' },
+  { keys: ['k'], description: 'Previous item' },
+  { keys: ['Enter'], description: 'Open the item' },
+  { keys: ['Esc'], description: 'Back to the list' },
+  { keys: ['n'], description: 'New item on this page' },
+  { keys: ['s'], description: "Change the item's status or assignee" },
+  { keys: ['?'], description: 'Show these shortcuts' },
+];
+
+/**
+ * Whether a key press belongs to what the user is typing: inside a text field, a select or a
+ * rich-text editor, the panel's single-letter shortcuts must not fire.
+ */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  const tag = target.tagName;
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
+  if (tag !== 'INPUT') return false;
+  const type = (target as HTMLInputElement).type;
+  return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color'].includes(type);
+}
+
+/**
+ * Whether a key press happens inside a dialog, popover or menu: those trap the focus and handle
+ * Esc and arrows themselves.
+ */
+export function isInOverlay(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('[role="dialog"], [role="menu"]') !== null;
+}

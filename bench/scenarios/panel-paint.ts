@@ -1,0 +1,257 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { startTestSite, type TestSite } from '../../e2e/fixtures-site/site-server';
+import { callJson } from './page-items';
+import type { PreparedScenario, Scenario } from './types';
+
+const RUNS = Number(process.env.BENCH_PANEL_RUNS ?? 15);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const EXTENSION_DIST = resolve(import.meta.dirname, '../../apps/extension/dist');
+const ITEMS = 25;
+
+let token = '';
+let site: TestSite | null = null;
+let serverUrl = '';
+
+/**
+ * Runs in every page before its scripts (as text: this package has no DOM types): notes in
+ * `window.__painted` the first animation frame after the side panel shows an item row, or after a
+ * blank page's DOM is ready, and in `window.__shell` the first frame with the panel's header
+ * (React and Mantine booted, no data yet), as ms since the navigation started.
+ */
+const NOTE_PAINT = `
+  const done = () => requestAnimationFrame(() => (window.__painted ??= performance.now()));
+  if (location.pathname.endsWith('/blank.html')) {
+    document.addEventListener('DOMContentLoaded', done);
+  } else {
+    const observer = new MutationObserver(() => {
+      if (window.__shell === undefined && document.querySelector('h1'))
+        requestAnimationFrame(() => (window.__shell ??= performance.now()));
+      if (!document.querySelector('[data-item-row]')) return;
+      observer.disconnect();
+      done();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  }
+`;
+
+/** The part of the worker's `chrome` the bench uses (this package has no chrome types). */
+type WorkerChrome = {
+  storage: {
+    sync: { set: (items: object) => Promise<void> };
+    session: { set: (items: object) => Promise<void> };
+  };
+  tabs: { query: (query: object) => Promise<{ id?: number; url?: string }[]> };
+};
+
+/** The panel's boot time of each opening, read beside its paint time. */
+const shellTimes: { warm: number[]; cold: number[] } = { warm: [], cold: [] };
+
+/** Opens `url` in a new tab as the panel would open, and answers ms until painted. */
+async function timeOpen(
+  context: BrowserContext,
+  url: string,
+  { shells, beforeOpen }: { shells?: number[]; beforeOpen?: () => Promise<void> } = {},
+): Promise<number> {
+  const page = await context.newPage();
+  try {
+    // After the new tab's own events (which wake the worker), before the page loads.
+    await beforeOpen?.();
+    await page.goto(url);
+    // Functions, not strings: the extension's CSP forbids eval.
+    const painted = () => (globalThis as { __painted?: number }).__painted;
+    await page.waitForFunction(painted, null, { timeout: 20_000 });
+    shells?.push((await page.evaluate(() => (globalThis as { __shell?: number }).__shell)) ?? 0);
+    return (await page.evaluate(painted))!;
+  } finally {
+    await page.close();
+  }
+}
+
+/** The extension's service worker as Playwright first sees it. */
+async function firstWorker(context: BrowserContext): Promise<Worker> {
+  return context.serviceWorkers()[0] ?? context.waitForEvent('serviceworker');
+}
+
+/**
+ * Stops and watches the extension's service worker through DevTools' ServiceWorker domain on an
+ * extension page (the one way that works for extension workers; `stopAllWorkers` and closing the
+ * target do not). Chrome itself stops an idle worker after 30 s.
+ */
+async function controlWorker(context: BrowserContext, extensionPage: Page) {
+  const cdp = await context.newCDPSession(extensionPage);
+  let version = { versionId: '', runningStatus: '' };
+  let hasStopped = false;
+  cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
+    version = event.versions.at(-1) ?? version;
+    if (version.runningStatus === 'stopped') hasStopped = true;
+  });
+  await cdp.send('ServiceWorker.enable');
+  const waitFor = async (isDone: () => boolean, what: string) => {
+    for (let tries = 0; tries < 200 && !isDone(); tries += 1)
+      await new Promise((done) => setTimeout(done, 25));
+    if (!isDone()) throw new Error(`The service worker is ${version.runningStatus}, not ${what}`);
+  };
+  const isRunning = () => version.runningStatus === 'running';
+  await waitFor(isRunning, 'running');
+  return {
+    stop: async () => {
+      if (version.runningStatus === 'stopped') return;
+      hasStopped = false;
+      await cdp.send('ServiceWorker.stopWorker', { versionId: version.versionId });
+      await waitFor(() => hasStopped, 'stopped');
+    },
+    expectRunning: () => waitFor(isRunning, 'running'),
+  };
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const p90 = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.9))]!;
+
+/** Issue 16: how fast the side panel paints its items, warm and cold, against a blank page. */
+export const panelPaintScenario: Scenario = {
+  name: 'panel-paint',
+  description:
+    'Side panel: time from opening the panel page to its first item row painted, in Chromium with the built extension, warm (service worker alive) and cold (worker stopped first), against a blank page of the same extension opened the same way in the same run.',
+  prepare: async (url, context) => {
+    serverUrl = url;
+    site = await startTestSite();
+    token = await context.signToken({ subject: 'bench-panel', email: 'panel@bench.test' });
+    await callJson(`${url}/api/account/whoami`, token);
+    await callJson(`${url}/api/account/createOrgExistingUser`, token, {
+      method: 'POST',
+      body: JSON.stringify({ orgName: 'Panel bench' }),
+    });
+    const [org] = await callJson<{ orgId: number }[]>(`${url}/api/account/getOrgs`, token);
+    const orgId = org?.orgId ?? 0;
+    const post = <T>(path: string, body: object) =>
+      callJson<T>(`${url}${path}`, token, { method: 'POST', body: JSON.stringify(body) });
+    const project = await post<{ projectId: number }>('/api/project/createProject', {
+      orgId,
+      projectName: 'Panel shop',
+      baseUrl: site.origins[0],
+    });
+    const [type] = await callJson<{ itemTypeId: number }[]>(
+      `${url}/api/item/getItemTypeOptions/${orgId}`,
+      token,
+    );
+    const [status] = await callJson<{ itemStatusId: number }[]>(
+      `${url}/api/item/getStatusOptions/${orgId}`,
+      token,
+    );
+    for (let n = 1; n <= ITEMS; n += 1)
+      await post('/api/item/createItem', {
+        projectId: project.projectId,
+        relativePath: '/checkout',
+        title: `Benchmark item ${n} on the checkout page`,
+        itemTypeId: type?.itemTypeId,
+        itemStatusId: status?.itemStatusId,
+      });
+    const unused = { label: 'unused', url };
+    return { baseline: unused, targets: [] } satisfies PreparedScenario;
+  },
+  run: async () => {
+    // The built extension plus a blank page, loaded unpacked (the manifest's key keeps the id).
+    const extension = mkdtempSync(join(tmpdir(), 'waymark-bench-ext-'));
+    const profile = mkdtempSync(join(tmpdir(), 'waymark-bench-profile-'));
+    cpSync(EXTENSION_DIST, extension, { recursive: true });
+    writeFileSync(
+      join(extension, 'blank.html'),
+      '<!doctype html><title>Blank</title><body></body>',
+    );
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 420, height: 720 },
+      args: [
+        `--disable-extensions-except=${extension}`,
+        `--load-extension=${extension}`,
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    });
+    try {
+      await context.addInitScript({ content: NOTE_PAINT });
+      const worker = await firstWorker(context);
+      const extensionId = new URL(worker.url()).host;
+      // Signed in as the bench user: the tokens the worker would have stored after sign-in.
+      await worker.evaluate(
+        async ({ serverUrl: server, token: accessToken }) => {
+          // Runs in the worker: only globals, nothing from this module.
+          const { chrome } = globalThis as unknown as { chrome: WorkerChrome };
+          await chrome.storage.sync.set({ serverUrl: server });
+          await chrome.storage.session.set({
+            authTokens: {
+              serverUrl: server,
+              tokenEndpoint: `${server}/idp/token`,
+              revocationEndpoint: null,
+              clientId: 'bench',
+              accessToken,
+              refreshToken: null,
+              expiresAt: Date.now() + 3_600_000,
+              name: 'Bench Panel',
+              email: 'panel@bench.test',
+            },
+          });
+        },
+        { serverUrl, token },
+      );
+      const tab = await context.newPage();
+      await tab.goto(`${site!.origins[0]}/checkout`);
+      const tabId = await worker.evaluate(async (wanted) => {
+        const { chrome } = globalThis as unknown as { chrome: WorkerChrome };
+        const tabs = await chrome.tabs.query({});
+        return tabs.find((each) => each.url === wanted)?.id ?? 0;
+      }, tab.url());
+      const panelUrl = `chrome-extension://${extensionId}/sidepanel.html?tabId=${tabId}`;
+      const blankUrl = `chrome-extension://${extensionId}/blank.html`;
+      const keeper = await context.newPage();
+      await keeper.goto(blankUrl);
+      const serviceWorker = await controlWorker(context, keeper);
+
+      // Two openings first: the server's caches, the JIT and the disk cache are warm for both.
+      await timeOpen(context, panelUrl);
+      await timeOpen(context, blankUrl);
+      const figures = { warmPanel: [], warmBlank: [], coldPanel: [], coldBlank: [] } as Record<
+        'warmPanel' | 'warmBlank' | 'coldPanel' | 'coldBlank',
+        number[]
+      >;
+      for (let run = 0; run < RUNS; run += 1) {
+        // The panel opened last (cold) woke the worker: the warm openings find it alive.
+        await serviceWorker.expectRunning();
+        figures.warmBlank.push(await timeOpen(context, blankUrl));
+        await serviceWorker.expectRunning();
+        figures.warmPanel.push(await timeOpen(context, panelUrl, { shells: shellTimes.warm }));
+        const beforeOpen = serviceWorker.stop;
+        figures.coldBlank.push(await timeOpen(context, blankUrl, { beforeOpen }));
+        figures.coldPanel.push(
+          await timeOpen(context, panelUrl, { shells: shellTimes.cold, beforeOpen }),
+        );
+      }
+      const row = (label: string, values: number[], blank: number[], goal: string) =>
+        `| ${label} | ${median(values).toFixed(0)} | ${p90(values).toFixed(0)} | ${median(blank).toFixed(0)} | ${(median(values) / median(blank)).toFixed(2)} | ${(median(values) - median(blank)).toFixed(0)} | ${goal} |`;
+      return [
+        `Run ${new Date().toISOString().slice(0, 10)} · Chromium ${context.browser()?.version() ?? '(persistent context)'} headless · 420 × 720 · ${RUNS} openings each, alternating · ${ITEMS} items on the page.`,
+        '',
+        '| what | median ms | p90 ms | blank page median ms | ratio to blank | over blank ms | goal |',
+        '|---|---:|---:|---:|---:|---:|---|',
+        row('panel warm (worker alive)', figures.warmPanel, figures.warmBlank, '≤ 150 ms'),
+        row('panel cold (worker stopped)', figures.coldPanel, figures.coldBlank, '≤ 500 ms'),
+        row('panel header only, warm', shellTimes.warm, figures.warmBlank, '—'),
+        row('panel header only, cold', shellTimes.cold, figures.coldBlank, '—'),
+        '',
+        'Measured in the page: `performance.now()` (ms since the navigation started) at the first animation frame after the first item row is in the DOM; for the blank page, the first frame after DOMContentLoaded. "Cold" stops the extension service worker through DevTools (`ServiceWorker.stopWorker`) once the new tab exists and before the page loads (a new tab’s events wake the worker), as Chrome does after 30 s idle; the page’s navigation and the panel’s first message then wake it. "Warm" has the worker alive; the panel keeps no data between openings on this branch (the offline cache of issue 16 is the `panel-live` branch), so warm still asks the server for the page.',
+      ];
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+      rmSync(extension, { recursive: true, force: true });
+      await site?.stop();
+    }
+  },
+};

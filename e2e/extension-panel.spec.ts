@@ -1,0 +1,254 @@
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { startTestSite, type TestSite } from './fixtures-site/site-server';
+import {
+  callApiAs,
+  findTabId,
+  newTestUser,
+  readAccessToken,
+  signUpThroughExtension,
+} from './support/extension-session';
+import { ROOT } from './support/paths';
+
+// Issue 16 (panel UI): at 420 × 720 the side panel shows at least 8 items; the keyboard walks
+// it; status and assignee change from the row with undo; axe finds nothing in light or dark; the
+// description toolbar's icons render (the link button used to be an empty box).
+
+/** Screenshots kept as evidence in docs/ (docs/extension.md shows them). */
+const EVIDENCE = join(ROOT, 'docs/extension');
+
+const TITLES = [
+  'Card payment fails for amounts over 1000 when the customer pays in a foreign currency',
+  'Show the delivery date before payment',
+  'PayPal button hidden on small screens',
+  'Coupon field accepts expired codes',
+  'Totals round to the wrong cent',
+  'Address form forgets the postcode',
+  'Terms checkbox is not keyboard reachable',
+  'Order summary repeats shipping costs',
+  'Guest checkout needs an e-mail check',
+  'Apple Pay sheet shows the wrong shop name',
+];
+
+let site: TestSite;
+test.beforeAll(async () => {
+  site = await startTestSite();
+});
+test.afterAll(async () => {
+  await site?.stop();
+});
+
+/** Fails with axe's own report when the panel has any WCAG 2.2 A/AA or best-practice violation. */
+async function expectAccessible(panel: Page, name: string) {
+  const results = await new AxeBuilder({ page: panel })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const report = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help}\n  ${violation.nodes.map((node) => node.html).join('\n  ')}`,
+  );
+  expect(report, `axe violations on ${name}`).toEqual([]);
+}
+
+/** The rows whose whole box lies inside the viewport. */
+async function countFullyVisibleRows(panel: Page): Promise<number> {
+  const viewport = panel.viewportSize()!;
+  let count = 0;
+  for (const row of await panel.getByTestId('item-row').all()) {
+    const box = await row.boundingBox();
+    if (box && box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0)
+      if (box.x + box.width <= viewport.width) count += 1;
+  }
+  return count;
+}
+
+/** Signs up, creates an org, a project for the test site and ten items on /checkout. */
+async function seedPage(
+  context: BrowserContext,
+  panel: Page,
+  serverUrl: string,
+  request: Parameters<typeof callApiAs>[0],
+) {
+  const admin = newTestUser('Ada', 'Admin');
+  await signUpThroughExtension(context, panel, admin);
+  const token = await readAccessToken(context);
+  const call = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
+    callApiAs<T>(request, serverUrl, token, method, path, body);
+  await call('POST', '/api/account/createOrgExistingUser', { orgName: 'Acme' });
+  const [org] = await call<{ orgId: number }[]>('GET', '/api/account/getOrgs');
+  const orgId = org!.orgId;
+  const project = await call<{ projectId: number }>('POST', '/api/project/createProject', {
+    orgId,
+    projectName: 'Acme Shop',
+    baseUrl: site.origins[0],
+  });
+  const types = await call<{ itemTypeId: number; itemTypeDescription: string }[]>(
+    'GET',
+    `/api/item/getItemTypeOptions/${orgId}`,
+  );
+  const statuses = await call<{ itemStatusId: number; itemStatusDescription: string }[]>(
+    'GET',
+    `/api/item/getStatusOptions/${orgId}`,
+  );
+  const items: { itemId: number; title: string }[] = [];
+  for (const [index, title] of TITLES.entries()) {
+    items.push(
+      await call('POST', '/api/item/createItem', {
+        projectId: project.projectId,
+        relativePath: '/checkout',
+        title,
+        itemTypeId: types[index % types.length]!.itemTypeId,
+        itemStatusId: statuses[0]!.itemStatusId,
+        tags: index % 3 === 0 ? ['payments'] : [],
+      }),
+    );
+  }
+  return { call, statuses, items, admin };
+}
+
+test('the dense panel: 8+ items at 420 × 720, keyboard, act in place with undo, axe light and dark', async ({
+  extensionContext: context,
+  extensionId,
+  serverUrl,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const worker = context.serviceWorkers()[0]!;
+  await worker.evaluate((url) => chrome.storage.sync.set({ serverUrl: url }), serverUrl);
+  const tab = await context.newPage();
+  await tab.goto(`${site.origins[0]}/checkout`);
+  const panel = await context.newPage();
+  await panel.setViewportSize({ width: 420, height: 720 });
+  const errors: string[] = [];
+  panel.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const tabId = await findTabId(context, tab.url());
+  const panelUrl = `chrome-extension://${extensionId}/sidepanel.html?tabId=${tabId}`;
+  await panel.goto(panelUrl);
+  const { call, statuses, items, admin } = await seedPage(context, panel, serverUrl, request);
+  await panel.reload();
+  await expect(panel.getByText(`Items on this page (${TITLES.length})`)).toBeVisible();
+
+  // Density: at least 8 rows fully inside 420 × 720 without scrolling.
+  await panel.emulateMedia({ colorScheme: 'light' });
+  expect(await countFullyVisibleRows(panel)).toBeGreaterThanOrEqual(8);
+  await panel.screenshot({ path: join(EVIDENCE, 'side-panel-420x720-light.png') });
+  // A long title is cut with an ellipsis and whole on hover.
+  const longRow = panel.getByRole('button', { name: TITLES[0] });
+  await expect(longRow).toHaveAttribute('title', TITLES[0]!);
+  await expectAccessible(panel, 'list, light');
+
+  await panel.emulateMedia({ colorScheme: 'dark' });
+  await expect(panel.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  expect(await countFullyVisibleRows(panel)).toBeGreaterThanOrEqual(8);
+  await panel.screenshot({ path: join(EVIDENCE, 'side-panel-420x720-dark.png') });
+  await expectAccessible(panel, 'list, dark');
+  await panel.emulateMedia({ colorScheme: 'light' });
+
+  // 320 px wide: nothing spills sideways.
+  await panel.setViewportSize({ width: 320, height: 720 });
+  expect(await panel.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await panel.screenshot({ path: join(EVIDENCE, 'side-panel-320x720.png') });
+  await panel.setViewportSize({ width: 420, height: 720 });
+
+  // Keyboard walk: j/k, Enter opens, Esc goes back, / searches, ? shows the cheat sheet.
+  await panel.locator('body').click({ position: { x: 5, y: 5 } });
+  const rowButtons = panel.locator('[data-item-row]');
+  await panel.keyboard.press('j');
+  await expect(rowButtons.nth(0)).toBeFocused();
+  await panel.keyboard.press('j');
+  await expect(rowButtons.nth(1)).toBeFocused();
+  await panel.keyboard.press('k');
+  await expect(rowButtons.nth(0)).toBeFocused();
+  await panel.keyboard.press('j');
+  const secondTitle = (await rowButtons.nth(1).getAttribute('aria-label'))!;
+  await panel.keyboard.press('Enter');
+  const detail = panel.getByRole('article', { name: 'Item' });
+  await expect(detail.getByRole('heading', { name: secondTitle })).toBeVisible();
+  await panel.keyboard.press('Escape');
+  await expect(detail).toHaveCount(0);
+  await panel.keyboard.press('/');
+  const search = panel.getByRole('textbox', { name: 'Search' });
+  await expect(search).toBeFocused();
+  await panel.keyboard.type('coupon');
+  await expect(panel.getByTestId('item-row')).toHaveCount(1);
+  await search.fill('');
+  await panel.keyboard.press('Tab');
+  await panel.keyboard.press('?');
+  const sheet = panel.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet).toBeVisible();
+  await expectAccessible(panel, 'cheat sheet');
+  await panel.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  await panel.keyboard.press('n');
+  await expect(panel.getByRole('form', { name: 'Add Item' })).toBeVisible();
+  // The toolbar's icons are SVG now; the picture shows them (the link button was a blank box).
+  const toolbar = panel.getByRole('toolbar', { name: 'Formatting' });
+  await expect(toolbar.locator('svg')).toHaveCount(5);
+  await toolbar.screenshot({ path: join(EVIDENCE, 'description-toolbar.png') });
+  await panel.getByRole('button', { name: 'Cancel' }).click();
+
+  // Filter chips: a status filter from the Filter button shows as a chip that removes it.
+  await panel.getByRole('button', { name: 'Filter' }).click();
+  await panel.getByLabel('Tag').selectOption({ label: 'payments' });
+  await panel.keyboard.press('Escape');
+  const chip = panel.getByRole('group', { name: 'Active filters' });
+  await expect(chip).toContainText('Tag: payments');
+  await expect(panel.getByTestId('item-row')).toHaveCount(4);
+  await expectAccessible(panel, 'list with a chip');
+  await chip.getByRole('button', { name: 'Remove filter Tag: payments' }).click();
+  await expect(panel.getByTestId('item-row')).toHaveCount(TITLES.length);
+
+  // Act in place: s opens the focused row's menu; a status change shows at once, Undo reverts.
+  const target = items[2]!;
+  const next = statuses[1]!;
+  await panel.getByRole('button', { name: target.title }).focus();
+  await panel.keyboard.press('s');
+  await panel.getByRole('menuitemradio', { name: next.itemStatusDescription }).click();
+  const row = panel.getByTestId('item-row').filter({ hasText: target.title });
+  await expect(row).toContainText(next.itemStatusDescription);
+  const notice = panel.getByRole('status').filter({ hasText: 'set to' });
+  await expect(notice).toContainText(
+    `Status of “${target.title}” set to ${next.itemStatusDescription}`,
+  );
+  await expect
+    .poll(
+      async () =>
+        (await call<{ itemStatusId: number }>('GET', `/api/item/getItem/${target.itemId}`))
+          .itemStatusId,
+    )
+    .toBe(next.itemStatusId);
+  await notice.getByRole('button', { name: 'Undo' }).click();
+  await expect(row).toContainText(statuses[0]!.itemStatusDescription);
+  await expect
+    .poll(
+      async () =>
+        (await call<{ itemStatusId: number }>('GET', `/api/item/getItem/${target.itemId}`))
+          .itemStatusId,
+    )
+    .toBe(statuses[0]!.itemStatusId);
+
+  // Assignee from the row menu, by mouse.
+  await row.getByRole('button', { name: 'Item actions' }).click();
+  await panel.getByRole('menuitemradio', { name: `${admin.firstName} ${admin.lastName}` }).click();
+  await expect(row).toContainText(`Assigned to ${admin.firstName} ${admin.lastName}`);
+
+  // Delete from the row: gone at once, back on Undo, and still on the server.
+  const doomed = items[4]!;
+  await panel
+    .getByTestId('item-row')
+    .filter({ hasText: doomed.title })
+    .getByRole('button', { name: 'Item actions' })
+    .click();
+  await panel.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(panel.getByRole('button', { name: doomed.title })).toHaveCount(0);
+  await expect(panel.getByText(`Items on this page (${TITLES.length - 1})`)).toBeVisible();
+  await panel.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+  await expect(panel.getByRole('button', { name: doomed.title })).toBeVisible();
+  await call('GET', `/api/item/getItem/${doomed.itemId}`);
+
+  expect(errors).toEqual([]);
+});
