@@ -11,6 +11,8 @@ export type ConfirmDialogProps = {
   children: ReactNode;
   /** The confirming button's label. */
   confirmLabel: string;
+  /** The other button's label; "Cancel" unless that would read like the action ("Cancel Plan"). */
+  cancelLabel?: string;
   /** Disables the confirming button (e.g. until a choice is made). */
   isConfirmDisabled?: boolean;
   /** Shows the confirming button busy while the change runs. */
@@ -27,7 +29,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         {props.children}
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
-            Cancel
+            {props.cancelLabel ?? 'Cancel'}
           </Button>
           <Button
             color="red"

@@ -1,0 +1,39 @@
+import { Text } from '@mantine/core';
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
+
+/** Props of {@link CancelPlanDialog}. */
+export type CancelPlanDialogProps = {
+  opened: boolean;
+  /** The plan being cancelled, e.g. "Basic" or "Standard Trial". */
+  planName: string;
+  isTrial: boolean;
+  isWorking: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+};
+
+/**
+ * spec §2, §4 Cancel Plan confirm: says when the plan ends (the first of next month, or the
+ * trial's end) and what Free means; Confirm cancels, the modal closes and the banner shows the
+ * server's text.
+ */
+export function CancelPlanDialog(props: CancelPlanDialogProps) {
+  const when = props.isTrial ? 'when your trial ends' : 'on the first of next month';
+  return (
+    <ConfirmDialog
+      opened={props.opened}
+      title="Cancel Plan"
+      confirmLabel="Cancel Plan"
+      cancelLabel="Keep Plan"
+      isWorking={props.isWorking}
+      onConfirm={props.onConfirm}
+      onClose={props.onClose}
+    >
+      <Text>
+        Your {props.planName} plan stays as it is until it ends {when}. Then the organization moves
+        to Free: one project, one user, and every user but the Owner loses access. Nothing is
+        deleted, and payments already made are not refunded.
+      </Text>
+    </ConfirmDialog>
+  );
+}
