@@ -16,9 +16,9 @@ import { installRouteRegistry } from './http/route-registry';
 import { installSecurityHeaders } from './http/security-headers';
 import { attachmentsModule } from './modules/attachments/index';
 import { authModule } from './modules/auth/index';
+import { billingModule } from './modules/billing/index';
 import { installAuth } from './modules/auth/authenticator';
 import { dataFieldsModule } from './modules/data-fields/index';
-import { entitlementsModule } from './modules/entitlements/index';
 import { identityModule } from './modules/identity/index';
 import { itemsModule } from './modules/items/index';
 import type { AppModule } from './modules/module';
@@ -40,9 +40,9 @@ export const MODULES: readonly AppModule[] = [
   itemsModule,
   attachmentsModule,
   dataFieldsModule,
-  entitlementsModule,
   usersModule,
   teamsModule,
+  billingModule,
 ];
 
 // Module augmentation is the one place an interface is needed.

@@ -5,6 +5,8 @@ export * from './constants/constants';
 export * from './constants/extension';
 export * from './constants/palette';
 export * from './plans/plans';
+export * from './plans/money';
+export * from './plans/proration';
 export * from './plans/feature-gates';
 export * from './entities/ids';
 export * from './entities/text';

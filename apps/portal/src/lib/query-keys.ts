@@ -6,7 +6,7 @@ export const queryKeys = {
   organizations: ['organizations'],
   /** GET /api/account/getSiteNotifications. */
   notifications: ['site-notifications'],
-  /** GET /api/account/getOrgPlan/{orgId}: the plan whose limits the admin screens show. */
+  /** GET /api/account/getOrgPlanInfo/{orgId}: the plan, its limits, licences and billing status. */
   orgPlan: (orgId: number) => ['org-plan', orgId] as const,
   /** GET /api/project/getAllProjects/{orgId}: read by the Data Fields and Projects screens. */
   projects: (orgId: number) => ['projects', orgId] as const,

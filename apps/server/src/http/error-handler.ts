@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 const CODE_BY_STATUS = new Map<number, ErrorCode>(
   (Object.entries(ERROR_STATUS) as [ErrorCode, number][])
-    .filter(([code]) => code !== 'PLAN_LIMIT')
+    .filter(([code]) => code !== 'PLAN_LIMIT' && code !== 'PAYMENT_ACTION_REQUIRED')
     .map(([code, status]) => [status, code]),
 );
 

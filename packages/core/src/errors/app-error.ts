@@ -6,6 +6,8 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'PLAN_LIMIT'
+  | 'PAYMENT_FAILED'
+  | 'PAYMENT_ACTION_REQUIRED'
   | 'RATE_LIMITED'
   | 'PAYLOAD_TOO_LARGE'
   | 'INTERNAL';
@@ -18,6 +20,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PLAN_LIMIT: 409,
+  // issue 13: the card was declined (the gateway's words), or the bank wants 3-D Secure first.
+  PAYMENT_FAILED: 402,
+  PAYMENT_ACTION_REQUIRED: 402,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,

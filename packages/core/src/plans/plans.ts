@@ -169,8 +169,5 @@ export function monthlyCostCents(plan: Plan, licenseCount: number): number {
   return plan.monthlyCostPerLicenseCents * licenseCount;
 }
 
-/** Formats cents as US dollars: 600 → "$6", 1099 → "$10.99". */
-export function formatUsd(cents: number): string {
-  const dollars = cents / 100;
-  return Number.isInteger(dollars) ? `$${dollars}` : `$${dollars.toFixed(2)}`;
-}
+// Kept importable from here for the pricing page; the helper lives with the other money code.
+export { formatUsd } from './money';

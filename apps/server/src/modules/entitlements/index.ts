@@ -8,4 +8,3 @@ export {
   getOrgPlan,
   requireFeature,
 } from './plan-limits';
-export { entitlementsModule } from './entitlements-module';

@@ -2,7 +2,6 @@ import { routes } from '@waymark/core';
 import { registerRoute } from '../../http/register-route';
 import { orgAdmin, requireCaller } from '../access/index';
 import type { AppModule } from '../module';
-import { getLicenseInfo } from './get-license-info';
 import { getOrgUsers } from './get-org-users';
 import { inviteUser } from './invite-user';
 import { addProjectAccess, removeProjectAccess } from './project-access';
@@ -18,10 +17,6 @@ export const teamsModule: AppModule = (app, { db, clock, mailer, config }) => {
   registerRoute(app, routes.getOrgUsers, {
     access: orgAdmin({ orgIdFrom: 'params.orgId' }),
     handler: async (request) => getOrgUsers({ db }, request.params),
-  });
-  registerRoute(app, routes.getLicenseInfo, {
-    access: orgAdmin({ orgIdFrom: 'params.orgId' }),
-    handler: async (request) => getLicenseInfo({ db }, request.params),
   });
   registerRoute(app, routes.inviteUser, {
     access: orgAdmin({ orgIdFrom: 'body.orgId' }),

@@ -1,8 +1,8 @@
 import { accountRoutes } from './account';
 import { attachmentRoutes } from './attachments';
 import { authRoutes } from './auth';
+import { billingRoutes } from './billing';
 import { dataFieldRoutes } from './data-fields';
-import { entitlementRoutes } from './entitlements';
 import { itemRoutes } from './item';
 import { projectRoutes } from './project';
 import { systemRoutes } from './system';
@@ -11,7 +11,7 @@ import { userRoutes } from './users';
 
 export { NOTIFICATION_TEMPLATES, ORG_NAME_MAX_LENGTH, ZOrgName } from './account';
 export { ZAuthConfig, type TAuthConfig } from './auth';
-export { ZOrgPlan, type TOrgPlan } from './entitlements';
+export { billingTestRoutes } from './billing';
 export {
   DATA_FIELD_MAX_LENGTH,
   ZDataFieldName,
@@ -35,9 +35,9 @@ export const routes = {
   ...itemRoutes,
   ...attachmentRoutes,
   ...dataFieldRoutes,
-  ...entitlementRoutes,
   ...userRoutes,
   ...teamRoutes,
+  ...billingRoutes,
 };
 
 /** A key of the route table. */

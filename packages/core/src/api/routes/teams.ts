@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZIdParam } from '../../entities/ids';
-import { ZInvite, ZLicenseInfo, ZOrgUser } from '../../entities/organization';
+import { ZInvite, ZOrgUser } from '../../entities/organization';
 import { defineRoute } from '../define-route';
 
 /** The body of addProjectAccess and removeProjectAccess (spec §7): at least one project. */
@@ -8,7 +8,7 @@ export const ZProjectIds = z.object({ projectIds: z.array(ZId).min(1).max(500) }
 
 const orgAndUser = z.object({ orgId: ZIdParam, userId: ZIdParam });
 
-/** spec §7: the six user calls of the Users screen, plus the licence count its usage bar shows. */
+/** spec §7: the six user calls of the Users screen (its licence counts: billing's getLicenseInfo). */
 export const teamRoutes = {
   /** spec §7: the organization's members and pending invitations with their projects. */
   getOrgUsers: defineRoute({
@@ -18,15 +18,6 @@ export const teamRoutes = {
     tag: 'account',
     params: z.object({ orgId: ZIdParam }),
     response: z.array(ZOrgUser),
-  }),
-  /** spec §3 licence counts of an organization (the Users screen's usage bar). */
-  getLicenseInfo: defineRoute({
-    method: 'GET',
-    path: '/api/account/getLicenseInfo/:orgId',
-    summary: "An organization's licences: assigned, available and total.",
-    tag: 'account',
-    params: z.object({ orgId: ZIdParam }),
-    response: ZLicenseInfo,
   }),
   /** spec §7: invites a user; a pending invitation takes a licence at once. */
   inviteUser: defineRoute({

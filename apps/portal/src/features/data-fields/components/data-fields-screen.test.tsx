@@ -24,7 +24,7 @@ function fakeServer(options: { planId?: number; saveStatus?: () => unknown } = {
   ];
   const answers = new Map<RouteDef, (input: FakeCallInput) => unknown>([
     [
-      routes.getOrgPlan,
+      routes.getOrgPlanInfo,
       () => ({ currentPlanId: options.planId ?? PLAN_IDS.standardTrial, currentPlanName: 'x' }),
     ],
     [routes.getStatusOptions, () => statuses],

@@ -35,7 +35,7 @@ type Options = {
 function fakeServer(options: Options = {}) {
   const answers = new Map<RouteDef, (input: FakeCallInput) => unknown>([
     [
-      routes.getOrgPlan,
+      routes.getOrgPlanInfo,
       () => ({ currentPlanId: options.planId ?? PLAN_IDS.pro, currentPlanName: 'x' }),
     ],
     [
