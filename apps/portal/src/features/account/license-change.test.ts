@@ -1,26 +1,21 @@
 import { getPlan, PLAN_IDS } from '@waymark/core';
 import { describe, expect, it } from 'vitest';
-import {
-  clampLicenseTotal,
-  licenseFloor,
-  needsUpgrade,
-  oneTimeChargeQuery,
-} from './license-change';
+import { clampLicenseTotal, licenseFloor, needsUpgrade, oneTimeChargeBody } from './license-change';
 
-const trial = { current: 3, assigned: 1, isTrial: true };
-const paid = { current: 5, assigned: 2, isTrial: false };
+const trial = { current: 3, minimum: 1, isTrial: true };
+const paid = { current: 5, minimum: 2, isTrial: false };
 
 describe('licence bounds (spec §4, §5)', () => {
   it('ignores negative steps in the trial: never below the current count or 1', () => {
     expect(clampLicenseTotal(2, trial)).toBe(3);
     expect(clampLicenseTotal(5, trial)).toBe(5);
-    expect(clampLicenseTotal(0, { current: 0, assigned: 0, isTrial: true })).toBe(1);
+    expect(clampLicenseTotal(0, { current: 0, minimum: 0, isTrial: true })).toBe(1);
   });
 
   it('lets a paid plan remove down to the assigned licences, never to 0', () => {
     expect(clampLicenseTotal(1, paid)).toBe(2);
     expect(clampLicenseTotal(3, paid)).toBe(3);
-    expect(licenseFloor({ current: 4, assigned: 0, isTrial: false })).toBe(1);
+    expect(licenseFloor({ current: 4, minimum: 0, isTrial: false })).toBe(1);
   });
 
   it('steps in whole numbers and keeps the current total for what is not a number', () => {
@@ -39,15 +34,15 @@ describe('needsUpgrade (spec §5)', () => {
   });
 });
 
-describe('oneTimeChargeQuery (spec §3, §5)', () => {
+describe('oneTimeChargeBody (spec §3, §5)', () => {
   it('sends the sign as valueType and the absolute change', () => {
-    expect(oneTimeChargeQuery(7, PLAN_IDS.basic, -2)).toEqual({
+    expect(oneTimeChargeBody(7, PLAN_IDS.basic, -2)).toEqual({
       orgId: 7,
       planId: PLAN_IDS.basic,
       valueType: '-',
       licenseChange: 2,
     });
-    expect(oneTimeChargeQuery(7, PLAN_IDS.pro, 3)).toMatchObject({
+    expect(oneTimeChargeBody(7, PLAN_IDS.pro, 3)).toMatchObject({
       valueType: '+',
       licenseChange: 3,
     });

@@ -4,8 +4,8 @@ import type { Plan, TOneTimeChargeQuery } from '@waymark/core';
 export type LicenseBounds = {
   /** The organization's licences now (totalLicenseCount). */
   current: number;
-  /** Licences assigned to users or pending invitations; a paid plan never goes below them. */
-  assigned: number;
+  /** The server's minimumLicenseCount: the licences assigned, and at least 1. */
+  minimum: number;
   /** True while on the Standard Trial: licences can only be added. */
   isTrial: boolean;
 };
@@ -15,8 +15,8 @@ export type LicenseBounds = {
  * total never falls below 1 or the current count; issue 13: a paid plan never goes below the
  * licences assigned.
  */
-export function licenseFloor({ current, assigned, isTrial }: LicenseBounds): number {
-  return Math.max(1, isTrial ? current : assigned);
+export function licenseFloor({ current, minimum, isTrial }: LicenseBounds): number {
+  return Math.max(1, minimum, isTrial ? current : 0);
 }
 
 /**
@@ -41,7 +41,7 @@ export function needsUpgrade(plan: Plan, change: number): boolean {
  * spec §3, §5 CalculateOneTimeCharge body: the sign goes in valueType, the size is the absolute
  * value of the change.
  */
-export function oneTimeChargeQuery(
+export function oneTimeChargeBody(
   orgId: number,
   planId: number,
   change: number,

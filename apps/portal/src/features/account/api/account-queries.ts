@@ -2,6 +2,8 @@ import { routes } from '@waymark/core';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { dollarsToCents } from '../format-dollars';
+import { oneTimeChargeBody } from '../license-change';
 
 /** Query keys of the Account screen; every billing change refreshes through them. */
 export const accountKeys = {
@@ -73,5 +75,29 @@ export function paymentConfigQuery() {
     queryKey: accountKeys.paymentConfig,
     queryFn: () => apiClient.call(routes.getPaymentConfig),
     staleTime: Infinity,
+  });
+}
+
+/**
+ * spec §4, §8 CalculateOneTimeCharge: what a licence change on `planId` charges today, in cents.
+ * A failed calculation counts as 0 (spec §8), so the dialog never blocks on it.
+ */
+export function oneTimeChargeQuery(orgId: number, planId: number, change: number) {
+  return queryOptions({
+    queryKey: [...accountKeys.all(orgId), 'one-time-charge', planId, change] as const,
+    queryFn: async () => {
+      try {
+        const dollars = await apiClient.call(routes.CalculateOneTimeCharge, {
+          body: oneTimeChargeBody(orgId, planId, change),
+        });
+        return dollarsToCents(dollars);
+      } catch (error) {
+        console.error('One-time charge calculation failed; treated as 0.', error);
+        return 0;
+      }
+    },
+    // The charge is prorated by the day: never reuse yesterday's answer.
+    staleTime: 0,
+    gcTime: 0,
   });
 }

@@ -18,7 +18,9 @@ export type AccountPlanPanelProps = {
 /** spec §4: what the trial is and what happens when it ends. */
 function trialText(info: TOrgPlanInfo): string {
   const after = info.scheduledPlanName ?? 'Standard';
-  const end = info.orgTrialEndDate ? formatBillingDate(info.orgTrialEndDate) : 'the end of the trial';
+  const end = info.orgTrialEndDate
+    ? formatBillingDate(info.orgTrialEndDate)
+    : 'the end of the trial';
   return (
     `Your 30-day trial has every Standard feature at no cost. On ${end} it becomes ${after} ` +
     'if a payment method is saved, and you are charged for the rest of that month; without one ' +

@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { FailureAlert } from './failure-alert';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 
 /** Props of {@link CancelPlanDialog}. */
@@ -8,6 +9,8 @@ export type CancelPlanDialogProps = {
   planName: string;
   isTrial: boolean;
   isWorking: boolean;
+  /** The last attempt's failure (spec §8: logged; shown here too). */
+  error: unknown;
   onConfirm: () => void;
   onClose: () => void;
 };
@@ -23,7 +26,7 @@ export function CancelPlanDialog(props: CancelPlanDialogProps) {
     <ConfirmDialog
       opened={props.opened}
       title="Cancel Plan"
-      confirmLabel="Cancel Plan"
+      confirmLabel={props.isWorking ? 'Working...' : 'Cancel Plan'}
       cancelLabel="Keep Plan"
       isWorking={props.isWorking}
       onConfirm={props.onConfirm}
@@ -34,6 +37,7 @@ export function CancelPlanDialog(props: CancelPlanDialogProps) {
         to Free: one project, one user, and every user but the Owner loses access. Nothing is
         deleted, and payments already made are not refunded.
       </Text>
+      <FailureAlert error={props.error} />
     </ConfirmDialog>
   );
 }

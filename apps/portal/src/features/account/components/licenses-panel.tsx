@@ -44,7 +44,11 @@ export function LicensesPanel({ info, onManageLicenses }: LicensesPanelProps) {
         <Count label="Available" value={info.availableLicenseCount} testId="license-available" />
       </SimpleGrid>
       <Group>
-        <Tooltip label={LICENSE_MANAGEMENT_HINT} disabled={!isDisabled} events={{ hover: true, focus: true, touch: true }}>
+        <Tooltip
+          label={LICENSE_MANAGEMENT_HINT}
+          disabled={!isDisabled}
+          events={{ hover: true, focus: true, touch: true }}
+        >
           {/* A disabled <button> gets no hover or focus; data-disabled keeps it reachable (Mantine). */}
           <Button
             data-disabled={isDisabled || undefined}

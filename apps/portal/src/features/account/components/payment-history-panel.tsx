@@ -1,4 +1,4 @@
-import { Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { PAYMENT_HISTORY_PAGE_SIZE, type TPaymentHistoryRow } from '@waymark/core';
 import { useState } from 'react';
 import { Pager } from '../../../components/pager/pager';
@@ -84,7 +84,12 @@ export function PaymentHistoryPanel(props: PaymentHistoryPanelProps) {
           </>
         )}
         <Group justify="flex-end">
-          <Button variant="outline" color="red" disabled={!props.canCancel} onClick={props.onCancelPlan}>
+          <Button
+            variant="outline"
+            color="red"
+            disabled={!props.canCancel}
+            onClick={props.onCancelPlan}
+          >
             Cancel Plan
           </Button>
         </Group>

@@ -1,8 +1,9 @@
-import { Button, Divider, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { PRODUCT_NAME, SUPPORT_EMAIL, type TPaymentHistoryRow } from '@waymark/core';
 import { readOrganizations, readOrgId } from '../../../lib/org-storage';
 import { formatBillingDate } from '../format-billing-date';
 import { formatDollars } from '../format-dollars';
+import { DetailTable } from './detail-table';
 import classes from './receipt.module.css';
 
 /** Props of {@link ReceiptDialog}. */
@@ -19,17 +20,17 @@ export type ReceiptDialogProps = {
 export function ReceiptDialog({ row, onClose }: ReceiptDialogProps) {
   const orgId = readOrgId();
   const orgName = readOrganizations().find((org) => org.orgId === orgId)?.orgName ?? '';
-  const lines: [string, string][] = row
+  const lines: { label: string; value: string }[] = row
     ? [
-        ['Date', formatBillingDate(row.paymentDate)],
-        ['Transaction', row.transactionId],
-        ['Plan', row.planName],
-        ['Description', row.description],
-        ['Licenses', String(row.licenseCount)],
+        { label: 'Date', value: formatBillingDate(row.paymentDate) },
+        { label: 'Transaction', value: row.transactionId },
+        { label: 'Plan', value: row.planName },
+        { label: 'Description', value: row.description },
+        { label: 'Licenses', value: String(row.licenseCount) },
         ...(row.creditAppliedAmount > 0
-          ? [['Credit applied', formatDollars(row.creditAppliedAmount)] as [string, string]]
+          ? [{ label: 'Credit applied', value: formatDollars(row.creditAppliedAmount) }]
           : []),
-        ['Paid with', row.cardDescription ?? 'Account credit'],
+        { label: 'Paid with', value: row.cardDescription ?? 'Account credit' },
       ]
     : [];
   return (
@@ -41,16 +42,7 @@ export function ReceiptDialog({ row, onClose }: ReceiptDialogProps) {
               {PRODUCT_NAME} receipt
             </Title>
             {orgName && <Text>Billed to {orgName}</Text>}
-            <Table mt="sm" aria-label="Receipt details">
-              <Table.Tbody>
-                {lines.map(([label, value]) => (
-                  <Table.Tr key={label}>
-                    <Table.Th scope="row">{label}</Table.Th>
-                    <Table.Td>{value}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <DetailTable label="Receipt details" rows={lines} />
             <Divider my="sm" />
             <Group justify="space-between">
               <Text fw={700}>Total paid (USD)</Text>

@@ -1,8 +1,15 @@
 // Loaded with a dynamic import only when the server gives a publishable key (spec §7: the card
 // payment provider is loaded lazily), so neither Stripe.js nor this file is in any other chunk.
 import { Button, Group, Stack } from '@mantine/core';
-import { AddressElement, Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe, type StripeElementsOptions } from '@stripe/stripe-js/pure';
+import {
+  AddressElement,
+  Elements,
+  PaymentElement,
+  useElements,
+  useStripe,
+} from '@stripe/react-stripe-js';
+import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
 import { AppError, type TSavePaymentMethodResult } from '@waymark/core';
 import { useState, type FormEvent } from 'react';
 import { addPaymentMethod, type PaymentMethodOutcome } from '../payment-method-flow';
