@@ -1,4 +1,5 @@
 import { NumberInput, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { clampLicenseTotal, licenseFloor, type LicenseBounds } from '../license-change';
 
 /** Props of {@link LicenseStepper}. */
@@ -20,20 +21,26 @@ export function describeLicenseChange(change: number): string {
  * floor (trial: the current count; paid: the licences assigned; always 1).
  */
 export function LicenseStepper({ bounds, total, onChange }: LicenseStepperProps) {
+  // What is typed may pass below the floor on the way ("1" of "12"); the total never does.
+  const [typed, setTyped] = useState<number | string>(total);
   const change = total - bounds.current;
   return (
     <Stack gap={4}>
       <NumberInput
         label="Number of licenses"
         description={`You have ${bounds.current} now.${bounds.isTrial ? ' During the trial licenses can only be added.' : ''}`}
-        value={total}
+        value={typed}
         min={licenseFloor(bounds)}
         max={10_000}
         step={1}
         allowDecimal={false}
         allowNegative={false}
-        clampBehavior="strict"
-        onChange={(value) => onChange(clampLicenseTotal(value, bounds))}
+        clampBehavior="blur"
+        onChange={(value) => {
+          setTyped(value);
+          onChange(clampLicenseTotal(value, bounds));
+        }}
+        onBlur={() => setTyped(total)}
       />
       <Text size="sm" data-testid="license-change" aria-live="polite">
         {describeLicenseChange(change)}
