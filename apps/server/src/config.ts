@@ -66,6 +66,13 @@ const ZEnv = z.object({
   S3_REGION: z.string().min(1, { error: 'must not be empty' }).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1, { error: 'must not be empty' }).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1, { error: 'must not be empty' }).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1, { error: 'must not be empty' }).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1, { error: 'must not be empty' }).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1, { error: 'must not be empty' }).optional(),
+  BILLING_TEST_CLOCK: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .transform((value) => value === 'true' || value === '1')
+    .default(false),
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .transform((value) => value === 'true' || value === '1')
@@ -104,6 +111,27 @@ export type Config = {
   shutdownDrainMs: number;
   /** Files attached to items (issue 14). */
   attachments: AttachmentsConfig;
+  /** Payments and the billing clock (issue 13, docs/billing.md). */
+  billing: BillingConfig;
+};
+
+/** Which payment gateway runs, and whether the e2e may move the billing clock. */
+export type BillingConfig = {
+  /** Stripe when all three STRIPE_* variables are set; otherwise the in-process sandbox. */
+  stripe: StripeConfig | undefined;
+  /**
+   * `BILLING_TEST_CLOCK=true`: registers the test-only call that moves the billing clock forward
+   * and runs the due billing jobs (the e2e server). Never set it in production.
+   */
+  testClock: boolean;
+};
+
+/** Stripe's keys (dashboard → Developers). */
+export type StripeConfig = {
+  secretKey: string;
+  publishableKey: string;
+  /** Signing secret of the webhook endpoint `/api/stripe/webhook`. */
+  webhookSecret: string;
 };
 
 /** Attachment limits and where the files live. */
@@ -187,7 +215,23 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       orgQuotaBytes: values.ATTACHMENT_ORG_QUOTA_BYTES,
       s3: readS3Config(values),
     },
+    billing: { stripe: readStripeConfig(values), testClock: values.BILLING_TEST_CLOCK },
   };
+}
+
+function readStripeConfig(values: z.output<typeof ZEnv>): StripeConfig | undefined {
+  const {
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_PUBLISHABLE_KEY: publishableKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+  } = values;
+  if (secretKey === undefined && publishableKey === undefined && webhookSecret === undefined)
+    return undefined;
+  if (secretKey === undefined || publishableKey === undefined || webhookSecret === undefined)
+    throw new ConfigError(
+      'Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+    );
+  return { secretKey, publishableKey, webhookSecret };
 }
 
 function readS3Config(values: z.output<typeof ZEnv>): S3Config | undefined {

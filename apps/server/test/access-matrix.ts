@@ -16,6 +16,7 @@
  */
 
 import { ATTACHMENT_ROWS } from './attachments-matrix-rows';
+import { BILLING_ROWS } from './billing-matrix-rows';
 import { DATA_FIELD_ROWS, ITEM_ROWS, PROJECT_ROWS } from './projects-matrix-rows';
 import { TEAM_ROWS } from './teams-matrix-rows';
 import type { ProjectIds } from './projects-world';
@@ -34,6 +35,10 @@ export type MatrixIds = ProjectIds & {
   teammateUserId: number;
   /** A second pending invitee, for the remove-user probe. */
   spareTeammateUserId: number;
+  /** The organization's saved sandbox card (issue 13: the matrix orgs are on Pro). */
+  paymentMethodId: string;
+  /** A succeeded payment of the organization. */
+  paymentIntentId: string;
 };
 
 /** The parts of a call a row fills in; path params fill `:name` segments. */
@@ -103,13 +108,6 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     who: 'member',
     request: (ids) => ({ query: { orgId: ids.orgId } }),
   },
-  // issue 11: the plan whose limits the admin screens show
-  {
-    method: 'GET',
-    path: '/api/account/getOrgPlan/:orgId',
-    who: 'member',
-    request: (ids) => ({ params: { orgId: ids.orgId } }),
-  },
   { method: 'GET', path: '/api/account/getSiteNotifications', who: 'authenticated', outsider: 200 },
   {
     method: 'POST',
@@ -130,4 +128,5 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   ...ATTACHMENT_ROWS,
   ...DATA_FIELD_ROWS,
   ...TEAM_ROWS,
+  ...BILLING_ROWS,
 ];

@@ -12,10 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('GET /api/account/getOrgPlan/:orgId', () => {
+describe('GET /api/account/getOrgPlanInfo/:orgId (the plan the admin screens show limits of)', () => {
   it("answers the organization's current plan, and follows a plan change", async () => {
     const world = await createOrgWorld(t);
-    const url = `/api/account/getOrgPlan/${world.orgId}`;
+    const url = `/api/account/getOrgPlanInfo/${world.orgId}`;
     const before = ok<{ currentPlanId: number; currentPlanName: string }>(
       await t.call(world.admin, { method: 'GET', url }),
     );
@@ -24,7 +24,7 @@ describe('GET /api/account/getOrgPlan/:orgId', () => {
       .update(organizations)
       .set({ planId: PLAN_IDS.basic })
       .where(eq(organizations.id, world.orgId));
-    expect(ok(await t.call(world.admin, { method: 'GET', url }))).toEqual({
+    expect(ok(await t.call(world.admin, { method: 'GET', url }))).toMatchObject({
       currentPlanId: PLAN_IDS.basic,
       currentPlanName: 'Basic',
     });
@@ -35,8 +35,11 @@ describe('GET /api/account/getOrgPlan/:orgId', () => {
     await t.db.update(organizations).set({ planId: null }).where(eq(organizations.id, world.orgId));
     expect(
       ok(
-        await t.call(world.admin, { method: 'GET', url: `/api/account/getOrgPlan/${world.orgId}` }),
+        await t.call(world.admin, {
+          method: 'GET',
+          url: `/api/account/getOrgPlanInfo/${world.orgId}`,
+        }),
       ),
-    ).toEqual({ currentPlanId: PLAN_IDS.free, currentPlanName: 'Free' });
+    ).toMatchObject({ currentPlanId: PLAN_IDS.free, currentPlanName: 'Free' });
   });
 });

@@ -8,6 +8,7 @@ import { multipartFile, TINY_PNG } from './multipart';
 import { invitations } from '../src/db/schema';
 import { createProjectIds, type As } from './projects-world';
 import { addFreeLicenses, invite } from './teams-world';
+import { createBillingIds } from './billing-world';
 
 /**
  * Creates an organization named `orgName` owned by `as` with a project world in it (sites,
@@ -51,6 +52,7 @@ export async function createMatrixWorld(
     attachmentId: await attach(),
     spareAttachmentId: await attach(),
     ...teammates,
+    ...(await createBillingIds(t, as, orgId)),
   };
 }
 

@@ -14,12 +14,6 @@ export const TEAM_ROWS: MatrixRow[] = [
     request: (ids) => ({ params: { orgId: ids.orgId } }),
   },
   {
-    method: 'GET',
-    path: '/api/account/getLicenseInfo/:orgId',
-    who: 'admin',
-    request: (ids) => ({ params: { orgId: ids.orgId } }),
-  },
-  {
     method: 'POST',
     path: '/api/account/inviteUser',
     who: 'admin',

@@ -7,6 +7,8 @@ import type { EventSink } from '../events/event-sink';
 import type { FileStore } from '../files/file-store';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Mailer } from './mail/mailer';
+import type { SandboxGateway } from './billing/gateway/sandbox-gateway';
+import type { StripeGateway } from './billing/gateway/stripe-gateway';
 
 /**
  * What every module receives: the application's dependencies, built once at the root
@@ -31,6 +33,8 @@ export type AppDeps = {
   events: EventSink;
   /** Committed changes of every server copy (PostgreSQL LISTEN/NOTIFY): what caches forget on. */
   changes: ChangeFeed;
+  /** The payment gateway config selects: Stripe or the sandbox (issue 13). */
+  gateway: SandboxGateway | StripeGateway;
 };
 
 /** A domain module: a Fastify plugin registering its routes, given the app's dependencies. */

@@ -26,3 +26,4 @@ export * from './item-history';
 export * from './item-attachments';
 export * from './invited-accounts';
 export * from './invitations';
+export * from './billing';

@@ -3,6 +3,7 @@
 export { createMailer, SEND_MAIL_JOB, type Mailer, type MailerOptions } from './mailer';
 export { createMailTransport, type MailMessage, type MailTransport } from './mail-transport';
 export { alreadyRegisteredMail } from './templates/already-registered';
+export { billingNoticeMail } from './templates/billing-notice';
 export { invitationMail } from './templates/invitation';
 export { resetPasswordMail } from './templates/reset-password';
 export { verifyEmailMail } from './templates/verify-email';

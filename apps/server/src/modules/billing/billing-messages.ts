@@ -1,0 +1,41 @@
+// What billing answers and refuses with, in one place (spec §8 texts verbatim where it has them).
+
+/** spec §5: a licence change that needs a paid plan. */
+export const UPGRADE_REQUIRED = 'You must upgrade your plan to use this feature.';
+/** spec §2: licence management on Free. */
+export const LICENSES_NOT_ON_FREE = 'License Management is for paid plans or while on trial.';
+/** issue 13: during the trial licences can only be added. */
+export const TRIAL_ONLY_ADDS = 'During the trial licenses can only be added.';
+/** Removing licences that users hold. */
+export const LICENSES_IN_USE =
+  'You cannot remove licenses that are assigned to users. Remove users first, then their licenses.';
+/** spec §8: the purchase success text. */
+export function licensesPurchased(count: number): string {
+  return `Licenses successfully purchased. Quantity: ${count}.`;
+}
+/** spec §8: the removal success text. */
+export const LICENSES_REMOVED = 'Licenses successfully removed.';
+/** A plan id that is no plan, or the trial (which cannot be chosen). */
+export const UNKNOWN_PLAN = 'Choose Free, Basic, Standard or Pro.';
+/** A licence change priced at a plan the organization is not on (nor moving to). */
+export const PLAN_MISMATCH = 'Your plan has changed. Reload the page and try again.';
+/** A paid plan without a card. */
+export const PAYMENT_METHOD_REQUIRED = 'Add a payment method before choosing a paid plan.';
+/** Cancelling Free. */
+export const NOTHING_TO_CANCEL =
+  'Your organization is on the Free plan: there is nothing to cancel.';
+/** A stripePaymentId that is not the organization's card. */
+export const PAYMENT_METHOD_NOT_FOUND = 'Payment method not found.';
+/** The gateway did not answer; the charge stays pending and is settled by the billing job. */
+export const GATEWAY_UNAVAILABLE =
+  'The payment could not be completed right now. Please try again in a few minutes.';
+/** A charge waiting for 3-D Secure. */
+export const PAYMENT_NEEDS_CONFIRMATION =
+  'Your bank asks you to confirm this payment. Complete the confirmation to finish.';
+/** The sandbox card form with Stripe on. */
+export const SANDBOX_ONLY = 'The sandbox card form is off: this server uses Stripe.';
+
+/** Formats a UTC day for people: "November 30, 2026". */
+export function formatDay(at: Date): string {
+  return at.toLocaleDateString('en-US', { timeZone: 'UTC', dateStyle: 'long' });
+}

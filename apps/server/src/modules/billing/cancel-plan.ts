@@ -1,0 +1,28 @@
+import { AppError, getPlan, PLAN_IDS, startOfNextMonth } from '@waymark/core';
+import type { BillingDeps } from './billing-deps';
+import { formatDay, NOTHING_TO_CANCEL } from './billing-messages';
+import { isTrial, readBillingState } from './billing-state';
+import { lastDayBefore, schedule } from './select-plan';
+
+/**
+ * spec §7 cancelPlan: a paid plan ends on the last day of the month and the organization moves to
+ * Free on the 1st (terms); a trial moves to Free at its end. The answer is the banner text.
+ */
+export async function cancelPlan(
+  { db, clock }: Pick<BillingDeps, 'db' | 'clock'>,
+  input: { orgId: number },
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const state = await readBillingState(tx, input.orgId, { lock: true });
+    if (state.plan.planId === PLAN_IDS.free) throw new AppError('CONFLICT', NOTHING_TO_CANCEL);
+    const free = getPlan(PLAN_IDS.free);
+    if (isTrial(state)) {
+      const trialEnd = state.trialEndsAt ?? clock.now();
+      await schedule(tx, input.orgId, free, trialEnd);
+      return `Your trial is cancelled. Your organization moves to the Free plan when the trial ends on ${formatDay(trialEnd)}.`;
+    }
+    const effective = startOfNextMonth(clock.now());
+    await schedule(tx, input.orgId, free, effective);
+    return `Your ${state.plan.planName} plan is cancelled and ends on ${formatDay(lastDayBefore(effective))}. Your organization then moves to the Free plan.`;
+  });
+}

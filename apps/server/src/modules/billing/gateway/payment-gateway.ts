@@ -1,0 +1,65 @@
+/** What is kept of a card: never the number (docs/billing.md). */
+export type CardSummary = {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+};
+
+/** The outcome of one charge attempt as the gateway reports it. */
+export type ChargeOutcome = {
+  status: 'succeeded' | 'failed' | 'requires_action';
+  /** The gateway's payment id (pi_…): the transactionId of the payment history. */
+  paymentId: string;
+  /** For `requires_action`: what the portal passes to `stripe.handleNextAction`. */
+  clientSecret: string | null;
+  /** For `failed`: the gateway's words for people ("Your card was declined."). */
+  message: string | null;
+};
+
+/** The outcome of saving a card to a customer. */
+export type AttachOutcome = {
+  status: 'succeeded' | 'requires_action';
+  clientSecret: string | null;
+  card: CardSummary;
+};
+
+/**
+ * The payment provider behind billing (issue 13): Stripe, or the in-process sandbox. Every call
+ * that moves money carries an idempotency key; repeating a call with the same key answers the first
+ * outcome and never charges twice. Declines are outcomes (or `PAYMENT_FAILED` AppErrors when saving a
+ * card), not exceptions; an exception means "unknown — try again with the same key".
+ */
+export type PaymentGateway = {
+  /** Which implementation this is (the portal loads the matching card form). */
+  kind: 'sandbox' | 'stripe';
+  /** Stripe's publishable key for the Payment Element; null in the sandbox. */
+  publishableKey: string | null;
+  /** Creates a customer for the organization (idempotent per organization). */
+  createCustomer(input: { orgId: number; name: string }): Promise<string>;
+  /**
+   * Attaches a payment method made by the card form to the customer and checks it can be charged
+   * off-session. Throws AppError `PAYMENT_FAILED` with the gateway's words on a decline.
+   */
+  attachPaymentMethod(input: {
+    customerId: string;
+    paymentMethodId: string;
+    orgId: number;
+  }): Promise<AttachOutcome>;
+  /** Detaches a payment method from its customer; an already detached one is fine. */
+  detachPaymentMethod(paymentMethodId: string): Promise<void>;
+  /** Charges the customer's card off-session. */
+  charge(input: {
+    customerId: string;
+    paymentMethodId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    description: string;
+    orgId: number;
+  }): Promise<ChargeOutcome>;
+  /**
+   * The current outcome of a payment (after a 3-D Secure confirmation). The sandbox's own confirm
+   * step passes `approve`; Stripe ignores it and asks Stripe.
+   */
+  retrievePayment(paymentId: string, approve?: boolean): Promise<ChargeOutcome>;
+};

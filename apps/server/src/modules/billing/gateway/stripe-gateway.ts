@@ -1,0 +1,174 @@
+import { AppError } from '@waymark/core';
+import Stripe from 'stripe';
+import type { StripeConfig } from '../../../config';
+import type { AttachOutcome, ChargeOutcome, PaymentGateway } from './payment-gateway';
+import { CARD_DECLINED } from './sandbox-cards';
+
+/** Where the SDK sends requests; tests point it at a local stand-in of the Stripe API. */
+export type StripeEndpoint = { host: string; port: number; protocol: 'http' | 'https' };
+
+/** A Stripe webhook event the billing module acts on. */
+export type PaymentEvent = { paymentId: string; outcome: ChargeOutcome } | null;
+
+/** The Stripe gateway plus its webhook verification. */
+export type StripeGateway = Omit<PaymentGateway, 'kind'> & {
+  kind: 'stripe';
+  /**
+   * Verifies a webhook's `Stripe-Signature` against the raw body (throws AppError BAD_REQUEST when
+   * it does not match) and reads a PaymentIntent outcome from it; null for other events.
+   */
+  readWebhook(rawBody: string | Buffer, signature: string): PaymentEvent;
+};
+
+/**
+ * The Stripe implementation (issue 13) on the official `stripe` SDK: a Customer per organization,
+ * PaymentMethods attached through a confirmed off-session SetupIntent, off-session PaymentIntents
+ * with idempotency keys, and signed webhooks for outcomes that arrive later (3-D Secure).
+ */
+export function createStripeGateway(
+  config: StripeConfig,
+  endpoint?: StripeEndpoint,
+): StripeGateway {
+  const stripe = new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(endpoint && { host: endpoint.host, port: endpoint.port, protocol: endpoint.protocol }),
+  });
+  return {
+    kind: 'stripe',
+    publishableKey: config.publishableKey,
+    async createCustomer({ orgId, name }) {
+      const customer = await stripe.customers.create(
+        { name: name || `Organization ${orgId}`, metadata: { orgId: String(orgId) } },
+        { idempotencyKey: `customer-org-${orgId}` },
+      );
+      return customer.id;
+    },
+    async attachPaymentMethod({ customerId, paymentMethodId, orgId }): Promise<AttachOutcome> {
+      let intent: Stripe.SetupIntent;
+      try {
+        intent = await stripe.setupIntents.create(
+          {
+            customer: customerId,
+            payment_method: paymentMethodId,
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            usage: 'off_session',
+            confirm: true,
+            metadata: { orgId: String(orgId) },
+          },
+          { idempotencyKey: `setup-org-${orgId}-${paymentMethodId}` },
+        );
+      } catch (error) {
+        throw toAppError(error);
+      }
+      if (intent.status !== 'succeeded' && intent.status !== 'requires_action')
+        throw new AppError('PAYMENT_FAILED', intent.last_setup_error?.message ?? CARD_DECLINED);
+      const method = await stripe.paymentMethods.retrieve(paymentMethodId);
+      const isSucceeded = intent.status === 'succeeded';
+      return {
+        status: isSucceeded ? 'succeeded' : 'requires_action',
+        clientSecret: isSucceeded ? null : intent.client_secret,
+        card: {
+          brand: method.card?.brand ?? 'card',
+          last4: method.card?.last4 ?? '????',
+          expMonth: method.card?.exp_month ?? 0,
+          expYear: method.card?.exp_year ?? 0,
+        },
+      };
+    },
+    async detachPaymentMethod(paymentMethodId) {
+      try {
+        await stripe.paymentMethods.detach(paymentMethodId);
+      } catch (error) {
+        // Already detached, or gone: the goal is reached.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw error;
+      }
+    },
+    async charge(input): Promise<ChargeOutcome> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: 'usd',
+            customer: input.customerId,
+            payment_method: input.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            description: input.description,
+            metadata: { orgId: String(input.orgId), ledgerKey: input.idempotencyKey },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return fromIntent(intent);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          const intent = error.payment_intent;
+          if (error.code === 'authentication_required' && intent)
+            return {
+              status: 'requires_action',
+              paymentId: intent.id,
+              clientSecret: intent.client_secret,
+              message: null,
+            };
+          return {
+            status: 'failed',
+            paymentId: intent?.id ?? '',
+            clientSecret: null,
+            message: error.message || CARD_DECLINED,
+          };
+        }
+        throw error;
+      }
+    },
+    async retrievePayment(paymentId) {
+      return fromIntent(await stripe.paymentIntents.retrieve(paymentId));
+    },
+    readWebhook(rawBody, signature) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
+      } catch {
+        throw new AppError('BAD_REQUEST', 'Invalid Stripe signature.');
+      }
+      if (
+        event.type !== 'payment_intent.succeeded' &&
+        event.type !== 'payment_intent.payment_failed' &&
+        event.type !== 'payment_intent.requires_action'
+      )
+        return null;
+      const intent = event.data.object;
+      return { paymentId: intent.id, outcome: fromIntent(intent) };
+    },
+  };
+}
+
+function fromIntent(intent: Stripe.PaymentIntent): ChargeOutcome {
+  if (intent.status === 'succeeded')
+    return { status: 'succeeded', paymentId: intent.id, clientSecret: null, message: null };
+  if (
+    intent.status === 'requires_action' ||
+    intent.status === 'requires_confirmation' ||
+    intent.status === 'processing'
+  )
+    return {
+      status: 'requires_action',
+      paymentId: intent.id,
+      clientSecret: intent.client_secret,
+      message: null,
+    };
+  return {
+    status: 'failed',
+    paymentId: intent.id,
+    clientSecret: null,
+    message: intent.last_payment_error?.message ?? CARD_DECLINED,
+  };
+}
+
+function toAppError(error: unknown): unknown {
+  if (error instanceof Stripe.errors.StripeCardError)
+    return new AppError('PAYMENT_FAILED', error.message || CARD_DECLINED);
+  if (error instanceof Stripe.errors.StripeInvalidRequestError)
+    return new AppError('BAD_REQUEST', 'No such payment method.');
+  return error;
+}

@@ -1,0 +1,113 @@
+import { NOTIFICATION_TEMPLATES, PLAN_IDS } from '@waymark/core';
+import { and, eq, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  billingAccounts,
+  billingCharges,
+  invitations,
+  licenses,
+  orgMembers,
+  orgOwners,
+  organizations,
+  projectAccess,
+  projects,
+} from '../../db/schema';
+import type { BillingDeps } from './billing-deps';
+import { notifyAdmins } from './billing-notices';
+
+/** Why an organization moves to Free: the words its admins read. */
+export type FreeReason = 'trial-ended' | 'payment-failed' | 'cancelled';
+
+const REASON_TEXT: Record<FreeReason, string> = {
+  'trial-ended':
+    'Your Standard Trial has ended and no paid plan could start, so your organization is now on the Free plan.',
+  'payment-failed':
+    'We could not collect your monthly payment after three attempts, so your organization is now on the Free plan.',
+  cancelled: 'Your plan was cancelled and has ended, so your organization is now on the Free plan.',
+};
+
+/**
+ * Moves the organization to Free (issue 13, spec §6 "converting to Free ends all users except the
+ * current account"), inside the caller's transaction with the org row locked: every membership but
+ * the Owner's ends (with its pending invitation and project access), licences shrink to the Owner's
+ * one, scheduled changes and retries stop and reserved credit returns. Nothing else is deleted: data
+ * beyond Free's limits stays readable and the entitlement checks keep it from growing.
+ */
+export async function moveToFree(
+  tx: DbOrTx,
+  deps: Pick<BillingDeps, 'mailer' | 'publicUrl'>,
+  input: { orgId: number; reason: FreeReason },
+): Promise<void> {
+  const { orgId } = input;
+  const [owner] = await tx
+    .select({ userId: orgOwners.userId })
+    .from(orgOwners)
+    .where(eq(orgOwners.orgId, orgId));
+  const ownerId = owner?.userId ?? 0;
+  await tx.update(organizations).set({ planId: PLAN_IDS.free }).where(eq(organizations.id, orgId));
+  const others = tx
+    .select({ userId: orgMembers.userId })
+    .from(orgMembers)
+    .where(and(eq(orgMembers.orgId, orgId), ne(orgMembers.userId, ownerId)));
+  const orgProjects = tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.orgId, orgId));
+  await tx
+    .delete(projectAccess)
+    .where(
+      and(inArray(projectAccess.userId, others), inArray(projectAccess.projectId, orgProjects)),
+    );
+  await tx
+    .delete(invitations)
+    .where(and(eq(invitations.orgId, orgId), ne(invitations.userId, ownerId)));
+  await tx
+    .delete(orgMembers)
+    .where(and(eq(orgMembers.orgId, orgId), ne(orgMembers.userId, ownerId)));
+  // Keep exactly one licence: the Owner's (Free allows one user).
+  const [kept] = await tx
+    .select({ id: licenses.id })
+    .from(licenses)
+    .where(eq(licenses.orgId, orgId))
+    .orderBy(sql`${licenses.userId} = ${ownerId} desc nulls last`, licenses.id)
+    .limit(1);
+  if (kept) {
+    await tx.delete(licenses).where(and(eq(licenses.orgId, orgId), ne(licenses.id, kept.id)));
+    await tx.update(licenses).set({ userId: ownerId }).where(eq(licenses.id, kept.id));
+  }
+  await stopRetries(tx, orgId);
+  await tx
+    .update(billingAccounts)
+    .set({ scheduledPlanId: null, scheduledEffectiveAt: null })
+    .where(eq(billingAccounts.orgId, orgId));
+  await notifyAdmins(tx, deps, {
+    orgId,
+    templateId: NOTIFICATION_TEMPLATES.planChanged,
+    subject: 'Your Waymark organization is now on the Free plan',
+    paragraphs: [
+      REASON_TEXT[input.reason],
+      'Everyone but the owner has lost access; nothing was deleted. Choose a paid plan on your Account page to invite your team again.',
+    ],
+  });
+}
+
+/** Ends the retries of failed charges and gives back the credit they had reserved. */
+async function stopRetries(tx: DbOrTx, orgId: number): Promise<void> {
+  const open = await tx
+    .update(billingCharges)
+    .set({ status: 'failed', nextAttemptAt: null })
+    .where(
+      and(
+        eq(billingCharges.orgId, orgId),
+        or(isNotNull(billingCharges.nextAttemptAt), eq(billingCharges.status, 'requires_action')),
+        notInArray(billingCharges.status, ['succeeded', 'pending']),
+      ),
+    )
+    .returning({ credit: billingCharges.creditAppliedCents });
+  const credit = open.reduce((sum, row) => sum + row.credit, 0);
+  if (credit > 0)
+    await tx
+      .update(billingAccounts)
+      .set({ creditCents: sql`${billingAccounts.creditCents} + ${credit}` })
+      .where(eq(billingAccounts.orgId, orgId));
+}

@@ -1,0 +1,60 @@
+import { AppError, centsToDollars, type TPendingPaymentAction } from '@waymark/core';
+import { and, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { billingCharges } from '../../db/schema';
+import type { BillingDeps } from './billing-deps';
+import { PAYMENT_NEEDS_CONFIRMATION } from './billing-messages';
+import { recordOutcome } from './ledger';
+
+/** The organization's latest charge waiting for 3-D Secure, or null. */
+export async function getPendingPaymentAction(
+  { db }: { db: DbOrTx },
+  input: { orgId: number },
+): Promise<TPendingPaymentAction | null> {
+  const [row] = await db
+    .select()
+    .from(billingCharges)
+    .where(and(eq(billingCharges.orgId, input.orgId), eq(billingCharges.status, 'requires_action')))
+    .orderBy(desc(billingCharges.id))
+    .limit(1);
+  if (!row?.gatewayPaymentId) return null;
+  return {
+    paymentIntentId: row.gatewayPaymentId,
+    clientSecret: row.clientSecret,
+    amount: centsToDollars(row.chargedCents),
+    description: row.description,
+  };
+}
+
+/**
+ * Records the outcome of a charge the admin confirmed with their bank: asks the gateway (the
+ * sandbox takes the admin's answer from its own confirm step) and settles the ledger row once —
+ * Stripe's webhook may have done it already, which is fine.
+ */
+export async function confirmPaymentAction(
+  deps: BillingDeps,
+  input: { orgId: number; paymentIntentId: string; approve?: boolean | undefined },
+): Promise<string> {
+  const [row] = await deps.db
+    .select()
+    .from(billingCharges)
+    .where(
+      and(
+        eq(billingCharges.orgId, input.orgId),
+        eq(billingCharges.gatewayPaymentId, input.paymentIntentId),
+      ),
+    );
+  if (!row) throw new AppError('NOT_FOUND', 'No payment is waiting for confirmation.');
+  if (row.status === 'succeeded') return 'Payment confirmed. Thank you.';
+  if (row.status !== 'requires_action')
+    throw new AppError('CONFLICT', 'This payment no longer waits for confirmation.');
+  const outcome = await deps.gateway.retrievePayment(
+    input.paymentIntentId,
+    deps.gateway.kind === 'sandbox' ? (input.approve ?? false) : undefined,
+  );
+  if (outcome.status === 'requires_action')
+    throw new AppError('PAYMENT_ACTION_REQUIRED', PAYMENT_NEEDS_CONFIRMATION);
+  const settled = await recordOutcome(deps, row, 'requires_action', outcome);
+  if (settled.status === 'succeeded') return 'Payment confirmed. Thank you.';
+  throw new AppError('PAYMENT_FAILED', settled.failureMessage ?? 'Your card was declined.');
+}

@@ -1,0 +1,110 @@
+import { AppError, type TCustomerPaymentInfo, type TSavePaymentMethodResult } from '@waymark/core';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { billingAccounts } from '../../db/schema';
+import type { BillingDeps } from './billing-deps';
+import { PAYMENT_METHOD_NOT_FOUND, PAYMENT_NEEDS_CONFIRMATION } from './billing-messages';
+import { ensureAccount, readBillingState } from './billing-state';
+
+/** spec §3 customer payment info: brand, last four and expiry of the saved card; nulls without. */
+export async function retrieveCustomerPaymentMethod(
+  { db }: { db: DbOrTx },
+  input: { orgId: number },
+): Promise<TCustomerPaymentInfo> {
+  const { account } = await readBillingState(db, input.orgId, { lock: false });
+  const hasCard = account.paymentMethodId !== null;
+  return {
+    stripeCustomerId: account.customerId,
+    cardLastFourDigits: hasCard ? account.cardLast4 : null,
+    expMonthandYear:
+      hasCard && account.cardExpMonth && account.cardExpYear
+        ? `${String(account.cardExpMonth).padStart(2, '0')}/${account.cardExpYear}`
+        : null,
+    stripePaymentId: account.paymentMethodId,
+    cardBrand: hasCard ? account.cardBrand : null,
+  };
+}
+
+/**
+ * spec §7 savePaymentMethod: attaches the card form's payment method to the organization's
+ * customer (created on first use) and makes it the card every charge uses; the previous card is
+ * detached. A decline is 402 PAYMENT_FAILED with the gateway's words and changes nothing.
+ */
+export async function savePaymentMethod(
+  deps: BillingDeps,
+  input: { orgId: number; stripePaymentId: string },
+): Promise<TSavePaymentMethodResult> {
+  const { db, gateway } = deps;
+  await ensureAccount(db, input.orgId);
+  const state = await readBillingState(db, input.orgId, { lock: false });
+  let customerId = state.account.customerId;
+  if (!customerId) {
+    customerId = await gateway.createCustomer({ orgId: input.orgId, name: state.orgName });
+    await db
+      .update(billingAccounts)
+      .set({ customerId })
+      .where(eq(billingAccounts.orgId, input.orgId));
+  }
+  const attached = await gateway.attachPaymentMethod({
+    customerId,
+    paymentMethodId: input.stripePaymentId,
+    orgId: input.orgId,
+  });
+  const previous = await db.transaction(async (tx) => {
+    const current = await readBillingState(tx, input.orgId, { lock: true });
+    await tx
+      .update(billingAccounts)
+      .set({
+        paymentMethodId: input.stripePaymentId,
+        cardBrand: attached.card.brand,
+        cardLast4: attached.card.last4,
+        cardExpMonth: attached.card.expMonth,
+        cardExpYear: attached.card.expYear,
+        updatedAt: deps.clock.now(),
+      })
+      .where(eq(billingAccounts.orgId, input.orgId));
+    return current.account.paymentMethodId;
+  });
+  if (previous && previous !== input.stripePaymentId)
+    await gateway.detachPaymentMethod(previous).catch(() => undefined);
+  return {
+    status: attached.status,
+    clientSecret: attached.clientSecret,
+    message:
+      attached.status === 'succeeded'
+        ? `Your ${attached.card.brand} card ending in ${attached.card.last4} is saved.`
+        : PAYMENT_NEEDS_CONFIRMATION,
+  };
+}
+
+/** The organization whose saved card is `paymentMethodId`; NOT_FOUND when none. */
+export async function orgOfPaymentMethod(db: DbOrTx, paymentMethodId: string): Promise<number> {
+  const [row] = await db
+    .select({ orgId: billingAccounts.orgId })
+    .from(billingAccounts)
+    .where(eq(billingAccounts.paymentMethodId, paymentMethodId));
+  if (!row) throw new AppError('NOT_FOUND', PAYMENT_METHOD_NOT_FOUND);
+  return row.orgId;
+}
+
+/**
+ * spec §7 detachPaymentMethod/{stripePaymentId}: detaches the organization's saved card at the
+ * gateway and forgets it. Charges due later then fail until a new card is added (and are retried).
+ */
+export async function detachPaymentMethod(
+  deps: Pick<BillingDeps, 'db' | 'gateway'>,
+  input: { orgId: number; paymentMethodId: string },
+): Promise<string> {
+  await deps.gateway.detachPaymentMethod(input.paymentMethodId);
+  await deps.db
+    .update(billingAccounts)
+    .set({
+      paymentMethodId: null,
+      cardBrand: null,
+      cardLast4: null,
+      cardExpMonth: null,
+      cardExpYear: null,
+    })
+    .where(eq(billingAccounts.orgId, input.orgId));
+  return 'Payment method removed.';
+}

@@ -1,0 +1,33 @@
+import { AppError, type TRemoveLicense } from '@waymark/core';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { licenses } from '../../db/schema';
+import type { BillingDeps } from './billing-deps';
+import { LICENSES_IN_USE, LICENSES_REMOVED, TRIAL_ONLY_ADDS } from './billing-messages';
+import { isTrial, readBillingState } from './billing-state';
+import { requireLicensePlan } from './purchase-license';
+
+/**
+ * spec §7 removeLicense: removes unassigned licences now. Not refunded (terms: non-refundable);
+ * the next monthly charge counts fewer. Never below the licences assigned, nor below 1; not during
+ * the trial, where licences can only be added (issue 13).
+ */
+export async function removeLicense(
+  { db }: Pick<BillingDeps, 'db'>,
+  input: TRemoveLicense,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const state = await readBillingState(tx, input.orgId, { lock: true });
+    requireLicensePlan(state, input.planId);
+    if (isTrial(state)) throw new AppError('CONFLICT', TRIAL_ONLY_ADDS);
+    const { total, assigned } = state.licenses;
+    if (total - input.licenseRemovalCount < Math.max(1, assigned))
+      throw new AppError('CONFLICT', LICENSES_IN_USE);
+    const free = tx
+      .select({ id: licenses.id })
+      .from(licenses)
+      .where(and(eq(licenses.orgId, input.orgId), isNull(licenses.userId)))
+      .limit(input.licenseRemovalCount);
+    await tx.delete(licenses).where(inArray(licenses.id, free));
+    return LICENSES_REMOVED;
+  });
+}

@@ -1,0 +1,109 @@
+import {
+  AppError,
+  billingPeriodOf,
+  PLAN_IDS,
+  formatUsd,
+  startOfNextMonth,
+  type Plan,
+} from '@waymark/core';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { billingAccounts } from '../../db/schema';
+import type { BillingDeps } from './billing-deps';
+import { formatDay, PAYMENT_METHOD_REQUIRED } from './billing-messages';
+import { isPaidPlan, isTrial, readBillingState, type BillingState } from './billing-state';
+import { nextPurpose, openCharge, type ChargeRow } from './ledger';
+import { oneTimeChargeParts, requireKnownPlan } from './one-time-charge';
+import { monthName } from './purchase-license';
+import { settleRequestCharge } from './settle-request-charge';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * spec §7 selectPlan/{orgId}/{planId} (spec §4 Plans, issue 13): during the trial the choice takes
+ * effect at trial end at no cost now; from Free a paid plan starts now with the prorated charge for
+ * the current licences; between paid plans, and to Free, the change takes effect on the 1st.
+ * Choosing the current plan again withdraws a scheduled change.
+ */
+export async function selectPlan(
+  deps: BillingDeps,
+  input: { orgId: number; planId: number },
+): Promise<string> {
+  const now = deps.clock.now();
+  const result = await deps.db.transaction(
+    async (tx): Promise<{ text: string; charge?: ChargeRow }> => {
+      const state = await readBillingState(tx, input.orgId, { lock: true });
+      const target = requireKnownPlan(input.planId, state);
+      if (isTrial(state)) {
+        const trialEnd = state.trialEndsAt ?? now;
+        await schedule(tx, input.orgId, target, trialEnd);
+        return {
+          text: isPaidPlan(target)
+            ? `Your organization moves to the ${target.planName} plan when the trial ends on ${formatDay(trialEnd)}. Nothing is charged until then.`
+            : `Your organization moves to the Free plan when the trial ends on ${formatDay(trialEnd)}.`,
+        };
+      }
+      if (target.planId === state.plan.planId) {
+        await schedule(tx, input.orgId, null, null);
+        return { text: `Your organization stays on the ${target.planName} plan.` };
+      }
+      if (state.plan.planId === PLAN_IDS.free)
+        return { ...(await upgrade(tx, deps, state, target, now)) };
+      const effective = startOfNextMonth(now);
+      await schedule(tx, input.orgId, target, effective);
+      return {
+        text: `Your organization moves to the ${target.planName} plan on ${formatDay(effective)}. Until then it stays on ${state.plan.planName}.`,
+      };
+    },
+  );
+  if (result.charge?.status === 'pending') await settleRequestCharge(deps, result.charge);
+  return result.text;
+}
+
+async function upgrade(
+  tx: DbOrTx,
+  deps: BillingDeps,
+  state: BillingState,
+  target: Plan,
+  now: Date,
+): Promise<{ text: string; charge: ChargeRow }> {
+  if (!state.account.paymentMethodId) throw new AppError('CONFLICT', PAYMENT_METHOD_REQUIRED);
+  const [part] = oneTimeChargeParts(
+    state,
+    { valueType: '+', licenseChange: 0, planId: target.planId },
+    now,
+  );
+  if (!part) throw new Error('An upgrade without a charge');
+  const period = billingPeriodOf(now);
+  const charge = await openCharge(tx, deps, state, {
+    period,
+    purpose: await nextPurpose(tx, state.orgId, period, 'upgrade'),
+    planId: target.planId,
+    licenseCount: part.licenses,
+    licenseDelta: 0,
+    amountCents: part.cents,
+    description: `${part.licenses} × ${target.planName} licence, rest of ${monthName(now)}`,
+  });
+  return {
+    text: `Your organization is now on the ${target.planName} plan. Charged ${formatUsd(part.cents)} for the rest of ${monthName(now)}.`,
+    charge,
+  };
+}
+
+/** Records (or withdraws, with null) the plan change taking effect at `effectiveAt`. */
+export async function schedule(
+  tx: DbOrTx,
+  orgId: number,
+  plan: Plan | null,
+  effectiveAt: Date | null,
+): Promise<void> {
+  await tx
+    .update(billingAccounts)
+    .set({ scheduledPlanId: plan?.planId ?? null, scheduledEffectiveAt: effectiveAt })
+    .where(eq(billingAccounts.orgId, orgId));
+}
+
+/** The last UTC day before `effectiveAt`: what "Ends on {date}" shows. */
+export function lastDayBefore(effectiveAt: Date): Date {
+  return new Date(effectiveAt.getTime() - DAY_MS);
+}

@@ -1,0 +1,26 @@
+import { AppError } from '@waymark/core';
+import type { BillingDeps } from './billing-deps';
+import { GATEWAY_UNAVAILABLE, PAYMENT_NEEDS_CONFIRMATION } from './billing-messages';
+import { attemptCharge, type ChargeRow } from './ledger';
+
+/**
+ * Charges a just-opened ledger row for an admin's request and turns the outcome into the answer:
+ * succeeded returns; a decline is 402 PAYMENT_FAILED with the gateway's words; 3-D Secure is 402
+ * PAYMENT_ACTION_REQUIRED (the portal then asks getPendingPaymentAction). A gateway that does not
+ * answer leaves the row pending: the billing job settles it with the same idempotency key.
+ */
+export async function settleRequestCharge(deps: BillingDeps, row: ChargeRow): Promise<ChargeRow> {
+  let settled: ChargeRow;
+  try {
+    settled = await attemptCharge(deps, row.id);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('PAYMENT_FAILED', GATEWAY_UNAVAILABLE);
+  }
+  if (settled.status === 'failed')
+    throw new AppError('PAYMENT_FAILED', settled.failureMessage ?? 'Your card was declined.');
+  if (settled.status === 'requires_action')
+    throw new AppError('PAYMENT_ACTION_REQUIRED', PAYMENT_NEEDS_CONFIRMATION);
+  if (settled.status === 'pending') throw new AppError('PAYMENT_FAILED', GATEWAY_UNAVAILABLE);
+  return settled;
+}
