@@ -89,7 +89,7 @@ describe('Account screen (spec §2)', () => {
     await renderScreen();
     fireEvent.click(panel('Payment History').getByRole('button', { name: 'Cancel Plan' }));
     const confirm = await dialog('Cancel Plan');
-    expect(within(confirm).getByText(/on the first of next month/)).toBeTruthy();
+    expect(within(confirm).getByText(/until the end of this month/)).toBeTruthy();
     await expectNoAxeViolations('Cancel Plan dialog');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel Plan' }));
     expect(await screen.findByText('Your plan ends on Dec 1, 2026.')).toBeTruthy();

@@ -16,12 +16,12 @@ export type CancelPlanDialogProps = {
 };
 
 /**
- * spec §2, §4 Cancel Plan confirm: says when the plan ends (the first of next month, or the
+ * spec §2, §4 Cancel Plan confirm: says when the plan ends (the end of the month, or the
  * trial's end) and what Free means; Confirm cancels, the modal closes and the banner shows the
  * server's text.
  */
 export function CancelPlanDialog(props: CancelPlanDialogProps) {
-  const when = props.isTrial ? 'when your trial ends' : 'on the first of next month';
+  const when = props.isTrial ? 'your trial ends' : 'the end of this month';
   return (
     <ConfirmDialog
       opened={props.opened}
@@ -33,9 +33,9 @@ export function CancelPlanDialog(props: CancelPlanDialogProps) {
       onClose={props.onClose}
     >
       <Text>
-        Your {props.planName} plan stays as it is until it ends {when}. Then the organization moves
-        to Free: one project, one user, and every user but the Owner loses access. Nothing is
-        deleted, and payments already made are not refunded.
+        Your {props.planName} plan stays as it is until {when}. Then the organization moves to Free:
+        one project, one user, and every user but the Owner loses access. Nothing is deleted, and
+        payments already made are not refunded.
       </Text>
       <FailureAlert error={props.error} />
     </ConfirmDialog>

@@ -96,7 +96,14 @@ export function ManageLicensesDialog(props: ManageLicensesDialogProps) {
   };
 
   return (
-    <Modal opened onClose={onClose} title="Manage Licenses" centered>
+    <Modal
+      // Inside <main>, the modal's <header> is not a second banner landmark (axe).
+      withinPortal={false}
+      opened
+      onClose={onClose}
+      title="Manage Licenses"
+      centered
+    >
       <Stack gap="md">
         <Text>
           {licenses.planName}: {licenses.assignedLicenseCount} of {licenses.totalLicenseCount}{' '}

@@ -97,6 +97,8 @@ export function ManagePlanDialog(props: ManagePlanDialogProps) {
   return (
     <>
       <Modal
+        // Inside <main>, the modal's <header> is not a second banner landmark (axe).
+        withinPortal={false}
         opened={!isPaying && !isConfirmingFree}
         onClose={onClose}
         title={props.isLicenseOnly ? 'Manage Licenses' : 'Manage Plan'}
@@ -113,7 +115,7 @@ export function ManagePlanDialog(props: ManagePlanDialogProps) {
               onSelect={setPlanId}
             />
           </Stepper.Step>
-          <Stepper.Step label="Licenses">
+          <Stepper.Step label="Manage licenses">
             <LicenseStepper bounds={bounds} total={total} onChange={setTotal} />
             {isUpgradeNeeded && (
               <Alert color="yellow" role="alert" mt="sm">
@@ -121,7 +123,7 @@ export function ManagePlanDialog(props: ManagePlanDialogProps) {
               </Alert>
             )}
           </Stepper.Step>
-          <Stepper.Step label="Confirm">
+          <Stepper.Step label="Confirm changes">
             <PlanChangeSummary
               orgId={orgId}
               planInfo={planInfo}

@@ -86,7 +86,7 @@ export function PaymentHistoryPanel(props: PaymentHistoryPanelProps) {
         <Group justify="flex-end">
           <Button
             variant="outline"
-            color="red"
+            color="red.8"
             disabled={!props.canCancel}
             onClick={props.onCancelPlan}
           >

@@ -52,7 +52,15 @@ export function PaymentMethodDialog({ orgId, opened, onSaved, onClose }: Payment
 
   const key = config.data?.gateway === 'stripe' ? config.data.publishableKey : null;
   return (
-    <Modal opened={opened} onClose={close} title="Payment Method" centered size="lg">
+    <Modal
+      // Inside <main>, the modal's <header> is not a second banner landmark (axe).
+      withinPortal={false}
+      opened={opened}
+      onClose={close}
+      title="Payment Method"
+      centered
+      size="lg"
+    >
       <Stack gap="md">
         {failure && (
           <Alert color="red" role="alert" title={failure.message}>

@@ -47,7 +47,7 @@ export function PaymentMethodPanel({ info, isRemoving, onAdd, onRemove }: Paymen
             </Button>
             <Button
               variant="outline"
-              color="red"
+              color="red.8"
               loading={isRemoving}
               onClick={() => onRemove(paymentId)}
             >

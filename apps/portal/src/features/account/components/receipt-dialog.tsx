@@ -34,7 +34,15 @@ export function ReceiptDialog({ row, onClose }: ReceiptDialogProps) {
       ]
     : [];
   return (
-    <Modal opened={row !== null} onClose={onClose} title="Receipt" centered size="lg">
+    <Modal
+      // Inside <main>, the modal's <header> is not a second banner landmark (axe).
+      withinPortal={false}
+      opened={row !== null}
+      onClose={onClose}
+      title="Receipt"
+      centered
+      size="lg"
+    >
       {row && (
         <Stack gap="md">
           <div className={classes.receipt} data-testid="receipt">
