@@ -16,7 +16,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (!existsSync(resolve(ROOT, built)))
       throw new Error(`${built} is missing: run \`npm run build\` first.`);
   }
-  // Issue 13: the billing e2e moves the billing clock (POST /api/testing/billing/setClock).
+  // BILLING_TEST_CLOCK: billing specs move the billing clock (support/billing-clock.ts).
   const server = await startServer({ env: { BILLING_TEST_CLOCK: 'true' } });
   process.env.WAYMARK_URL = server.url;
   process.env.WAYMARK_DATA_DIR = server.dataDir;

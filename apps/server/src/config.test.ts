@@ -85,3 +85,32 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('billing settings (issue 13)', () => {
+  const base = { DATA_DIR: '/tmp/waymark-config-test' };
+  it('uses the sandbox and no test clock by default', () => {
+    expect(loadConfig(base).billing).toEqual({ stripe: undefined, testClock: false });
+  });
+  it('turns Stripe on only with all three keys', () => {
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    };
+    expect(loadConfig({ ...base, ...keys }).billing.stripe).toEqual({
+      secretKey: 'sk_test_1',
+      publishableKey: 'pk_test_1',
+      webhookSecret: 'whsec_1',
+      apiUrl: undefined,
+    });
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+    );
+  });
+  it('reads BILLING_TEST_CLOCK as a boolean', () => {
+    expect(loadConfig({ ...base, BILLING_TEST_CLOCK: 'true' }).billing.testClock).toBe(true);
+    expect(() => loadConfig({ ...base, BILLING_TEST_CLOCK: 'yes' })).toThrow(
+      'BILLING_TEST_CLOCK must be true or false',
+    );
+  });
+});

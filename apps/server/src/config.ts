@@ -69,6 +69,9 @@ const ZEnv = z.object({
   STRIPE_SECRET_KEY: z.string().min(1, { error: 'must not be empty' }).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1, { error: 'must not be empty' }).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1, { error: 'must not be empty' }).optional(),
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be the http(s) URL of the Stripe API' })
+    .optional(),
   BILLING_TEST_CLOCK: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .transform((value) => value === 'true' || value === '1')
@@ -132,6 +135,8 @@ export type StripeConfig = {
   publishableKey: string;
   /** Signing secret of the webhook endpoint `/api/stripe/webhook`. */
   webhookSecret: string;
+  /** Another address for Stripe's API (`STRIPE_API_URL`: stripe-mock, a test stand-in); default Stripe's. */
+  apiUrl: string | undefined;
 };
 
 /** Attachment limits and where the files live. */
@@ -231,7 +236,7 @@ function readStripeConfig(values: z.output<typeof ZEnv>): StripeConfig | undefin
     throw new ConfigError(
       'Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together',
     );
-  return { secretKey, publishableKey, webhookSecret };
+  return { secretKey, publishableKey, webhookSecret, apiUrl: values.STRIPE_API_URL };
 }
 
 function readS3Config(values: z.output<typeof ZEnv>): S3Config | undefined {

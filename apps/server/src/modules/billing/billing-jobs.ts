@@ -16,7 +16,11 @@ export function defineBillingJobs(jobs: JobQueue, deps: BillingDeps): void {
     cron: '*/15 * * * *',
     timeoutSeconds: 15 * 60,
     handler: async () => {
-      await runDueBilling(deps);
+      const errors: unknown[] = [];
+      const result = await runDueBilling(deps, (_orgId, error) => errors.push(error));
+      // Fail the job so the queue retries it soon; the organizations done stay done.
+      if (result.orgsFailed > 0)
+        throw new AggregateError(errors, `billing run: ${result.orgsFailed} organizations failed`);
     },
   });
 }

@@ -21,7 +21,7 @@ import {
 } from './payment-method-services';
 import { purchaseLicense } from './purchase-license';
 import { removeLicense } from './remove-license';
-import { runDueBilling } from './run-due-billing';
+import { processOrgLocked, runDueBilling } from './run-due-billing';
 import { selectPlan } from './select-plan';
 import { registerStripeWebhook } from './stripe-webhook';
 
@@ -126,11 +126,16 @@ export const billingModule: AppModule = (app, deps) => {
   });
   if (gateway.kind === 'stripe') registerStripeWebhook(app, billing, gateway);
   if (movableClock)
-    // Test only (BILLING_TEST_CLOCK=true, the e2e server): move the clock, run what is due.
+    // Test only (BILLING_TEST_CLOCK=true, the e2e server): run what is due at a later time.
     registerRoute(app, billingTestRoutes.setBillingClock, {
       access: 'public',
       handler: async ({ body }) => {
-        const now = movableClock.moveTo(new Date(body.now));
+        const at = new Date(body.now);
+        if (body.orgId !== undefined) {
+          const done = await processOrgLocked({ ...billing, clock: { now: () => at } }, body.orgId);
+          return { now: at.toISOString(), jobsRun: done ? 1 : 0 };
+        }
+        const now = movableClock.moveTo(at);
         const { orgsProcessed } = await runDueBilling(billing);
         return { now: now.toISOString(), jobsRun: orgsProcessed };
       },

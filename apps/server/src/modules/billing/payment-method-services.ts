@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { billingAccounts } from '../../db/schema';
 import type { BillingDeps } from './billing-deps';
 import { PAYMENT_METHOD_NOT_FOUND, PAYMENT_NEEDS_CONFIRMATION } from './billing-messages';
-import { ensureAccount, readBillingState } from './billing-state';
+import { readBillingState } from './billing-state';
 
 /** spec §3 customer payment info: brand, last four and expiry of the saved card; nulls without. */
 export async function retrieveCustomerPaymentMethod(
@@ -35,16 +35,11 @@ export async function savePaymentMethod(
   input: { orgId: number; stripePaymentId: string },
 ): Promise<TSavePaymentMethodResult> {
   const { db, gateway } = deps;
-  await ensureAccount(db, input.orgId);
   const state = await readBillingState(db, input.orgId, { lock: false });
-  let customerId = state.account.customerId;
-  if (!customerId) {
-    customerId = await gateway.createCustomer({ orgId: input.orgId, name: state.orgName });
-    await db
-      .update(billingAccounts)
-      .set({ customerId })
-      .where(eq(billingAccounts.orgId, input.orgId));
-  }
+  // Stored only once the card is attached: a refused card leaves nothing behind.
+  const customerId =
+    state.account.customerId ??
+    (await gateway.createCustomer({ orgId: input.orgId, name: state.orgName }));
   const attached = await gateway.attachPaymentMethod({
     customerId,
     paymentMethodId: input.stripePaymentId,
@@ -55,6 +50,7 @@ export async function savePaymentMethod(
     await tx
       .update(billingAccounts)
       .set({
+        customerId,
         paymentMethodId: input.stripePaymentId,
         cardBrand: attached.card.brand,
         cardLast4: attached.card.last4,

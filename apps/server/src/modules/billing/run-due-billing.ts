@@ -6,7 +6,7 @@ import {
   proratedChargeCents,
   utcDay,
 } from '@waymark/core';
-import { and, eq, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { billingAccounts, billingCharges, organizations } from '../../db/schema';
 import type { BillingDeps } from './billing-deps';
@@ -28,7 +28,13 @@ const STALE_PENDING_MS = 60_000;
 const BILLING_LOCK_SPACE = 0x62696c6c;
 
 /** What one run did. */
-export type DueBillingResult = { orgsProcessed: number; orgsSkipped: number };
+export type DueBillingResult = {
+  orgsProcessed: number;
+  /** Held by another process's run at the moment. */
+  orgsSkipped: number;
+  /** Threw (gateway down…): left as they were, for the next run. */
+  orgsFailed: number;
+};
 
 /**
  * The billing job (issue 13): everything due at the billing clock's now, for every organization —
@@ -37,11 +43,23 @@ export type DueBillingResult = { orgsProcessed: number; orgsSkipped: number };
  * advisory lock (skipped when another process holds it) and every charge goes through the ledger's
  * unique key, so repeated, concurrent or interrupted runs charge once per org per period.
  */
-export async function runDueBilling(deps: BillingDeps): Promise<DueBillingResult> {
+export async function runDueBilling(
+  deps: BillingDeps,
+  onError: (orgId: number, error: unknown) => void = () => undefined,
+): Promise<DueBillingResult> {
   const orgIds = await dueOrgIds(deps.db, deps.clock.now());
-  let orgsProcessed = 0;
-  for (const orgId of orgIds) if (await processOrgLocked(deps, orgId)) orgsProcessed += 1;
-  return { orgsProcessed, orgsSkipped: orgIds.length - orgsProcessed };
+  const result: DueBillingResult = { orgsProcessed: 0, orgsSkipped: 0, orgsFailed: 0 };
+  // One organization's failure (its gateway call threw) must not hold up the others.
+  for (const orgId of orgIds) {
+    try {
+      if (await processOrgLocked(deps, orgId)) result.orgsProcessed += 1;
+      else result.orgsSkipped += 1;
+    } catch (error) {
+      result.orgsFailed += 1;
+      onError(orgId, error);
+    }
+  }
+  return result;
 }
 
 /** Organizations with something due at `now` (a superset is fine: processing re-checks). */
@@ -65,7 +83,7 @@ async function dueOrgIds(db: DbOrTx, now: Date): Promise<number[]> {
 }
 
 /** Processes one organization if no other process is; false when skipped. */
-async function processOrgLocked(deps: BillingDeps, orgId: number): Promise<boolean> {
+export async function processOrgLocked(deps: BillingDeps, orgId: number): Promise<boolean> {
   const client = await deps.db.$client.connect();
   try {
     const { rows } = await client.query<{ locked: boolean }>(
@@ -201,7 +219,6 @@ async function openMonthlyCharge(
           inArray(billingCharges.purpose, ['monthly', 'trial-conversion']),
           sql`${billingCharges.purpose} like 'upgrade-%'`,
         ),
-        ne(billingCharges.status, 'failed'),
       ),
     )
     .limit(1);

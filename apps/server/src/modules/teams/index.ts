@@ -8,6 +8,8 @@ import { addProjectAccess, removeProjectAccess } from './project-access';
 import { removeOrgAccess } from './remove-org-access';
 import { resendInviteEmail } from './resend-invite-email';
 
+export { escapeHtml } from './escape-html';
+
 /**
  * spec §7 user calls (issue 12): the organization's users, invitations with licence accounting,
  * resend, removal and per-project access. Admins only (spec §6).

@@ -192,17 +192,19 @@ export const billingRoutes = {
 };
 
 /**
- * Test-only: moves the billing clock and runs the billing work due at that time. Registered only
- * when the server runs with `BILLING_TEST_CLOCK=true` (the e2e server); otherwise the path is a 404.
- * Not part of the product's route table.
+ * Test-only: runs the billing work due at `now` — for one organization when `orgId` is given (at
+ * that time, leaving everyone else's clock alone: e2e specs run side by side on one server), else
+ * for all, moving the whole billing clock forward. Registered only when the server runs with
+ * `BILLING_TEST_CLOCK=true` (the e2e server); otherwise the path is a 404. Not in the product's
+ * route table.
  */
 export const billingTestRoutes = {
   setBillingClock: defineRoute({
     method: 'POST',
     path: '/api/testing/billing/setClock',
-    summary: 'Test only: moves the billing clock forward and runs the billing jobs now due.',
+    summary: 'Test only: runs the billing jobs due at a later time (one org, or all).',
     tag: 'testing',
-    body: z.object({ now: ZTimestamp }),
+    body: z.object({ now: ZTimestamp, orgId: ZId.optional() }),
     response: z.object({ now: z.string(), jobsRun: z.number().int() }),
   }),
 };

@@ -11,5 +11,10 @@ export function createPaymentGateway(input: {
   clock: Clock;
 }): SandboxGateway | StripeGateway {
   const { stripe } = input.config.billing;
-  return stripe ? createStripeGateway(stripe) : createSandboxGateway(input);
+  if (!stripe) return createSandboxGateway(input);
+  if (!stripe.apiUrl) return createStripeGateway(stripe);
+  const url = new URL(stripe.apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  const port = Number(url.port) || (protocol === 'http' ? 80 : 443);
+  return createStripeGateway(stripe, { host: url.hostname, port, protocol });
 }

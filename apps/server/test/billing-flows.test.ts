@@ -1,0 +1,380 @@
+import { PLAN_IDS } from '@waymark/core';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingCharges, licenses, orgMembers } from '../src/db/schema';
+import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
+import { addCard, createSandboxCard, setPlan, TEST_CARDS } from './billing-world';
+import { snapshotDatabase } from './matrix-world';
+import { createOrgWorld, ok, userIdOf, type As, type OrgWorld } from './projects-world';
+
+// Issue 13 server flows on the real database, through the HTTP API. The billing clock moves only
+// forward (BILLING_TEST_CLOCK, as in the e2e): the tests below run in calendar order.
+let t: AuthTestContext;
+beforeAll(async () => {
+  t = await startAuthTestApp({ env: { BILLING_TEST_CLOCK: 'true' } });
+});
+afterAll(() => t.close());
+
+type PlanInfo = {
+  currentPlanId: number;
+  currentPlanName: string;
+  orgTrialEndDate: string | null;
+  accountEndDate: string | null;
+  currentOrgMonthlyCost: number;
+  orgStatus: string;
+  totalLicenseCount: number;
+};
+type Payment = { totalPaymentAmount: number; planName: string; transactionId: string };
+
+const get = (as: As, url: string) => t.call(as, { method: 'GET', url });
+const post = (as: As, url: string, payload: object) => t.call(as, { method: 'POST', url, payload });
+const planInfo = async (w: OrgWorld) =>
+  ok<PlanInfo>(await get(w.admin, `/api/account/getOrgPlanInfo/${w.orgId}`));
+const history = async (w: OrgWorld) =>
+  ok<Payment[]>(await get(w.admin, `/api/account/getPaymentHistory/${w.orgId}`));
+const purchase = (w: OrgWorld, purchaseCount: number, planId: number) =>
+  post(w.admin, '/api/account/purchaseLicense', { orgId: w.orgId, purchaseCount, planId });
+const oneTimeCharge = async (w: OrgWorld, licenseChange: number, planId: number) =>
+  ok<string>(
+    await post(w.admin, '/api/account/CalculateOneTimeCharge', {
+      orgId: w.orgId,
+      valueType: licenseChange < 0 ? '-' : '+',
+      licenseChange,
+      planId,
+    }),
+  );
+/** Moves the billing clock to `iso` and runs the billing work due then. */
+const moveClock = async (iso: string) =>
+  ok(await post(undefined, '/api/testing/billing/setClock', { now: iso }));
+
+/** Adds an active non-admin member straight into the organization (with a licence). */
+async function addMember(w: OrgWorld): Promise<number> {
+  const member = await t.signIn();
+  const userId = await userIdOf(t, member);
+  await t.db
+    .insert(orgMembers)
+    .values({ orgId: w.orgId, userId, accessLevelId: 2, status: 'Active' });
+  await t.db.insert(licenses).values({ orgId: w.orgId, userId });
+  return userId;
+}
+const memberIds = async (w: OrgWorld) =>
+  (await t.db.select().from(orgMembers).where(eq(orgMembers.orgId, w.orgId))).map((m) => m.userId);
+
+describe('trial (created 2026-03-10 12:00 UTC, ends 2026-04-09 12:00 UTC)', () => {
+  let trial: OrgWorld;
+  let noCard: OrgWorld;
+  let noCardMember: number;
+  beforeAll(async () => {
+    trial = await createOrgWorld(t);
+    noCard = await createOrgWorld(t);
+    noCardMember = await addMember(noCard);
+  });
+
+  it('shows the trial: expiry day, no cost, trial variant of every plan option', async () => {
+    expect(await planInfo(trial)).toMatchObject({
+      currentPlanName: 'Standard Trial',
+      orgTrialEndDate: '2026-04-09',
+      currentOrgMonthlyCost: 0,
+      orgStatus: 'Trial',
+    });
+    const options = ok<Record<string, unknown>[]>(
+      await get(trial.admin, `/api/account/getPlanOptions/${trial.orgId}`),
+    );
+    expect(options.map((o) => o.planName)).toEqual(['Free', 'Basic', 'Standard', 'Pro']);
+    expect(options[1]).toMatchObject({
+      monthlyCostPerLicense: 4,
+      currentLicenseCount: 1,
+      currentMonthlyCost: 4,
+      currentMonthlyCostPerLicense: 0,
+      costPerLicenseAfterExpiration: 6,
+      planAfterExpiration: 'Standard',
+    });
+  });
+
+  it('adds licences at no cost, refuses removals, and charges nothing for a plan chosen now', async () => {
+    expect(await oneTimeCharge(trial, 2, PLAN_IDS.standardTrial)).toBe('0.00');
+    expect(ok(await purchase(trial, 2, PLAN_IDS.standardTrial))).toBe(
+      'Licenses successfully purchased. Quantity: 2.',
+    );
+    const before = await snapshotDatabase(t.db);
+    const removal = await post(trial.admin, '/api/account/removeLicense', {
+      orgId: trial.orgId,
+      planId: PLAN_IDS.standardTrial,
+      licenseRemovalCount: 1,
+    });
+    expect(removal.statusCode).toBe(409);
+    expect(await snapshotDatabase(t.db)).toEqual(before);
+    expect(
+      ok(await get(trial.admin, `/api/account/selectPlan/${trial.orgId}/${PLAN_IDS.basic}`)),
+    ).toBe(
+      'Your organization moves to the Basic plan when the trial ends on April 9, 2026. Nothing is charged until then.',
+    );
+    expect(await history(trial)).toEqual([]);
+    expect((await planInfo(trial)).totalLicenseCount).toBe(3);
+  });
+
+  it('refuses declined cards with their words and keeps nothing', async () => {
+    for (const [card, message] of [
+      [TEST_CARDS.declined, 'Your card was declined.'],
+      [TEST_CARDS.insufficientFunds, 'Your card has insufficient funds.'],
+    ] as const) {
+      const stripePaymentId = await createSandboxCard(t, trial.admin, trial.orgId, card);
+      const saved = await post(trial.admin, '/api/stripe/savePaymentMethod', {
+        orgId: trial.orgId,
+        stripePaymentId,
+      });
+      expect(saved.statusCode).toBe(402);
+      expect(saved.json()).toMatchObject({ code: 'PAYMENT_FAILED', message });
+    }
+    expect(
+      ok(await get(trial.admin, `/api/stripe/retrieveCustomerPaymentMethod/${trial.orgId}`)),
+    ).toMatchObject({ cardLastFourDigits: null, stripePaymentId: null });
+    const notATestCard = await post(trial.admin, '/api/stripe/sandbox/createPaymentMethod', {
+      orgId: trial.orgId,
+      cardNumber: '4111 1111 1111 1112',
+      expMonth: 1,
+      expYear: 2030,
+      cvc: '123',
+    });
+    expect(notATestCard.statusCode).toBe(400);
+  });
+
+  it('saves a card: brand, last four and expiry only', async () => {
+    const id = await addCard(t, trial.admin, trial.orgId);
+    expect(
+      ok(await get(trial.admin, `/api/stripe/retrieveCustomerPaymentMethod/${trial.orgId}`)),
+    ).toEqual({
+      stripeCustomerId: `cus_sandbox_${trial.orgId}`,
+      cardLastFourDigits: '4242',
+      expMonthandYear: '12/2099',
+      stripePaymentId: id,
+      cardBrand: 'visa',
+    });
+  });
+
+  it('at trial end converts to the chosen plan with the prorated charge, or to Free without a card', async () => {
+    await moveClock('2026-04-09T11:59:00Z');
+    expect((await planInfo(trial)).currentPlanName).toBe('Standard Trial');
+    await moveClock('2026-04-09T12:00:00Z');
+    // 3 licences × $4 × 22 of 30 April days = $8.80.
+    expect(await planInfo(trial)).toMatchObject({
+      currentPlanName: 'Basic',
+      currentOrgMonthlyCost: 12,
+      orgStatus: 'Active',
+      orgTrialEndDate: null,
+    });
+    expect((await history(trial)).map((p) => [p.totalPaymentAmount, p.planName])).toEqual([
+      [8.8, 'Basic'],
+    ]);
+    expect(await planInfo(noCard)).toMatchObject({ currentPlanName: 'Free', totalLicenseCount: 1 });
+    expect(await memberIds(noCard)).toEqual([noCard.adminUserId]);
+    expect(noCardMember).not.toBe(noCard.adminUserId);
+  });
+
+  it('charges licences × price on the 1st, once however often the job runs', async () => {
+    await moveClock('2026-05-01T00:00:00Z');
+    await Promise.all([moveClock('2026-05-01T00:05:00Z'), moveClock('2026-05-01T00:05:00Z')]);
+    await moveClock('2026-05-01T00:15:00Z');
+    expect((await history(trial)).map((p) => p.totalPaymentAmount)).toEqual([12, 8.8]);
+  });
+
+  it('buys a licence mid-month for exactly the one-time charge it showed', async () => {
+    await moveClock('2026-05-20T09:00:00Z');
+    // 2 × $4 × 12 of 31 May days = $3.0967… → $3.10 (half-up, once per charge).
+    expect(await oneTimeCharge(trial, 2, PLAN_IDS.basic)).toBe('3.10');
+    expect(await oneTimeCharge(trial, -2, PLAN_IDS.basic)).toBe('0.00');
+    ok(await purchase(trial, 2, PLAN_IDS.basic));
+    expect((await history(trial))[0]?.totalPaymentAmount).toBe(3.1);
+    expect((await planInfo(trial)).totalLicenseCount).toBe(5);
+  });
+
+  it('removes licences without refund, never below those assigned', async () => {
+    const before = await snapshotDatabase(t.db);
+    const tooMany = await post(trial.admin, '/api/account/removeLicense', {
+      orgId: trial.orgId,
+      planId: PLAN_IDS.basic,
+      licenseRemovalCount: 5,
+    });
+    expect(tooMany.statusCode).toBe(409);
+    expect(await snapshotDatabase(t.db)).toEqual(before);
+    expect(
+      ok(
+        await post(trial.admin, '/api/account/removeLicense', {
+          orgId: trial.orgId,
+          planId: PLAN_IDS.basic,
+          licenseRemovalCount: 4,
+        }),
+      ),
+    ).toBe('Licenses successfully removed.');
+    expect((await planInfo(trial)).totalLicenseCount).toBe(1);
+    expect((await history(trial)).length).toBe(3);
+  });
+
+  it('cancels at the end of the month: Ends on the last day, then Free on the 1st', async () => {
+    const member = await addMember(trial);
+    expect(ok(await get(trial.admin, `/api/account/cancelPlan/${trial.orgId}`))).toBe(
+      'Your Basic plan is cancelled and ends on May 31, 2026. Your organization then moves to the Free plan.',
+    );
+    expect(await planInfo(trial)).toMatchObject({
+      accountEndDate: '2026-05-31',
+      orgStatus: 'Cancelled',
+      currentPlanName: 'Basic',
+    });
+    await moveClock('2026-06-01T00:00:00Z');
+    expect(await planInfo(trial)).toMatchObject({ currentPlanName: 'Free', accountEndDate: null });
+    expect(await memberIds(trial)).not.toContain(member);
+    expect((await history(trial)).length).toBe(3);
+  });
+});
+
+describe('paid plans (from June 2026)', () => {
+  it('moves from Free to a paid plan at once, charged prorated, and only with a card', async () => {
+    const w = await createOrgWorld(t);
+    await setPlan(t, w.orgId, PLAN_IDS.free);
+    const noCard = await get(w.admin, `/api/account/selectPlan/${w.orgId}/${PLAN_IDS.pro}`);
+    expect(noCard.statusCode).toBe(409);
+    expect(await oneTimeCharge(w, 1, PLAN_IDS.pro)).not.toBe('0.00');
+    const refused = await purchase(w, 1, PLAN_IDS.free);
+    expect(refused.json()).toMatchObject({
+      statusCode: 409,
+      message: 'You must upgrade your plan to use this feature.',
+    });
+    await addCard(t, w.admin, w.orgId);
+    await moveClock('2026-06-16T10:00:00Z');
+    // 1 licence × $9 × 15 of 30 June days = $4.50.
+    expect(ok(await get(w.admin, `/api/account/selectPlan/${w.orgId}/${PLAN_IDS.pro}`))).toBe(
+      'Your organization is now on the Pro plan. Charged $4.50 for the rest of June 2026.',
+    );
+    expect((await history(w)).map((p) => p.totalPaymentAmount)).toEqual([4.5]);
+    const bad = await get(w.admin, `/api/account/selectPlan/${w.orgId}/${PLAN_IDS.standardTrial}`);
+    expect(bad.statusCode).toBe(400);
+    // Between paid plans: on the 1st.
+    expect(
+      ok(await get(w.admin, `/api/account/selectPlan/${w.orgId}/${PLAN_IDS.basic}`)),
+    ).toContain('on July 1, 2026');
+    await moveClock('2026-07-01T00:00:00Z');
+    expect((await planInfo(w)).currentPlanName).toBe('Basic');
+    expect((await history(w)).map((p) => p.totalPaymentAmount)).toEqual([4, 4.5]);
+  });
+
+  it('retries a declined monthly charge on days 3 and 7, tells the admins, then moves to Free', async () => {
+    const w = await createOrgWorld(t);
+    const member = await addMember(w);
+    await setPlan(t, w.orgId, PLAN_IDS.standard);
+    await addCard(t, w.admin, w.orgId, TEST_CARDS.chargeDeclined);
+    await moveClock('2026-08-01T00:00:00Z');
+    expect((await planInfo(w)).orgStatus).toBe('Past due');
+    const notices = ok<{ notificationDescription: string }[]>(
+      await get(w.admin, '/api/account/getSiteNotifications'),
+    );
+    expect(notices.map((n) => n.notificationDescription).join()).toContain('August 3, 2026');
+    await moveClock('2026-08-02T23:59:00Z');
+    await moveClock('2026-08-03T00:00:00Z');
+    expect((await planInfo(w)).currentPlanName).toBe('Standard');
+    await moveClock('2026-08-07T00:00:00Z');
+    expect((await planInfo(w)).currentPlanName).toBe('Free');
+    expect(await memberIds(w)).not.toContain(member);
+    const rows = await t.db.select().from(billingCharges).where(eq(billingCharges.orgId, w.orgId));
+    expect(rows.map((r) => [r.purpose, r.status, r.attempts])).toEqual([['monthly', 'failed', 3]]);
+    expect(await history(w)).toEqual([]);
+  });
+
+  it('asks for 3-D Secure and settles once the admin confirms', async () => {
+    const w = await createOrgWorld(t);
+    await setPlan(t, w.orgId, PLAN_IDS.pro);
+    await addCard(t, w.admin, w.orgId, TEST_CARDS.authentication);
+    const bought = await purchase(w, 2, PLAN_IDS.pro);
+    expect(bought.json()).toMatchObject({ statusCode: 402, code: 'PAYMENT_ACTION_REQUIRED' });
+    expect((await planInfo(w)).totalLicenseCount).toBe(1);
+    const pending = ok<{ paymentIntentId: string; amount: number }>(
+      await get(w.admin, `/api/stripe/getPendingPaymentAction/${w.orgId}`),
+    );
+    expect(
+      ok(
+        await post(w.admin, '/api/stripe/confirmPaymentAction', {
+          orgId: w.orgId,
+          paymentIntentId: pending.paymentIntentId,
+          approve: true,
+        }),
+      ),
+    ).toBe('Payment confirmed. Thank you.');
+    expect((await planInfo(w)).totalLicenseCount).toBe(3);
+    expect((await history(w)).map((p) => p.totalPaymentAmount)).toEqual([pending.amount]);
+    expect(ok(await get(w.admin, `/api/stripe/getPendingPaymentAction/${w.orgId}`))).toBeNull();
+  });
+
+  it('keeps 20 concurrent purchases consistent: one charge each, every licence paid for', async () => {
+    const w = await createOrgWorld(t);
+    await setPlan(t, w.orgId, PLAN_IDS.pro);
+    await addCard(t, w.admin, w.orgId);
+    const counts = Array.from({ length: 20 }, (_, i) => (i % 3) + 1);
+    const answers = await Promise.all(counts.map((n) => purchase(w, n, PLAN_IDS.pro)));
+    expect(answers.map((a) => a.statusCode)).toEqual(counts.map(() => 200));
+    const total = counts.reduce((a, b) => a + b, 0);
+    expect((await planInfo(w)).totalLicenseCount).toBe(1 + total);
+    const rows = await t.db
+      .select()
+      .from(billingCharges)
+      .where(and(eq(billingCharges.orgId, w.orgId), eq(billingCharges.status, 'succeeded')));
+    expect(rows).toHaveLength(20);
+    expect(new Set(rows.map((r) => r.purpose)).size).toBe(20);
+    expect(rows.reduce((sum, r) => sum + r.licenseDelta, 0)).toBe(total);
+  });
+
+  it('keeps two look-alike organizations apart', async () => {
+    const a = await createOrgWorld(t);
+    const b = await createOrgWorld(t);
+    await setPlan(t, b.orgId, PLAN_IDS.pro);
+    const cardB = await addCard(t, b.admin, b.orgId);
+    const before = await snapshotDatabase(t.db);
+    expect((await post(a.admin, `/api/stripe/detachPaymentMethod/${cardB}`, {})).statusCode).toBe(
+      404,
+    );
+    expect((await get(a.admin, `/api/account/getPaymentHistory/${b.orgId}`)).statusCode).toBe(404);
+    expect(
+      (
+        await post(a.admin, '/api/stripe/savePaymentMethod', {
+          orgId: a.orgId,
+          stripePaymentId: cardB,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(await snapshotDatabase(t.db)).toEqual(before);
+    expect(ok(await post(b.admin, `/api/stripe/detachPaymentMethod/${cardB}`, {}))).toBe(
+      'Payment method removed.',
+    );
+  });
+});
+
+describe('the test-only billing clock', () => {
+  it('runs one organization at a later time and leaves the others alone', async () => {
+    const a = await createOrgWorld(t);
+    const b = await createOrgWorld(t);
+    await addCard(t, a.admin, a.orgId);
+    // Both trials end on 2026-04-09 (the app's own clock stays at creation time).
+    expect((await planInfo(a)).orgTrialEndDate).toBe('2026-04-09');
+    const answer = ok<{ jobsRun: number }>(
+      await post(undefined, '/api/testing/billing/setClock', {
+        now: '2026-04-10T00:00:00Z',
+        orgId: a.orgId,
+      }),
+    );
+    expect(answer.jobsRun).toBe(1);
+    expect((await planInfo(a)).currentPlanName).toBe('Standard');
+    expect((await planInfo(b)).currentPlanName).toBe('Standard Trial');
+  });
+
+  it('does not exist without BILLING_TEST_CLOCK', async () => {
+    const plain = await startAuthTestApp();
+    try {
+      const response = await plain.call(undefined, {
+        method: 'POST',
+        url: '/api/testing/billing/setClock',
+        payload: { now: '2030-01-01T00:00:00Z' },
+      });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});
