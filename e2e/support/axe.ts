@@ -6,6 +6,10 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa',
 
 /** Fails with axe's report when the page (any open dialog included) has a violation. */
 export async function expectNoAxeViolations(page: Page, where: string) {
+  // A dialog fading in is half transparent: axe would measure the contrast of the blend.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const violations = results.violations.map(
     (violation) =>
