@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { MAIN_CONTENT_ID } from '../skip-link/skip-link';
 
 /** Props of {@link ConfirmDialog}. */
 export type ConfirmDialogProps = {
@@ -25,8 +26,9 @@ export type ConfirmDialogProps = {
 export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
     <Modal
-      // Inside <main>, the modal's <header> is not a second banner landmark (axe).
-      withinPortal={false}
+      // Portalled into <main>: there the modal's <header> is not a second banner landmark
+      // (axe), and no ancestor of the panel that opens it can box in its fixed position.
+      portalProps={{ target: document.getElementById(MAIN_CONTENT_ID) ?? undefined }}
       opened={props.opened}
       onClose={props.onClose}
       title={props.title}
