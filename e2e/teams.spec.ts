@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { waitForMail } from '../apps/server/src/modules/mail/outbox';
@@ -8,12 +7,13 @@ import { connectToServerDatabase } from './support/database';
 import { callApiAs, findTabId } from './support/extension-session';
 import { expect, test } from './support/fixtures';
 import { readPortalAccessToken } from './support/portal-session';
+import { createAdmin } from './support/admin-org';
+import { expectNoAxeViolations } from './support/axe';
 
 // Issue 12: an admin invites a teammate to P1 only; the teammate signs up from the e-mail's link
 // with that address, accepts in the extension and sees P1 and nothing of P2; the admin grants
 // P2, removes P1, and deletes the teammate, who is left with no access.
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const P1_ITEM = 'P1 checkout copy is approved';
 const P2_ITEM = 'P2 checkout has a pricing bug';
 const OUTBOX = () => join(process.env.WAYMARK_DATA_DIR ?? '', 'mail');
@@ -25,46 +25,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site?.stop();
 });
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const violations = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help}\n  ${violation.nodes.map((node) => node.html).join('\n  ')}`,
-  );
-  expect(violations, `axe violations: ${where}`).toEqual([]);
-}
-
-/**
- * Signs the admin up in the portal, creates and names the organization "Acme", and answers the
- * admin's access token and the organization's id.
- */
-async function createAdmin(
-  page: Page,
-  serverUrl: string,
-  request: APIRequestContext,
-): Promise<{ token: string; orgId: number }> {
-  await signUpAndVerify(page, serverUrl, newAccount('Ada'));
-  const newOrg = page.getByRole('dialog', { name: 'New Organization' });
-  await newOrg.getByRole('button', { name: 'Create Organization' }).click();
-  await page
-    .getByRole('dialog', { name: 'Notification' })
-    .getByRole('button', { name: 'Okay' })
-    .click();
-  const naming = page.getByRole('dialog', { name: 'Name of new organization' });
-  await naming.getByLabel('Organization name').fill('Acme');
-  await naming.getByRole('button', { name: "Let's go!" }).click();
-  await expect(naming).toBeHidden();
-  const token = await readPortalAccessToken(page);
-  const [org] = await callApiAs<{ orgId: number }[]>(
-    request,
-    serverUrl,
-    token,
-    'GET',
-    '/api/account/getOrgs',
-  );
-  return { token, orgId: org!.orgId };
-}
 
 /**
  * Follows the invitation e-mail's link to `account.email` on `page`: the provider's sign-up

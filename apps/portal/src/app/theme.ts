@@ -1,6 +1,7 @@
 import {
   Anchor,
   createTheme,
+  Modal,
   type CSSVariablesResolver,
   type MantineColorsTuple,
 } from '@mantine/core';
@@ -33,6 +34,8 @@ export const theme = createTheme({
   components: {
     // Links inside text must not rely on colour alone (WCAG 1.4.1, axe link-in-text-block).
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // Mantine's modal close button is an unlabelled icon (axe button-name).
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
   },
 });
 

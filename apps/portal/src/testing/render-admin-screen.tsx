@@ -9,8 +9,11 @@ import { AppProvider } from '../app/provider';
 import { Banner } from '../components/banner/banner';
 import { BannerProvider } from '../components/banner/banner-context';
 
-/** Renders an admin screen with the providers and the banner of the admin layout. */
-export function renderAdminScreen(screen: ReactNode): RenderResult {
+/**
+ * Renders an admin screen with the providers and the banner of the admin layout, at `url`
+ * (e.g. with a query string the screen reads).
+ */
+export function renderAdminScreen(screen: ReactNode, url = '/app/screen'): RenderResult {
   const router = createMemoryRouter(
     [
       {
@@ -23,7 +26,7 @@ export function renderAdminScreen(screen: ReactNode): RenderResult {
         ),
       },
     ],
-    { initialEntries: ['/app/screen'] },
+    { initialEntries: [url] },
   );
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },

@@ -13,7 +13,7 @@ import { sitesQuery } from '../api/project-queries';
 import { describePlanUsage } from '../plan-usage';
 import { DOMAINS_INFO, SAVED_FALLBACK_MESSAGE, SITES_NOT_SAVED_MESSAGE } from '../project-messages';
 import { DeleteRowDialog } from './delete-row-dialog';
-import { InfoButton } from './info-button';
+import { InfoButton } from '../../../components/info-button/info-button';
 import { PagedRowList } from './paged-row-list';
 
 /** Props of {@link AssociatedDomainsPanel}. */

@@ -17,7 +17,7 @@ import { useRowEditor, type RowSaveResult } from '../../../lib/use-row-editor';
 import { pathsQuery, sitesQuery } from '../api/project-queries';
 import { PATHS_INFO } from '../project-messages';
 import { DeleteRowDialog } from './delete-row-dialog';
-import { InfoButton } from './info-button';
+import { InfoButton } from '../../../components/info-button/info-button';
 import { PagedRowList } from './paged-row-list';
 
 function checkPath(text: string): string | null {

@@ -1,5 +1,6 @@
 import { ActionIcon, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { MAIN_CONTENT_ID } from '../skip-link/skip-link';
 
 /** Props of {@link InfoButton}. */
 export type InfoButtonProps = {
@@ -28,7 +29,15 @@ export function InfoButton({ title, text }: InfoButtonProps) {
           <path d="M12 11v6M12 7.5v.5" />
         </svg>
       </ActionIcon>
-      <Modal opened={opened} onClose={close} title={title} centered>
+      <Modal
+        // Portalled into <main>: there the modal's <header> is not a second banner landmark
+        // (axe), and no ancestor of the button can box in its fixed position.
+        portalProps={{ target: document.getElementById(MAIN_CONTENT_ID) ?? undefined }}
+        opened={opened}
+        onClose={close}
+        title={title}
+        centered
+      >
         <Text>{text}</Text>
       </Modal>
     </>

@@ -1,0 +1,33 @@
+// spec §5, §8: the Account screen's texts, verbatim where the spec gives them.
+
+/** spec §2: the hover text of the disabled Manage Licenses button on Free. */
+export const LICENSE_MANAGEMENT_HINT = 'License Management is for paid plans or while on trial.';
+/** spec §5: a licence increase the plan cannot take. */
+export const UPGRADE_REQUIRED_MESSAGE = 'You must upgrade your plan to use this feature.';
+/** spec §8: licence removal succeeded and the server sent no text. */
+export const LICENSES_REMOVED_MESSAGE = 'Licenses successfully removed.';
+/** spec §8 payment dialog: the card entry element is missing (Stripe.js did not load). */
+export const CARD_ELEMENT_MISSING_MESSAGE =
+  'The card entry element is not defined. Reload the page and try again.';
+/** spec §8 payment dialog: a card validation error without a message of its own. */
+export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred.';
+/** spec §8 payment dialog: the payment method could not be created. */
+export const CREATE_PAYMENT_METHOD_FAILED_MESSAGE =
+  'An error occurred while creating the payment method.';
+/** spec §8 payment dialog: the payment method could not be saved (attached) on the server. */
+export const PROCESS_PAYMENT_METHOD_FAILED_MESSAGE =
+  'An error occurred while processing your payment method.';
+/** spec §5: the plan id of a licence removal is not a number (logged, the modal closes). */
+export const PLAN_ID_UNDEFINED_LOG = 'Plan ID is undefined';
+/** spec §8: opening the licence modal on Free (logged only). */
+export const FREE_PLAN_LICENSE_MODAL_LOG = 'License management is not available on the Free plan.';
+
+/** spec §8: licence purchase succeeded and the server sent no text. */
+export function licensesPurchasedMessage(quantity: number): string {
+  return `Licenses successfully purchased. Quantity: ${quantity}.`;
+}
+
+/** spec §2: the account status line of a plan that ends, e.g. "Ends on Dec 1, 2026". */
+export function endsOnText(date: string): string {
+  return `Ends on ${date}`;
+}

@@ -1,0 +1,137 @@
+import { routes } from '@waymark/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useBanner } from '../../../components/banner/use-banner';
+import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import {
+  LICENSES_REMOVED_MESSAGE,
+  licensesPurchasedMessage,
+  PLAN_ID_UNDEFINED_LOG,
+} from '../account-messages';
+import { accountKeys, licenseInfoQuery } from './account-queries';
+
+/** Refreshes everything the Account screen and the other screens' plan limits read. */
+export function useRefreshAccount(orgId: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: accountKeys.all(orgId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.orgPlan(orgId) }),
+    ]);
+}
+
+/** spec §8: billing failures are logged; the dialogs also show the server's reason. */
+function logFailure(what: string) {
+  return (error: unknown) => console.error(`${what} failed.`, error);
+}
+
+/**
+ * spec §7 purchaseLicense / removeLicense for a change of `change` licences (spec §4: negative
+ * removes, positive buys, zero does nothing). Resolves to the banner text: the server's, else
+ * spec §8's.
+ */
+async function changeLicenses(orgId: number, planId: number, change: number): Promise<string> {
+  if (change > 0) {
+    const text = await apiClient.call(routes.purchaseLicense, {
+      body: { orgId, planId, purchaseCount: change },
+    });
+    return text || licensesPurchasedMessage(change);
+  }
+  if (change < 0) {
+    const text = await apiClient.call(routes.removeLicense, {
+      body: { orgId, planId, licenseRemovalCount: -change },
+    });
+    return text || LICENSES_REMOVED_MESSAGE;
+  }
+  return '';
+}
+
+/** The Manage Licenses and Remove licenses dialogs' change; the banner shows its text. */
+export function useChangeLicenses(orgId: number, options: { onDone: () => void }) {
+  const refresh = useRefreshAccount(orgId);
+  const { showBanner } = useBanner();
+  return useMutation({
+    mutationFn: ({ planId, change }: { planId: number | undefined; change: number }) => {
+      // spec §5: a removal needs a numeric plan id; otherwise it is logged and the modal closes.
+      if (change < 0 && !Number.isInteger(planId)) {
+        console.error(PLAN_ID_UNDEFINED_LOG);
+        return Promise.resolve('');
+      }
+      return changeLicenses(orgId, planId ?? 0, change);
+    },
+    onSuccess: async (text) => {
+      if (text) showBanner(text);
+      options.onDone();
+      await refresh();
+    },
+    onError: logFailure('Licence change'),
+  });
+}
+
+/** What Manage Plan's Confirm sends. */
+export type PlanSelection = {
+  planId: number;
+  /** False when the plan chosen is the one already in effect or scheduled: licences only. */
+  isPlanChange: boolean;
+  /** Licences to add (positive) or remove (negative). */
+  change: number;
+};
+
+/**
+ * Manage Plan's Confirm: spec §7 selectPlan, then the licence change at the plan now in effect
+ * (immediately the new plan when leaving Free; the current one until the 1st or the trial's end).
+ */
+export function useSelectPlan(orgId: number, options: { onDone: () => void }) {
+  const refresh = useRefreshAccount(orgId);
+  const queryClient = useQueryClient();
+  const { showBanner } = useBanner();
+  return useMutation({
+    mutationFn: async ({ planId, isPlanChange, change }: PlanSelection) => {
+      const planText = isPlanChange
+        ? await apiClient.call(routes.selectPlan, { params: { orgId, planId } })
+        : '';
+      if (change === 0) return planText;
+      const licenses = await queryClient.fetchQuery({ ...licenseInfoQuery(orgId), staleTime: 0 });
+      const licenseText = await changeLicenses(orgId, licenses.planId, change);
+      return [planText, licenseText].filter(Boolean).join(' ');
+    },
+    onSuccess: async (text) => {
+      if (text) showBanner(text);
+      options.onDone();
+      await refresh();
+    },
+    onError: logFailure('Plan change'),
+  });
+}
+
+/** spec §4 Cancel plan: the modal closes and the banner shows the server's text. */
+export function useCancelPlan(orgId: number, options: { onDone: () => void }) {
+  const refresh = useRefreshAccount(orgId);
+  const { showBanner } = useBanner();
+  return useMutation({
+    mutationFn: () => apiClient.call(routes.cancelPlan, { params: { orgId } }),
+    onSuccess: async (text) => {
+      showBanner(text);
+      options.onDone();
+      await refresh();
+    },
+    onError: logFailure('Cancel plan'),
+  });
+}
+
+/**
+ * spec §4 Payment method removal: detach, then refresh the plan options and the customer info,
+ * then open the add-payment dialog (`onDetached`). spec §8: a failure is only logged.
+ */
+export function useDetachPaymentMethod(orgId: number, options: { onDetached: () => void }) {
+  const refresh = useRefreshAccount(orgId);
+  return useMutation({
+    mutationFn: (stripePaymentId: string) =>
+      apiClient.call(routes.detachPaymentMethod, { params: { id: stripePaymentId } }),
+    onSuccess: async () => {
+      await refresh();
+      options.onDetached();
+    },
+    onError: logFailure('Payment method removal'),
+  });
+}

@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { AppError, PLAN_IDS, routes, STORAGE_KEYS } from '@waymark/core';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from '../../../testing/expect-no-axe-violations';
+import { callsTo, renderAdminScreen } from '../../../testing/render-admin-screen';
+import { serveBilling } from '../account-fake-server';
+import { AccountScreen } from '../index';
+
+const call = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/api-client', () => ({ apiClient: { call } }));
+
+const ORG_ID = 7;
+const { free, basic, standardTrial } = PLAN_IDS;
+
+const panel = (name: string) => within(screen.getByRole('region', { name }));
+const dialog = (name: string) => screen.findByRole('dialog', { name });
+
+async function renderScreen(url?: string) {
+  renderAdminScreen(<AccountScreen />, url);
+  await screen.findByTestId('plan-name');
+  await screen.findByTestId('license-total');
+}
+
+describe('Account screen (spec §2)', () => {
+  beforeEach(() => {
+    call.mockReset();
+    localStorage.clear();
+    localStorage.setItem(STORAGE_KEYS.orgId, String(ORG_ID));
+  });
+
+  it('shows the trial plan, its end, licences, card and features, and passes axe', async () => {
+    serveBilling(call, { planId: standardTrial, total: 3, assigned: 1, hasCard: true });
+    await renderScreen();
+    expect(screen.getByTestId('plan-name').textContent).toBe('Standard Trial');
+    expect(screen.getByTestId('trial-end').textContent).toBe('Trial ends on Dec 23, 2026');
+    expect(screen.getByTestId('monthly-cost').textContent).toBe('$0');
+    expect(screen.getByRole('button', { name: 'About Standard Trial' })).toBeTruthy();
+    expect(panel('Licenses').getByTestId('license-available').textContent).toBe('2');
+    expect(panel('Payment Method').getByText('Visa ending in 4242')).toBeTruthy();
+    expect(panel('Plan Features').getByRole('row', { name: /Attachments Included/ })).toBeTruthy();
+    const compare = screen.getByRole('link', { name: /Compare plans and pricing/ });
+    expect(compare.getAttribute('href')).toBe('/client/home/plans-pricing');
+    await expectNoAxeViolations('Account screen');
+  });
+
+  it('disables Manage Licenses on Free with the spec hover text', async () => {
+    serveBilling(call, { planId: free, total: 1, assigned: 1, hasCard: false });
+    await renderScreen();
+    const button = panel('Licenses').getByRole('button', { name: 'Manage Licenses' });
+    expect(button.getAttribute('data-disabled')).toBe('true');
+    expect(
+      screen.getByText('License Management is for paid plans or while on trial.'),
+    ).toBeTruthy();
+    fireEvent.click(button);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(panel('Payment History').getByRole('button', { name: 'Cancel Plan' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+  });
+
+  it('shows "Ends on {date}" and the history 3 per page, each with a receipt', async () => {
+    serveBilling(
+      call,
+      { planId: basic, total: 2, assigned: 1, hasCard: true, accountEndDate: '2026-12-01' },
+      { history: 4 },
+    );
+    await renderScreen();
+    expect(screen.getByTestId('account-end').textContent).toBe('Ends on Dec 1, 2026');
+    const history = panel('Payment History');
+    expect(await history.findByText('1 - 3 of 4')).toBeTruthy();
+    expect(history.getAllByRole('button', { name: /^Receipt for/ })).toHaveLength(3);
+    fireEvent.click(history.getByRole('button', { name: 'Next payments' }));
+    expect(history.getByText('4 - 4 of 4')).toBeTruthy();
+    fireEvent.click(history.getByRole('button', { name: 'Receipt for pi_sandbox_4' }));
+    const receipt = await dialog('Receipt');
+    expect(within(receipt).getByTestId('receipt-total').textContent).toBe('$8');
+    expect(within(receipt).getByRole('row', { name: 'Transaction pi_sandbox_4' })).toBeTruthy();
+    await expectNoAxeViolations('Receipt dialog');
+  });
+
+  it('cancels the plan after confirmation and shows the server text in the banner', async () => {
+    serveBilling(
+      call,
+      { planId: basic, total: 2, assigned: 1, hasCard: true },
+      { writes: { cancelPlan: () => 'Your plan ends on Dec 1, 2026.' } },
+    );
+    await renderScreen();
+    fireEvent.click(panel('Payment History').getByRole('button', { name: 'Cancel Plan' }));
+    const confirm = await dialog('Cancel Plan');
+    expect(within(confirm).getByText(/until the end of this month/)).toBeTruthy();
+    await expectNoAxeViolations('Cancel Plan dialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel Plan' }));
+    expect(await screen.findByText('Your plan ends on Dec 1, 2026.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(call, routes.cancelPlan)).toEqual([{ params: { orgId: ORG_ID } }]);
+  });
+
+  it('removing the card detaches it, refreshes, then opens the add dialog (spec §4)', async () => {
+    serveBilling(
+      call,
+      { planId: basic, total: 2, assigned: 1, hasCard: true },
+      { writes: { detachPaymentMethod: () => 'Payment method removed.' } },
+    );
+    await renderScreen();
+    const reads = callsTo(call, routes.retrieveCustomerPaymentMethod).length;
+    fireEvent.click(panel('Payment Method').getByRole('button', { name: 'Remove' }));
+    expect(await dialog('Payment Method')).toBeTruthy();
+    expect(callsTo(call, routes.detachPaymentMethod)).toEqual([{ params: { id: 'pm_sandbox_1' } }]);
+    expect(callsTo(call, routes.retrieveCustomerPaymentMethod).length).toBeGreaterThan(reads);
+  });
+
+  it('keeps the dialog open with the reason when cancelling fails', async () => {
+    serveBilling(
+      call,
+      { planId: basic, total: 2, assigned: 1, hasCard: true },
+      {
+        writes: {
+          cancelPlan: () => Promise.reject(new AppError('CONFLICT', 'Already cancelled.')),
+        },
+      },
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await renderScreen();
+    fireEvent.click(panel('Payment History').getByRole('button', { name: 'Cancel Plan' }));
+    const confirm = await dialog('Cancel Plan');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel Plan' }));
+    expect((await within(confirm).findByRole('alert')).textContent).toBe('Already cancelled.');
+  });
+});

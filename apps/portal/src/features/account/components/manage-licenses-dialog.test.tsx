@@ -1,0 +1,145 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { AppError, PLAN_IDS, routes, STORAGE_KEYS } from '@waymark/core';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from '../../../testing/expect-no-axe-violations';
+import { callsTo, renderAdminScreen } from '../../../testing/render-admin-screen';
+import { serveBilling } from '../account-fake-server';
+import { AccountScreen } from '../index';
+
+const call = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/api-client', () => ({ apiClient: { call } }));
+
+const ORG_ID = 7;
+const { free, basic, standardTrial } = PLAN_IDS;
+
+async function openManageLicenses(url?: string) {
+  renderAdminScreen(<AccountScreen />, url);
+  if (!url) {
+    await screen.findByTestId('license-total');
+    fireEvent.click(screen.getByRole('button', { name: 'Manage Licenses' }));
+  }
+  return screen.findByRole('dialog', { name: 'Manage Licenses' });
+}
+
+const licenseInput = (modal: HTMLElement) => within(modal).getByLabelText(/Number of licenses/);
+const setTotal = (modal: HTMLElement, total: number) =>
+  fireEvent.change(licenseInput(modal), { target: { value: String(total) } });
+
+describe('Manage Licenses (spec §2, §4, §5, §8)', () => {
+  beforeEach(() => {
+    call.mockReset();
+    localStorage.clear();
+    localStorage.setItem(STORAGE_KEYS.orgId, String(ORG_ID));
+  });
+
+  it('paid: shows the prorated charge the server calculates, buys, and says so', async () => {
+    serveBilling(
+      call,
+      { planId: basic, total: 2, assigned: 2, hasCard: true },
+      { writes: { CalculateOneTimeCharge: () => '2.40', purchaseLicense: () => '' } },
+    );
+    const modal = await openManageLicenses();
+    await expectNoAxeViolations('Manage Licenses (paid)');
+    setTotal(modal, 4);
+    expect(within(modal).getByTestId('license-change').textContent).toBe('+2 licenses');
+    await waitFor(() =>
+      expect(within(modal).getByTestId('one-time-charge').textContent).toBe('$2.40'),
+    );
+    expect(
+      within(modal).getByText('From the first of next month: 4 × $4 = $16 a month.'),
+    ).toBeTruthy();
+    expect(callsTo(call, routes.CalculateOneTimeCharge).at(-1)).toEqual({
+      body: { orgId: ORG_ID, planId: basic, valueType: '+', licenseChange: 2 },
+    });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
+    // spec §8: without a server text the banner says what was bought.
+    expect(await screen.findByText('Licenses successfully purchased. Quantity: 2.')).toBeTruthy();
+    expect(callsTo(call, routes.purchaseLicense)).toEqual([
+      { body: { orgId: ORG_ID, planId: basic, purchaseCount: 2 } },
+    ]);
+  });
+
+  it('paid: a removal confirms first, never below the licences assigned', async () => {
+    serveBilling(
+      call,
+      { planId: basic, total: 5, assigned: 2, hasCard: true },
+      { writes: { removeLicense: () => '' } },
+    );
+    const modal = await openManageLicenses();
+    setTotal(modal, 1);
+    fireEvent.blur(licenseInput(modal));
+    expect(licenseInput(modal)).toHaveProperty('value', '2');
+    expect(within(modal).getByTestId('license-change').textContent).toBe('−3 licenses');
+    setTotal(modal, 3);
+    fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove licenses' });
+    expect(
+      within(confirm).getByText(/Remove 2 licenses\? You keep 3\..*\$12 a month/),
+    ).toBeTruthy();
+    await expectNoAxeViolations('Remove licenses');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remove licenses' }));
+    expect(await screen.findByText('Licenses successfully removed.')).toBeTruthy();
+    expect(callsTo(call, routes.removeLicense)).toEqual([
+      { body: { orgId: ORG_ID, planId: basic, licenseRemovalCount: 2 } },
+    ]);
+  });
+
+  it('trial: ignores negative steps, charges nothing, and a zero change just closes', async () => {
+    serveBilling(call, { planId: standardTrial, total: 3, assigned: 1, hasCard: false });
+    const modal = await openManageLicenses();
+    fireEvent.keyDown(licenseInput(modal), { key: 'ArrowDown' });
+    setTotal(modal, 1);
+    expect(within(modal).getByTestId('license-change').textContent).toBe('No change');
+    fireEvent.blur(licenseInput(modal));
+    expect(licenseInput(modal)).toHaveProperty('value', '3');
+    expect(within(modal).getByTestId('one-time-charge').textContent).toBe(
+      'No charge during your trial.',
+    );
+    fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(call, routes.purchaseLicense)).toEqual([]);
+    expect(callsTo(call, routes.CalculateOneTimeCharge)).toEqual([]);
+  });
+
+  it('a failed purchase is logged and its reason stays in the dialog', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serveBilling(
+      call,
+      { planId: basic, total: 1, assigned: 1, hasCard: true },
+      {
+        writes: {
+          CalculateOneTimeCharge: () => Promise.reject(new Error('down')),
+          purchaseLicense: () =>
+            Promise.reject(new AppError('PAYMENT_FAILED', 'Your card was declined.')),
+        },
+      },
+    );
+    const modal = await openManageLicenses();
+    setTotal(modal, 2);
+    // spec §8: a failed cost calculation counts as 0.
+    await waitFor(() =>
+      expect(within(modal).getByTestId('one-time-charge').textContent).toBe('$0'),
+    );
+    fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
+    expect((await within(modal).findByRole('alert')).textContent).toBe('Your card was declined.');
+    expect(log).toHaveBeenCalled();
+  });
+
+  it('?openModule=true opens it; on Free the licence-only dialog asks to upgrade first', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    serveBilling(call, { planId: free, total: 1, assigned: 1, hasCard: false });
+    const modal = await openManageLicenses('/app/account?openModule=true');
+    expect(warn).toHaveBeenCalled();
+    const next = within(modal).getByRole('button', { name: 'Next' });
+    expect(next).toHaveProperty('disabled', false);
+    setTotal(modal, 2);
+    expect(within(modal).getByRole('alert').textContent).toBe(
+      'You must upgrade your plan to use this feature.',
+    );
+    expect(next).toHaveProperty('disabled', true);
+    await expectNoAxeViolations('licence-only dialog');
+    fireEvent.click(within(modal).getByRole('button', { name: 'Back' }));
+    expect(within(modal).getByRole('radiogroup', { name: 'Choose a plan' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,209 @@
+import type { Locator, Page } from '@playwright/test';
+import { formatUsd } from '../packages/core/src/plans/money';
+import { createAdmin } from './support/admin-org';
+import { expectNoAxeViolations } from './support/axe';
+import { callApiAs } from './support/extension-session';
+import { runBillingAt } from './support/billing-clock';
+import { expect, test } from './support/fixtures';
+
+// Issue 13: an admin on the trial adds two licences (no charge), saves a card in the Sandbox
+// form, chooses Basic; the billing clock passes the trial's end and the prorated rest of that
+// month is charged and listed; a licence bought during the month costs what the dialog showed; a declined
+// card says so; Cancel Plan shows the end date. axe passes on the screen and every dialog.
+
+type PaymentRow = {
+  paymentDate: string;
+  transactionId: string;
+  planName: string;
+  totalPaymentAmount: number;
+};
+
+const BASIC_PRICE_CENTS = 400;
+
+/**
+ * The prorated charge, computed here independently of the server: count × price × (days left in
+ * the month including the day) / (days in the month), rounded half-up to the cent (issue 13).
+ */
+function proratedCents(count: number, priceCents: number, isoDate: string): number {
+  const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const numerator = count * priceCents * (daysInMonth - day + 1);
+  return Math.floor((2 * numerator + daysInMonth) / (2 * daysInMonth));
+}
+
+/** `isoDate` plus `days`, as YYYY-MM-DD (UTC). */
+function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+async function fillCard(dialog: Locator, number: string) {
+  await dialog.getByLabel('Name on card').fill('Ada Tester');
+  await dialog.getByLabel('Card number').fill(number);
+  await dialog.getByLabel(/Expiry/).fill('12 / 34');
+  await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByLabel('Postal code').fill('43004');
+}
+
+const region = (page: Page, name: string) => page.getByRole('region', { name });
+
+test('billing: trial licences, a card, Basic at trial end, a mid-month licence, a decline, cancel', async ({
+  browser,
+  serverUrl,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const { token, orgId } = await createAdmin(page, serverUrl, request);
+  const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
+    callApiAs<T>(request, serverUrl, token, method, path, body);
+  const history = () => api<PaymentRow[]>('GET', `/api/account/getPaymentHistory/${orgId}`);
+
+  await page.goto(`${serverUrl}/client/app/account`);
+  await expect(page.getByTestId('plan-name')).toHaveText('Standard Trial');
+  await expect(page.getByTestId('license-total')).toHaveText('1');
+  await expectNoAxeViolations(page, 'Account screen on the trial');
+  await page.getByRole('button', { name: 'About Standard Trial' }).click();
+  const trialInfo = page.getByRole('dialog', { name: 'Standard Trial' });
+  await expect(trialInfo).toContainText('becomes Standard if a payment method is saved');
+  await expectNoAxeViolations(page, 'trial info dialog');
+  await trialInfo.getByRole('button', { name: 'Close' }).click();
+
+  // Two more licences during the trial: nothing is charged.
+  await region(page, 'Licenses').getByRole('button', { name: 'Manage Licenses' }).click();
+  const licenses = page.getByRole('dialog', { name: 'Manage Licenses' });
+  await licenses.getByLabel(/Number of licenses/).fill('3');
+  await expect(licenses.getByTestId('license-change')).toHaveText('+2 licenses');
+  await expect(licenses.getByTestId('one-time-charge')).toHaveText('No charge during your trial.');
+  await expectNoAxeViolations(page, 'Manage Licenses (trial)');
+  await licenses.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    /Licenses successfully purchased\. Quantity: 2\./,
+  );
+  await expect(page.getByTestId('license-total')).toHaveText('3');
+  expect(await history()).toEqual([]);
+
+  // A card in the Sandbox form.
+  await region(page, 'Payment Method').getByRole('button', { name: 'Add Payment Method' }).click();
+  const payment = page.getByRole('dialog', { name: 'Payment Method' });
+  await fillCard(payment, '4242 4242 4242 4242');
+  await expectNoAxeViolations(page, 'Payment Method dialog (Sandbox)');
+  await payment.getByRole('button', { name: 'Save Card' }).click();
+  await expect(payment).toBeHidden();
+  await expect(page.getByTestId('saved-card')).toContainText('Visa ending in 4242');
+  await expect(page.getByTestId('saved-card')).toContainText('Expires 12/2034');
+
+  // Manage Plan: Free goes to Confirm Plan Change (looked at, not taken), then Basic.
+  await page.getByRole('button', { name: 'Manage Plan' }).click();
+  const managePlan = page.getByRole('dialog', { name: 'Manage Plan' });
+  await managePlan.getByRole('radio', { name: /^Free/ }).click();
+  await managePlan.getByRole('button', { name: 'Confirm', exact: true }).click();
+  const confirmFree = page.getByRole('dialog', { name: 'Confirm Plan Change' });
+  await expect(confirmFree).toContainText('every user but you loses access');
+  await expectNoAxeViolations(page, 'Confirm Plan Change dialog');
+  await confirmFree.getByRole('button', { name: 'Cancel' }).click();
+  await managePlan.getByRole('radio', { name: /^Basic/ }).click();
+  await expect(managePlan.getByTestId('plan-summary')).toContainText(
+    'Takes effect when your trial ends',
+  );
+  await expectNoAxeViolations(page, 'Manage Plan: select plan');
+  await managePlan.getByRole('button', { name: 'Next' }).click();
+  await expectNoAxeViolations(page, 'Manage Plan: licences');
+  await managePlan.getByRole('button', { name: 'Next' }).click();
+  await expect(managePlan.getByTestId('one-time-charge')).toHaveText('$0');
+  await expectNoAxeViolations(page, 'Manage Plan: confirm');
+  await managePlan.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(managePlan).toBeHidden();
+  expect(await history()).toEqual([]);
+
+  // The billing clock passes the trial's end: Basic, charged the prorated rest of that month.
+  const { orgTrialEndDate } = await api<{ orgTrialEndDate: string }>(
+    'GET',
+    `/api/account/getOrgPlanInfo/${orgId}`,
+  );
+  await runBillingAt(orgId, `${addDays(orgTrialEndDate, 1)}T12:00:00.000Z`);
+  await page.reload();
+  await expect(page.getByTestId('plan-name')).toHaveText('Basic');
+  const [conversion, ...earlier] = await history();
+  expect(earlier).toEqual([]);
+  expect(conversion!.planName).toBe('Basic');
+  // Basic starts on the trial's end day (the day after its 30th), whenever the job gets to it.
+  const conversionCents = proratedCents(3, BASIC_PRICE_CENTS, orgTrialEndDate);
+  expect(cents(conversion!.totalPaymentAmount)).toBe(conversionCents);
+  const paymentsTable = region(page, 'Payment History').getByRole('table', { name: 'Payments' });
+  await expect(paymentsTable.getByRole('row').nth(1)).toContainText(formatUsd(conversionCents));
+  await paymentsTable
+    .getByRole('button', { name: `Receipt for ${conversion!.transactionId}` })
+    .click();
+  const receipt = page.getByRole('dialog', { name: 'Receipt' });
+  await expect(receipt.getByTestId('receipt-total')).toHaveText(formatUsd(conversionCents));
+  await expectNoAxeViolations(page, 'Receipt dialog');
+  await receipt.getByRole('button', { name: 'Close' }).first().click();
+
+  // Today (the server's own clock; only the trial's end was run ahead for this organization):
+  // one more licence costs exactly what the dialog shows.
+  const today = new Date().toISOString().slice(0, 10);
+  await region(page, 'Licenses').getByRole('button', { name: 'Manage Licenses' }).click();
+  await licenses.getByLabel(/Number of licenses/).fill('4');
+  const shown = licenses.getByTestId('one-time-charge');
+  await expect(shown).toHaveText(formatUsd(proratedCents(1, BASIC_PRICE_CENTS, today)));
+  const shownText = await shown.textContent();
+  await expectNoAxeViolations(page, 'Manage Licenses (paid)');
+  await licenses.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(licenses).toBeHidden();
+  await expect(page.getByTestId('license-total')).toHaveText('4');
+  const payments = await history();
+  expect(payments).toHaveLength(2);
+  // Listed by date, newest first: today's purchase comes after the conversion run ahead.
+  const purchase = payments.find((row) => row.transactionId !== conversion!.transactionId);
+  expect(formatUsd(cents(purchase!.totalPaymentAmount))).toBe(shownText);
+  await expect(
+    paymentsTable.getByRole('row').filter({ hasText: purchase!.transactionId }),
+  ).toContainText(shownText!);
+
+  // Removing licences asks first (looked at, not taken).
+  await region(page, 'Licenses').getByRole('button', { name: 'Manage Licenses' }).click();
+  await licenses.getByLabel(/Number of licenses/).fill('2');
+  await licenses.getByRole('button', { name: 'Confirm', exact: true }).click();
+  const remove = page.getByRole('dialog', { name: 'Remove licenses' });
+  await expect(remove).toContainText('not refunded');
+  await expectNoAxeViolations(page, 'Remove licenses dialog');
+  await remove.getByRole('button', { name: 'Cancel' }).click();
+
+  // A declined card says so, under the spec's words, and the saved card stays.
+  await region(page, 'Payment Method').getByRole('button', { name: 'Replace' }).click();
+  await fillCard(payment, '4000 0000 0000 0002');
+  await payment.getByRole('button', { name: 'Save Card' }).click();
+  const declined = payment.getByRole('alert');
+  await expect(declined).toContainText('An error occurred while processing your payment method.');
+  await expect(declined).toContainText('Your card was declined.');
+  await expectNoAxeViolations(page, 'Payment Method dialog with a decline');
+  await payment.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('saved-card')).toContainText('Visa ending in 4242');
+
+  // Cancel Plan: the server's words in the banner, and "Ends on" the month's last day (Free
+  // from the first of the next).
+  await region(page, 'Payment History').getByRole('button', { name: 'Cancel Plan' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel Plan' });
+  await expectNoAxeViolations(page, 'Cancel Plan dialog');
+  await cancel.getByRole('button', { name: 'Cancel Plan' }).click();
+  await expect(cancel).toBeHidden();
+  const now = new Date(`${today}T00:00:00Z`);
+  const lastDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0));
+  const endDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    lastDay,
+  );
+  const endText = `Ends on ${endDay}`;
+  await expect(page.getByRole('status')).toContainText(`is cancelled and ends on`);
+  await expect(page.getByTestId('account-end')).toHaveText(endText);
+  await expectNoAxeViolations(page, 'Account screen after cancelling');
+  await context.close();
+});

@@ -1,0 +1,19 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The axe rule sets every admin screen must pass: WCAG 2.2 A/AA and best practices. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** Fails with axe's report when the page (any open dialog included) has a violation. */
+export async function expectNoAxeViolations(page: Page, where: string) {
+  // A dialog fading in is half transparent: axe would measure the contrast of the blend.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const violations = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help}\n  ${violation.nodes.map((node) => node.html).join('\n  ')}`,
+  );
+  expect(violations, `axe violations: ${where}`).toEqual([]);
+}
