@@ -222,7 +222,7 @@ test('data fields and projects changed in the portal show in the extension', asy
   // spec §4: with zero projects left, No Projects Found offers to create one.
   const noProjects = portal.getByRole('dialog', { name: 'No Projects Found' });
   await expect(noProjects).toBeVisible();
-  await noProjects.getByRole('button', { name: 'Close' }).click();
+  await noProjects.getByRole('button', { name: 'Close', exact: true }).last().click();
   const gone = await request.get(`${serverUrl}/api/item/getItem/${itemId}`, {
     headers: { authorization: `Bearer ${token}` },
   });
