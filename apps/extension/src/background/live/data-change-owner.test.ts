@@ -145,9 +145,13 @@ describe('the worker as the one owner of "data changed"', () => {
     const first = await openPanel('panel-a');
     const second = await openPanel('panel-b');
     expect([...streams.keys()]).toEqual([3]);
+    // Chrome tells the worker's end of a port about a disconnect asynchronously.
+    const settle = () => vi.advanceTimersByTimeAsync(0);
     first.disconnect();
+    await settle();
     expect(streams.get(3)?.stop).not.toHaveBeenCalled();
     second.disconnect();
+    await settle();
     expect(streams.get(3)?.stop).toHaveBeenCalled();
   });
 });
