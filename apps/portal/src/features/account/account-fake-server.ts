@@ -32,6 +32,10 @@ export function serveBilling(
       () => Array.from({ length: options.history ?? 0 }, (_, i) => paymentRow(i + 1)),
     ],
     [routes.getPaymentConfig, () => ({ gateway: 'sandbox', publishableKey: null })],
+    [
+      routes.getAttachmentStorage,
+      () => ({ usedBytes: 3_250_000, quotaBytes: 10 * 1024 ** 3, maxFileBytes: 25 * 1024 ** 2 }),
+    ],
   ];
   const writes = Object.entries(options.writes ?? {}).map(
     ([name, answer]) => [routes[name as keyof typeof routes], answer] as [RouteDef, Answer],

@@ -14,6 +14,7 @@ export const accountKeys = {
   paymentMethod: (orgId: number) => ['account-screen', orgId, 'payment-method'] as const,
   paymentHistory: (orgId: number) => ['account-screen', orgId, 'payment-history'] as const,
   pendingAction: (orgId: number) => ['account-screen', orgId, 'pending-action'] as const,
+  attachmentStorage: (orgId: number) => ['account-screen', orgId, 'attachment-storage'] as const,
   /** Not per organization: the server's gateway does not change while the portal runs. */
   paymentConfig: ['payment-config'] as const,
 };
@@ -26,6 +27,14 @@ export function orgPlanInfoQuery(orgId: number) {
   return queryOptions({
     queryKey: queryKeys.orgPlan(orgId),
     queryFn: () => apiClient.call(routes.getOrgPlanInfo, { params: { orgId } }),
+  });
+}
+
+/** Issue 14: the organization's attachment bytes against its storage quota. */
+export function attachmentStorageQuery(orgId: number) {
+  return queryOptions({
+    queryKey: accountKeys.attachmentStorage(orgId),
+    queryFn: () => apiClient.call(routes.getAttachmentStorage, { params: { orgId } }),
   });
 }
 

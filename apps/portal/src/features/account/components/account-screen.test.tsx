@@ -39,6 +39,8 @@ describe('Account screen (spec §2)', () => {
     expect(panel('Licenses').getByTestId('license-available').textContent).toBe('2');
     expect(panel('Payment Method').getByText('Visa ending in 4242')).toBeTruthy();
     expect(panel('Plan Features').getByRole('row', { name: /Attachments Included/ })).toBeTruthy();
+    const storage = await screen.findByTestId('limit-Attachment storage');
+    expect(storage.textContent).toBe('Attachment storage3.1 MB of 10 GB used');
     const compare = screen.getByRole('link', { name: /Compare plans and pricing/ });
     expect(compare.getAttribute('href')).toBe('/client/home/plans-pricing');
     await expectNoAxeViolations('Account screen');

@@ -9,6 +9,7 @@ import { readOrgId } from '../../../lib/org-storage';
 import {
   licenseInfoQuery,
   orgPlanInfoQuery,
+  attachmentStorageQuery,
   paymentHistoryQuery,
   paymentMethodQuery,
   planOptionsQuery,
@@ -63,6 +64,7 @@ export function AccountScreen() {
   const options = useQuery(planOptionsQuery(orgId));
   const paymentMethod = useQuery(paymentMethodQuery(orgId));
   const history = useQuery(paymentHistoryQuery(orgId));
+  const storage = useQuery(attachmentStorageQuery(orgId));
   const [chosenDialog, setDialog] = useState<OpenDialog>({ name: 'none' });
   const [receipt, setReceipt] = useState<TPaymentHistoryRow | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -114,7 +116,7 @@ export function AccountScreen() {
           onManageLicenses={() => licenses.data && show(licenseDialogFor(licenses.data))}
         />
       </SimpleGrid>
-      <PlanFeaturesPanel planId={info?.currentPlanId} />
+      <PlanFeaturesPanel planId={info?.currentPlanId} storage={storage.data} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <PaymentMethodPanel
           info={paymentMethod.data}

@@ -1,14 +1,25 @@
 import { SimpleGrid, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
-import { FEATURE_LABELS, FEATURES, getPlan, hasFeature } from '@waymark/core';
+import {
+  FEATURE_LABELS,
+  FEATURES,
+  formatBytes,
+  getPlan,
+  hasFeature,
+  type TAttachmentStorage,
+} from '@waymark/core';
 import { Panel } from '../../../components/panel/panel';
 
 /** Props of {@link PlanFeaturesPanel}. */
-export type PlanFeaturesPanelProps = { planId: number | undefined };
+export type PlanFeaturesPanelProps = {
+  planId: number | undefined;
+  /** Attachment bytes used against the organization's quota (issue 14); absent while loading. */
+  storage?: TAttachmentStorage | undefined;
+};
 
 const unlimited = (limit: number | null) => (limit === null ? 'Unlimited' : String(limit));
 
 /** spec §2 plan features table: the current plan's limits and every feature, included or not (§9). */
-export function PlanFeaturesPanel({ planId }: PlanFeaturesPanelProps) {
+export function PlanFeaturesPanel({ planId, storage }: PlanFeaturesPanelProps) {
   if (planId === undefined)
     return (
       <Panel title="Plan Features">
@@ -20,12 +31,20 @@ export function PlanFeaturesPanel({ planId }: PlanFeaturesPanelProps) {
     { label: 'Projects', value: unlimited(plan.maxProjects) },
     { label: 'Sites per project', value: unlimited(plan.maxSitesPerProject) },
     { label: 'Users', value: plan.maxUsers === null ? 'One per license' : String(plan.maxUsers) },
+    ...(storage
+      ? [
+          {
+            label: 'Attachment storage',
+            value: `${formatBytes(storage.usedBytes)} of ${formatBytes(storage.quotaBytes)} used`,
+          },
+        ]
+      : []),
   ];
   return (
     <Panel title="Plan Features">
-      <SimpleGrid cols={{ base: 1, sm: 3 }} mb="md">
+      <SimpleGrid cols={{ base: 1, sm: limits.length }} mb="md">
         {limits.map((limit) => (
-          <div key={limit.label}>
+          <div key={limit.label} data-testid={`limit-${limit.label}`}>
             <Text size="sm" c="dimmed">
               {limit.label}
             </Text>
