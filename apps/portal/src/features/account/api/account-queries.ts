@@ -1,8 +1,7 @@
-import { routes } from '@waymark/core';
+import { dollarsToCents, routes } from '@waymark/core';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { dollarsToCents } from '../format-dollars';
 import { oneTimeChargeBody } from '../license-change';
 
 /** Query keys of the Account screen; every billing change refreshes through them. */

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { PLAN_IDS, type TOrgPlanInfo } from '@waymark/core';
+import { formatDollars, PLAN_IDS, type TOrgPlanInfo } from '@waymark/core';
 import type { ReactNode } from 'react';
 import { InfoButton } from '../../../components/info-button/info-button';
 import { Panel } from '../../../components/panel/panel';
@@ -7,7 +7,6 @@ import { config } from '../../../config';
 import { paths } from '../../../config/paths';
 import { endsOnText } from '../account-messages';
 import { formatBillingDate } from '../format-billing-date';
-import { formatDollars } from '../format-dollars';
 
 /** Props of {@link AccountPlanPanel}. */
 export type AccountPlanPanelProps = {

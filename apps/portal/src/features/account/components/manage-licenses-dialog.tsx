@@ -1,12 +1,11 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { formatUsd, PLAN_IDS, type TLicenseInfoDetail } from '@waymark/core';
+import { dollarsToCents, formatUsd, PLAN_IDS, type TLicenseInfoDetail } from '@waymark/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { oneTimeChargeQuery } from '../api/account-queries';
 import { FailureAlert } from './failure-alert';
 import { useChangeLicenses } from '../api/use-billing-mutations';
 import { formatBillingDate } from '../format-billing-date';
-import { dollarsToCents } from '../format-dollars';
 import { LicenseStepper } from './license-stepper';
 
 /** Props of {@link ManageLicensesDialog}. */

@@ -1,11 +1,10 @@
 import { Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { PAYMENT_HISTORY_PAGE_SIZE, type TPaymentHistoryRow } from '@waymark/core';
+import { formatDollars, PAYMENT_HISTORY_PAGE_SIZE, type TPaymentHistoryRow } from '@waymark/core';
 import { useState } from 'react';
 import { Pager } from '../../../components/pager/pager';
 import { Panel } from '../../../components/panel/panel';
 import { slicePage } from '../../../lib/paging';
 import { formatBillingDate } from '../format-billing-date';
-import { formatDollars } from '../format-dollars';
 
 /** Props of {@link PaymentHistoryPanel}. */
 export type PaymentHistoryPanelProps = {

@@ -1,8 +1,13 @@
 import { Stack, Text } from '@mantine/core';
-import { formatUsd, getPlan, type TOrgPlanInfo, type TPlanOption } from '@waymark/core';
+import {
+  dollarsToCents,
+  formatUsd,
+  getPlan,
+  type TOrgPlanInfo,
+  type TPlanOption,
+} from '@waymark/core';
 import { useQuery } from '@tanstack/react-query';
 import { oneTimeChargeQuery } from '../api/account-queries';
-import { dollarsToCents } from '../format-dollars';
 import { describeWhen } from '../plan-change';
 import { DetailTable } from './detail-table';
 import { describeLicenseChange } from './license-stepper';

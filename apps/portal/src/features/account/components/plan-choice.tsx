@@ -1,6 +1,5 @@
 import { Badge, Group, Radio, Stack, Text } from '@mantine/core';
-import { formatUsd, type TPlanOption } from '@waymark/core';
-import { dollarsToCents } from '../format-dollars';
+import { dollarsToCents, formatUsd, type TPlanOption } from '@waymark/core';
 import { describePlanChange } from '../plan-change';
 
 /** Props of {@link PlanChoice}. */

@@ -1,8 +1,7 @@
 import { Button, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { PRODUCT_NAME, SUPPORT_EMAIL, type TPaymentHistoryRow } from '@waymark/core';
+import { formatDollars, PRODUCT_NAME, SUPPORT_EMAIL, type TPaymentHistoryRow } from '@waymark/core';
 import { readOrganizations, readOrgId } from '../../../lib/org-storage';
 import { formatBillingDate } from '../format-billing-date';
-import { formatDollars } from '../format-dollars';
 import { DetailTable } from './detail-table';
 import classes from './receipt.module.css';
 

@@ -1,9 +1,8 @@
 import { Text } from '@mantine/core';
-import { formatUsd, type TLicenseInfoDetail } from '@waymark/core';
+import { dollarsToCents, formatUsd, type TLicenseInfoDetail } from '@waymark/core';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { FailureAlert } from './failure-alert';
 import { useChangeLicenses } from '../api/use-billing-mutations';
-import { dollarsToCents } from '../format-dollars';
 
 /** Props of {@link RemoveLicensesDialog}. */
 export type RemoveLicensesDialogProps = {
