@@ -112,9 +112,19 @@ function afterRecurring(org: ModelOrg, charge: ModelCharge) {
 
 /** The billing job at `now`; true when anything was due. */
 export function runDue(org: ModelOrg, now: Date): boolean {
-  const before = JSON.stringify(org);
+  const before = dueSnapshot(org);
   runDueSteps(org, now);
-  return JSON.stringify(org) !== before;
+  return dueSnapshot(org) !== before;
+}
+
+/**
+ * What the job can change: the org's fields, new charges, and the charges it retries (only those
+ * with a next attempt) — not the whole history, which this runs over daily for every org.
+ */
+function dueSnapshot(org: ModelOrg): string {
+  const { charges, ...fields } = org;
+  const retrying = charges.filter((c) => c.nextAttempt);
+  return JSON.stringify([fields, charges.length, retrying]);
 }
 
 function runDueSteps(org: ModelOrg, now: Date): void {

@@ -26,6 +26,12 @@ import { schedule } from './select-plan';
 const STALE_PENDING_MS = 60_000;
 /** Key space of the per-organization advisory lock (any constant; "bill" in ASCII). */
 const BILLING_LOCK_SPACE = 0x62696c6c;
+/**
+ * Organizations one run processes at a time. Each holds two pooled connections (its advisory
+ * lock's and its transaction's), so 4 leave the pool of 10 room for requests; organizations are
+ * independent, and the run is bound by database round trips, not CPU.
+ */
+const ORGS_AT_ONCE = 4;
 
 /** What one run did. */
 export type DueBillingResult = {
@@ -49,16 +55,20 @@ export async function runDueBilling(
 ): Promise<DueBillingResult> {
   const orgIds = await dueOrgIds(deps.db, deps.clock.now());
   const result: DueBillingResult = { orgsProcessed: 0, orgsSkipped: 0, orgsFailed: 0 };
-  // One organization's failure (its gateway call threw) must not hold up the others.
-  for (const orgId of orgIds) {
-    try {
-      if (await processOrgLocked(deps, orgId)) result.orgsProcessed += 1;
-      else result.orgsSkipped += 1;
-    } catch (error) {
-      result.orgsFailed += 1;
-      onError(orgId, error);
+  const queue = [...orgIds];
+  const work = async () => {
+    for (let orgId = queue.shift(); orgId !== undefined; orgId = queue.shift()) {
+      // One organization's failure (its gateway call threw) must not hold up the others.
+      try {
+        if (await processOrgLocked(deps, orgId)) result.orgsProcessed += 1;
+        else result.orgsSkipped += 1;
+      } catch (error) {
+        result.orgsFailed += 1;
+        onError(orgId, error);
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: ORGS_AT_ONCE }, work));
   return result;
 }
 
