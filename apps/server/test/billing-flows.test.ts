@@ -289,6 +289,21 @@ describe('paid plans (from June 2026)', () => {
     const pending = ok<{ paymentIntentId: string; amount: number }>(
       await get(w.admin, `/api/stripe/getPendingPaymentAction/${w.orgId}`),
     );
+    // A failed authentication says so in the bank's words and leaves the charge open for a retry.
+    const refused = await post(w.admin, '/api/stripe/confirmPaymentAction', {
+      orgId: w.orgId,
+      paymentIntentId: pending.paymentIntentId,
+      approve: false,
+    });
+    expect(refused.json()).toMatchObject({
+      statusCode: 402,
+      code: 'PAYMENT_FAILED',
+      message: expect.stringContaining('unable to authenticate') as unknown,
+    });
+    expect((await planInfo(w)).orgStatus).toBe('Action required');
+    expect(ok(await get(w.admin, `/api/stripe/getPendingPaymentAction/${w.orgId}`))).toEqual(
+      pending,
+    );
     expect(
       ok(
         await post(w.admin, '/api/stripe/confirmPaymentAction', {

@@ -52,8 +52,12 @@ export async function confirmPaymentAction(
     input.paymentIntentId,
     deps.gateway.kind === 'sandbox' ? (input.approve ?? false) : undefined,
   );
+  // Still waiting: the bank refused this confirmation (its words, the charge stays open for
+  // another try) or it has not been completed yet.
   if (outcome.status === 'requires_action')
-    throw new AppError('PAYMENT_ACTION_REQUIRED', PAYMENT_NEEDS_CONFIRMATION);
+    throw outcome.message
+      ? new AppError('PAYMENT_FAILED', outcome.message)
+      : new AppError('PAYMENT_ACTION_REQUIRED', PAYMENT_NEEDS_CONFIRMATION);
   const settled = await recordOutcome(deps, row, 'requires_action', outcome);
   if (settled.status === 'succeeded') return 'Payment confirmed. Thank you.';
   throw new AppError('PAYMENT_FAILED', settled.failureMessage ?? 'Your card was declined.');

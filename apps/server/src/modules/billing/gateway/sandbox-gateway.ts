@@ -106,13 +106,12 @@ export function createSandboxGateway({ db, clock }: { db: Db; clock: Clock }): S
         .where(eq(sandboxPayments.id, paymentId));
       if (!row) throw new AppError('NOT_FOUND', 'No such payment.');
       if (row.status !== 'requires_action' || approve === undefined) return toOutcome(row);
+      // Like Stripe's test page: a failed authentication refuses this confirmation only; the
+      // payment still waits, and the admin may try again (docs/billing.md "3-D Secure").
+      if (!approve) return { ...toOutcome(row), message: AUTHENTICATION_FAILED };
       const [settled] = await db
         .update(sandboxPayments)
-        .set(
-          approve
-            ? { status: 'succeeded', message: null }
-            : { status: 'failed', message: AUTHENTICATION_FAILED },
-        )
+        .set({ status: 'succeeded', message: null })
         .where(eq(sandboxPayments.id, paymentId))
         .returning();
       return toOutcome(settled ?? row);
