@@ -32,11 +32,13 @@ export function serveBilling(
       () => Array.from({ length: options.history ?? 0 }, (_, i) => paymentRow(i + 1)),
     ],
     [routes.getPaymentConfig, () => ({ gateway: 'sandbox', publishableKey: null })],
+    [routes.getPendingPaymentAction, () => null],
     [
       routes.getAttachmentStorage,
       () => ({ usedBytes: 3_250_000, quotaBytes: 10 * 1024 ** 3, maxFileBytes: 25 * 1024 ** 2 }),
     ],
   ];
+  // A write's answer under a read's name replaces the read (e.g. a charge waiting for 3-D Secure).
   const writes = Object.entries(options.writes ?? {}).map(
     ([name, answer]) => [routes[name as keyof typeof routes], answer] as [RouteDef, Answer],
   );

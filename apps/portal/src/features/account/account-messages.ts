@@ -31,3 +31,13 @@ export function licensesPurchasedMessage(quantity: number): string {
 export function endsOnText(date: string): string {
   return `Ends on ${date}`;
 }
+
+/** Issue 13, 3-D Secure: the Account screen's banner title while a charge waits for the bank. */
+export const PAYMENT_ACTION_TITLE = "A payment needs your bank's confirmation";
+/** Issue 13, 3-D Secure: the action that opens the bank's confirmation. */
+export const COMPLETE_PAYMENT_LABEL = 'Complete payment';
+
+/** Issue 13, 3-D Secure: what the waiting charge is, e.g. "$12 for 2 × Pro licence, rest of …". */
+export function paymentActionText(amount: string, description: string): string {
+  return `Your bank asks you to confirm the payment of ${amount} for ${description}. Nothing is charged and nothing changes until you complete it.`;
+}

@@ -1,4 +1,4 @@
-import { routes } from '@waymark/core';
+import { isAppError, routes } from '@waymark/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useBanner } from '../../../components/banner/use-banner';
 import { apiClient } from '../../../lib/api-client';
@@ -23,6 +23,17 @@ export function useRefreshAccount(orgId: number) {
 /** spec §8: billing failures are logged; the dialogs also show the server's reason. */
 function logFailure(what: string) {
   return (error: unknown) => console.error(`${what} failed.`, error);
+}
+
+/**
+ * A change whose charge the bank wants confirmed (3-D Secure) is not made yet: the screen refreshes
+ * so its banner shows the waiting charge, while the dialog leads to the confirmation.
+ */
+function onChargeFailure(what: string, refresh: () => Promise<unknown>) {
+  return async (error: unknown) => {
+    logFailure(what)(error);
+    if (isAppError(error) && error.code === 'PAYMENT_ACTION_REQUIRED') await refresh();
+  };
 }
 
 /**
@@ -64,7 +75,7 @@ export function useChangeLicenses(orgId: number, options: { onDone: () => void }
       options.onDone();
       await refresh();
     },
-    onError: logFailure('Licence change'),
+    onError: onChargeFailure('Licence change', refresh),
   });
 }
 
@@ -100,7 +111,7 @@ export function useSelectPlan(orgId: number, options: { onDone: () => void }) {
       options.onDone();
       await refresh();
     },
-    onError: logFailure('Plan change'),
+    onError: onChargeFailure('Plan change', refresh),
   });
 }
 

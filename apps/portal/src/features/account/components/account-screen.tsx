@@ -19,6 +19,8 @@ import {
   useDetachPaymentMethod,
   useRefreshAccount,
 } from '../api/use-billing-mutations';
+import { useCompletePayment } from '../api/use-complete-payment';
+import { CompletePaymentContext } from '../complete-payment-context';
 import { AccountPlanPanel } from './account-plan-panel';
 import { CancelPlanDialog } from './cancel-plan-dialog';
 import { LicensesPanel } from './licenses-panel';
@@ -26,10 +28,12 @@ import { ManageLicensesDialog } from './manage-licenses-dialog';
 import { ManagePlanDialog } from './manage-plan-dialog';
 import { PaymentHistoryPanel } from './payment-history-panel';
 import { PaymentMethodDialog } from './payment-method-dialog';
+import { PaymentActionBanner } from './payment-action-banner';
 import { PaymentMethodPanel } from './payment-method-panel';
 import { PlanFeaturesPanel } from './plan-features-panel';
 import { ReceiptDialog } from './receipt-dialog';
 import { RemoveLicensesDialog } from './remove-licenses-dialog';
+import { SandboxAuthenticationDialog } from './sandbox-authentication-dialog';
 
 /** Which of the screen's dialogs is open. */
 type OpenDialog =
@@ -98,6 +102,11 @@ export function AccountScreen() {
   const detach = useDetachPaymentMethod(orgId, {
     onDetached: () => show({ name: 'paymentMethod' }),
   });
+  const completion = useCompletePayment(orgId);
+  const completePayment = () => {
+    close();
+    void completion.start();
+  };
 
   const info = planInfo.data;
   const isTrial = info?.currentPlanId === PLAN_IDS.standardTrial;
@@ -106,6 +115,7 @@ export function AccountScreen() {
     options.data?.find((option) => option.planName === 'Standard');
   return (
     <AdminPage title="Account">
+      <PaymentActionBanner orgId={orgId} completion={completion} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <AccountPlanPanel
           info={info}
@@ -132,32 +142,34 @@ export function AccountScreen() {
         />
       </SimpleGrid>
 
-      {dialog.name === 'managePlan' && info && licenses.data && options.data && (
-        <ManagePlanDialog
-          orgId={orgId}
-          planInfo={info}
-          licenses={licenses.data}
-          options={options.data}
-          isLicenseOnly={dialog.isLicenseOnly}
-          onClose={close}
-        />
-      )}
-      {dialog.name === 'manageLicenses' && licenses.data && (
-        <ManageLicensesDialog
-          orgId={orgId}
-          licenses={licenses.data}
-          trialEndDate={info?.orgTrialEndDate ?? null}
-          priceAfterTrial={
-            isTrial
-              ? (afterTrial?.costPerLicenseAfterExpiration ??
-                afterTrial?.monthlyCostPerLicense ??
-                null)
-              : null
-          }
-          onRemove={(count) => show({ name: 'removeLicenses', count })}
-          onClose={close}
-        />
-      )}
+      <CompletePaymentContext value={completePayment}>
+        {dialog.name === 'managePlan' && info && licenses.data && options.data && (
+          <ManagePlanDialog
+            orgId={orgId}
+            planInfo={info}
+            licenses={licenses.data}
+            options={options.data}
+            isLicenseOnly={dialog.isLicenseOnly}
+            onClose={close}
+          />
+        )}
+        {dialog.name === 'manageLicenses' && licenses.data && (
+          <ManageLicensesDialog
+            orgId={orgId}
+            licenses={licenses.data}
+            trialEndDate={info?.orgTrialEndDate ?? null}
+            priceAfterTrial={
+              isTrial
+                ? (afterTrial?.costPerLicenseAfterExpiration ??
+                  afterTrial?.monthlyCostPerLicense ??
+                  null)
+                : null
+            }
+            onRemove={(count) => show({ name: 'removeLicenses', count })}
+            onClose={close}
+          />
+        )}
+      </CompletePaymentContext>
       {dialog.name === 'removeLicenses' && licenses.data && (
         <RemoveLicensesDialog
           orgId={orgId}
@@ -186,6 +198,7 @@ export function AccountScreen() {
         onClose={close}
       />
       <ReceiptDialog row={receipt} onClose={() => setReceipt(null)} />
+      <SandboxAuthenticationDialog completion={completion} />
     </AdminPage>
   );
 }

@@ -1,5 +1,9 @@
-import { Alert } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { isAppError } from '@waymark/core';
+import { useContext } from 'react';
 import { getErrorMessage } from '../../../lib/error-message';
+import { COMPLETE_PAYMENT_LABEL } from '../account-messages';
+import { CompletePaymentContext } from '../complete-payment-context';
 
 /** Props of {@link FailureAlert}. */
 export type FailureAlertProps = {
@@ -9,10 +13,25 @@ export type FailureAlertProps = {
 
 /**
  * Why a billing change failed, inside its dialog. spec §8 only logs these failures; the dialog
- * also shows the server's words (e.g. "Your card was declined."), see docs/portal.md.
+ * also shows the server's words (e.g. "Your card was declined."), see docs/portal.md. A charge the
+ * bank wants confirmed (3-D Secure) is not a failure: it says so and leads to the confirmation.
  */
 export function FailureAlert({ error }: FailureAlertProps) {
+  const completePayment = useContext(CompletePaymentContext);
   if (error === null || error === undefined) return null;
+  if (isAppError(error) && error.code === 'PAYMENT_ACTION_REQUIRED')
+    return (
+      <Alert color="orange" role="alert" mt="sm" data-testid="payment-action-required">
+        <Text size="sm">{getErrorMessage(error)}</Text>
+        {completePayment && (
+          <Group mt="xs">
+            <Button size="xs" onClick={completePayment}>
+              {COMPLETE_PAYMENT_LABEL}
+            </Button>
+          </Group>
+        )}
+      </Alert>
+    );
   return (
     <Alert color="red" role="alert" mt="sm">
       {getErrorMessage(error)}

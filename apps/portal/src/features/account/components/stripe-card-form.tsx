@@ -8,11 +8,11 @@ import {
   useElements,
   useStripe,
 } from '@stripe/react-stripe-js';
-import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
-import { loadStripe } from '@stripe/stripe-js/pure';
+import type { StripeElementsOptions } from '@stripe/stripe-js';
 import { AppError, type TSavePaymentMethodResult } from '@waymark/core';
 import { useState, type FormEvent } from 'react';
 import { addPaymentMethod, type PaymentMethodOutcome } from '../payment-method-flow';
+import { getStripe } from '../stripe-loader';
 
 /** Props of {@link StripeCardForm}. */
 export type StripeCardFormProps = {
@@ -33,18 +33,6 @@ export const ELEMENTS_OPTIONS: StripeElementsOptions = {
   currency: 'usd',
   paymentMethodCreation: 'manual',
 };
-
-const stripeByKey = new Map<string, Promise<Stripe | null>>();
-
-/** One Stripe.js instance per key for the life of the page (Stripe asks for exactly that). */
-function getStripe(publishableKey: string): Promise<Stripe | null> {
-  let stripe = stripeByKey.get(publishableKey);
-  if (!stripe) {
-    stripe = loadStripe(publishableKey);
-    stripeByKey.set(publishableKey, stripe);
-  }
-  return stripe;
-}
 
 function CardForm({ save, onOutcome }: Omit<StripeCardFormProps, 'publishableKey'>) {
   const stripe = useStripe();
