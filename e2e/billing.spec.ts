@@ -9,7 +9,9 @@ import { expect, test } from './support/fixtures';
 // Issue 13: an admin on the trial adds two licences (no charge), saves a card in the Sandbox
 // form, chooses Basic; the billing clock passes the trial's end and the prorated rest of that
 // month is charged and listed; a licence bought during the month costs what the dialog showed; a declined
-// card says so; Cancel Plan shows the end date. axe passes on the screen and every dialog.
+// card says so; Cancel Plan shows the end date. Then on Free: the licence-only dialog and the hover
+// text; leaving Free with a card that needs 3-D Secure goes through the bank's step and only then
+// pays. axe passes on the screen and every dialog.
 
 type PaymentRow = {
   paymentDate: string;
@@ -54,7 +56,7 @@ async function fillCard(dialog: Locator, number: string) {
 
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 
-test('billing: trial licences, a card, Basic at trial end, a mid-month licence, a decline, cancel', async ({
+test('billing: trial licences, a card, Basic at trial end, a mid-month licence, a decline, cancel, Free, 3-D Secure', async ({
   browser,
   serverUrl,
   request,
@@ -169,14 +171,16 @@ test('billing: trial licences, a card, Basic at trial end, a mid-month licence, 
     paymentsTable.getByRole('row').filter({ hasText: purchase!.transactionId }),
   ).toContainText(shownText!);
 
-  // Removing licences asks first (looked at, not taken).
+  // Removing licences asks first, then says so in spec §8's words.
   await region(page, 'Licenses').getByRole('button', { name: 'Manage Licenses' }).click();
-  await licenses.getByLabel(/Number of licenses/).fill('2');
+  await licenses.getByLabel(/Number of licenses/).fill('3');
   await licenses.getByRole('button', { name: 'Confirm', exact: true }).click();
   const remove = page.getByRole('dialog', { name: 'Remove licenses' });
   await expect(remove).toContainText('not refunded');
   await expectNoAxeViolations(page, 'Remove licenses dialog');
-  await remove.getByRole('button', { name: 'Cancel' }).click();
+  await remove.getByRole('button', { name: 'Remove licenses' }).click();
+  await expect(page.getByRole('status')).toHaveText(/Licenses successfully removed\./);
+  await expect(page.getByTestId('license-total')).toHaveText('3');
 
   // A declined card says so, under the spec's words, and the saved card stays.
   await region(page, 'Payment Method').getByRole('button', { name: 'Replace' }).click();
@@ -205,5 +209,78 @@ test('billing: trial licences, a card, Basic at trial end, a mid-month licence, 
   await expect(page.getByRole('status')).toContainText(`is cancelled and ends on`);
   await expect(page.getByTestId('account-end')).toHaveText(endText);
   await expectNoAxeViolations(page, 'Account screen after cancelling');
+
+  // The cancellation takes effect (the job run for this organization only): Free. Manage Licenses
+  // is off with spec §2's hover text, and ?openModule=true opens the licence-only dialog, which
+  // asks to upgrade first.
+  await runBillingAt(orgId, `${addDays(orgTrialEndDate, 1)}T12:30:00.000Z`);
+  await page.goto(`${serverUrl}/client/app/account?openModule=true`);
+  // The move to Free is announced in a notification first (spec §4, template 2).
+  const notice = page.getByRole('dialog', { name: 'Notification' });
+  await expect(notice).toContainText('Free');
+  await notice.getByRole('button', { name: 'Okay' }).click();
+  await expect(notice).toBeHidden();
+  const licenseOnly = page.getByRole('dialog', { name: 'Manage Licenses' });
+  await licenseOnly.getByLabel(/Number of licenses/).fill('2');
+  await expect(licenseOnly.getByRole('alert')).toHaveText(
+    'You must upgrade your plan to use this feature.',
+  );
+  await expect(licenseOnly.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expectNoAxeViolations(page, 'Manage Licenses (licence-only, on Free)');
+  await page.keyboard.press('Escape');
+  await expect(licenseOnly).toBeHidden();
+  await expect(page).not.toHaveURL(/openModule/);
+  await expect(page.getByTestId('plan-name')).toHaveText('Free');
+  await region(page, 'Licenses').getByRole('button', { name: 'Manage Licenses' }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'License Management is for paid plans or while on trial.',
+  );
+
+  // 3-D Secure: with a card whose bank asks for confirmation, leaving Free for Basic charges
+  // nothing yet — the dialog says so and leads to the bank's step (the sandbox's stand-in), where
+  // a failed authentication keeps the charge waiting and a completed one pays it.
+  await region(page, 'Payment Method')
+    .getByRole('button', { name: /Add Payment Method|Replace/ })
+    .click();
+  await fillCard(payment, '4000 0027 6000 3184');
+  await payment.getByRole('button', { name: 'Save Card' }).click();
+  await expect(page.getByTestId('saved-card')).toContainText('Visa ending in 3184');
+  await page.getByRole('button', { name: 'Manage Plan' }).click();
+  await managePlan.getByRole('radio', { name: /^Basic/ }).click();
+  await managePlan.getByRole('button', { name: 'Next' }).click();
+  await managePlan.getByRole('button', { name: 'Next' }).click();
+  const upgradeCharge = managePlan.getByTestId('one-time-charge');
+  await expect(upgradeCharge).toHaveText(formatUsd(proratedCents(1, BASIC_PRICE_CENTS, today)));
+  const upgradeText = await upgradeCharge.textContent();
+  await managePlan.getByRole('button', { name: 'Confirm', exact: true }).click();
+  const needsConfirmation = managePlan.getByTestId('payment-action-required');
+  await expect(needsConfirmation).toContainText('Your bank asks you to confirm this payment.');
+  const banner = region(page, "A payment needs your bank's confirmation");
+  await expect(banner).toContainText(`the payment of ${upgradeText} for`);
+  await expect(page.getByTestId('plan-name')).toHaveText('Free');
+  await expectNoAxeViolations(page, 'Manage Plan: payment needs confirmation, with the banner');
+  await needsConfirmation.getByRole('button', { name: 'Complete payment' }).click();
+  await expect(managePlan).toBeHidden();
+  const bank = page.getByRole('dialog', { name: 'Confirm your payment' });
+  await expect(bank.getByTestId('authentication-amount')).toHaveText(upgradeText!);
+  await expectNoAxeViolations(page, 'Sandbox 3-D Secure dialog');
+  await bank.getByRole('button', { name: 'Fail authentication' }).click();
+  await expect(bank.getByRole('alert')).toContainText('unable to authenticate');
+  await expect(banner).toBeVisible();
+  await bank.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(bank).toBeHidden();
+  await expect(page.getByRole('status')).toHaveText(/Payment confirmed\. Thank you\./);
+  await expect(banner).toBeHidden();
+  await expect(page.getByTestId('plan-name')).toHaveText('Basic');
+  const known = new Set([conversion!.transactionId, purchase!.transactionId]);
+  const [upgrade, ...others] = (await history()).filter((row) => !known.has(row.transactionId));
+  expect(others).toEqual([]);
+  expect([upgrade!.planName, formatUsd(cents(upgrade!.totalPaymentAmount))]).toEqual([
+    'Basic',
+    upgradeText,
+  ]);
+  await expect(
+    paymentsTable.getByRole('row').filter({ hasText: upgrade!.transactionId }),
+  ).toContainText(upgradeText!);
   await context.close();
 });
