@@ -3,10 +3,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import { startTestSite, type TestSite } from '../../e2e/fixtures-site/site-server';
+import { startPageTrace } from '../lib/page-trace';
 import { callJson } from './page-items';
 import type { PreparedScenario, Scenario } from './types';
 
 const RUNS = Number(process.env.BENCH_PANEL_RUNS ?? 15);
+/** A folder for one traced warm and cold opening after the timed ones (bench/README.md). */
+const TRACE_DIR = process.env.BENCH_PANEL_TRACE;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const EXTENSION_DIST = resolve(import.meta.dirname, '../../apps/extension/dist');
 const ITEMS = 25;
@@ -46,24 +49,64 @@ type WorkerChrome = {
   tabs: { query: (query: object) => Promise<{ id?: number; url?: string }[]> };
 };
 
-/** The panel's boot time of each opening, read beside its paint time. */
-const shellTimes: { warm: number[]; cold: number[] } = { warm: [], cold: [] };
+/**
+ * When each opening of the panel reached its phases (ms since the navigation started): its
+ * header painted, the worker's start answered and the panel's code loaded (the panel's
+ * `waymark:*` performance marks, apps/extension/src/sidepanel/main.tsx).
+ */
+type Phases = { shell: number[]; start: number[]; code: number[] };
+const phases: { warm: Phases; cold: Phases } = {
+  warm: { shell: [], start: [], code: [] },
+  cold: { shell: [], start: [], code: [] },
+};
+
+/** The page's globals the bench reads (this package has no DOM types). */
+type PageGlobals = {
+  __shell?: number;
+  performance: { getEntriesByName: (name: string) => { startTime: number }[] };
+};
+
+/** Reads the phases of the opening shown in `page` into `into`. */
+async function readPhases(page: Page, into: Phases) {
+  // No named functions inside: tsx would wrap them in a helper the page does not have.
+  const read = await page.evaluate(() => {
+    const { __shell, performance: timing } = globalThis as unknown as PageGlobals;
+    return {
+      shell: __shell ?? NaN,
+      start: timing.getEntriesByName('waymark:start-answered')[0]?.startTime ?? NaN,
+      code: timing.getEntriesByName('waymark:code-loaded')[0]?.startTime ?? NaN,
+    };
+  });
+  into.shell.push(read.shell);
+  into.start.push(read.start);
+  into.code.push(read.code);
+}
 
 /** Opens `url` in a new tab as the panel would open, and answers ms until painted. */
 async function timeOpen(
   context: BrowserContext,
   url: string,
-  { shells, beforeOpen }: { shells?: number[]; beforeOpen?: () => Promise<void> } = {},
+  {
+    phasesInto,
+    beforeOpen,
+    traceName,
+  }: { phasesInto?: Phases; beforeOpen?: () => Promise<void>; traceName?: string } = {},
 ): Promise<number> {
   const page = await context.newPage();
   try {
     // After the new tab's own events (which wake the worker), before the page loads.
     await beforeOpen?.();
+    const trace = TRACE_DIR && traceName ? await startPageTrace(context, page) : null;
     await page.goto(url);
     // Functions, not strings: the extension's CSP forbids eval.
     const painted = () => (globalThis as { __painted?: number }).__painted;
     await page.waitForFunction(painted, null, { timeout: 20_000 });
-    shells?.push((await page.evaluate(() => (globalThis as { __shell?: number }).__shell)) ?? 0);
+    if (trace && TRACE_DIR && traceName) {
+      const summary = await trace.stop(TRACE_DIR, traceName);
+      const at = await page.evaluate(painted);
+      console.log(`\n${traceName}: painted at ${at?.toFixed(0)} ms\n${summary}`);
+    }
+    if (phasesInto) await readPhases(page, phasesInto);
     return (await page.evaluate(painted))!;
   } finally {
     await page.close();
@@ -226,12 +269,20 @@ export const panelPaintScenario: Scenario = {
         await serviceWorker.expectRunning();
         figures.warmBlank.push(await timeOpen(context, blankUrl));
         await serviceWorker.expectRunning();
-        figures.warmPanel.push(await timeOpen(context, panelUrl, { shells: shellTimes.warm }));
+        figures.warmPanel.push(await timeOpen(context, panelUrl, { phasesInto: phases.warm }));
         const beforeOpen = serviceWorker.stop;
         figures.coldBlank.push(await timeOpen(context, blankUrl, { beforeOpen }));
         figures.coldPanel.push(
-          await timeOpen(context, panelUrl, { shells: shellTimes.cold, beforeOpen }),
+          await timeOpen(context, panelUrl, { phasesInto: phases.cold, beforeOpen }),
         );
+      }
+      if (TRACE_DIR) {
+        await serviceWorker.expectRunning();
+        await timeOpen(context, panelUrl, { traceName: 'panel-warm' });
+        await timeOpen(context, panelUrl, {
+          traceName: 'panel-cold',
+          beforeOpen: serviceWorker.stop,
+        });
       }
       const row = (label: string, values: number[], blank: number[], goal: string) =>
         `| ${label} | ${median(values).toFixed(0)} | ${p90(values).toFixed(0)} | ${median(blank).toFixed(0)} | ${(median(values) / median(blank)).toFixed(2)} | ${(median(values) - median(blank)).toFixed(0)} | ${goal} |`;
@@ -242,10 +293,14 @@ export const panelPaintScenario: Scenario = {
         '|---|---:|---:|---:|---:|---:|---|',
         row('panel warm (worker alive)', figures.warmPanel, figures.warmBlank, '≤ 150 ms'),
         row('panel cold (worker stopped)', figures.coldPanel, figures.coldBlank, '≤ 500 ms'),
-        row('panel header only, warm', shellTimes.warm, figures.warmBlank, '—'),
-        row('panel header only, cold', shellTimes.cold, figures.coldBlank, '—'),
+        row('· worker’s start answered, warm', phases.warm.start, figures.warmBlank, '—'),
+        row('· panel code loaded, warm', phases.warm.code, figures.warmBlank, '—'),
+        row('· header painted, warm', phases.warm.shell, figures.warmBlank, '—'),
+        row('· worker’s start answered, cold', phases.cold.start, figures.coldBlank, '—'),
+        row('· panel code loaded, cold', phases.cold.code, figures.coldBlank, '—'),
+        row('· header painted, cold', phases.cold.shell, figures.coldBlank, '—'),
         '',
-        'Measured in the page: `performance.now()` (ms since the navigation started) at the first animation frame after the first item row is in the DOM; for the blank page, the first frame after DOMContentLoaded. "Cold" stops the extension service worker through DevTools (`ServiceWorker.stopWorker`) once the new tab exists and before the page loads (a new tab’s events wake the worker), as Chrome does after 30 s idle; the page’s navigation and the panel’s first message then wake it. "Warm" has the worker alive; the panel keeps no data between openings on this branch (the offline cache of issue 16 is the `panel-live` branch), so warm still asks the server for the page.',
+        'Measured in the page: `performance.now()` (ms since the navigation started) at the first animation frame after the first item row is in the DOM; for the blank page, the first frame after DOMContentLoaded. "Cold" stops the extension service worker through DevTools (`ServiceWorker.stopWorker`) once the new tab exists and before the page loads (a new tab’s events wake the worker), as Chrome does after 30 s idle; the panel’s first message then wakes it. Both figures are the page’s real items as the worker kept them from the previous opening (warm: its memory; cold: the encrypted offline cache, read by the new worker), painted before the server is asked again: the panel revalidates right after (docs/extension.md, “First paint”). The phases: the worker’s `getPanelStart` answered; the panel’s code (React, Mantine, the panel) loaded and run; the header painted (with kept data, the same frame as the items).',
       ];
     } finally {
       await context.close();

@@ -14,6 +14,7 @@ export {
   type PageInfo,
   type PageKey,
   type PageSnapshot,
+  type PanelStart,
   type PinStatus,
   type SessionInfo,
 } from './protocol';

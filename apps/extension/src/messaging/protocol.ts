@@ -1,7 +1,14 @@
 // The one message protocol between the service worker, the extension pages and the content
 // script. Every message is `{ type, payload }`; a request is answered with a `Reply`. Add a
 // message here first, with a comment saying who sends it, who answers and when.
-import type { ErrorCode, RouteName, TPageItems, TPinAnchor, TPinSelector } from '@waymark/core';
+import type {
+  ErrorCode,
+  RouteName,
+  TOrganization,
+  TPageItems,
+  TPinAnchor,
+  TPinSelector,
+} from '@waymark/core';
 
 /** The tab a window shows: what the side panel follows. */
 export type ActiveTab = {
@@ -57,6 +64,28 @@ export type PageSnapshot = {
   isOffline: boolean;
 };
 
+/**
+ * What a side panel paints first (docs/extension.md, "First paint"): everything the worker
+ * already holds for the panel's tab, gathered in one message instead of a chain of round trips.
+ * Kept answers are shown at once and revalidated by the panel's ordinary queries.
+ */
+export type PanelStart = {
+  /** The tab the panel follows (the window's active tab, or the pinned `?tabId=N`). */
+  tab: ActiveTab | null;
+  /** The window the panel is in; null for a pinned tab. */
+  windowId: number | null;
+  session: SessionInfo;
+  /** The stored organization choice (0: the first the user has). */
+  orgId: number;
+  /** The user's organizations as last fetched, and when; null when none are kept. */
+  orgs: { value: TOrganization[]; savedAt: number } | null;
+  /**
+   * The last page lookup kept for the tab's page in the selected organization with the server's
+   * default project, from the worker's memory or the offline cache; null when none is kept.
+   */
+  snapshot: { page: PageKey; value: PageSnapshot } | null;
+};
+
 /** How the worker's live stream of a project is doing (for the panel's connection indicator). */
 export type LiveState = 'connecting' | 'live' | 'offline';
 
@@ -92,6 +121,15 @@ export type MessageMap = {
    * title as the page itself sees them. Only answered where the content script was injected.
    */
   getPageInfo: { payload: Record<string, never>; response: PageInfo };
+  /**
+   * Side panel → service worker, once when it opens: the panel's tab, session, organization
+   * choice and the page data the worker already holds ({@link PanelStart}); never calls the server.
+   */
+  getPanelStart: {
+    /** The panel's window, or the test-only pinned tab (`?tabId=N`) it follows instead. */
+    payload: { windowId: number } | { pinnedTabId: number };
+    response: PanelStart;
+  };
   /** Extension page → service worker: who is signed in to the configured server. */
   getSession: { payload: Record<string, never>; response: SessionInfo };
   /**
@@ -176,6 +214,7 @@ const MESSAGE_TYPES: ReadonlySet<string> = new Set<MessageType>([
   'getTab',
   'activeTabChanged',
   'getPageInfo',
+  'getPanelStart',
   'getSession',
   'signIn',
   'signOut',

@@ -4,6 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeChrome } from '../test/fake-chrome-api';
 import { SERVER_URL_KEY } from '../settings/server-url-store';
 import { renderPage } from '../test/render-page';
+import { pageOfItems } from '../test/render-page-panel';
+import { makeItemSummary } from '../test/item-summary';
+import type { PageSnapshot, PanelStart } from '../messaging/index';
 import { SidePanelApp } from './side-panel-app';
 
 const SERVER = 'https://waymark.example.com';
@@ -92,5 +95,73 @@ describe('SidePanelApp', () => {
     expect(alert.textContent).toContain(`Waymark could not reach ${SERVER}`);
     fireEvent.click(screen.getByRole('button', { name: 'Open Options' }));
     expect(fake.api.runtime.openOptionsPage).toHaveBeenCalledOnce();
+  });
+
+  describe('painted from what the worker holds (getPanelStart)', () => {
+    const ACME = {
+      orgId: 1,
+      orgName: 'Acme',
+      orgAccessLevelDescription: 'Owner',
+      orgAccessLevelId: 1,
+    };
+    const page = { pageUrl: CHECKOUT_TAB.url, orgId: 1, projectId: null };
+    const snapshotOf = (title: string, updatedAt: number): PageSnapshot => ({
+      page: pageOfItems([makeItemSummary({ itemId: 1, title, projectId: 3 })]),
+      updatedAt,
+      isOffline: false,
+    });
+    const START: PanelStart = {
+      tab: CHECKOUT_TAB,
+      windowId: 1,
+      session: { signedIn: true, name: 'Ann Lee', email: 'ann@example.com' },
+      orgId: 1,
+      orgs: { value: [ACME], savedAt: 5 },
+      snapshot: { page, value: snapshotOf('Kept title', Date.UTC(2026, 0, 2, 9, 30)) },
+    };
+
+    /** A worker whose page lookup answers only when the test releases it. */
+    function setUpSlowLookup() {
+      let release: (snapshot: PageSnapshot) => void = () => undefined;
+      const lookup = new Promise<PageSnapshot>((resolve) => (release = resolve));
+      const fake = setUpChrome({
+        getActiveTab: CHECKOUT_TAB,
+        getSession: START.session,
+        callApi: [ACME],
+      });
+      const answerOthers = vi.mocked(fake.api.runtime.sendMessage).getMockImplementation()!;
+      vi.mocked(fake.api.runtime.sendMessage).mockImplementation(async (message) =>
+        (message as { type: string }).type === 'loadPage'
+          ? { ok: true, value: await lookup }
+          : answerOthers(message),
+      );
+      return { fake, release };
+    }
+
+    it('shows the kept items at once, then the server answer in their place', async () => {
+      vi.stubGlobal('fetch', () => Promise.resolve(Response.json({ ok: true })));
+      const { fake, release } = setUpSlowLookup();
+      renderPage(<SidePanelApp start={START} />, fake);
+      expect(screen.getByRole('button', { name: 'Kept title' })).toBeTruthy();
+      // Revalidated at once: the page is asked for again as the list mounts.
+      expect(fake.api.runtime.sendMessage).toHaveBeenCalledWith({
+        type: 'loadPage',
+        payload: page,
+      });
+      release(snapshotOf('Fresh title', Date.now()));
+      expect(await screen.findByRole('button', { name: 'Fresh title' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Kept title' })).toBeNull();
+      expect(screen.queryByText(/updating…/)).toBeNull();
+    });
+
+    it('says the kept items are not confirmed yet when the answer is slow', async () => {
+      vi.stubGlobal('fetch', () => Promise.resolve(Response.json({ ok: true })));
+      const { fake } = setUpSlowLookup();
+      renderPage(<SidePanelApp start={START} />, fake);
+      expect(screen.queryByText(/updating…/)).toBeNull();
+      const note = await screen.findByText(/^last updated .* — updating…$/, undefined, {
+        timeout: 3_000,
+      });
+      expect(note.textContent).toContain('2026');
+    });
   });
 });

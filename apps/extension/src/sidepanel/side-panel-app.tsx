@@ -2,7 +2,9 @@ import { Stack } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isAppError } from '@waymark/core';
 import { useState } from 'react';
+import type { PanelStart } from '../messaging/index';
 import { CurrentPage } from './current-page';
+import { seedPanelStart } from './data/seed-panel-start';
 import { UndoProvider } from './items/list/undo-provider';
 import { CheatSheet } from './keyboard/cheat-sheet';
 import { PanelHeader } from './panel-header';
@@ -16,22 +18,27 @@ function shouldRetry(failureCount: number, error: Error): boolean {
   return failureCount < 1;
 }
 
-/** The side panel: the current page, its project and items, and the server connection. */
-export function SidePanelApp() {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: shouldRetry } } }),
-  );
+/**
+ * The side panel: the current page, its project and items, and the server connection. `start`
+ * is what the worker already held when the panel opened: painted at once, then revalidated.
+ */
+export function SidePanelApp({ start = null }: { start?: PanelStart | null }) {
+  const [queryClient] = useState(() => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: shouldRetry } } });
+    if (start) seedPanelStart(client, start);
+    return client;
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <UndoProvider>
-        <PanelBody />
+        <PanelBody start={start} />
       </UndoProvider>
     </QueryClientProvider>
   );
 }
 
-function PanelBody() {
-  const tabState = useActiveTab();
+function PanelBody({ start }: { start: PanelStart | null }) {
+  const tabState = useActiveTab(window.location.search, start);
   return (
     // Dense on purpose (issue 16): at 420 × 720 the list starts about 200 px down.
     <Stack p="xs" gap={6}>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createMessageListener, sendRequest } from '../messaging/index';
-import type { ActiveTab } from '../messaging/index';
+import type { ActiveTab, PanelStart } from '../messaging/index';
 import { useChromeApi } from '../ui/index';
 import { readPinnedTabId } from './pinned-tab';
 
@@ -12,14 +12,20 @@ export type ActiveTabState =
 
 /**
  * Follows the active tab of the window this page is in, across tab switches and navigation;
- * with the test-only `?tabId=N`, follows tab N instead.
+ * with the test-only `?tabId=N`, follows tab N instead. With the worker's `start` answer (the
+ * side panel's first paint), starts from its tab instead of asking again.
  */
-export function useActiveTab(search: string = window.location.search): ActiveTabState {
+export function useActiveTab(
+  search: string = window.location.search,
+  start: Pick<PanelStart, 'tab' | 'windowId'> | null = null,
+): ActiveTabState {
   const api = useChromeApi();
-  const [state, setState] = useState<ActiveTabState>({ status: 'loading' });
+  const [state, setState] = useState<ActiveTabState>(() =>
+    start ? { status: 'ready', tab: start.tab } : { status: 'loading' },
+  );
   useEffect(() => {
     let isMounted = true;
-    let windowId: number | null = null;
+    let windowId: number | null = start?.windowId ?? null;
     const pinnedTabId = readPinnedTabId(search);
     const send = (message: unknown) => api.runtime.sendMessage(message);
     const stopListening = api.runtime.addMessageListener(
@@ -41,13 +47,14 @@ export function useActiveTab(search: string = window.location.search): ActiveTab
       if (isMounted)
         setState((current) => (current.status === 'ready' ? current : { status: 'ready', tab }));
     };
-    load().catch((error: unknown) => {
-      if (isMounted) setState({ status: 'error', error: String(error) });
-    });
+    if (!start)
+      load().catch((error: unknown) => {
+        if (isMounted) setState({ status: 'error', error: String(error) });
+      });
     return () => {
       isMounted = false;
       stopListening();
     };
-  }, [api, search]);
+  }, [api, search, start]);
   return state;
 }

@@ -1,4 +1,3 @@
-import { createApiClient, routes } from '@waymark/core';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from './data/query-keys';
 
@@ -6,7 +5,7 @@ import { queryKeys } from './data/query-keys';
 export function useServerPing(serverUrl: string | null) {
   return useQuery({
     queryKey: queryKeys.ping(serverUrl),
-    queryFn: () => createApiClient({ baseUrl: serverUrl ?? '' }).call(routes.ping),
+    queryFn: async () => (await import('./ping-server')).pingServer(serverUrl ?? ''),
     enabled: serverUrl !== null,
     // A wrong URL should be reported at once, not after three silent retries.
     retry: false,

@@ -15,6 +15,11 @@ export const OFFLINE_READ_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'getAssigneeOptions',
 ]);
 
+/** The offline cache entry of one read: its route and input. */
+export function offlineReadId(route: RouteName, input: unknown): string {
+  return `callApi:${JSON.stringify([route, input ?? null])}`;
+}
+
 /**
  * Wraps the `callApi` handler: answers of {@link OFFLINE_READ_ROUTES} are kept in the offline
  * cache and given back when the server cannot be reached. Anything else passes through.
@@ -25,7 +30,7 @@ export function withOfflineReads(
 ): MessageHandler<'callApi'> {
   return async (payload, sender) => {
     if (!OFFLINE_READ_ROUTES.has(payload.route)) return callApi(payload, sender);
-    const id = `callApi:${JSON.stringify([payload.route, payload.input ?? null])}`;
+    const id = offlineReadId(payload.route, payload.input);
     try {
       const answer = await callApi(payload, sender);
       await cache.write(id, answer).catch(() => undefined);

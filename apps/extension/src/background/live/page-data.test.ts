@@ -71,3 +71,34 @@ describe('page data', () => {
     expect(publish).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('page data kept for the panel first paint', () => {
+  const deps = (cache: OfflineCache) => ({
+    call: vi.fn().mockResolvedValue(ANSWER),
+    cache,
+    showBadgeCount: () => Promise.resolve(),
+    publish: vi.fn(),
+    now: () => 50,
+  });
+
+  it('gives the last answer without asking the server, from memory or (a new worker) the cache', async () => {
+    const cache = memoryCache();
+    const pages = createPageData(deps(cache));
+    expect(await pages.peek(PAGE)).toBeNull();
+    await pages.load(PAGE);
+    const kept = { page: ANSWER, updatedAt: 50, isOffline: false };
+    expect(await pages.peek(PAGE)).toEqual(kept);
+    const restarted = createPageData(deps(cache));
+    expect(await restarted.peek(PAGE)).toEqual(kept);
+  });
+
+  it('forgets what it held in memory (sign-out)', async () => {
+    const cache = memoryCache();
+    const pages = createPageData(deps(cache));
+    await pages.load(PAGE);
+    cache.entries.clear();
+    expect(await pages.peek(PAGE)).not.toBeNull();
+    pages.forget();
+    expect(await pages.peek(PAGE)).toBeNull();
+  });
+});

@@ -8,6 +8,9 @@ export function pageKeyId({ pageUrl, orgId, projectId }: PageKey): string {
   return JSON.stringify([pageUrl, orgId, projectId]);
 }
 
+/** How many pages' last answers the worker holds in memory for the panel's first paint. */
+const LATEST_KEPT = 50;
+
 /** What the page data needs. */
 export type PageDataDeps = {
   call: WorkerApiCall;
@@ -24,6 +27,13 @@ export type PageData = {
   /** Fetches a page (or reads it from the offline cache without network). */
   load(page: PageKey): Promise<PageSnapshot>;
   /**
+   * The last answer of a page without asking the server: this worker's own, else the offline
+   * cache's (a restarted worker); null when neither has one.
+   */
+  peek(page: PageKey): Promise<PageSnapshot | null>;
+  /** Drops the answers held in memory (sign-out; the offline cache is cleared on its own). */
+  forget(): void;
+  /**
    * Fetches a page again and tells every extension page. Calls for the same page while one is
    * running share one more fetch after it, never one each.
    */
@@ -33,6 +43,7 @@ export type PageData = {
 /** Creates the page data of the worker. */
 export function createPageData(deps: PageDataDeps): PageData {
   const running = new Map<string, { done: Promise<void>; isAgainNeeded: boolean }>();
+  const latest = new Map<string, PageSnapshot>();
 
   const load = async (page: PageKey): Promise<PageSnapshot> => {
     const id = pageKeyId(page);
@@ -45,6 +56,10 @@ export function createPageData(deps: PageDataDeps): PageData {
         },
       })) as TPageItems;
       const snapshot: PageSnapshot = { page: answer, updatedAt: deps.now(), isOffline: false };
+      latest.delete(id);
+      latest.set(id, snapshot);
+      // The oldest page goes first: a long-lived worker keeps the pages of the last while only.
+      if (latest.size > LATEST_KEPT) latest.delete(latest.keys().next().value!);
       await Promise.all([
         deps.cache.write(id, snapshot).catch(() => undefined),
         deps.showBadgeCount(page.pageUrl, answer.items.length),
@@ -80,7 +95,13 @@ export function createPageData(deps: PageDataDeps): PageData {
     return entry.done;
   };
 
-  return { load, refresh };
+  const peek = async (page: PageKey): Promise<PageSnapshot | null> => {
+    const id = pageKeyId(page);
+    const kept = latest.get(id) ?? (await deps.cache.read<PageSnapshot>(id))?.value ?? null;
+    return kept && { ...kept, isOffline: false };
+  };
+
+  return { load, peek, refresh, forget: () => latest.clear() };
 }
 
 /** True for a call that never reached the server. */

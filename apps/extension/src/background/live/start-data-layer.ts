@@ -8,6 +8,7 @@ import { createDataChangeOwner } from './data-change-owner';
 import { openLiveConnection, type LiveConnectionDeps } from './live-connection';
 import type { OfflineCache } from './offline-cache';
 import { createPageData } from './page-data';
+import { createPanelStart } from './panel-start';
 
 /** What the data layer needs from the worker. */
 export type DataLayerDeps = Omit<LiveConnectionDeps, 'getAccessToken'> & {
@@ -55,7 +56,10 @@ export function startDataLayer(deps: DataLayerDeps): void {
   });
   auth.onChange((session) => {
     // Nothing kept after sign-out: the cache's entries and its key go (spec: offline read).
-    if (!session.signedIn) void cache.clear();
+    if (!session.signedIn) {
+      pageData.forget();
+      void cache.clear();
+    }
     owner.restart();
   });
   const extensionRoot = api.runtime.getURL('');
@@ -64,8 +68,13 @@ export function startDataLayer(deps: DataLayerDeps): void {
     if (!sender.url?.startsWith(extensionRoot))
       throw new AppError('FORBIDDEN', 'Only Waymark pages may read Waymark data.');
   };
+  const getPanelStart = createPanelStart({ api, auth, cache, pageData });
   api.runtime.addMessageListener(
     createMessageListener({
+      getPanelStart: (payload, sender) => {
+        assertPage(sender);
+        return getPanelStart(payload, sender);
+      },
       loadPage: (page, sender) => {
         assertPage(sender);
         return pageData.load(page);

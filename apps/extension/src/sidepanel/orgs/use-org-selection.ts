@@ -1,7 +1,7 @@
 import type { TOrganization } from '@waymark/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useChromeApi } from '../../ui/index';
-import { readOrgId, saveOrgId } from '../../settings/index';
+import { pickOrg, readOrgId, saveOrgId } from '../../settings/index';
 import { useCallApi } from '../use-call-api';
 import { queryKeys } from '../data/query-keys';
 
@@ -25,7 +25,7 @@ export function useOrgSelection() {
   const orgs = useQuery({ queryKey: queryKeys.orgs(), queryFn: () => callApi('getOrgs', {}) });
   const storedId = useQuery({ queryKey: queryKeys.orgId(), queryFn: () => readOrgId(api) });
   const list = orgs.data ?? [];
-  const org = list.find((candidate) => candidate.orgId === storedId.data) ?? list[0] ?? null;
+  const org = pickOrg(list, storedId.data ?? 0);
   const selection: OrgSelection = {
     orgs: list,
     org,

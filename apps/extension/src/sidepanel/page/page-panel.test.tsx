@@ -166,7 +166,8 @@ describe('PagePanel on a plan without the item features (spec §9)', () => {
     expect(tags.disabled).toBe(true);
     expect(screen.getByLabelText<HTMLSelectElement>('Release').disabled).toBe(true);
     expect(screen.getByLabelText<HTMLTextAreaElement>('External links').disabled).toBe(true);
-    const notes = screen.getAllByRole('link', { name: 'Available on Basic and higher' });
+    // Links once the server's address is read (the form itself is a lazy chunk).
+    const notes = await screen.findAllByRole('link', { name: 'Available on Basic and higher' });
     expect(notes.map((link) => link.getAttribute('href'))).toEqual(
       Array(3).fill('http://localhost:8080/client/home/plans-pricing'),
     );

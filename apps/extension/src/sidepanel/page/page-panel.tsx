@@ -1,22 +1,27 @@
 import { Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Feature } from '@waymark/core';
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import type { ActiveTab } from '../../messaging/index';
 import { OfflineNote } from '../data/offline-note';
 import { queryKeys } from '../data/query-keys';
 import { useReportChange } from '../data/use-report-change';
 import { ErrorAlert } from '../error-alert';
-import { ItemDetail } from '../items/item-detail';
-import { ItemForm } from '../items/item-form';
 import { ItemsSection } from '../items/items-section';
 import { useShortcuts } from '../keyboard/use-shortcuts';
 import { useItem } from '../items/use-item';
 import { usePagePins } from '../pins/index';
-import { NoProjectCard } from '../projects/no-project-card';
+import { ItemDetail, ItemForm, NoProjectCard, preloadViews } from './lazy-views';
 import { ProjectHeading } from './project-heading';
 import { SiteAccessNotice } from './site-access-notice';
 import { usePageItems } from './use-page-items';
+
+/** How long after the list mounts the other views' code starts loading. */
+const VIEWS_PRELOAD_DELAY_MS = 300;
+
+function ViewLoader() {
+  return <Loader size="sm" aria-label="Loading" />;
+}
 
 type View =
   | { kind: 'list'; focusItemId?: number }
@@ -55,6 +60,11 @@ export function PagePanel({
       if (page.data?.projectId) setView({ kind: 'create' });
     },
   });
+  useEffect(() => {
+    // After the list's first paint: the views it opens load in the background.
+    const timer = setTimeout(preloadViews, VIEWS_PRELOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
   // The worker owns "data changed": one report, one refetch, the badge, every open page.
   const changed = (itemIds?: number[]) => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.projects() });
@@ -65,7 +75,11 @@ export function PagePanel({
   if (page.isError) return <ErrorAlert error={page.error} title="Cannot load this page's items" />;
   const data = page.data;
   if (data.projectId === null || data.relativePath === null) {
-    return <NoProjectCard orgId={orgId} pageUrl={pageUrl} isAdmin={isAdmin} onChanged={changed} />;
+    return (
+      <Suspense fallback={<ViewLoader />}>
+        <NoProjectCard orgId={orgId} pageUrl={pageUrl} isAdmin={isAdmin} onChanged={changed} />
+      </Suspense>
+    );
   }
   const current = { projectId: data.projectId, relativePath: data.relativePath };
   return (
@@ -93,47 +107,49 @@ export function PagePanel({
           focusItemId={view.focusItemId}
         />
       )}
-      {view.kind === 'item' && (
-        <ItemDetail
-          key={view.itemId}
-          itemId={view.itemId}
-          planFeatures={data.planFeatures}
-          pins={pins}
-          onBack={backToList}
-          onEdit={() => setView({ kind: 'edit', itemId: view.itemId })}
-          onOpen={(itemId) => setView({ kind: 'item', itemId })}
-          onDeleted={() => {
-            changed([view.itemId]);
-            setView({ kind: 'list' });
-          }}
-        />
-      )}
-      {view.kind === 'create' && (
-        <ItemForm
-          orgId={orgId}
-          {...current}
-          item={null}
-          planFeatures={data.planFeatures}
-          onCancel={() => setView({ kind: 'list' })}
-          onSaved={(item) => {
-            changed([item.itemId]);
-            queryClient.setQueryData(queryKeys.item(item.itemId), item);
-            setView({ kind: 'item', itemId: item.itemId });
-          }}
-        />
-      )}
-      {view.kind === 'edit' && (
-        <EditItem
-          orgId={orgId}
-          {...current}
-          itemId={view.itemId}
-          planFeatures={data.planFeatures}
-          onDone={(itemId) => {
-            changed([itemId]);
-            setView({ kind: 'item', itemId });
-          }}
-        />
-      )}
+      <Suspense fallback={<ViewLoader />}>
+        {view.kind === 'item' && (
+          <ItemDetail
+            key={view.itemId}
+            itemId={view.itemId}
+            planFeatures={data.planFeatures}
+            pins={pins}
+            onBack={backToList}
+            onEdit={() => setView({ kind: 'edit', itemId: view.itemId })}
+            onOpen={(itemId) => setView({ kind: 'item', itemId })}
+            onDeleted={() => {
+              changed([view.itemId]);
+              setView({ kind: 'list' });
+            }}
+          />
+        )}
+        {view.kind === 'create' && (
+          <ItemForm
+            orgId={orgId}
+            {...current}
+            item={null}
+            planFeatures={data.planFeatures}
+            onCancel={() => setView({ kind: 'list' })}
+            onSaved={(item) => {
+              changed([item.itemId]);
+              queryClient.setQueryData(queryKeys.item(item.itemId), item);
+              setView({ kind: 'item', itemId: item.itemId });
+            }}
+          />
+        )}
+        {view.kind === 'edit' && (
+          <EditItem
+            orgId={orgId}
+            {...current}
+            itemId={view.itemId}
+            planFeatures={data.planFeatures}
+            onDone={(itemId) => {
+              changed([itemId]);
+              setView({ kind: 'item', itemId });
+            }}
+          />
+        )}
+      </Suspense>
     </Stack>
   );
 }

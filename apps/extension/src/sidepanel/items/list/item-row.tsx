@@ -1,4 +1,3 @@
-import { Group, Text, UnstyledButton } from '@mantine/core';
 import type { TItemSummary } from '@waymark/core';
 import { useId } from 'react';
 import { ROW_ATTRIBUTE } from '../../keyboard/move-focus';
@@ -26,7 +25,9 @@ export function describeItem(item: TItemSummary, isPathShown: boolean): string {
 
 /**
  * One item as a dense two-line row: the title (ellipsized, full text on hover) and its facts;
- * the row opens the item, its menu changes status or assignee in place.
+ * the row opens the item, its menu changes status or assignee in place. Plain elements with
+ * Mantine's variables, not Mantine components: a page's rows are the panel's first paint, and
+ * about ten styled components per row cost more than the rest of the panel (docs/extension.md).
  */
 export function ItemRow({
   item,
@@ -42,23 +43,22 @@ export function ItemRow({
   const factsId = useId();
   const facts = describeItem(item, isPathShown);
   return (
-    <Group component="li" gap={2} wrap="nowrap" className={classes.row} data-testid="item-row">
-      <UnstyledButton
-        className={classes.open}
+    <li className={classes.row} data-testid="item-row">
+      <button
+        type="button"
+        className={`${classes.open} mantine-focus-auto`}
         onClick={() => onOpen(item.itemId)}
         aria-label={item.title}
         aria-describedby={factsId}
         title={item.title}
         {...{ [ROW_ATTRIBUTE]: item.itemId }}
       >
-        <Text size="sm" fw={500} truncate="end">
-          {item.title}
-        </Text>
-        <Text size="xs" c="dimmed" truncate="end" id={factsId}>
+        <span className={classes.title}>{item.title}</span>
+        <span className={classes.facts} id={factsId}>
           {facts}
-        </Text>
-      </UnstyledButton>
+        </span>
+      </button>
       {rowActions && <RowMenu item={item} orgId={rowActions.orgId} actions={rowActions.actions} />}
-    </Group>
+    </li>
   );
 }

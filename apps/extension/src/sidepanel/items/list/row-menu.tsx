@@ -1,6 +1,8 @@
 import { ActionIcon, Loader, Menu } from '@mantine/core';
 import { IconDots, IconTrash } from '@tabler/icons-react';
 import type { TItemSummary } from '@waymark/core';
+import { useRef, useState } from 'react';
+import classes from './item-row.module.css';
 import { useItemOptions } from '../use-item-options';
 import { assigneeChange, statusChange, type ItemActions } from './use-item-actions';
 
@@ -15,19 +17,51 @@ export type RowMenuProps = {
   actions: ItemActions;
 };
 
-/** A row's menu: change the item's status or assignee, or delete it, without opening it. */
-export function RowMenu({ item, orgId, actions }: RowMenuProps) {
+/**
+ * A row's menu: change the item's status or assignee, or delete it, without opening it. Until
+ * first used it is a plain button (a Mantine menu per row made the list's first paint slow); the
+ * first click mounts the menu, open.
+ */
+export function RowMenu(props: RowMenuProps) {
+  const [isUsed, setUsed] = useState(false);
+  const buttonProps = {
+    'aria-label': 'Item actions',
+    title: `Actions for “${props.item.title}” (s)`,
+    [ROW_MENU_ATTRIBUTE]: '',
+  };
+  if (!isUsed)
+    return (
+      <button
+        type="button"
+        className={`${classes.menuButton} mantine-focus-auto`}
+        onClick={() => setUsed(true)}
+        {...buttonProps}
+      >
+        <IconDots size={16} aria-hidden />
+      </button>
+    );
+  return <OpenedRowMenu {...props} buttonProps={buttonProps} />;
+}
+
+function OpenedRowMenu({
+  item,
+  orgId,
+  actions,
+  buttonProps,
+}: RowMenuProps & { buttonProps: Record<string, string> }) {
+  const target = useRef<HTMLButtonElement>(null);
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={220}>
+    <Menu
+      position="bottom-end"
+      withinPortal
+      shadow="md"
+      width={220}
+      defaultOpened
+      // Mounted open, the menu never saw its target focused: give the focus back by hand.
+      onClose={() => target.current?.focus()}
+    >
       <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="md"
-          aria-label="Item actions"
-          title={`Actions for “${item.title}” (s)`}
-          {...{ [ROW_MENU_ATTRIBUTE]: '' }}
-        >
+        <ActionIcon ref={target} variant="subtle" color="gray" size="md" {...buttonProps}>
           <IconDots size={16} aria-hidden />
         </ActionIcon>
       </Menu.Target>
