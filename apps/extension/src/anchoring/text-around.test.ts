@@ -1,0 +1,21 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { describeElement } from './describe-element';
+import { textAround } from './text-around';
+
+describe('textAround', () => {
+  it('reads the text either side of an element as its quote was cut, scripts left out', () => {
+    document.body.innerHTML = `<p>Intro
+      text</p><script>var x = 1;</script><div><button id="b">Save <b>now</b></button></div>
+      <p>After   this</p><p>and more</p>`;
+    const button = document.getElementById('b')!;
+    const before = textAround(button, 'before', 10);
+    const after = textAround(button, 'after', 10);
+    expect(before).toBe('Intro text');
+    expect(after).toBe('After this'); // enough for a 10-character suffix
+    expect(textAround(button, 'after', 12)).toBe('After this and more');
+    const quote = describeElement(button).selectors.find((s) => s.type === 'TextQuoteSelector');
+    expect(quote && 'prefix' in quote && before.endsWith(quote.prefix.trim())).toBe(true);
+    expect(quote && 'suffix' in quote && after.startsWith(quote.suffix.trim())).toBe(true);
+  });
+});
