@@ -13,7 +13,8 @@ describe('textAround', () => {
     const after = textAround(button, 'after', 10);
     expect(before).toBe('Intro text');
     expect(after).toBe('After this'); // enough for a 10-character suffix
-    expect(textAround(button, 'after', 12)).toBe('After this and more');
+    // Text nodes join as the page index joins them: no space between adjacent paragraphs.
+    expect(textAround(button, 'after', 12)).toBe('After thisand more');
     const quote = describeElement(button).selectors.find((s) => s.type === 'TextQuoteSelector');
     expect(quote && 'prefix' in quote && before.endsWith(quote.prefix.trim())).toBe(true);
     expect(quote && 'suffix' in quote && after.startsWith(quote.suffix.trim())).toBe(true);
