@@ -16,7 +16,8 @@ describe('textAround', () => {
     // Text nodes join as the page index joins them: no space between adjacent paragraphs.
     expect(textAround(button, 'after', 12)).toBe('After thisand more');
     const quote = describeElement(button).selectors.find((s) => s.type === 'TextQuoteSelector');
-    expect(quote && 'prefix' in quote && before.endsWith(quote.prefix.trim())).toBe(true);
-    expect(quote && 'suffix' in quote && after.startsWith(quote.suffix.trim())).toBe(true);
+    if (quote?.type !== 'TextQuoteSelector') throw new Error('no quote');
+    expect(textAround(button, 'before', 32).endsWith(quote.prefix.trim())).toBe(true);
+    expect(textAround(button, 'after', 32).startsWith(quote.suffix.trim())).toBe(true);
   });
 });
