@@ -86,7 +86,7 @@ export function PinSection({
           <Text size="xs" c="dimmed">
             Grant Waymark access to this site to see and place pins on it.
           </Text>
-          <Button size="compact-xs" variant="light" onClick={pins.requestAccess}>
+          <Button size="compact-xs" variant="light" onClick={() => pins.requestAccess()}>
             Grant access to this site
           </Button>
         </Group>
