@@ -3,6 +3,7 @@ import {
   CORPUS_TARGET_ATTRIBUTE,
   PAGE_VARIANTS,
 } from '../apps/extension/src/anchoring/corpus/page-variants';
+import { SPA_SETTINGS_PATH } from './fixtures-site/pin-live-pages';
 import { PIN_PAGE_PATH, startTestSite, type TestSite } from './fixtures-site/site-server';
 import {
   callApiAs,
@@ -16,7 +17,8 @@ import { expect, test } from './support/granted-extension';
 // Issue 15: location pins end to end in Chromium with the extension loaded. Pin on environment A,
 // see it on B; a marker opens its item; opening the item highlights its element; every variant
 // of the corpus (expected outcomes in page-variants.ts and docs/pins.md) re-anchors on the right
-// element or says Needs re-pin; an orphan is re-pinned.
+// element or says Needs re-pin; an orphan is re-pinned; markers follow lazy content and a
+// client-side router (pin-live-pages.ts); hidden markers stay hidden after a reload.
 
 let site: TestSite;
 test.beforeAll(async () => {
@@ -27,6 +29,7 @@ test.afterAll(async () => {
 });
 
 const ITEM = 'Export button exports last month';
+const SETTINGS_ITEM = 'Saving settings takes a minute';
 const OVERLAY = 'waymark-pins';
 
 /** The centre of an element of `tab`, in the page's viewport. */
@@ -111,13 +114,17 @@ test('pins follow their element across environments and deploys, or say Needs re
     'GET',
     `/api/item/getStatusOptions/${orgId}`,
   );
-  await call('POST', '/api/item/createItem', {
-    projectId,
-    relativePath: PIN_PAGE_PATH,
-    title: ITEM,
-    itemTypeId: type!.itemTypeId,
-    itemStatusId: status!.itemStatusId,
-  });
+  for (const [relativePath, title] of [
+    [PIN_PAGE_PATH, ITEM],
+    [SPA_SETTINGS_PATH, SETTINGS_ITEM],
+  ])
+    await call('POST', '/api/item/createItem', {
+      projectId,
+      relativePath,
+      title,
+      itemTypeId: type!.itemTypeId,
+      itemStatusId: status!.itemStatusId,
+    });
 
   // Pin on page on environment A: Esc cancels pick mode, a click chooses.
   await showPanelFor(tabA);
@@ -146,13 +153,50 @@ test('pins follow their element across environments and deploys, or say Needs re
   const toggle = panel.getByRole('switch', { name: 'Show pins on the page' });
   await toggle.uncheck();
   await expect(tabB.locator(OVERLAY).getByRole('button', { name: 'Waymark pin 1:' })).toBeHidden();
+  // Hidden stays hidden: the page reloads (its markers are drawn again, hidden), and the side
+  // panel reopens with the toggle off.
+  await tabB.reload();
+  await expect(tabB.locator(OVERLAY).locator('.marker')).toHaveCount(1);
+  await expect(tabB.locator(OVERLAY).locator('.marker')).toBeHidden();
+  await showPanelFor(tabB);
+  await expect(toggle).not.toBeChecked();
   await toggle.check();
+  await expect(tabB.locator(OVERLAY).locator('.marker')).toBeVisible();
   await panel.getByRole('button', { name: ITEM }).click();
   const highlight = tabB.locator(OVERLAY).locator('.highlight');
   await expect(highlight).toBeVisible();
   const { box: target } = await centreOf(tabB, `[${CORPUS_TARGET_ATTRIBUTE}]`);
   const lit = await highlight.boundingBox();
   expect(Math.abs(lit!.x - target.x) + Math.abs(lit!.y - target.y)).toBeLessThan(4);
+
+  // Lazy content: the pinned element appears 1.5 s after the page loaded; its marker follows.
+  site.setPinVariant('lazy');
+  await tabB.reload();
+  await expect(tabB.locator(`[${CORPUS_TARGET_ATTRIBUTE}]`)).toHaveCount(0);
+  await expectMarkerOn(tabB, 1);
+  await expect(detail.getByTestId('pin-status')).toHaveText('Pinned on the page');
+
+  // SPA navigation: the router's pushState shows the settings path's items and pins, not the
+  // report's; Back (popstate) brings the report's marker back and drops the settings one.
+  site.setPinVariant('spa');
+  await tabB.reload();
+  await expectMarkerOn(tabB, 1);
+  await tabB.bringToFront();
+  await tabB.getByRole('link', { name: 'Settings page' }).click();
+  await expect(panel.getByTestId('current-page-url')).toHaveText(`${originB}${SPA_SETTINGS_PATH}`);
+  await expect(tabB.locator(OVERLAY).locator('.marker')).toHaveCount(0);
+  await panel.getByRole('button', { name: SETTINGS_ITEM }).click();
+  await detail.getByRole('button', { name: 'Pin on page' }).click();
+  await pickInPage(tabB, 'main button', 'button · Save notification settings');
+  await expect(detail.getByTestId('pin-status')).toHaveText('Pinned on the page');
+  await expectMarkerOn(tabB, 1, 'main button');
+  await tabB.goBack();
+  await expect(panel.getByTestId('current-page-url')).toHaveText(`${originB}${PIN_PAGE_PATH}`);
+  await expect(panel.getByRole('button', { name: ITEM })).toBeVisible();
+  await expect(panel.getByRole('button', { name: SETTINGS_ITEM })).toHaveCount(0);
+  await expectMarkerOn(tabB, 1);
+  await expect(tabB.locator(OVERLAY).locator('.marker')).toHaveCount(1);
+  await panel.getByRole('button', { name: ITEM }).click();
 
   // Every deploy of the corpus: the right element, or Needs re-pin with where it was.
   for (const variant of PAGE_VARIANTS) {

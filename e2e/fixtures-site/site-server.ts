@@ -6,6 +6,7 @@ import {
   PAGE_VARIANTS,
   renderVariant,
 } from '../../apps/extension/src/anchoring/corpus/page-variants';
+import { renderLiveVariant, SPA_SETTINGS_PATH } from './pin-live-pages';
 import { renderShopPage } from './shop-page';
 
 /** Where the pin corpus is served (issue 15): one path, whose page a test "deploys". */
@@ -22,7 +23,10 @@ const PAGES: Record<string, string> = {
 export type TestSite = {
   /** Its origins, e.g. `http://127.0.0.1:41001`; each serves the same pages. */
   origins: [string, string];
-  /** "Deploys" a variant of the pin corpus at {@link PIN_PAGE_PATH} on both origins. */
+  /**
+   * "Deploys" a variant of the pin corpus at {@link PIN_PAGE_PATH} on both origins: one of the
+   * corpus, or one of pin-live-pages.ts (lazy content, a single-page app).
+   */
   setPinVariant(name: string): void;
   /** Stops both servers. */
   stop(): Promise<void>;
@@ -31,6 +35,12 @@ export type TestSite = {
 function listen(pinVariant: () => string): Promise<Server> {
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://site').pathname;
+    const live = renderLiveVariant(pinVariant());
+    if (live && (path === PIN_PAGE_PATH || path === SPA_SETTINGS_PATH)) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(live);
+      return;
+    }
     if (path === PIN_PAGE_PATH) {
       const variant = PAGE_VARIANTS.find((candidate) => candidate.name === pinVariant());
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

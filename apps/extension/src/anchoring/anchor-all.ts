@@ -2,8 +2,11 @@ import type { TPinSelector } from '@waymark/core';
 import { anchorPin, createAnchorContext, type AnchorResult } from './anchor-pin';
 import { buildTextIndex } from './text-index';
 
-/** Longest slice of anchoring work between two yields to the page, in ms (one frame is ~16). */
-export const SLICE_BUDGET_MS = 8;
+/**
+ * Anchoring work between two yields to the page, in ms: well under a frame (~16 ms, 8 where the
+ * page animates), so a click or a scroll waits at most one pin past it.
+ */
+export const SLICE_BUDGET_MS = 4;
 
 /** Gives the page a turn (input, rendering) before the next slice of work. */
 export type YieldToPage = () => Promise<void>;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { TPinSelector } from '@waymark/core';
 import { JSDOM } from 'jsdom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { anchorAll } from './anchor-all';
 import { anchorPin, createAnchorContext } from './anchor-pin';
 import { describeElement } from './describe-element';
@@ -36,6 +36,21 @@ describe('anchorPin', () => {
     const result = anchor(after, pin.selectors);
     expect(result).toMatchObject({ status: 'anchored', method: 'quote' });
     expect(result.status === 'anchored' && result.element.textContent).toBe('Beta plan details');
+  });
+
+  it('verifies an unchanged page from the neighbouring text, without indexing the page', () => {
+    const rows = '<li>Order 1</li><li>Order 2</li><li>Order 3</li>';
+    const document = page(`<ul>${rows}</ul>`);
+    const pinned = describeElement(document.querySelectorAll('li')[1]!);
+    const buildIndex = vi.fn(buildTextIndex);
+    const unchanged = anchorPin(createAnchorContext(document, buildIndex), pinned.selectors);
+    expect(unchanged.status === 'anchored' && unchanged.element.textContent).toBe('Order 2');
+    expect(buildIndex).not.toHaveBeenCalled();
+    // A row inserted before it: the selector's match is refused and the index is built, once.
+    const shifted = page(`<ul><li>Order 0</li>${rows}</ul>`);
+    const result = anchorPin(createAnchorContext(shifted, buildIndex), pinned.selectors);
+    expect(buildIndex).toHaveBeenCalledTimes(1);
+    expect(result.status === 'anchored' && result.element.textContent).toBe('Order 2');
   });
 
   it('finds a button by role and accessible name when its selector no longer matches', () => {

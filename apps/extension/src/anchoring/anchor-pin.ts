@@ -1,5 +1,6 @@
 import type { TPinSelector } from '@waymark/core';
 import { accessibleNameOf, roleOf } from './element-facts';
+import { createTagIndex, type NamedCandidates } from './tag-index';
 import { matchQuote } from './fuzzy-match';
 import { selectorOf } from './pin-selectors';
 import type { TextIndex } from './text-index';
@@ -12,48 +13,42 @@ export type AnchorMethod = 'css' | 'role' | 'quote';
 export type AnchorResult =
   { status: 'anchored'; element: Element; method: AnchorMethod } | { status: 'orphan' };
 
-/** What re-anchoring reads: the document, and its text index (built on first need). */
-export type AnchorContext = { document: Document; textIndex: () => TextIndex };
+/**
+ * What re-anchoring reads, shared by every pin of a pass: the document, its text index and its
+ * elements by tag and name (each built on first need, once per pass).
+ */
+export type AnchorContext = {
+  document: Document;
+  textIndex: () => TextIndex;
+  namedCandidates: NamedCandidates;
+};
 
 function byCss(context: AnchorContext, selectors: readonly TPinSelector[]): Element | null {
   const css = selectorOf(selectors, 'CssSelector');
   if (!css) return null;
-  let matches: NodeListOf<Element>;
+  let candidate: Element | null;
   try {
-    matches = context.document.querySelectorAll(css.value);
+    // The first match only, as a plain querySelector loop would: uniqueness is not asked of the
+    // selector, since every candidate is verified against the pinned text and its surroundings.
+    candidate = context.document.querySelector(css.value);
   } catch {
     return null; // a selector this browser cannot parse
   }
-  const [only] = matches;
-  return matches.length === 1 && only && isPinnedInContext(only, selectors, context.textIndex())
-    ? only
-    : null;
-}
-
-/** Attributes an accessible name can come from besides the element's own text. */
-const NAMING_ATTRIBUTES = ['aria-label', 'aria-labelledby', 'title', 'alt', 'placeholder', 'id'];
-
-/**
- * A cheap test before the accessible name is computed (the accname algorithm is the costly part
- * of a page scan): the element's text holds the name, or it has something else to be named by.
- */
-function mayBeNamed(element: Element, name: string): boolean {
-  if (NAMING_ATTRIBUTES.some((attribute) => element.hasAttribute(attribute))) return true;
-  // Raw text, not normalised: a name split by line breaks is left to the text search.
-  return (element.textContent ?? '').includes(name);
+  return candidate && isPinnedInContext(candidate, selectors, context.textIndex) ? candidate : null;
 }
 
 function byRole(context: AnchorContext, selectors: readonly TPinSelector[]): Element | null {
   const role = selectorOf(selectors, 'RoleSelector');
   if (!role?.name) return null;
-  const found = Array.from(context.document.getElementsByTagName(role.tagName)).filter(
-    (element) =>
-      mayBeNamed(element, role.name) &&
-      roleOf(element) === role.role &&
-      accessibleNameOf(element) === role.name,
-  );
+  const found = context
+    .namedCandidates(role.tagName, role.name)
+    .filter(
+      ({ element }) => roleOf(element) === role.role && accessibleNameOf(element) === role.name,
+    );
   const [only] = found;
-  return found.length === 1 && only && isPinnedElement(only, selectors) ? only : null;
+  return found.length === 1 && only && isPinnedElement(only.element, selectors)
+    ? only.element
+    : null;
 }
 
 function byQuote(context: AnchorContext, selectors: readonly TPinSelector[]): Element | null {
@@ -101,11 +96,15 @@ export function anchorPin(
   return { status: 'orphan' };
 }
 
-/** An {@link AnchorContext} for `document`, indexing its text once, when first needed. */
+/** An {@link AnchorContext} for `document`: its indexes are built once, when first needed. */
 export function createAnchorContext(
   document: Document,
   buildIndex: (root: Element) => TextIndex,
 ): AnchorContext {
   let index: TextIndex | undefined;
-  return { document, textIndex: () => (index ??= buildIndex(document.body)) };
+  return {
+    document,
+    textIndex: () => (index ??= buildIndex(document.body)),
+    namedCandidates: createTagIndex(document),
+  };
 }

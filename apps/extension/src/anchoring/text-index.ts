@@ -1,5 +1,5 @@
 /** Elements whose text is not page content. */
-const SKIPPED_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE']);
+export const SKIPPED_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE']);
 
 /** One text node's place in the index. */
 type TextSpan = { node: Text; start: number; end: number };
@@ -17,19 +17,21 @@ export type TextIndex = {
   nodeAt(offset: number): Text | null;
 };
 
+/** Whether a text node is page content (not a script's or a style's source). */
+export function isContentText(node: Node): boolean {
+  return !(node.parentElement && SKIPPED_TAGS.has(node.parentElement.tagName));
+}
+
 /** Builds the {@link TextIndex} of `root`'s text. */
 export function buildTextIndex(root: Element): TextIndex {
   const spans: TextSpan[] = [];
   const parts: string[] = [];
   let length = 0;
   let lastWasSpace = true;
-  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
-    acceptNode: (node) =>
-      node.parentElement && SKIPPED_TAGS.has(node.parentElement.tagName)
-        ? NodeFilter.FILTER_REJECT
-        : NodeFilter.FILTER_ACCEPT,
-  });
+  // No acceptNode filter: calling back into script for every node costs more than the walk.
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!isContentText(node)) continue;
     let collapsed = (node as Text).data.replace(/\s+/g, ' ');
     if (lastWasSpace && collapsed.startsWith(' ')) collapsed = collapsed.slice(1);
     if (collapsed.length === 0) continue;

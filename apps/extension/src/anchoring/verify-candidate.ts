@@ -1,7 +1,8 @@
 import type { TPinSelector } from '@waymark/core';
 import { accessibleNameOf, roleOf, textOf } from './element-facts';
 import { selectorOf } from './pin-selectors';
-import { textSimilarity } from './text';
+import { normalizeText, textSimilarity } from './text';
+import { textAround } from './text-around';
 import type { TextIndex } from './text-index';
 import { MIN_CONTEXT_SIMILARITY, MIN_TEXT_SIMILARITY } from './thresholds';
 
@@ -29,22 +30,42 @@ function isUniqueText(exact: string, index: TextIndex): boolean {
 }
 
 /**
+ * Whether the candidate carries the pinned text exactly between the pinned prefix and suffix:
+ * the page around it did not change. Read from its neighbouring text nodes, without the page's
+ * index — the common case (an unchanged page) costs a few nodes per pin.
+ */
+function isUnchangedInPlace(
+  candidate: Element,
+  quote: { exact: string; prefix: string; suffix: string },
+): boolean {
+  if (textOf(candidate) !== quote.exact) return false;
+  const prefix = normalizeText(quote.prefix);
+  const suffix = normalizeText(quote.suffix);
+  return (
+    textAround(candidate, 'before', prefix.length).endsWith(prefix) &&
+    textAround(candidate, 'after', suffix.length).startsWith(suffix)
+  );
+}
+
+/**
  * Whether a candidate found by a selector that can point at the wrong element (a CSS path after
  * the page's structure shifted) is the pinned one: it must pass {@link isPinnedElement}, and
- * either carry the pinned text exactly where that text is unique on the page, or sit in
- * surroundings at least {@link MIN_CONTEXT_SIMILARITY} alike — so the next row of a list, whose
- * label differs by a digit, is never taken for the pinned one.
+ * either carry the pinned text exactly with its pinned surroundings, or exactly where that text is
+ * unique on the page, or sit in surroundings at least {@link MIN_CONTEXT_SIMILARITY} alike — so
+ * the next row of a list, whose label differs by a digit, is never taken for the pinned one. The
+ * page's text index (`index`, built on first call) is needed only when the page changed.
  */
 export function isPinnedInContext(
   candidate: Element,
   selectors: readonly TPinSelector[],
-  index: TextIndex,
+  index: () => TextIndex,
 ): boolean {
   if (!isPinnedElement(candidate, selectors)) return false;
   const quote = selectorOf(selectors, 'TextQuoteSelector');
   if (!quote?.exact) return true;
-  if (textOf(candidate) === quote.exact && isUniqueText(quote.exact, index)) return true;
-  return contextSimilarity(candidate, quote, index) >= MIN_CONTEXT_SIMILARITY;
+  if (isUnchangedInPlace(candidate, quote)) return true;
+  if (textOf(candidate) === quote.exact && isUniqueText(quote.exact, index())) return true;
+  return contextSimilarity(candidate, quote, index()) >= MIN_CONTEXT_SIMILARITY;
 }
 
 /** The numbers in a text, in order: "Order 7 of customer 1" → "7,1". */

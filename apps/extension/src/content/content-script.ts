@@ -15,7 +15,10 @@ const pins = createPinController(window, {
 chromeApi.runtime.addMessageListener(
   createMessageListener({
     getPageInfo: () => getPageInfo(window),
-    drawPins: ({ pins: drawn }) => pins.draw(drawn),
+    drawPins: ({ pins: drawn, isMarkersVisible }) => {
+      pins.setVisible(isMarkersVisible);
+      return pins.draw(drawn);
+    },
     pickElement: () => pins.pick(),
     revealPin: ({ itemId }) => pins.reveal(itemId),
     setMarkersVisible: ({ isVisible }) => pins.setVisible(isVisible),

@@ -152,8 +152,12 @@ export type MessageMap = {
    * Side panel → service worker → content script of `tabId` (issue 15): re-anchor these pins and
    * draw their markers, replacing any drawn before. The worker injects the content script first,
    * only where the user granted access to the site; answered with null where not granted.
+   * `isMarkersVisible` is the user's markers toggle, applied before anything is drawn.
    */
-  drawPins: { payload: { tabId: number; pins: DrawnPin[] }; response: PinStatus[] | null };
+  drawPins: {
+    payload: { tabId: number; pins: DrawnPin[]; isMarkersVisible: boolean };
+    response: PinStatus[] | null;
+  };
   /**
    * Side panel → service worker → content script: enter pick mode (hover outline and label, Esc
    * cancels, click chooses). Answered with the chosen element's description, or null on Esc.

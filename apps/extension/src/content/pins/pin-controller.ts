@@ -42,6 +42,9 @@ export function createPinController(view: Window, events: PinControllerEvents): 
   let markers: Marker[] = [];
   let statuses: PinStatus[] = [];
   let pass = 0;
+  // The path the pins were drawn for: pins belong to a page's path, so after a client-side
+  // navigation they are dropped until the side panel draws the new path's pins.
+  let drawnFor = view.location.pathname;
 
   async function anchorPins(): Promise<PinStatus[]> {
     const mine = ++pass;
@@ -63,6 +66,14 @@ export function createPinController(view: Window, events: PinControllerEvents): 
     onLayout: () => overlay.layout(),
     onContentChanged: () => {
       if (pins.length === 0) return;
+      if (view.location.pathname !== drawnFor) {
+        pass += 1; // a pass still running was for the old path
+        pins = [];
+        markers = [];
+        statuses = [];
+        overlay.setMarkers([]);
+        return;
+      }
       const before = statuses;
       void anchorPins().then((after) => {
         if (!sameStatuses(before, after)) events.onStatusesChanged(after);
@@ -74,6 +85,7 @@ export function createPinController(view: Window, events: PinControllerEvents): 
   return {
     draw(next) {
       pins = next;
+      drawnFor = view.location.pathname;
       return anchorPins();
     },
     async pick() {

@@ -48,7 +48,12 @@ export function PagePanel({
   const [view, setView] = useState<View>({ kind: 'list' });
   const page = usePageItems(pageUrl, orgId, projectId);
   const openItem = useCallback((itemId: number) => setView({ kind: 'item', itemId }), []);
-  const pins = usePagePins({ tabId: tab.tabId, page: page.data, onMarkerClick: openItem });
+  const pins = usePagePins({
+    tabId: tab.tabId,
+    pageUrl,
+    page: page.data,
+    onMarkerClick: openItem,
+  });
   const backToList = () =>
     setView((current) => ({
       kind: 'list',

@@ -24,6 +24,7 @@ function fakePins(overrides: Partial<PagePins>): PagePins {
     pinItem: vi.fn(() => Promise.resolve(true)),
     unpinItem: vi.fn(() => Promise.resolve()),
     reveal: vi.fn(),
+    requestAccess: vi.fn(),
     ...overrides,
   };
 }
@@ -52,5 +53,21 @@ describe('PinSection', () => {
     renderPage(<PinSection pins={pins} itemId={7} canPin={false} />);
     expect(screen.queryByRole('button', { name: 'Pin on page' })).toBeNull();
     expect(screen.getByTestId('plan-gate-locationPins')).toBeTruthy();
+  });
+
+  it('says the site is not granted and offers the button that asks for access', () => {
+    const pins = fakePins({ isPageReachable: false, statusOf: () => undefined });
+    renderPage(<PinSection pins={pins} itemId={7} canPin />);
+    expect(screen.getByTestId('pin-site-access').textContent).toContain(
+      'Grant Waymark access to this site to see and place pins on it.',
+    );
+    expect(screen.queryByRole('button', { name: 'Re-pin' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Grant access to this site' }));
+    expect(pins.requestAccess).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers no grant button where the site is granted', () => {
+    renderPage(<PinSection pins={fakePins({})} itemId={7} canPin />);
+    expect(screen.queryByRole('button', { name: 'Grant access to this site' })).toBeNull();
   });
 });

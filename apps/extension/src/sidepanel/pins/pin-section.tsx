@@ -82,9 +82,14 @@ export function PinSection({
       {pin && status === undefined && <WhereItWas pin={pin} />}
       {!pin && !canPin && <PlanGateNote feature="locationPins" />}
       {pins.isPageReachable === false && (
-        <Text size="xs" c="dimmed">
-          Grant Waymark access to this site to see and place pins on it.
-        </Text>
+        <Group gap="xs" data-testid="pin-site-access">
+          <Text size="xs" c="dimmed">
+            Grant Waymark access to this site to see and place pins on it.
+          </Text>
+          <Button size="compact-xs" variant="light" onClick={() => pins.requestAccess()}>
+            Grant access to this site
+          </Button>
+        </Group>
       )}
       {isPicking && (
         <Text size="xs" c="blue" role="status">

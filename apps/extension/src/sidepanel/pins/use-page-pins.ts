@@ -1,10 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TItemPin, TPinAnchor } from '@waymark/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createMessageListener, sendRequest, type PinStatus } from '../../messaging/index';
 import { useChromeApi } from '../../ui/index';
 import { queryKeys } from '../data/query-keys';
 import { useCallApi } from '../use-call-api';
+import { requestSiteAccess } from '../projects/request-site-access';
+import { readMarkersVisible, saveMarkersVisible } from './markers-visibility';
 import { numberPins } from './number-pins';
 
 /** The query key of a page's pins. */
@@ -25,6 +27,8 @@ export type PagePins = {
   unpinItem(itemId: number): Promise<void>;
   /** Scrolls the item's element into view and highlights it. */
   reveal(itemId: number): void;
+  /** Asks for access to the page's site (call it in a click handler), then draws the pins. */
+  requestAccess(): void;
 };
 
 /**
@@ -33,10 +37,12 @@ export type PagePins = {
  */
 export function usePagePins({
   tabId,
+  pageUrl,
   page,
   onMarkerClick,
 }: {
   tabId: number;
+  pageUrl: string;
   /** The page's path and items (getPageItems); undefined while loading. */
   page: { relativePathId: number | null; items: readonly { itemId: number }[] } | undefined;
   onMarkerClick: (itemId: number) => void;
@@ -49,7 +55,13 @@ export function usePagePins({
   const queryClient = useQueryClient();
   const [statuses, setStatuses] = useState<PinStatus[] | null>(null);
   const [isPageReachable, setPageReachable] = useState<boolean | null>(null);
-  const [isMarkersVisible, setMarkersShown] = useState(true);
+  // The stored toggle, null until read: nothing is drawn before it is known.
+  const [isMarkersVisible, setMarkersShown] = useState<boolean | null>(null);
+  const visibility = useRef(isMarkersVisible);
+  useEffect(() => {
+    visibility.current = isMarkersVisible; // before the draw effect below, which reads it
+  }, [isMarkersVisible]);
+  const isVisibilityKnown = isMarkersVisible !== null;
   // Bumped when the tab finishes loading: a reload drops the content script and its markers.
   const [loads, setLoads] = useState(0);
   const pins = useQuery({
@@ -65,7 +77,17 @@ export function usePagePins({
 
   useEffect(() => {
     let isCurrent = true;
-    sendRequest(send, 'drawPins', { tabId, pins: drawn })
+    void readMarkersVisible(api).then((isVisible) => isCurrent && setMarkersShown(isVisible));
+    return () => {
+      isCurrent = false;
+    };
+  }, [api]);
+
+  useEffect(() => {
+    if (!isVisibilityKnown) return;
+    let isCurrent = true;
+    const isVisible = visibility.current !== false;
+    sendRequest(send, 'drawPins', { tabId, pins: drawn, isMarkersVisible: isVisible })
       .then((answer) => {
         if (!isCurrent) return;
         setPageReachable(answer !== null);
@@ -75,9 +97,10 @@ export function usePagePins({
     return () => {
       isCurrent = false;
     };
-    // drawnKey stands for `drawn`: redraw only when the pins themselves change.
+    // drawnKey stands for `drawn`: redraw only when the pins themselves change (the toggle is
+    // sent on its own, without re-anchoring).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [send, tabId, drawnKey, loads]);
+  }, [send, tabId, drawnKey, loads, isVisibilityKnown]);
 
   useEffect(
     () =>
@@ -107,10 +130,17 @@ export function usePagePins({
     pinOf: (itemId) => pins.data?.find((pin) => pin.itemId === itemId),
     statusOf: (itemId) => statuses?.find((status) => status.itemId === itemId)?.status,
     isPageReachable,
-    isMarkersVisible,
+    isMarkersVisible: isMarkersVisible !== false,
     setMarkersVisible(isVisible) {
       setMarkersShown(isVisible);
+      void saveMarkersVisible(api, isVisible).catch(() => undefined);
       void sendRequest(send, 'setMarkersVisible', { tabId, isVisible }).catch(() => undefined);
+    },
+    requestAccess() {
+      void requestSiteAccess(api, pageUrl).then((isGranted) => {
+        if (isGranted) setLoads((count) => count + 1);
+        return queryClient.invalidateQueries({ queryKey: queryKeys.siteAccess() });
+      });
     },
     async pinItem(itemId) {
       const anchor: TPinAnchor | null = await sendRequest(send, 'pickElement', { tabId });
