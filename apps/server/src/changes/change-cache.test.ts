@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createChangeCache } from './change-cache';
-import { parseChange, type Change, type ChangeFeed, type ChangeListener } from './change-feed';
+import { parseChange, type ChangeFeed } from './change-feed';
+import { createFakeChangeFeed } from './fake-change-feed';
 
-function fakeFeed(isLive = true): ChangeFeed & { emit(change: Change): void; isLive: boolean } {
-  const listeners = new Set<ChangeListener>();
-  return {
-    isLive,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    emit(change) {
-      for (const listener of listeners) listener(change);
-    },
-    sync: () => Promise.resolve(),
-    start: () => Promise.resolve(),
-    stop: () => Promise.resolve(),
-  };
-}
+const fakeFeed = createFakeChangeFeed;
 
 function projectCache(feed: ChangeFeed) {
   return createChangeCache<string, { projectId: number; n: number }>({

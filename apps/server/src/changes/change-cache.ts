@@ -22,6 +22,8 @@ export type ChangeCache<K, V> = {
    * it loaded: the loaded value may predate it). Loads every time while the feed is not live.
    */
   get(key: K, load: () => Promise<V>): Promise<V>;
+  /** The value kept for `key` now, without loading; undefined while the feed is not live. */
+  peek(key: K): V | undefined;
   /** How many entries are kept (for tests and metrics). */
   readonly size: number;
 };
@@ -52,6 +54,9 @@ export function createChangeCache<K extends string | number, V extends object>(
       const value = await load();
       if (generation === startedAt && options.feed.isLive) entries.set(key, value);
       return value;
+    },
+    peek(key) {
+      return options.feed.isLive ? entries.get(key) : undefined;
     },
     get size() {
       return entries.size;

@@ -72,8 +72,9 @@ export function registerRoute<R extends RouteDef>(
     ...hooks,
     handler: async (request, reply) => {
       const result = await implementation.handler(request as RouteRequest<R>, reply);
-      // Fastify sends a string with a JSON content type as is, past the serializer.
-      if (result instanceof JsonText) return reply.type(JSON_TYPE).send(result.text);
+      // Fastify sends bytes as is, past the serializer, with the content type set here.
+      if (result instanceof JsonText)
+        return reply.header('content-type', JSON_TYPE).send(result.bytes);
       if (!isText) return result;
       // Fastify sends a string with an explicit text/plain type as is, past the JSON serializer.
       return reply.type('text/plain; charset=utf-8').send(String(route.response.parse(result)));

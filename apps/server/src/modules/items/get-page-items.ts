@@ -49,26 +49,47 @@ const ZItems = ZPageItems.shape.items;
  * (as matchPage does). Query 2
  * reads the items on that path of the chosen project (relative_paths_project_id_path_key, then
  * items_relative_path_id_idx). Both reads are cached (page-lookup-cache.ts); the path's items are
- * kept validated and serialized, so a warm lookup only validates and writes the small head.
+ * kept validated and serialized, and the whole answer is kept by request while both cached reads
+ * it came from are (page-answer-memo.ts), so a warm lookup sends bytes it already has.
  */
 export async function getPageItems(
   { db, cache }: { db: Db; cache: PageLookupCache },
   input: GetPageItemsInput,
 ): Promise<JsonText<TPageItems>> {
+  // The caller is in the key: what a page answers depends on who may use which project.
+  const answerKey = `${input.userId}|${input.orgId ?? ''}|${input.projectId ?? ''}|${input.pageUrl}`;
+  const kept = cache.answers.get(answerKey);
+  if (kept) return kept;
   const page = normalizePageUrl(input.pageUrl);
   if (!page) return NO_PAGE;
   const sitesInput = { host: page.host, userId: input.userId, orgId: input.orgId ?? null };
-  const { rows: sites } = await cache.sites.get(
-    `${sitesInput.userId}|${sitesInput.orgId ?? ''}|${sitesInput.host}`,
-    async () => ({ rows: await preparedSites(db).execute(sitesInput) }),
-  );
-  const matches = bestMatchPerProject(page, sites);
+  const sitesKey = `${sitesInput.userId}|${sitesInput.orgId ?? ''}|${sitesInput.host}`;
+  const sites = await cache.sites.get(sitesKey, async () => ({
+    rows: await preparedSites(db).execute(sitesInput),
+  }));
+  const matches = bestMatchPerProject(page, sites.rows);
   const chosen = matches.find((match) => match.projectId === input.projectId) ?? matches[0];
-  if (!chosen) return NO_PAGE;
-  const { itemsJson, relativePathId } = await cache.pathItems.get(
-    `${chosen.projectId}|${chosen.relativePath}`,
-    () => readPathItems(db, chosen),
+  if (!chosen) {
+    cache.answers.set(answerKey, { sites: { key: sitesKey, value: sites }, path: null }, NO_PAGE);
+    return NO_PAGE;
+  }
+  const pathKey = `${chosen.projectId}|${chosen.relativePath}`;
+  const path = await cache.pathItems.get(pathKey, () => readPathItems(db, chosen));
+  const answer = composeAnswer(matches, chosen, sites.rows, path);
+  cache.answers.set(
+    answerKey,
+    { sites: { key: sitesKey, value: sites }, path: { key: pathKey, value: path } },
+    answer,
   );
+  return answer;
+}
+
+function composeAnswer(
+  matches: TPageProject[],
+  chosen: TPageProject,
+  sites: PageSiteRow[],
+  { itemsJson, relativePathId }: PathItems,
+): JsonText<TPageItems> {
   const planId = sites.find((site) => site.projectId === chosen.projectId)?.planId;
   const head = ZPageHead.parse({
     projects: matches,

@@ -1,5 +1,6 @@
 import { createChangeCache, type ChangeCache } from '../../changes/change-cache';
 import type { ChangeFeed } from '../../changes/change-feed';
+import { createPageAnswerMemo, type PageAnswerMemo } from './page-answer-memo';
 
 /** A site of the page's host in a project the caller may use (the page lookup's first read). */
 export type PageSiteRow = {
@@ -21,6 +22,8 @@ export type PageLookupCache = {
   sites: ChangeCache<string, { rows: PageSiteRow[] }>;
   /** Keyed by project and path; shared by every caller, who reaches it only through `sites`. */
   pathItems: ChangeCache<string, PathItems>;
+  /** Whole answers by request, used while the two entries they were built from are kept. */
+  answers: PageAnswerMemo;
 };
 
 // Tables whose rows decide which projects a caller matches on a host, and their plan.
@@ -41,27 +44,34 @@ const SHARED_NAME_TABLES = new Set(['item_statuses', 'item_types', 'users']);
 
 /** Creates the page lookup's caches on the app's change feed. */
 export function createPageLookupCache(feed: ChangeFeed): PageLookupCache {
+  const sites: PageLookupCache['sites'] = createChangeCache({
+    feed,
+    max: 20_000,
+    ttlMs: 60_000,
+    onChange: ({ table }) => (ACCESS_TABLES.has(table) ? 'all' : 'none'),
+  });
+  const pathItems: PageLookupCache['pathItems'] = createChangeCache({
+    feed,
+    max: 5_000,
+    ttlMs: 60_000,
+    onChange: ({ table, key }) => {
+      if (SHARED_NAME_TABLES.has(table) || table === 'projects') return 'all';
+      const isPathChange = PATH_ITEM_TABLES.has(table);
+      if (!isPathChange && !PROJECT_TABLES.has(table)) return 'none';
+      // Without a key (a tag of an item deleted in the same transaction) it could be any path.
+      if (key === null) return 'all';
+      return isPathChange
+        ? (_key, value) => value.relativePathId === key
+        : (_key, value) => value.projectId === key;
+    },
+  });
   return {
-    sites: createChangeCache({
-      feed,
-      max: 20_000,
-      ttlMs: 60_000,
-      onChange: ({ table }) => (ACCESS_TABLES.has(table) ? 'all' : 'none'),
-    }),
-    pathItems: createChangeCache({
-      feed,
-      max: 5_000,
-      ttlMs: 60_000,
-      onChange: ({ table, key }) => {
-        if (SHARED_NAME_TABLES.has(table) || table === 'projects') return 'all';
-        const isPathChange = PATH_ITEM_TABLES.has(table);
-        if (!isPathChange && !PROJECT_TABLES.has(table)) return 'none';
-        // Without a key (a tag of an item deleted in the same transaction) it could be any path.
-        if (key === null) return 'all';
-        return isPathChange
-          ? (_key, value) => value.relativePathId === key
-          : (_key, value) => value.projectId === key;
-      },
-    }),
+    sites,
+    pathItems,
+    answers: createPageAnswerMemo(
+      ({ sites: read, path }) =>
+        sites.peek(read.key) === read.value &&
+        (path === null || pathItems.peek(path.key) === path.value),
+    ),
   };
 }
