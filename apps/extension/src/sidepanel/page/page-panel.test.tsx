@@ -106,11 +106,14 @@ describe('PagePanel', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Your plan (Free) allows 1 project.');
     fireEvent.click(screen.getByRole('button', { name: 'account page' }));
-    await vi.waitFor(() =>
-      expect(fake.api.tabs.create).toHaveBeenCalledWith({
-        url: 'http://localhost:8080/client/app/account',
-        active: true,
-      }),
+    await vi.waitFor(
+      () =>
+        expect(fake.api.tabs.create).toHaveBeenCalledWith({
+          url: 'http://localhost:8080/client/app/account',
+          active: true,
+        }),
+      // jsdom under a loaded CI machine: the click reads the server address from storage first.
+      { timeout: 5_000 },
     );
   });
 });
