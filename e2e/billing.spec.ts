@@ -218,6 +218,7 @@ test('billing: trial licences, a card, Basic at trial end, a mid-month licence, 
   // The move to Free is announced in a notification first (spec §4, template 2).
   const notice = page.getByRole('dialog', { name: 'Notification' });
   await expect(notice).toContainText('Free');
+  await expectNoAxeViolations(page, 'Notification dialog (moved to Free)');
   await notice.getByRole('button', { name: 'Okay' }).click();
   await expect(notice).toBeHidden();
   const licenseOnly = page.getByRole('dialog', { name: 'Manage Licenses' });

@@ -1,4 +1,5 @@
 import { Box, Button, Group, Modal, Stack } from '@mantine/core';
+import { MAIN_CONTENT_ID } from '../../../components/skip-link/skip-link';
 import { notificationButtonLabel } from '../notification-actions';
 import { useNotificationQueue } from '../use-notification-queue';
 
@@ -18,6 +19,8 @@ export function NotificationDialog({ isActive, onOrgNameMissing }: NotificationD
   const { current, answer, isAnswering } = useNotificationQueue({ onOrgNameMissing });
   return (
     <Modal
+      // Portalled into <main>: there the modal's <header> is not a second banner landmark (axe).
+      portalProps={{ target: document.getElementById(MAIN_CONTENT_ID) ?? undefined }}
       opened={isActive && current !== null}
       onClose={() => undefined}
       title="Notification"
