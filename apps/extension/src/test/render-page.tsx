@@ -1,6 +1,6 @@
 // Renders an extension page in jsdom the way mountPage does, with a fake ChromeApi.
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { cleanup, render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach } from 'vitest';
 import { ChromeApiProvider } from '../ui/chrome-api-context';
@@ -32,15 +32,20 @@ globalThis.ResizeObserver ??= class {
 
 afterEach(cleanup);
 
-/** Renders `page` with a fresh fake Chrome (or the one given); answers both. */
+/**
+ * Renders `page` with a fresh fake Chrome (or the one given), into `options.container` if given;
+ * answers both.
+ */
 export function renderPage(
   page: ReactNode,
   fake: FakeChrome = createFakeChrome(),
+  options: Pick<RenderOptions, 'container'> = {},
 ): RenderResult & { fake: FakeChrome } {
   const result = render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <ChromeApiProvider value={fake.api}>{page}</ChromeApiProvider>
     </MantineProvider>,
+    options,
   );
   return { ...result, fake };
 }

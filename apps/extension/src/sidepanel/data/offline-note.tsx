@@ -2,26 +2,13 @@ import { Text } from '@mantine/core';
 import type { PageKey } from '../../messaging/index';
 import { usePageSnapshot } from './use-page-snapshot';
 import { useIsLate } from './use-is-late';
+import { formatOfflineNote, formatUpdatingNote } from './format-kept-note';
 
 /**
  * How long a kept page lookup (the panel's first paint) may be revalidated before the panel says
  * that what it shows is not confirmed yet: long enough that a normal answer never flashes it.
  */
 export const KEPT_NOTE_DELAY_MS = 1_000;
-
-/** The marker of a page shown from the offline cache (issue 16): "offline — last updated {time}". */
-export function formatOfflineNote(updatedAt: number, locale?: string): string {
-  return `offline — last updated ${formatTime(updatedAt, locale)}`;
-}
-
-/** The marker of a kept page lookup still being revalidated: "last updated {time} — updating…". */
-export function formatUpdatingNote(updatedAt: number, locale?: string): string {
-  return `last updated ${formatTime(updatedAt, locale)} — updating…`;
-}
-
-function formatTime(updatedAt: number, locale?: string): string {
-  return new Date(updatedAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 /**
  * Shows {@link formatOfflineNote} while the page's items come from the offline cache, and

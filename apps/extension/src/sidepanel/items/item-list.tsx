@@ -1,5 +1,7 @@
 import { Stack } from '@mantine/core';
 import type { TItemSummary } from '@waymark/core';
+import { useEffect, useRef } from 'react';
+import { rememberListTop } from '../prepaint/list-top';
 import { ItemRow, type RowActions } from './list/item-row';
 
 /** The items of the page as dense rows; a click opens one, a row's menu acts on it in place. */
@@ -16,8 +18,15 @@ export function ItemList({
   /** Status, assignee and delete from the row; without it rows only open items. */
   rowActions?: RowActions;
 }) {
+  // Mantine types Stack's ref as a div's whatever its component; only its box is read.
+  const listRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Where the next opening's pre-paint puts the page's rows (prepaint/list-top.ts).
+    if (!isPathShown && listRef.current) rememberListTop(listRef.current);
+  }, [isPathShown]);
   return (
     <Stack
+      ref={listRef}
       gap={0}
       component="ul"
       aria-label="Items on this page"

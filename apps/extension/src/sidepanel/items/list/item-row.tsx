@@ -1,27 +1,13 @@
 import type { TItemSummary } from '@waymark/core';
 import { useId } from 'react';
 import { ROW_ATTRIBUTE } from '../../keyboard/move-focus';
+import { describeItem } from './describe-item';
 import classes from './item-row.module.css';
 import { RowMenu } from './row-menu';
 import type { ItemActions } from './use-item-actions';
 
 /** What a row needs to act on its item in place; without it the row only opens the item. */
 export type RowActions = { orgId: number; actions: ItemActions };
-
-/** The facts under an item's title, most telling first: type, status, assignee, release, tags. */
-export function describeItem(item: TItemSummary, isPathShown: boolean): string {
-  return [
-    isPathShown && item.relativePath,
-    item.itemTypeDescription,
-    item.itemStatusDescription,
-    item.assignee && `Assigned to ${item.assignee.fullName}`,
-    item.releaseTitle && `Release ${item.releaseTitle}`,
-    item.noteCount > 0 && `${item.noteCount} note${item.noteCount === 1 ? '' : 's'}`,
-    item.tags.length > 0 && item.tags.map((tag) => `#${tag}`).join(' '),
-  ]
-    .filter(Boolean)
-    .join(' · ');
-}
 
 /**
  * One item as a dense two-line row: the title (ellipsized, full text on hover) and its facts;
