@@ -35,6 +35,22 @@ describe('page data', () => {
     expect(cache.entries.has(pageKeyId(PAGE))).toBe(true);
   });
 
+  it('stamps an answer with the time it was asked for, not the time it arrived', async () => {
+    let clock = 100;
+    const call = vi.fn().mockImplementation(() => {
+      clock = 900; // the server takes its time
+      return Promise.resolve(ANSWER);
+    });
+    const pages = createPageData({
+      call,
+      cache: memoryCache(),
+      showBadgeCount: () => Promise.resolve(),
+      publish: vi.fn(),
+      now: () => clock,
+    });
+    expect((await pages.load(PAGE)).updatedAt).toBe(100);
+  });
+
   it('does not hide a refusal behind the cache', async () => {
     const cache = memoryCache();
     cache.entries.set(pageKeyId(PAGE), { page: ANSWER, updatedAt: 1, isOffline: false });

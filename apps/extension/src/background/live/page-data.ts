@@ -47,6 +47,9 @@ export function createPageData(deps: PageDataDeps): PageData {
 
   const load = async (page: PageKey): Promise<PageSnapshot> => {
     const id = pageKeyId(page);
+    // Stamped when asked, not when answered: an answer asked for after an edit knows of it,
+    // so the later-asked of two answers is the fresher one, whichever arrives first.
+    const askedAt = deps.now();
     try {
       const answer = (await deps.call(routes.getPageItems, {
         body: {
@@ -55,7 +58,7 @@ export function createPageData(deps: PageDataDeps): PageData {
           ...(page.projectId !== null && { projectId: page.projectId }),
         },
       })) as TPageItems;
-      const snapshot: PageSnapshot = { page: answer, updatedAt: deps.now(), isOffline: false };
+      const snapshot: PageSnapshot = { page: answer, updatedAt: askedAt, isOffline: false };
       latest.delete(id);
       latest.set(id, snapshot);
       // The oldest page goes first: a long-lived worker keeps the pages of the last while only.

@@ -21,9 +21,14 @@ export const LIVE_PING_MS = 20_000;
  */
 export function usePageSnapshot<T = PageSnapshot>(page: PageKey, select?: (snapshot: PageSnapshot) => T) {
   const api = useChromeApi();
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: queryKeys.page(page),
-    queryFn: () => sendRequest((message) => api.runtime.sendMessage(message), 'loadPage', page),
+    queryFn: async () =>
+      fresher(
+        queryClient.getQueryData<PageSnapshot>(queryKeys.page(page)),
+        await sendRequest((message) => api.runtime.sendMessage(message), 'loadPage', page),
+      ),
     ...(select && { select }),
     // The worker owns freshness: it pushes new answers (pageDataChanged) after edits and live events.
     staleTime: Infinity,
@@ -45,7 +50,9 @@ export function useLivePage(page: PageKey, projectId: number | null): void {
       api.runtime.addMessageListener(
         createMessageListener({
           pageDataChanged: ({ page: changed, snapshot }) => {
-            queryClient.setQueryData(queryKeys.page(changed), snapshot);
+            queryClient.setQueryData(queryKeys.page(changed), (current: PageSnapshot | undefined) =>
+              fresher(current, snapshot),
+            );
           },
           itemsChanged: ({ itemIds }) => {
             if (itemIds === null) void queryClient.invalidateQueries({ queryKey: queryKeys.items() });
@@ -89,4 +96,15 @@ export function useLivePage(page: PageKey, projectId: number | null): void {
       port?.disconnect();
     };
   }, [api, pageUrl, orgId, chosenProjectId, projectId]);
+}
+
+/**
+ * Of the answer shown and one that just arrived, the fresher: an answer the worker pushed after
+ * an edit must not be overwritten by a lookup that was asked before the edit and came back
+ * later (a panel reopened from kept data revalidates while the user is already acting).
+ * An offline answer always replaces, so the panel says it is offline.
+ */
+export function fresher(current: PageSnapshot | undefined, arrived: PageSnapshot): PageSnapshot {
+  if (!current || arrived.isOffline || current.isOffline) return arrived;
+  return current.updatedAt > arrived.updatedAt ? current : arrived;
 }
