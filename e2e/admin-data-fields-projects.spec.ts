@@ -12,6 +12,7 @@ import {
   readAccessToken,
   signUpThroughExtension,
   type TestUser,
+  pageLookupPath,
 } from './support/extension-session';
 import { expect, test } from './support/fixtures';
 
@@ -199,9 +200,8 @@ test('data fields and projects changed in the portal show in the extension', asy
     request,
     serverUrl,
     token,
-    'POST',
-    '/api/item/getPageItems',
-    { pageUrl: `${originA}/pay`, orgId: org!.orgId },
+    'GET',
+    pageLookupPath(`${originA}/pay`, org!.orgId),
   );
   const itemId = page.items[0]!.itemId;
   const moved = await callApiAs<{ itemStatusDescription: string }>(

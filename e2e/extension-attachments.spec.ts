@@ -9,6 +9,7 @@ import {
   newTestUser,
   readAccessToken,
   signUpThroughExtension,
+  pageLookupPath,
 } from './support/extension-session';
 import { expect, test } from './support/fixtures';
 import { clickToolbarIcon } from './support/toolbar-click';
@@ -165,9 +166,8 @@ test('a file attached on one domain downloads byte-identical on the other; a red
     request,
     serverUrl,
     token,
-    'POST',
-    '/api/item/getPageItems',
-    { pageUrl: tabB.url(), orgId: org!.orgId },
+    'GET',
+    pageLookupPath(tabB.url(), org!.orgId),
   );
   const itemId = pageItems.items[0]!.itemId;
   const [stored] = await callApiAs<Attachment[]>(

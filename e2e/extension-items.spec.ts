@@ -7,6 +7,7 @@ import {
   newTestUser,
   readAccessToken,
   signUpThroughExtension,
+  pageLookupPath,
 } from './support/extension-session';
 import { addOrgMember } from './support/database';
 import { captureDemoFrame, isRecordingDemo } from './support/demo-frames';
@@ -189,9 +190,8 @@ test('an item follows its page across environments and a path rename, and stays 
     request,
     serverUrl,
     adminToken,
-    'POST',
-    '/api/item/getPageItems',
-    { pageUrl: `${originA}/checkout`, orgId },
+    'GET',
+    pageLookupPath(`${originA}/checkout`, orgId),
   );
   await callApiAs(request, serverUrl, adminToken, 'POST', '/api/project/updateRelativePath', {
     projectId,
@@ -222,9 +222,8 @@ test('an item follows its page across environments and a path rename, and stays 
     request,
     serverUrl,
     memberToken,
-    'POST',
-    '/api/item/getPageItems',
-    { pageUrl: `${originB}/pay`, orgId },
+    'GET',
+    pageLookupPath(`${originB}/pay`, orgId),
   );
   expect(memberView).toMatchObject({ projects: [], projectId: null, items: [] });
   const itemId = page.items[0]?.itemId ?? 0;

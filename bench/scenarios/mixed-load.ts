@@ -12,8 +12,8 @@ const random = (n: number) => Math.floor(Math.random() * n);
 type Mix = {
   label: string;
   connections: number;
-  /** The path and JSON body of the next request. */
-  next: () => { path: string; body: object };
+  /** The path and JSON body of the next request; no body: a GET. */
+  next: () => { path: string; body?: object };
 };
 
 /** The server's resident memory in MB, from /proc (Linux). */
@@ -59,11 +59,10 @@ export const mixedLoadScenario: Scenario = {
     const page = () => `/page/${1 + random(PATH_COUNT)}`;
     mixes = [
       {
-        label: 'POST /api/item/getPageItems (random page)',
+        label: 'GET /api/item/getPageItems (random page)',
         connections: 140,
         next: () => ({
-          path: '/api/item/getPageItems',
-          body: { pageUrl: `https://env${1 + random(5)}.bench.test${page()}` },
+          path: `/api/item/getPageItems?${new URLSearchParams({ pageUrl: `https://env${1 + random(5)}.bench.test${page()}` }).toString()}`,
         }),
       },
       {
@@ -116,10 +115,11 @@ export const mixedLoadScenario: Scenario = {
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           requests: [
             {
-              method: 'POST',
               setupRequest: (request) => {
                 const { path, body } = mix.next();
-                return { ...request, path, body: JSON.stringify(body) };
+                return body
+                  ? { ...request, method: 'POST', path, body: JSON.stringify(body) }
+                  : { ...request, method: 'GET', path };
               },
             },
           ],

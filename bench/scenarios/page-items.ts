@@ -146,15 +146,13 @@ async function explainLookup(context: BenchContext, ids: SeededOrganization): Pr
 export const pageItemsScenario: Scenario = {
   name: 'page-items',
   description:
-    "POST /api/item/getPageItems (the extension's page lookup: projects by host, then the items of the path) on one organization with 100 000 items over 10 000 paths and 5 associated domains, against the trivial authenticated GET /api/account/whoami.",
+    "GET /api/item/getPageItems (the extension's page lookup: projects by host, then the items of the path) on one organization with 100 000 items over 10 000 paths and 5 associated domains, against the trivial authenticated GET /api/account/whoami.",
   prepare: async (serverUrl, context) => {
     const token = await context.signToken({ subject: 'bench-owner', email: 'owner@bench.test' });
     const ids = await seedLargeOrganization(serverUrl, context, token);
     const plans = await explainLookup(context, ids);
-    const page = await callJson<{ items: unknown[] }>(`${serverUrl}/api/item/getPageItems`, token, {
-      method: 'POST',
-      body: JSON.stringify({ pageUrl: PAGE_URL }),
-    });
+    const lookupUrl = `${serverUrl}/api/item/getPageItems?${new URLSearchParams({ pageUrl: PAGE_URL }).toString()}`;
+    const page = await callJson<{ items: unknown[] }>(lookupUrl, token, {});
     if (page.items.length !== ITEMS_PER_PATH)
       throw new Error(`Expected ${ITEMS_PER_PATH} items on the page, got ${page.items.length}`);
     const headers = { authorization: `Bearer ${token}` };
@@ -166,10 +164,8 @@ export const pageItemsScenario: Scenario = {
       },
       targets: [
         {
-          label: 'POST /api/item/getPageItems (10 items)',
-          url: `${serverUrl}/api/item/getPageItems`,
-          method: 'POST',
-          body: JSON.stringify({ pageUrl: PAGE_URL }),
+          label: 'GET /api/item/getPageItems (10 items)',
+          url: lookupUrl,
           headers,
         },
       ],

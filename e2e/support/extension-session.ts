@@ -81,6 +81,15 @@ export async function callApiAs<T>(
   return (response.headers()['content-type']?.includes('json') ? JSON.parse(text) : text) as T;
 }
 
+/** The page lookup's path with its query (GET /api/item/getPageItems), as the extension asks it. */
+export function pageLookupPath(pageUrl: string, orgId?: number): string {
+  const query = new URLSearchParams({
+    pageUrl,
+    ...(orgId !== undefined && { orgId: String(orgId) }),
+  });
+  return `/api/item/getPageItems?${query.toString()}`;
+}
+
 /** The id Chrome gave the tab showing `url`. */
 export async function findTabId(context: BrowserContext, url: string): Promise<number> {
   const worker = context.serviceWorkers()[0];

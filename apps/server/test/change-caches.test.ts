@@ -5,6 +5,7 @@ import { buildApp } from '../src/app';
 import { createChangeFeed, type Change } from '../src/changes/change-feed';
 import { items, orgMembers, relativePaths } from '../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
+import { pageLookup } from './page-lookup';
 import {
   addMember,
   createItem,
@@ -43,7 +44,7 @@ async function onCopy2(as: { authorization: string }, options: InjectOptions) {
 }
 
 async function pageTitles(as: { authorization: string }, on: 'copy1' | 'copy2') {
-  const options: InjectOptions = { method: 'POST', url: '/api/item/getPageItems', payload: PAGE };
+  const options: InjectOptions = pageLookup(PAGE);
   const answer = on === 'copy1' ? await t.call(as, options) : await onCopy2(as, options);
   return ok<{ items: { title: string }[] }>(answer).items.map((item) => item.title);
 }
@@ -149,12 +150,7 @@ describe('caches invalidated by the change feed', () => {
        where query = 'listen waymark_changes' and pid <> pg_backend_pid()`,
     );
     await expect.poll(() => copy2.changes.isLive, { timeout: 5_000 }).toBe(false);
-    const answer = await copy2.inject({
-      method: 'POST',
-      url: '/api/item/getPageItems',
-      payload: PAGE,
-      headers: world.admin,
-    });
+    const answer = await copy2.inject({ ...pageLookup(PAGE), headers: world.admin });
     expect(ok<{ items: { title: string }[] }>(answer).items.map((item) => item.title)).toContain(
       'Changed while down',
     );

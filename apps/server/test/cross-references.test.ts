@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
+import { pageLookup } from './page-lookup';
 import {
   addMember,
   createItem,
@@ -105,13 +106,13 @@ describe('ids of another project or organization inside a request', () => {
     const page = 'https://p.cross.example.test/a';
     for (const extra of [{}, { projectId: foreignProject }, { projectId: q }]) {
       const answer = ok<{ projectId: number | null; projects: { projectId: number }[] }>(
-        await post(member.as, '/api/item/getPageItems', { pageUrl: page, ...extra }),
+        await t.call(member.as, pageLookup({ pageUrl: page, ...extra })),
       );
       expect(answer.projectId, JSON.stringify(extra)).toBe(p);
       expect(answer.projects.map((project) => project.projectId)).toEqual([p]);
     }
     const byForeignOrg = ok<{ projectId: number | null; items: unknown[] }>(
-      await post(member.as, '/api/item/getPageItems', { pageUrl: page, orgId: foreign.orgId }),
+      await t.call(member.as, pageLookup({ pageUrl: page, orgId: foreign.orgId })),
     );
     expect(byForeignOrg).toMatchObject({ projectId: null, items: [] });
   });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, releases } from '../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
+import { pageLookup } from './page-lookup';
 import { createItem, createOrgWorld, createProject, ok, type OrgWorld } from './projects-world';
 
 // spec §9 Features by plan: Free lacks tags, releases, related items, external sites and notes;
@@ -69,9 +70,12 @@ const newItem = (shop: Shop, title: string, fields: Record<string, unknown> = {}
   });
 const pageItems = async (shop: Shop) =>
   ok<{ items: { title: string }[]; planFeatures: string[] }>(
-    await post(shop, '/api/item/getPageItems', {
-      pageUrl: `https://shop-${shop.orgId}.example.test/`,
-    }),
+    await t.call(
+      shop.admin,
+      pageLookup({
+        pageUrl: `https://shop-${shop.orgId}.example.test/`,
+      }),
+    ),
   );
 
 /** Each gated item field set to a value, with the refusal Free answers it with. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releases } from '../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
+import { pageLookup } from './page-lookup';
 import {
   addMember,
   createItem,
@@ -121,7 +122,7 @@ describe('items', () => {
         projects: { projectId: number }[];
         relativePath: string;
         items: { itemId: number; tags: string[]; noteCount: number; assignee: unknown }[];
-      }>(await post(member.as, '/api/item/getPageItems', { pageUrl }));
+      }>(await t.call(member.as, pageLookup({ pageUrl })));
       expect(page.projects.map((project) => project.projectId)).toEqual([projectId]);
       expect(page.relativePath).toBe('/checkout');
       expect(page.items).toEqual([
@@ -228,9 +229,12 @@ describe('items', () => {
       (await post(world.admin, '/api/item/addItemNote', { itemId, text: ' ' })).statusCode,
     ).toBe(400);
     const page = ok<{ items: { noteCount: number }[] }>(
-      await post(world.admin, '/api/item/getPageItems', {
-        pageUrl: 'https://www.shop.example.test/notes',
-      }),
+      await t.call(
+        world.admin,
+        pageLookup({
+          pageUrl: 'https://www.shop.example.test/notes',
+        }),
+      ),
     );
     expect(page.items[0]?.noteCount).toBe(1);
   });
@@ -317,9 +321,12 @@ describe('items', () => {
     const stranger = await addMember(t, world, []);
     expect((await get(stranger.as, `/api/item/getItem/${itemId}`)).statusCode).toBe(404);
     const page = ok<{ projects: unknown[]; items: unknown[] }>(
-      await post(stranger.as, '/api/item/getPageItems', {
-        pageUrl: 'https://www.shop.example.test/del',
-      }),
+      await t.call(
+        stranger.as,
+        pageLookup({
+          pageUrl: 'https://www.shop.example.test/del',
+        }),
+      ),
     );
     expect(page).toMatchObject({ projects: [], items: [] });
     expect((await post(stranger.as, '/api/item/searchItems', { projectId })).statusCode).toBe(404);

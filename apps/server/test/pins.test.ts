@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../src/db/schema';
 import type { MatrixIds } from './access-matrix';
 import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
+import { pageLookup } from './page-lookup';
 import { createMatrixWorld, snapshotDatabase } from './matrix-world';
 import { PROBE_PIN } from './pins-matrix-rows';
 import { ok, type As } from './projects-world';
@@ -53,13 +54,7 @@ describe('location pins', () => {
     expect(saved).toMatchObject({ itemId: a.itemId, ...PROBE_PIN });
     // The project's second site (`<site>/spare`) is another associated domain of the same project.
     for (const pageUrl of [`${a.siteUrl}/page`, `${a.siteUrl}/spare/page`]) {
-      const page = ok<TPageItems>(
-        await t.call(adminA, {
-          method: 'POST',
-          url: '/api/item/getPageItems',
-          payload: { pageUrl },
-        }),
-      );
+      const page = ok<TPageItems>(await t.call(adminA, pageLookup({ pageUrl })));
       expect(page.relativePathId).toBe(a.pathId);
       const pins = ok<TItemPin[]>(await pagePins(adminA, page.relativePathId ?? 0));
       expect(pins.map((row) => row.itemId)).toEqual([a.itemId]);

@@ -113,10 +113,10 @@ export const ITEM_ROWS: MatrixRow[] = [
   },
   {
     // Answers only projects the caller may use: an outsider gets an empty page, not an error.
-    method: 'POST',
+    method: 'GET',
     path: '/api/item/getPageItems',
     who: 'authenticated',
-    request: (ids) => ({ body: { pageUrl: `${ids.siteUrl}/page` } }),
+    request: (ids) => ({ query: { pageUrl: `${ids.siteUrl}/page` } }),
     outsider: 200,
   },
   {

@@ -3,6 +3,7 @@ import { organizations } from '../src/db/schema';
 import { PLAN_IDS } from '@waymark/core';
 import { eq } from 'drizzle-orm';
 import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
+import { pageLookup } from './page-lookup';
 import {
   addMember,
   createItem,
@@ -209,9 +210,12 @@ describe('relative paths', () => {
     });
     expect(renamed.body).toBe('Saved successfully');
     const page = ok<{ items: { itemId: number }[]; relativePath: string }>(
-      await post(world.admin, '/api/item/getPageItems', {
-        pageUrl: 'https://rename.example.test/cart/checkout?x=1',
-      }),
+      await t.call(
+        world.admin,
+        pageLookup({
+          pageUrl: 'https://rename.example.test/cart/checkout?x=1',
+        }),
+      ),
     );
     expect(page.relativePath).toBe('/cart/checkout');
     expect(page.items.map((item) => item.itemId)).toEqual([itemId]);
@@ -252,9 +256,12 @@ describe('relative paths', () => {
     );
     expect(after.map((path) => path.relativePath)).toEqual(['/new']);
     const page = ok<{ items: { itemId: number }[] }>(
-      await post(world.admin, '/api/item/getPageItems', {
-        pageUrl: 'https://merge.example.test/new',
-      }),
+      await t.call(
+        world.admin,
+        pageLookup({
+          pageUrl: 'https://merge.example.test/new',
+        }),
+      ),
     );
     expect(page.items.map((item) => item.itemId).sort()).toEqual([moved, stays].sort());
     const history = ok<{ field: string; after: string }[]>(
@@ -307,7 +314,7 @@ describe('per-project access', () => {
       404,
     );
     const page = ok<{ projects: unknown[]; items: unknown[] }>(
-      await post(member.as, '/api/item/getPageItems', { pageUrl: 'https://hidden.example.test/' }),
+      await t.call(member.as, pageLookup({ pageUrl: 'https://hidden.example.test/' })),
     );
     expect(page).toMatchObject({ projects: [], items: [] });
     const rename = await post(member.as, '/api/project/saveProject', {

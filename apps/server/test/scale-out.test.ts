@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from './helper';
 import { codeFrom, signUpByMail, TestBrowser } from './identity-browser';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
 import { openTestEventStream } from './sse-client';
+import { pageLookupQuery } from './page-lookup';
 
 // Issue 17: two server copies on one PostgreSQL behind a round-robin balancer, started with the
 // settings docs/deploy.md gives: sign-in works whichever copy answers each step, the API works on
@@ -75,6 +76,8 @@ afterAll(async () => {
 });
 
 const copyUrl = (index: number) => `http://127.0.0.1:${copies[index]?.port}`;
+
+const CART_LOOKUP = `/api/item/getPageItems?${pageLookupQuery({ pageUrl: 'https://scaled.example.test/cart' })}`;
 
 async function api(index: number | 'proxy', token: string, url: string, body?: unknown) {
   const base = index === 'proxy' ? publicUrl : copyUrl(index);
@@ -166,16 +169,12 @@ describe('two server copies on one database', { timeout: 240_000 }, () => {
   });
 
   it('shows a change made through one copy in the other copy’s next answer', async () => {
-    const options = await api(0, token, `/api/item/getPageItems`, {
-      pageUrl: 'https://scaled.example.test/cart',
-    });
+    const options = await api(0, token, CART_LOOKUP);
     expect(options.status).toBe(200);
     expect((options.body as { items: unknown[] }).items).toEqual([]);
     const created = await createItemOnCopy0('/cart', 'Made on copy 1');
     expect(created.status).toBe(200);
-    const seen = await api(1, token, '/api/item/getPageItems', {
-      pageUrl: 'https://scaled.example.test/cart',
-    });
+    const seen = await api(1, token, CART_LOOKUP);
     expect((seen.body as { items: { title: string }[] }).items.map((item) => item.title)).toEqual([
       'Made on copy 1',
     ]);
@@ -206,9 +205,7 @@ describe('two server copies on one database', { timeout: 240_000 }, () => {
     const worker = async () => {
       while (isLoading) {
         try {
-          const lookup = await api('proxy', token, '/api/item/getPageItems', {
-            pageUrl: 'https://scaled.example.test/cart',
-          });
+          const lookup = await api('proxy', token, CART_LOOKUP);
           if (lookup.status === 200) answered += 1;
           else failures.push(`${lookup.status} ${JSON.stringify(lookup.body)}`);
         } catch (error) {

@@ -47,7 +47,7 @@ describe('toolbar badge', () => {
     await badge.update(5, CHECKOUT);
     expect(fake.badges.get(5)).toBe('3');
     expect(call).toHaveBeenCalledWith(expect.objectContaining({ path: '/api/item/getPageItems' }), {
-      body: { pageUrl: CHECKOUT, orgId: 7 },
+      query: { pageUrl: CHECKOUT, orgId: '7' },
     });
   });
 

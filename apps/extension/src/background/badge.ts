@@ -42,7 +42,7 @@ export function createBadge({ api, auth, call }: BadgeDeps): Badge {
   const countItems = async (url: string): Promise<number> => {
     const orgId = await readOrgId(api);
     const page = (await call(routes.getPageItems, {
-      body: { pageUrl: url, ...(orgId > 0 && { orgId }) },
+      query: { pageUrl: url, ...(orgId > 0 && { orgId: String(orgId) }) },
     })) as TPageItems;
     return page.items.length;
   };

@@ -42,7 +42,7 @@ export function renderPagePanel(
   type PageKey = { pageUrl: string; orgId: number; projectId: number | null };
   let shown: PageKey | null = null;
   const lookUp = async (page: PageKey) => ({
-    page: (await answer('getPageItems', { body: page })) as TPageItems,
+    page: (await answer('getPageItems', { query: page })) as TPageItems,
     updatedAt: 0,
     isOffline: false,
   });

@@ -52,10 +52,10 @@ export function createPageData(deps: PageDataDeps): PageData {
     const askedAt = deps.now();
     try {
       const answer = (await deps.call(routes.getPageItems, {
-        body: {
+        query: {
           pageUrl: page.pageUrl,
-          ...(page.orgId > 0 && { orgId: page.orgId }),
-          ...(page.projectId !== null && { projectId: page.projectId }),
+          ...(page.orgId > 0 && { orgId: String(page.orgId) }),
+          ...(page.projectId !== null && { projectId: String(page.projectId) }),
         },
       })) as TPageItems;
       const snapshot: PageSnapshot = { page: answer, updatedAt: askedAt, isOffline: false };

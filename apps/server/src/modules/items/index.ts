@@ -52,7 +52,7 @@ export const itemsModule: AppModule = (app, { db, changes }) => {
     handler: async (request) =>
       getPageItems(
         { db, cache: pageLookupCache },
-        { ...request.body, userId: requireCaller(request).userId },
+        { ...request.query, userId: requireCaller(request).userId },
       ),
   });
   registerRoute(app, routes.searchItems, {
