@@ -41,6 +41,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The first row's menu button's dots: the pre-paint draws the icon React's row menu draws. */
+const menuDots = () =>
+  [...root.querySelectorAll('li')[0]!.querySelectorAll('svg path')]
+    .map((path) => path.getAttribute('d') ?? '')
+    .filter((d) => !d.startsWith('M0 0'));
 const rowButtons = () => [...root.querySelectorAll<HTMLButtonElement>('[data-item-row]')];
 
 describe('prepaintPanel', () => {
@@ -98,6 +103,8 @@ describe('prepaintPanel', () => {
     prepaintPanel(root, START);
     const painted = rowButtons().map((row) => [row.className, row.closest('li')!.className]);
     expect(painted[0]![1]).toMatch(/row/);
+    const paintedDots = menuDots();
+    expect(paintedDots).toHaveLength(3);
     const fake = createFakeChrome();
     fake.syncStorage.set(SERVER_URL_KEY, 'https://waymark.example.com');
     vi.mocked(fake.api.runtime.sendMessage).mockImplementation(() => new Promise(() => undefined));
@@ -107,5 +114,6 @@ describe('prepaintPanel', () => {
     expect(rowButtons().map((row) => [row.className, row.closest('li')!.className])).toEqual(
       painted,
     );
+    expect(menuDots()).toEqual(paintedDots);
   });
 });

@@ -32,7 +32,31 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return made;
 }
 
-/** One row as `ItemRow` renders it (items/list/item-row.tsx), with its menu button's box. */
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** Tabler's "dots", as the row menu button draws it (IconDots, 16 px), without React. */
+function dotsIcon(): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  for (const [name, value] of Object.entries({
+    width: '16',
+    height: '16',
+    viewBox: '0 0 24 24',
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '2',
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+  }))
+    svg.setAttribute(name, value);
+  for (const x of [4, 11, 18]) {
+    const dot = document.createElementNS(SVG, 'path');
+    dot.setAttribute('d', `M${x} 12a1 1 0 1 0 2 0a1 1 0 1 0 -2 0`);
+    svg.append(dot);
+  }
+  return svg;
+}
+
+/** One row as `ItemRow` renders it (items/list/item-row.tsx), with its menu button's dots. */
 function prepaintRow(item: TItemSummary): HTMLLIElement {
   const open = element(
     'button',
@@ -42,7 +66,7 @@ function prepaintRow(item: TItemSummary): HTMLLIElement {
   );
   open.setAttribute('aria-label', item.title);
   open.setAttribute(ROW_ATTRIBUTE, String(item.itemId));
-  const menu = element('span', { className: rowClasses.menuButton });
+  const menu = element('span', { className: rowClasses.menuButton }, dotsIcon());
   menu.setAttribute('aria-hidden', 'true');
   return element('li', { className: rowClasses.row }, open, menu);
 }
