@@ -1,5 +1,6 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { isAppError } from '@waymark/core';
+import { readServerUrl } from '../settings/index';
 import { useChromeApi, useServerUrl } from '../ui/index';
 
 /** The portal page where an admin changes the plan (spec §2 /app/account). */
@@ -13,9 +14,10 @@ export function ErrorAlert({ error, title }: { error: Error; title: string }) {
   const api = useChromeApi();
   const serverUrl = useServerUrl();
   const isPlanLimit = isAppError(error) && error.code === 'PLAN_LIMIT';
-  const openAccount = () => {
-    if (serverUrl)
-      void api.tabs.create({ url: `${serverUrl}${PORTAL_ACCOUNT_PATH}`, active: true });
+  // The alert mounts with the error: a click may come before the address is read for it.
+  const openAccount = async () => {
+    const portal = serverUrl ?? (await readServerUrl(api));
+    await api.tabs.create({ url: `${portal}${PORTAL_ACCOUNT_PATH}`, active: true });
   };
   return (
     <Alert color={isPlanLimit ? 'orange' : 'red'} variant="light" role="alert" title={title}>
@@ -23,7 +25,7 @@ export function ErrorAlert({ error, title }: { error: Error; title: string }) {
       {isPlanLimit && (
         <Text size="sm" mt={4}>
           Your plan limits this. An administrator can change the plan on the{' '}
-          <Anchor component="button" type="button" size="sm" onClick={openAccount}>
+          <Anchor component="button" type="button" size="sm" onClick={() => void openAccount()}>
             account page
           </Anchor>
           .
