@@ -1,7 +1,12 @@
 import { AppError } from '@waymark/core';
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../../config';
-import type { AttachOutcome, ChargeOutcome, PaymentGateway } from './payment-gateway';
+import type {
+  AttachOutcome,
+  CancelOutcome,
+  ChargeOutcome,
+  PaymentGateway,
+} from './payment-gateway';
 import { CARD_DECLINED } from './sandbox-cards';
 
 /** Where the SDK sends requests; tests point it at a local stand-in of the Stripe API. */
@@ -38,6 +43,16 @@ export function createStripeGateway(
     kind: 'stripe',
     publishableKey: config.publishableKey,
     async createCustomer({ orgId, name }) {
+      // The idempotency key lasts 24 hours at Stripe; a customer made earlier whose id we never
+      // stored (the first card was refused, or the process died) is found by its metadata
+      // (docs/billing.md "Stripe customers"). Search lags writes by up to a minute; the key
+      // covers that window.
+      const found = await stripe.customers.search({
+        query: `metadata['orgId']:'${orgId}'`,
+        limit: 10,
+      });
+      const oldest = found.data.toSorted((a, b) => a.created - b.created)[0];
+      if (oldest) return oldest.id;
       const customer = await stripe.customers.create(
         { name: name || `Organization ${orgId}`, metadata: { orgId: String(orgId) } },
         { idempotencyKey: `customer-org-${orgId}` },
@@ -124,6 +139,21 @@ export function createStripeGateway(
     async retrievePayment(paymentId) {
       return fromIntent(await stripe.paymentIntents.retrieve(paymentId));
     },
+    async cancelPayment({ paymentId, idempotencyKey }) {
+      try {
+        const intent = await stripe.paymentIntents.cancel(
+          paymentId,
+          { cancellation_reason: 'abandoned' },
+          { idempotencyKey },
+        );
+        return fromCancelled(intent);
+      } catch (error) {
+        // Stripe refuses to cancel a PaymentIntent that already succeeded or was cancelled
+        // (payment_intent_unexpected_state): ask what it is.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        return fromCancelled(await stripe.paymentIntents.retrieve(paymentId));
+      }
+    },
     readWebhook(rawBody, signature) {
       let event: Stripe.Event;
       try {
@@ -141,6 +171,12 @@ export function createStripeGateway(
       return { paymentId: intent.id, outcome: fromIntent(intent) };
     },
   };
+}
+
+function fromCancelled(intent: Stripe.PaymentIntent): CancelOutcome {
+  if (intent.status === 'succeeded') return { status: 'succeeded', paymentId: intent.id };
+  if (intent.status === 'canceled') return { status: 'canceled', paymentId: intent.id };
+  throw new Error(`PaymentIntent ${intent.id} is ${intent.status} after cancelling`);
 }
 
 function fromIntent(intent: Stripe.PaymentIntent): ChargeOutcome {
