@@ -14,7 +14,8 @@ export type StandInRequest = {
  * `stripe` SDK without the network. Payment method ids pick the behaviour, like Stripe's test
  * `pm_card_*` ids: `pm_card_visa` succeeds, `pm_card_chargeDeclined` is declined when saved,
  * `pm_card_chargeCustomerFail` saves but its charges are declined, `pm_card_authenticationRequired`
- * charges need 3-D Secure. Idempotency keys replay the first answer (until
+ * charges need 3-D Secure (`_o<n>` may follow, making an organization's own id: a payment method
+ * belongs to one customer). Idempotency keys replay the first answer (until
  * {@link StripeStandIn.expireIdempotencyKeys}, Stripe's 24 hours). Customers can be searched by
  * metadata; PaymentIntents cancelled, or completed as if the customer had passed 3-D Secure.
  */
@@ -38,12 +39,15 @@ export type StripeStandIn = {
 
 const NOT_CANCELABLE = new Set(['succeeded', 'canceled']);
 
+/** The test card of a payment method id: `pm_card_visa_o7` is org 7's own `pm_card_visa`. */
+const testCardOf = (pm: string) => pm.replace(/_o\d+$/, '');
+
 const cardOf = (pm: string) => ({
   id: pm,
   object: 'payment_method',
   card: {
     brand: 'visa',
-    last4: pm === 'pm_card_visa' ? '4242' : '0341',
+    last4: testCardOf(pm) === 'pm_card_visa' ? '4242' : '0341',
     exp_month: 12,
     exp_year: 2034,
   },
@@ -116,7 +120,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       };
     }
     if (method === 'POST' && path === '/v1/setup_intents') {
-      const pm = form.get('payment_method') ?? '';
+      const pm = testCardOf(form.get('payment_method') ?? '');
       if (pm === 'pm_card_chargeDeclined')
         return cardError('card_declined', 'Your card was declined.');
       return {
@@ -134,7 +138,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (method === 'POST' && path === '/v1/payment_intents') {
       standIn.intentsCreated += 1;
       const id = `pi_${standIn.intentsCreated}`;
-      const pm = form.get('payment_method') ?? '';
+      const pm = testCardOf(form.get('payment_method') ?? '');
       const base = {
         id,
         object: 'payment_intent',
