@@ -179,6 +179,84 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
   });
   afterAll(() => t.close());
 
+  const runBilling = (orgId: number, now: string) =>
+    t.call(undefined, {
+      method: 'POST',
+      url: '/api/testing/billing/setClock',
+      payload: { now, orgId },
+    });
+  const ledgerOf = async (orgId: number) =>
+    (
+      await t.db
+        .select()
+        .from(billingCharges)
+        .where(eq(billingCharges.orgId, orgId))
+        .orderBy(billingCharges.id)
+    ).map((r) => [r.purpose, r.status, r.attempts]);
+  const cancelsOf = (paymentId: string) =>
+    standIn.requests
+      .filter((r) => r.path === `/v1/payment_intents/${paymentId}/cancel`)
+      .map((r) => r.idempotencyKey);
+  /** A Pro organization whose card (its own id) always needs 3-D Secure. */
+  async function threeDSecureOrg() {
+    const w = await createOrgWorld(t);
+    await setPlan(t, w.orgId, PLAN_IDS.pro);
+    ok(
+      await t.call(w.admin, {
+        method: 'POST',
+        url: '/api/stripe/savePaymentMethod',
+        payload: { orgId: w.orgId, stripePaymentId: `pm_card_authenticationRequired_o${w.orgId}` },
+      }),
+    );
+    return w;
+  }
+  /** Stripe's signed `payment_intent.succeeded`; `signature` replaces the valid one. */
+  const sendSucceeded = (paymentId: string, signature?: string) => {
+    const payload = JSON.stringify({
+      id: `evt_${paymentId}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: paymentId, object: 'payment_intent', status: 'succeeded' } },
+    });
+    return t.call(undefined, {
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature':
+          signature ??
+          Stripe.webhooks.generateTestHeaderString({ payload, secret: KEYS.webhookSecret }),
+      },
+      payload,
+    });
+  };
+  /** A {@link threeDSecureOrg} with a licence purchase waiting for 3-D Secure. */
+  async function waitingPurchase() {
+    const w = await threeDSecureOrg();
+    const bought = await t.call(w.admin, {
+      method: 'POST',
+      url: '/api/account/purchaseLicense',
+      payload: { orgId: w.orgId, purchaseCount: 1, planId: PLAN_IDS.pro },
+    });
+    expect(bought.json()).toMatchObject({ code: 'PAYMENT_ACTION_REQUIRED' });
+    const pending = ok<{ paymentIntentId: string; clientSecret: string }>(
+      await t.call(w.admin, {
+        method: 'GET',
+        url: `/api/stripe/getPendingPaymentAction/${w.orgId}`,
+      }),
+    );
+    return { w, paymentId: pending.paymentIntentId, clientSecret: pending.clientSecret };
+  }
+  const licenceCount = async (w: Awaited<ReturnType<typeof createOrgWorld>>) =>
+    ok<{ totalLicenseCount: number }>(
+      await t.call(w.admin, { method: 'GET', url: `/api/account/getLicenseInfo/${w.orgId}` }),
+    ).totalLicenseCount;
+
+  const historyIds = async (w: Awaited<ReturnType<typeof createOrgWorld>>) =>
+    ok<{ transactionId: string }[]>(
+      await t.call(w.admin, { method: 'GET', url: `/api/account/getPaymentHistory/${w.orgId}` }),
+    ).map((p) => p.transactionId);
+
   it('gives the portal the publishable key and turns the sandbox form off', async () => {
     const w = await createOrgWorld(t);
     expect(
@@ -202,107 +280,14 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
   });
 
   it('asks for 3-D Secure on a purchase, then settles it from the signed webhook', async () => {
-    const w = await createOrgWorld(t);
-    await setPlan(t, w.orgId, PLAN_IDS.pro);
-    ok(
-      await t.call(w.admin, {
-        method: 'POST',
-        url: '/api/stripe/savePaymentMethod',
-        payload: { orgId: w.orgId, stripePaymentId: `pm_card_authenticationRequired_o${w.orgId}` },
-      }),
-    );
-    const bought = await t.call(w.admin, {
-      method: 'POST',
-      url: '/api/account/purchaseLicense',
-      payload: { orgId: w.orgId, purchaseCount: 1, planId: PLAN_IDS.pro },
-    });
-    expect(bought.json()).toMatchObject({ code: 'PAYMENT_ACTION_REQUIRED' });
-    const pending = ok<{ paymentIntentId: string; clientSecret: string }>(
-      await t.call(w.admin, {
-        method: 'GET',
-        url: `/api/stripe/getPendingPaymentAction/${w.orgId}`,
-      }),
-    );
-    expect(pending.clientSecret).toBe(`${pending.paymentIntentId}_secret`);
-    const payload = JSON.stringify({
-      id: 'evt_2',
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      data: {
-        object: { id: pending.paymentIntentId, object: 'payment_intent', status: 'succeeded' },
-      },
-    });
-    const webhook = (signature: string) =>
-      t.call(undefined, {
-        method: 'POST',
-        url: '/api/stripe/webhook',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        payload,
-      });
-    expect((await webhook('t=1,v1=forged')).statusCode).toBe(400);
-    const signature = Stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: KEYS.webhookSecret,
-    });
-    expect((await webhook(signature)).statusCode).toBe(200);
-    expect((await webhook(signature)).statusCode).toBe(200); // delivered twice: settled once
-    const info = ok<{ totalLicenseCount: number }>(
-      await t.call(w.admin, { method: 'GET', url: `/api/account/getLicenseInfo/${w.orgId}` }),
-    );
-    expect(info.totalLicenseCount).toBe(2);
-    const history = ok<{ transactionId: string }[]>(
-      await t.call(w.admin, { method: 'GET', url: `/api/account/getPaymentHistory/${w.orgId}` }),
-    );
-    expect(history.map((p) => p.transactionId)).toEqual([pending.paymentIntentId]);
+    const { w, paymentId, clientSecret } = await waitingPurchase();
+    expect(clientSecret).toBe(`${paymentId}_secret`);
+    expect((await sendSucceeded(paymentId, 't=1,v1=forged')).statusCode).toBe(400);
+    expect((await sendSucceeded(paymentId)).statusCode).toBe(200);
+    expect((await sendSucceeded(paymentId)).statusCode).toBe(200); // delivered twice: settled once
+    expect(await licenceCount(w)).toBe(2);
+    expect(await historyIds(w)).toEqual([paymentId]);
   });
-
-  const runBilling = (orgId: number, now: string) =>
-    t.call(undefined, {
-      method: 'POST',
-      url: '/api/testing/billing/setClock',
-      payload: { now, orgId },
-    });
-  const ledgerOf = async (orgId: number) =>
-    (
-      await t.db
-        .select()
-        .from(billingCharges)
-        .where(eq(billingCharges.orgId, orgId))
-        .orderBy(billingCharges.id)
-    ).map((r) => [r.purpose, r.status, r.attempts]);
-  const cancelsOf = (paymentId: string) =>
-    standIn.requests
-      .filter((r) => r.path === `/v1/payment_intents/${paymentId}/cancel`)
-      .map((r) => r.idempotencyKey);
-  /** A Pro organization whose card needs 3-D Secure, with a licence purchase waiting for it. */
-  async function waitingPurchase() {
-    const w = await createOrgWorld(t);
-    await setPlan(t, w.orgId, PLAN_IDS.pro);
-    ok(
-      await t.call(w.admin, {
-        method: 'POST',
-        url: '/api/stripe/savePaymentMethod',
-        payload: { orgId: w.orgId, stripePaymentId: `pm_card_authenticationRequired_o${w.orgId}` },
-      }),
-    );
-    const bought = await t.call(w.admin, {
-      method: 'POST',
-      url: '/api/account/purchaseLicense',
-      payload: { orgId: w.orgId, purchaseCount: 1, planId: PLAN_IDS.pro },
-    });
-    expect(bought.json()).toMatchObject({ code: 'PAYMENT_ACTION_REQUIRED' });
-    const pending = ok<{ paymentIntentId: string }>(
-      await t.call(w.admin, {
-        method: 'GET',
-        url: `/api/stripe/getPendingPaymentAction/${w.orgId}`,
-      }),
-    );
-    return { w, paymentId: pending.paymentIntentId };
-  }
-  const licenceCount = async (w: Awaited<ReturnType<typeof createOrgWorld>>) =>
-    ok<{ totalLicenseCount: number }>(
-      await t.call(w.admin, { method: 'GET', url: `/api/account/getLicenseInfo/${w.orgId}` }),
-    ).totalLicenseCount;
 
   it('keeps one customer per organization: a refused first card, then a card saved after the key expired', async () => {
     const w = await createOrgWorld(t);
@@ -362,40 +347,13 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
     ]);
     expect(await licenceCount(w)).toBe(2);
     // Stripe's late webhook finds it settled.
-    const payload = JSON.stringify({
-      id: 'evt_3',
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      data: { object: { id: paymentId, object: 'payment_intent', status: 'succeeded' } },
-    });
-    const signature = Stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: KEYS.webhookSecret,
-    });
-    const delivered = await t.call(undefined, {
-      method: 'POST',
-      url: '/api/stripe/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload,
-    });
-    expect(delivered.statusCode).toBe(200);
+    expect((await sendSucceeded(paymentId)).statusCode).toBe(200);
     expect(await licenceCount(w)).toBe(2);
-    const history = ok<{ transactionId: string }[]>(
-      await t.call(w.admin, { method: 'GET', url: `/api/account/getPaymentHistory/${w.orgId}` }),
-    );
-    expect(history.map((p) => p.transactionId)).toEqual([paymentId]);
+    expect(await historyIds(w)).toEqual([paymentId]);
   });
 
   it('moves to Free after the last unconfirmed attempt and cancels every PaymentIntent it made', async () => {
-    const w = await createOrgWorld(t);
-    await setPlan(t, w.orgId, PLAN_IDS.pro);
-    ok(
-      await t.call(w.admin, {
-        method: 'POST',
-        url: '/api/stripe/savePaymentMethod',
-        payload: { orgId: w.orgId, stripePaymentId: `pm_card_authenticationRequired_o${w.orgId}` },
-      }),
-    );
+    const w = await threeDSecureOrg();
     const intentIds: string[] = [];
     for (const day of ['2026-04-01', '2026-04-03', '2026-04-07']) {
       ok(await runBilling(w.orgId, `${day}T00:00:00Z`));
