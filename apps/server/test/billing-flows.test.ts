@@ -479,6 +479,31 @@ describe('charges waiting for 3-D Secure (from September 2026)', () => {
       'was never confirmed with your bank, so it was cancelled and nothing was charged',
     );
   });
+  it('an upgrade never confirmed lapses too, and a cancellation a crash cut short is finished by the next run', async () => {
+    const lapsed = await createOrgWorld(t);
+    const interrupted = await createOrgWorld(t);
+    await moveClock('2026-10-05T09:00:00Z');
+    for (const w of [lapsed, interrupted]) {
+      await setPlan(t, w.orgId, PLAN_IDS.free);
+      await addCard(t, w.admin, w.orgId, TEST_CARDS.authentication);
+      const upgrade = await get(w.admin, `/api/account/selectPlan/${w.orgId}/${PLAN_IDS.basic}`);
+      expect(upgrade.json()).toMatchObject({ code: 'PAYMENT_ACTION_REQUIRED' });
+    }
+    // The process died after giving `interrupted`'s charge up, before the gateway call.
+    await t.db
+      .update(billingCharges)
+      .set({ status: 'canceling' })
+      .where(eq(billingCharges.orgId, interrupted.orgId));
+    expect(await pendingAction(interrupted)).toBeNull();
+    // Both stay on Free, so nothing but the cancellation makes the job visit them.
+    await moveClock('2026-11-01T00:00:00Z');
+    for (const w of [lapsed, interrupted]) {
+      expect(await chargesOf(w)).toEqual([['upgrade-1', 'canceled', 1]]);
+      expect(await sandboxStatuses(w)).toEqual([`org-${w.orgId}:2026-10:upgrade-1:1 canceled`]);
+      expect(await pendingAction(w)).toBeNull();
+      expect((await planInfo(w)).currentPlanName).toBe('Free');
+    }
+  });
 });
 
 describe('the test-only billing clock', () => {

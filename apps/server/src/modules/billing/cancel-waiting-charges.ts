@@ -5,20 +5,28 @@ import { billingCharges, organizations } from '../../db/schema';
 import type { BillingDeps } from './billing-deps';
 import { notifyAdmins } from './billing-notices';
 import type { CancelOutcome } from './gateway/payment-gateway';
-import { applyEffects, readCharge, returnCredit, type ChargeRow } from './ledger';
+import {
+  applyEffects,
+  isRecurring,
+  readCharge,
+  RECURRING_PURPOSES,
+  returnCredit,
+  type ChargeRow,
+} from './ledger';
 
 /** Why a charge waiting for 3-D Secure was cancelled (kept as its failure message). */
 export const CANCELED_UNCONFIRMED = 'Cancelled: the payment was not confirmed in time.';
-
-/** Purposes the billing job charges (with retries); the others are an admin's immediate charges. */
-const RECURRING_PURPOSES = ['monthly', 'trial-conversion'];
 
 /**
  * Expires an admin's purchase or upgrade still waiting for 3-D Secure once its month is over
  * (docs/billing.md "Charges waiting for 3-D Secure"): its price was the rest of that month, which
  * has passed, and the monthly charge of the new month counts only the licences paid for.
  */
-export async function expireWaitingPurchases(db: DbOrTx, orgId: number, period: string) {
+export async function expireWaitingPurchases(
+  db: DbOrTx,
+  orgId: number,
+  period: string,
+): Promise<void> {
   await db
     .update(billingCharges)
     .set({ status: 'canceling', nextAttemptAt: null })
@@ -26,16 +34,22 @@ export async function expireWaitingPurchases(db: DbOrTx, orgId: number, period: 
       and(
         eq(billingCharges.orgId, orgId),
         eq(billingCharges.status, 'requires_action'),
-        notInArray(billingCharges.purpose, RECURRING_PURPOSES),
+        notInArray(billingCharges.purpose, [...RECURRING_PURPOSES]),
         lt(billingCharges.period, period),
       ),
     );
 }
 
-/** SQL of "this ledger row has gateway work left that the billing job must finish". */
+/**
+ * SQL over `billing_charges c` of "this row has cancellation work due": given up, or a purchase
+ * {@link expireWaitingPurchases} would give up. The billing job's due-organization query uses it.
+ */
 export const waitingCancelSql = (period: string) => sql`(c.status = 'canceling'
-  or (c.status = 'requires_action' and c.purpose not in ('monthly', 'trial-conversion')
-      and c.period < ${period}))`;
+  or (c.status = 'requires_action' and c.period < ${period}
+      and c.purpose not in (${sql.join(
+        RECURRING_PURPOSES.map((purpose) => sql`${purpose}`),
+        sql`, `,
+      )})))`;
 
 /**
  * Cancels at the gateway every `canceling` charge of the organization and records the answer.
@@ -103,7 +117,7 @@ export async function recordCancellation(
       return updated;
     }
     await returnCredit(tx, updated);
-    if (!RECURRING_PURPOSES.includes(updated.purpose))
+    if (!isRecurring(updated.purpose))
       await notifyAdmins(tx, deps, {
         orgId: row.orgId,
         templateId: NOTIFICATION_TEMPLATES.info,

@@ -32,9 +32,12 @@ export type NewCharge = {
   description: string;
 };
 
+/** Purposes of the charges the monthly run and trial expiry make; the others are an admin's. */
+export const RECURRING_PURPOSES: readonly string[] = ['monthly', 'trial-conversion'];
+
 /** A charge the monthly run and trial expiry make (retried, and Free after the last failure). */
 export function isRecurring(purpose: string): boolean {
-  return purpose === 'monthly' || purpose === 'trial-conversion';
+  return RECURRING_PURPOSES.includes(purpose);
 }
 
 /** The ledger's idempotency key of org, period and purpose; the gateway key adds the attempt. */
