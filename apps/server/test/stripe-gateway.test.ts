@@ -116,6 +116,14 @@ describe('Stripe gateway (SDK against the stand-in)', () => {
     expect(standIn.customers.filter((c) => c.metadata.orgId === '8').map((c) => c.id)).toEqual([
       first,
     ]);
+    // Without Search (not offered to every account) the idempotency key still holds.
+    standIn.isSearchUnavailable = true;
+    try {
+      const other = await gateway.createCustomer({ orgId: 9, name: 'Gamma' });
+      expect(await gateway.createCustomer({ orgId: 9, name: 'Gamma' })).toBe(other);
+    } finally {
+      standIn.isSearchUnavailable = false;
+    }
   });
 
   it('cancels a PaymentIntent waiting for 3-D Secure, idempotently; one already paid stays paid', async () => {

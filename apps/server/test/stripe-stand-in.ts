@@ -32,6 +32,8 @@ export type StripeStandIn = {
   completeIntent(id: string): void;
   /** Stripe keeps idempotency keys 24 hours: afterwards a key runs the request again. */
   expireIdempotencyKeys(): void;
+  /** Customer search refused, as for accounts Stripe does not offer Search to. */
+  isSearchUnavailable: boolean;
   /** The next `count` requests answer 500 (Stripe down). */
   failNext(count: number): void;
   close(): Promise<void>;
@@ -85,6 +87,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     requests: [],
     intentsCreated: 0,
     customers: [],
+    isSearchUnavailable: false,
     intentStatus: (id) => intents.get(id)?.status as string | undefined,
     completeIntent: (id) => {
       const intent = intents.get(id);
@@ -108,6 +111,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       standIn.customers.push(customer);
       return { status: 200, body: { ...customer, object: 'customer' } };
     }
+    if (method === 'GET' && path === '/v1/customers/search' && standIn.isSearchUnavailable)
+      return {
+        status: 400,
+        body: { error: { type: 'invalid_request_error', message: 'Search is not available.' } },
+      };
     if (method === 'GET' && path === '/v1/customers/search') {
       // Only the query the gateway sends: metadata['key']:'value'.
       const [, key, value] = /^metadata\['(\w+)'\]:'([^']*)'$/.exec(form.get('query') ?? '') ?? [];

@@ -47,12 +47,8 @@ export function createStripeGateway(
       // stored (the first card was refused, or the process died) is found by its metadata
       // (docs/billing.md "Stripe customers"). Search lags writes by up to a minute; the key
       // covers that window.
-      const found = await stripe.customers.search({
-        query: `metadata['orgId']:'${orgId}'`,
-        limit: 10,
-      });
-      const oldest = found.data.toSorted((a, b) => a.created - b.created)[0];
-      if (oldest) return oldest.id;
+      const oldest = await findCustomer(stripe, orgId);
+      if (oldest) return oldest;
       const customer = await stripe.customers.create(
         { name: name || `Organization ${orgId}`, metadata: { orgId: String(orgId) } },
         { idempotencyKey: `customer-org-${orgId}` },
@@ -171,6 +167,21 @@ export function createStripeGateway(
       return { paymentId: intent.id, outcome: fromIntent(intent) };
     },
   };
+}
+
+/** The organization's oldest customer by metadata; null when none, or search is not offered. */
+async function findCustomer(stripe: Stripe, orgId: number): Promise<string | null> {
+  try {
+    const found = await stripe.customers.search({
+      query: `metadata['orgId']:'${orgId}'`,
+      limit: 10,
+    });
+    return found.data.toSorted((a, b) => a.created - b.created)[0]?.id ?? null;
+  } catch (error) {
+    // Accounts without Search (Stripe does not offer it in India): the idempotency key remains.
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+    throw error;
+  }
 }
 
 function fromCancelled(intent: Stripe.PaymentIntent): CancelOutcome {
