@@ -1,7 +1,8 @@
 import { PLAN_IDS } from '@waymark/core';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingCharges, licenses, orgMembers } from '../src/db/schema';
+import { billingCharges, licenses, orgMembers, sandboxPayments } from '../src/db/schema';
+import { grantCredit } from '../src/modules/billing/grant-credit';
 import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
 import { addCard, createSandboxCard, setPlan, TEST_CARDS } from './billing-world';
 import { snapshotDatabase } from './matrix-world';
@@ -362,6 +363,146 @@ describe('paid plans (from June 2026)', () => {
     expect(ok(await post(b.admin, `/api/stripe/detachPaymentMethod/${cardB}`, {}))).toBe(
       'Payment method removed.',
     );
+  });
+});
+
+describe('charges waiting for 3-D Secure (from September 2026)', () => {
+  const chargesOf = async (w: OrgWorld) =>
+    (
+      await t.db
+        .select()
+        .from(billingCharges)
+        .where(eq(billingCharges.orgId, w.orgId))
+        .orderBy(billingCharges.id)
+    ).map((r) => [r.purpose, r.status, r.attempts]);
+  const sandboxStatuses = async (w: OrgWorld) =>
+    (
+      await t.db
+        .select({ key: sandboxPayments.idempotencyKey, status: sandboxPayments.status })
+        .from(sandboxPayments)
+        .where(like(sandboxPayments.idempotencyKey, `org-${w.orgId}:%`))
+        .orderBy(sandboxPayments.idempotencyKey)
+    ).map((p) => `${p.key} ${p.status}`);
+  const pendingAction = async (w: OrgWorld) =>
+    ok<{ paymentIntentId: string } | null>(
+      await get(w.admin, `/api/stripe/getPendingPaymentAction/${w.orgId}`),
+    );
+
+  it('the last failed retry moves to Free and cancels every payment still waiting, giving back the credit', async () => {
+    const w = await createOrgWorld(t);
+    await setPlan(t, w.orgId, PLAN_IDS.pro);
+    await addCard(t, w.admin, w.orgId, TEST_CARDS.authentication);
+    await grantCredit(t.db, { orgId: w.orgId, cents: 100 });
+    await moveClock('2026-09-01T00:00:00Z');
+    expect((await planInfo(w)).orgStatus).toBe('Action required');
+    await moveClock('2026-09-03T00:00:00Z');
+    await moveClock('2026-09-05T10:00:00Z');
+    expect((await purchase(w, 1, PLAN_IDS.pro)).statusCode).toBe(402);
+    expect(
+      ok<{ creditBalance: number }>(await get(w.admin, `/api/account/getOrgPlanInfo/${w.orgId}`))
+        .creditBalance,
+    ).toBe(0);
+    await moveClock('2026-09-07T00:00:00Z');
+    await moveClock('2026-09-07T00:15:00Z');
+    expect(await planInfo(w)).toMatchObject({
+      currentPlanName: 'Free',
+      orgStatus: 'Active',
+      totalLicenseCount: 1,
+    });
+    expect(await pendingAction(w)).toBeNull();
+    expect(await chargesOf(w)).toEqual([
+      ['monthly', 'canceled', 3],
+      ['purchase-1', 'canceled', 1],
+    ]);
+    // Every gateway payment is cancelled: the superseded attempts too, so none can be confirmed.
+    expect(await sandboxStatuses(w)).toEqual([
+      `org-${w.orgId}:2026-09:monthly:1 canceled`,
+      `org-${w.orgId}:2026-09:monthly:2 canceled`,
+      `org-${w.orgId}:2026-09:monthly:3 canceled`,
+      `org-${w.orgId}:2026-09:purchase-1:1 canceled`,
+    ]);
+    expect(
+      ok<{ creditBalance: number }>(await get(w.admin, `/api/account/getOrgPlanInfo/${w.orgId}`))
+        .creditBalance,
+    ).toBe(1);
+    expect(await history(w)).toEqual([]);
+  });
+
+  it('a purchase never confirmed lapses when its month ends; one the bank confirmed meanwhile counts once', async () => {
+    const lapsed = await createOrgWorld(t);
+    const paid = await createOrgWorld(t);
+    for (const w of [lapsed, paid]) {
+      await setPlan(t, w.orgId, PLAN_IDS.basic);
+      await addCard(t, w.admin, w.orgId);
+    }
+    await moveClock('2026-09-10T09:00:00Z');
+    for (const w of [lapsed, paid]) {
+      await addCard(t, w.admin, w.orgId, TEST_CARDS.authentication);
+      expect((await purchase(w, 2, PLAN_IDS.basic)).statusCode).toBe(402);
+    }
+    // The bank confirmed `paid`'s payment, but neither our confirm call nor a webhook came.
+    const waiting = await pendingAction(paid);
+    await t.db
+      .update(sandboxPayments)
+      .set({ status: 'succeeded' })
+      .where(eq(sandboxPayments.id, waiting?.paymentIntentId ?? ''));
+    await moveClock('2026-09-30T23:59:00Z');
+    const lapsing = await pendingAction(lapsed);
+    expect(lapsing?.paymentIntentId).toMatch(/^pi_sandbox_/);
+    await moveClock('2026-10-01T00:00:00Z');
+    await moveClock('2026-10-01T00:15:00Z');
+    // The banner now names October's charge (this card always asks), not the lapsed purchase.
+    expect((await pendingAction(lapsed))?.paymentIntentId).not.toBe(lapsing?.paymentIntentId);
+    const purchases = async (w: OrgWorld) =>
+      (await chargesOf(w)).filter(([purpose]) => String(purpose).startsWith('purchase-'));
+    expect(await purchases(lapsed)).toEqual([['purchase-1', 'canceled', 1]]);
+    expect(await purchases(paid)).toEqual([['purchase-1', 'succeeded', 1]]);
+    expect((await planInfo(lapsed)).totalLicenseCount).toBe(1);
+    expect((await planInfo(paid)).totalLicenseCount).toBe(3);
+    // October's charge counts the licences paid for, and nothing else.
+    const monthly = async (w: OrgWorld) =>
+      (
+        await t.db
+          .select({ count: billingCharges.licenseCount })
+          .from(billingCharges)
+          .where(and(eq(billingCharges.orgId, w.orgId), eq(billingCharges.period, '2026-10')))
+      ).map((r) => r.count);
+    expect(await monthly(lapsed)).toEqual([1]);
+    expect(await monthly(paid)).toEqual([3]);
+    expect(
+      (await history(paid)).filter((p) => p.transactionId === waiting?.paymentIntentId),
+    ).toHaveLength(1);
+    const notices = ok<{ notificationDescription: string }[]>(
+      await get(lapsed.admin, '/api/account/getSiteNotifications'),
+    );
+    expect(notices.map((n) => n.notificationDescription).join()).toContain(
+      'was never confirmed with your bank, so it was cancelled and nothing was charged',
+    );
+  });
+  it('an upgrade never confirmed lapses too, and a cancellation a crash cut short is finished by the next run', async () => {
+    const lapsed = await createOrgWorld(t);
+    const interrupted = await createOrgWorld(t);
+    await moveClock('2026-10-05T09:00:00Z');
+    for (const w of [lapsed, interrupted]) {
+      await setPlan(t, w.orgId, PLAN_IDS.free);
+      await addCard(t, w.admin, w.orgId, TEST_CARDS.authentication);
+      const upgrade = await get(w.admin, `/api/account/selectPlan/${w.orgId}/${PLAN_IDS.basic}`);
+      expect(upgrade.json()).toMatchObject({ code: 'PAYMENT_ACTION_REQUIRED' });
+    }
+    // The process died after giving `interrupted`'s charge up, before the gateway call.
+    await t.db
+      .update(billingCharges)
+      .set({ status: 'canceling' })
+      .where(eq(billingCharges.orgId, interrupted.orgId));
+    expect(await pendingAction(interrupted)).toBeNull();
+    // Both stay on Free, so nothing but the cancellation makes the job visit them.
+    await moveClock('2026-11-01T00:00:00Z');
+    for (const w of [lapsed, interrupted]) {
+      expect(await chargesOf(w)).toEqual([['upgrade-1', 'canceled', 1]]);
+      expect(await sandboxStatuses(w)).toEqual([`org-${w.orgId}:2026-10:upgrade-1:1 canceled`]);
+      expect(await pendingAction(w)).toBeNull();
+      expect((await planInfo(w)).currentPlanName).toBe('Free');
+    }
   });
 });
 

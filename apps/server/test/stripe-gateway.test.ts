@@ -1,10 +1,12 @@
 import { isAppError, PLAN_IDS } from '@waymark/core';
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createStripeGateway,
   type StripeGateway,
 } from '../src/modules/billing/gateway/stripe-gateway';
+import { billingCharges } from '../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
 import { setPlan } from './billing-world';
 import { createOrgWorld, ok } from './projects-world';
@@ -107,6 +109,49 @@ describe('Stripe gateway (SDK against the stand-in)', () => {
     });
   });
 
+  it("finds the organization's customer instead of making a second one once the 24-hour key is gone", async () => {
+    const first = await gateway.createCustomer({ orgId: 8, name: 'Beta' });
+    standIn.expireIdempotencyKeys();
+    expect(await gateway.createCustomer({ orgId: 8, name: 'Beta' })).toBe(first);
+    expect(standIn.customers.filter((c) => c.metadata.orgId === '8').map((c) => c.id)).toEqual([
+      first,
+    ]);
+    // Without Search (not offered to every account) the idempotency key still holds.
+    standIn.isSearchUnavailable = true;
+    try {
+      const other = await gateway.createCustomer({ orgId: 9, name: 'Gamma' });
+      expect(await gateway.createCustomer({ orgId: 9, name: 'Gamma' })).toBe(other);
+    } finally {
+      standIn.isSearchUnavailable = false;
+    }
+  });
+
+  it('cancels a PaymentIntent waiting for 3-D Secure, idempotently; one already paid stays paid', async () => {
+    const waiting = await charge('pm_card_authenticationRequired', 'k-3ds-cancel:1');
+    const cancel = (idempotencyKey: string) =>
+      gateway.cancelPayment({ paymentId: waiting.paymentId, idempotencyKey });
+    expect(await cancel('k-3ds-cancel:1:cancel')).toEqual({
+      status: 'canceled',
+      paymentId: waiting.paymentId,
+    });
+    const sent = standIn.requests.at(-1);
+    expect([sent?.path, sent?.idempotencyKey]).toEqual([
+      `/v1/payment_intents/${waiting.paymentId}/cancel`,
+      'k-3ds-cancel:1:cancel',
+    ]);
+    expect(standIn.intentStatus(waiting.paymentId)).toBe('canceled');
+    // Replayed by its key, and refused by Stripe under another key (already cancelled): both
+    // answer cancelled.
+    expect((await cancel('k-3ds-cancel:1:cancel')).status).toBe('canceled');
+    expect((await cancel('another-key')).status).toBe('canceled');
+    const confirmed = await charge('pm_card_authenticationRequired', 'k-3ds-paid:1');
+    standIn.completeIntent(confirmed.paymentId);
+    expect(
+      await gateway.cancelPayment({ paymentId: confirmed.paymentId, idempotencyKey: 'k-3ds-paid' }),
+    ).toEqual({ status: 'succeeded', paymentId: confirmed.paymentId });
+    expect(standIn.intentStatus(confirmed.paymentId)).toBe('succeeded');
+  });
+
   it('accepts only webhooks signed with the endpoint secret', () => {
     const payload = JSON.stringify({
       id: 'evt_1',
@@ -136,10 +181,89 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
         STRIPE_PUBLISHABLE_KEY: KEYS.publishableKey,
         STRIPE_WEBHOOK_SECRET: KEYS.webhookSecret,
         STRIPE_API_URL: `http://127.0.0.1:${standIn.port}`,
+        BILLING_TEST_CLOCK: 'true',
       },
     });
   });
   afterAll(() => t.close());
+
+  const runBilling = (orgId: number, now: string) =>
+    t.call(undefined, {
+      method: 'POST',
+      url: '/api/testing/billing/setClock',
+      payload: { now, orgId },
+    });
+  const ledgerOf = async (orgId: number) =>
+    (
+      await t.db
+        .select()
+        .from(billingCharges)
+        .where(eq(billingCharges.orgId, orgId))
+        .orderBy(billingCharges.id)
+    ).map((r) => [r.purpose, r.status, r.attempts]);
+  const cancelsOf = (paymentId: string) =>
+    standIn.requests
+      .filter((r) => r.path === `/v1/payment_intents/${paymentId}/cancel`)
+      .map((r) => r.idempotencyKey);
+  /** A Pro organization whose card (its own id) always needs 3-D Secure. */
+  async function threeDSecureOrg() {
+    const w = await createOrgWorld(t);
+    await setPlan(t, w.orgId, PLAN_IDS.pro);
+    ok(
+      await t.call(w.admin, {
+        method: 'POST',
+        url: '/api/stripe/savePaymentMethod',
+        payload: { orgId: w.orgId, stripePaymentId: `pm_card_authenticationRequired_o${w.orgId}` },
+      }),
+    );
+    return w;
+  }
+  /** Stripe's signed `payment_intent.succeeded`; `signature` replaces the valid one. */
+  const sendSucceeded = (paymentId: string, signature?: string) => {
+    const payload = JSON.stringify({
+      id: `evt_${paymentId}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: paymentId, object: 'payment_intent', status: 'succeeded' } },
+    });
+    return t.call(undefined, {
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature':
+          signature ??
+          Stripe.webhooks.generateTestHeaderString({ payload, secret: KEYS.webhookSecret }),
+      },
+      payload,
+    });
+  };
+  /** A {@link threeDSecureOrg} with a licence purchase waiting for 3-D Secure. */
+  async function waitingPurchase() {
+    const w = await threeDSecureOrg();
+    const bought = await t.call(w.admin, {
+      method: 'POST',
+      url: '/api/account/purchaseLicense',
+      payload: { orgId: w.orgId, purchaseCount: 1, planId: PLAN_IDS.pro },
+    });
+    expect(bought.json()).toMatchObject({ code: 'PAYMENT_ACTION_REQUIRED' });
+    const pending = ok<{ paymentIntentId: string; clientSecret: string }>(
+      await t.call(w.admin, {
+        method: 'GET',
+        url: `/api/stripe/getPendingPaymentAction/${w.orgId}`,
+      }),
+    );
+    return { w, paymentId: pending.paymentIntentId, clientSecret: pending.clientSecret };
+  }
+  const licenceCount = async (w: Awaited<ReturnType<typeof createOrgWorld>>) =>
+    ok<{ totalLicenseCount: number }>(
+      await t.call(w.admin, { method: 'GET', url: `/api/account/getLicenseInfo/${w.orgId}` }),
+    ).totalLicenseCount;
+
+  const historyIds = async (w: Awaited<ReturnType<typeof createOrgWorld>>) =>
+    ok<{ transactionId: string }[]>(
+      await t.call(w.admin, { method: 'GET', url: `/api/account/getPaymentHistory/${w.orgId}` }),
+    ).map((p) => p.transactionId);
 
   it('gives the portal the publishable key and turns the sandbox form off', async () => {
     const w = await createOrgWorld(t);
@@ -164,57 +288,107 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
   });
 
   it('asks for 3-D Secure on a purchase, then settles it from the signed webhook', async () => {
+    const { w, paymentId, clientSecret } = await waitingPurchase();
+    expect(clientSecret).toBe(`${paymentId}_secret`);
+    expect((await sendSucceeded(paymentId, 't=1,v1=forged')).statusCode).toBe(400);
+    expect((await sendSucceeded(paymentId)).statusCode).toBe(200);
+    expect((await sendSucceeded(paymentId)).statusCode).toBe(200); // delivered twice: settled once
+    expect(await licenceCount(w)).toBe(2);
+    expect(await historyIds(w)).toEqual([paymentId]);
+  });
+
+  it('keeps one customer per organization: a refused first card, then a card saved after the key expired', async () => {
     const w = await createOrgWorld(t);
-    await setPlan(t, w.orgId, PLAN_IDS.pro);
-    ok(
-      await t.call(w.admin, {
+    const save = (stripePaymentId: string) =>
+      t.call(w.admin, {
         method: 'POST',
         url: '/api/stripe/savePaymentMethod',
-        payload: { orgId: w.orgId, stripePaymentId: 'pm_card_authenticationRequired' },
+        payload: { orgId: w.orgId, stripePaymentId },
+      });
+    expect((await save('pm_card_chargeDeclined')).statusCode).toBe(402);
+    standIn.expireIdempotencyKeys();
+    ok(await save('pm_card_visa'));
+    const customers = standIn.customers.filter((c) => c.metadata.orgId === String(w.orgId));
+    expect(customers).toHaveLength(1);
+    const info = ok<{ stripeCustomerId: string }>(
+      await t.call(w.admin, {
+        method: 'GET',
+        url: `/api/stripe/retrieveCustomerPaymentMethod/${w.orgId}`,
       }),
     );
-    const bought = await t.call(w.admin, {
-      method: 'POST',
-      url: '/api/account/purchaseLicense',
-      payload: { orgId: w.orgId, purchaseCount: 1, planId: PLAN_IDS.pro },
-    });
-    expect(bought.json()).toMatchObject({ code: 'PAYMENT_ACTION_REQUIRED' });
-    const pending = ok<{ paymentIntentId: string; clientSecret: string }>(
+    expect(info.stripeCustomerId).toBe(customers[0]?.id);
+  });
+
+  it('cancels a purchase never confirmed at Stripe when its month ends, even after Stripe was down', async () => {
+    const { w, paymentId } = await waitingPurchase();
+    standIn.failNext(1);
+    expect((await runBilling(w.orgId, '2026-04-01T00:00:00Z')).statusCode).toBe(500);
+    // Given up in the ledger at once (no banner), cancelled at Stripe by the next run.
+    expect(await ledgerOf(w.orgId)).toEqual([['purchase-1', 'canceling', 1]]);
+    expect(standIn.intentStatus(paymentId)).toBe('requires_action');
+    ok(await runBilling(w.orgId, '2026-04-01T00:00:00Z'));
+    ok(await runBilling(w.orgId, '2026-04-01T00:15:00Z'));
+    expect(standIn.intentStatus(paymentId)).toBe('canceled');
+    const key = `org-${w.orgId}:2026-03:purchase-1:1:cancel`;
+    expect(cancelsOf(paymentId)).toEqual([key, key]);
+    expect(await ledgerOf(w.orgId)).toEqual([
+      ['purchase-1', 'canceled', 1],
+      ['monthly', 'requires_action', 1],
+    ]);
+    expect(await licenceCount(w)).toBe(1);
+    const pending = ok<{ paymentIntentId: string }>(
       await t.call(w.admin, {
         method: 'GET',
         url: `/api/stripe/getPendingPaymentAction/${w.orgId}`,
       }),
     );
-    expect(pending.clientSecret).toBe(`${pending.paymentIntentId}_secret`);
-    const payload = JSON.stringify({
-      id: 'evt_2',
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      data: {
-        object: { id: pending.paymentIntentId, object: 'payment_intent', status: 'succeeded' },
-      },
-    });
-    const webhook = (signature: string) =>
-      t.call(undefined, {
-        method: 'POST',
-        url: '/api/stripe/webhook',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        payload,
-      });
-    expect((await webhook('t=1,v1=forged')).statusCode).toBe(400);
-    const signature = Stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: KEYS.webhookSecret,
-    });
-    expect((await webhook(signature)).statusCode).toBe(200);
-    expect((await webhook(signature)).statusCode).toBe(200); // delivered twice: settled once
-    const info = ok<{ totalLicenseCount: number }>(
-      await t.call(w.admin, { method: 'GET', url: `/api/account/getLicenseInfo/${w.orgId}` }),
+    expect(pending.paymentIntentId).not.toBe(paymentId);
+  });
+
+  it('records a purchase the customer confirmed meanwhile as paid, once, with its licence', async () => {
+    const { w, paymentId } = await waitingPurchase();
+    standIn.completeIntent(paymentId);
+    ok(await runBilling(w.orgId, '2026-04-01T00:00:00Z'));
+    expect(await ledgerOf(w.orgId)).toEqual([
+      ['purchase-1', 'succeeded', 1],
+      ['monthly', 'requires_action', 1],
+    ]);
+    expect(await licenceCount(w)).toBe(2);
+    // Stripe's late webhook finds it settled.
+    expect((await sendSucceeded(paymentId)).statusCode).toBe(200);
+    expect(await licenceCount(w)).toBe(2);
+    expect(await historyIds(w)).toEqual([paymentId]);
+  });
+
+  it('moves to Free after the last unconfirmed attempt and cancels every PaymentIntent it made', async () => {
+    const w = await threeDSecureOrg();
+    const intentIds: string[] = [];
+    for (const day of ['2026-04-01', '2026-04-03', '2026-04-07']) {
+      ok(await runBilling(w.orgId, `${day}T00:00:00Z`));
+      const [row] = await t.db
+        .select({ paymentId: billingCharges.gatewayPaymentId })
+        .from(billingCharges)
+        .where(eq(billingCharges.orgId, w.orgId));
+      intentIds.push(row?.paymentId ?? '');
+    }
+    expect(new Set(intentIds).size).toBe(3);
+    expect(intentIds.map((id) => standIn.intentStatus(id))).toEqual([
+      'canceled',
+      'canceled',
+      'canceled',
+    ]);
+    expect(await ledgerOf(w.orgId)).toEqual([['monthly', 'canceled', 3]]);
+    const info = ok<{ currentPlanName: string; orgStatus: string }>(
+      await t.call(w.admin, { method: 'GET', url: `/api/account/getOrgPlanInfo/${w.orgId}` }),
     );
-    expect(info.totalLicenseCount).toBe(2);
-    const history = ok<{ transactionId: string }[]>(
-      await t.call(w.admin, { method: 'GET', url: `/api/account/getPaymentHistory/${w.orgId}` }),
-    );
-    expect(history.map((p) => p.transactionId)).toEqual([pending.paymentIntentId]);
+    expect(info).toMatchObject({ currentPlanName: 'Free', orgStatus: 'Active' });
+    expect(
+      ok(
+        await t.call(w.admin, {
+          method: 'GET',
+          url: `/api/stripe/getPendingPaymentAction/${w.orgId}`,
+        }),
+      ),
+    ).toBeNull();
   });
 });

@@ -14,26 +14,59 @@ export type StandInRequest = {
  * `stripe` SDK without the network. Payment method ids pick the behaviour, like Stripe's test
  * `pm_card_*` ids: `pm_card_visa` succeeds, `pm_card_chargeDeclined` is declined when saved,
  * `pm_card_chargeCustomerFail` saves but its charges are declined, `pm_card_authenticationRequired`
- * charges need 3-D Secure. Idempotency keys replay the first answer.
+ * charges need 3-D Secure (`_o<n>` may follow, making an organization's own id: a payment method
+ * belongs to one customer). Idempotency keys replay the first answer (until
+ * {@link StripeStandIn.expireIdempotencyKeys}, Stripe's 24 hours). Customers can be searched by
+ * metadata; PaymentIntents cancelled, or completed as if the customer had passed 3-D Secure.
  */
 export type StripeStandIn = {
   port: number;
   requests: StandInRequest[];
   /** PaymentIntents created (not replayed). */
   intentsCreated: number;
+  /** Customers created (not replayed), with their metadata. */
+  customers: { id: string; created: number; metadata: Record<string, string> }[];
+  /** The PaymentIntent's current status (`canceled` once cancelled). */
+  intentStatus(id: string): string | undefined;
+  /** The customer completes 3-D Secure in their browser: the PaymentIntent succeeds. */
+  completeIntent(id: string): void;
+  /** Stripe keeps idempotency keys 24 hours: afterwards a key runs the request again. */
+  expireIdempotencyKeys(): void;
+  /** Customer search refused, as for accounts Stripe does not offer Search to. */
+  isSearchUnavailable: boolean;
+  /** The next `count` requests answer 500 (Stripe down). */
+  failNext(count: number): void;
   close(): Promise<void>;
 };
+
+const NOT_CANCELABLE = new Set(['succeeded', 'canceled']);
+
+/** The test card of a payment method id: `pm_card_visa_o7` is org 7's own `pm_card_visa`. */
+const testCardOf = (pm: string) => pm.replace(/_o\d+$/, '');
 
 const cardOf = (pm: string) => ({
   id: pm,
   object: 'payment_method',
   card: {
     brand: 'visa',
-    last4: pm === 'pm_card_visa' ? '4242' : '0341',
+    last4: testCardOf(pm) === 'pm_card_visa' ? '4242' : '0341',
     exp_month: 12,
     exp_year: 2034,
   },
 });
+
+function missing(resource: string) {
+  return {
+    status: 404,
+    body: {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such ${resource}`,
+      },
+    },
+  };
+}
 
 function cardError(code: string, message: string, intent?: object) {
   return {
@@ -48,10 +81,20 @@ function cardError(code: string, message: string, intent?: object) {
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const replies = new Map<string, { status: number; body: unknown }>();
   const intents = new Map<string, Record<string, unknown>>();
+  let failures = 0;
   const standIn: StripeStandIn = {
     port: 0,
     requests: [],
     intentsCreated: 0,
+    customers: [],
+    isSearchUnavailable: false,
+    intentStatus: (id) => intents.get(id)?.status as string | undefined,
+    completeIntent: (id) => {
+      const intent = intents.get(id);
+      if (intent) intent.status = 'succeeded';
+    },
+    expireIdempotencyKeys: () => replies.clear(),
+    failNext: (count) => (failures = count),
     close: () => Promise.resolve(),
   };
 
@@ -60,10 +103,32 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     path: string,
     form: URLSearchParams,
   ): { status: number; body: unknown } {
-    if (method === 'POST' && path === '/v1/customers')
-      return { status: 200, body: { id: `cus_${standIn.requests.length}`, object: 'customer' } };
+    if (method === 'POST' && path === '/v1/customers') {
+      const metadata: Record<string, string> = {};
+      for (const [name, value] of form)
+        if (name.startsWith('metadata[')) metadata[name.slice(9, -1)] = value;
+      const customer = { id: `cus_${standIn.requests.length}`, created: Date.now(), metadata };
+      standIn.customers.push(customer);
+      return { status: 200, body: { ...customer, object: 'customer' } };
+    }
+    if (method === 'GET' && path === '/v1/customers/search' && standIn.isSearchUnavailable)
+      return {
+        status: 400,
+        body: { error: { type: 'invalid_request_error', message: 'Search is not available.' } },
+      };
+    if (method === 'GET' && path === '/v1/customers/search') {
+      // Only the query the gateway sends: metadata['key']:'value'.
+      const [, key, value] = /^metadata\['(\w+)'\]:'([^']*)'$/.exec(form.get('query') ?? '') ?? [];
+      const data = standIn.customers
+        .filter((c) => key !== undefined && c.metadata[key] === value)
+        .map((c) => ({ ...c, object: 'customer' }));
+      return {
+        status: 200,
+        body: { object: 'search_result', data, has_more: false, next_page: null, url: path },
+      };
+    }
     if (method === 'POST' && path === '/v1/setup_intents') {
-      const pm = form.get('payment_method') ?? '';
+      const pm = testCardOf(form.get('payment_method') ?? '');
       if (pm === 'pm_card_chargeDeclined')
         return cardError('card_declined', 'Your card was declined.');
       return {
@@ -81,7 +146,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (method === 'POST' && path === '/v1/payment_intents') {
       standIn.intentsCreated += 1;
       const id = `pi_${standIn.intentsCreated}`;
-      const pm = form.get('payment_method') ?? '';
+      const pm = testCardOf(form.get('payment_method') ?? '');
       const base = {
         id,
         object: 'payment_intent',
@@ -106,21 +171,29 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       intents.set(id, intent);
       return { status: 200, body: intent };
     }
+    const cancelMatch = /^\/v1\/payment_intents\/(\w+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancelMatch) {
+      const intent = intents.get(cancelMatch[1] ?? '');
+      if (!intent) return missing('payment_intent');
+      if (NOT_CANCELABLE.has(intent.status as string))
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}.`,
+            },
+          },
+        };
+      intent.status = 'canceled';
+      intent.cancellation_reason = form.get('cancellation_reason');
+      return { status: 200, body: intent };
+    }
     const piMatch = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
     if (method === 'GET' && piMatch) {
       const intent = intents.get(piMatch[1] ?? '');
-      return intent
-        ? { status: 200, body: intent }
-        : {
-            status: 404,
-            body: {
-              error: {
-                type: 'invalid_request_error',
-                code: 'resource_missing',
-                message: 'No such payment_intent',
-              },
-            },
-          };
+      return intent ? { status: 200, body: intent } : missing('payment_intent');
     }
     return {
       status: 404,
@@ -138,6 +211,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const idempotencyKey = typeof header === 'string' ? header : undefined;
       const method = request.method ?? 'GET';
       standIn.requests.push({ method, path: url.pathname, idempotencyKey, form });
+      if (failures > 0) {
+        failures -= 1;
+        response.writeHead(500, {
+          'content-type': 'application/json',
+          'stripe-should-retry': 'false',
+        });
+        response.end(JSON.stringify({ error: { type: 'api_error', message: 'Stand-in is down' } }));
+        return;
+      }
       const cacheKey = idempotencyKey && `${method} ${url.pathname} ${idempotencyKey}`;
       const reply = (cacheKey && replies.get(cacheKey)) || answer(method, url.pathname, form);
       if (cacheKey) replies.set(cacheKey, reply);

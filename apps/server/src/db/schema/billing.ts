@@ -58,6 +58,12 @@ export const billingCharges = pgTable(
     amountCents: integer('amount_cents').notNull(),
     creditAppliedCents: integer('credit_applied_cents').notNull().default(0),
     chargedCents: integer('charged_cents').notNull(),
+    /**
+     * `pending` → `succeeded` | `failed` | `requires_action` (3-D Secure). `canceling`: the ledger
+     * gave up on a charge waiting for 3-D Secure and the gateway payment is being cancelled (the
+     * billing job finishes it); then `canceled` (nothing taken), or `succeeded` when the bank had
+     * confirmed it meanwhile (docs/billing.md "Charges waiting for 3-D Secure").
+     */
     status: text('status').notNull().default('pending'),
     description: text('description').notNull(),
     cardDescription: text('card_description'),
@@ -82,7 +88,7 @@ export const billingCharges = pgTable(
     index('billing_charges_due_idx').on(table.status, table.nextAttemptAt),
     check(
       'billing_charges_status_check',
-      sql`${table.status} in ('pending', 'succeeded', 'failed', 'requires_action')`,
+      sql`${table.status} in ('pending', 'succeeded', 'failed', 'requires_action', 'canceling', 'canceled')`,
     ),
     check(
       'billing_charges_amounts_check',

@@ -32,9 +32,12 @@ export type NewCharge = {
   description: string;
 };
 
+/** Purposes of the charges the monthly run and trial expiry make; the others are an admin's. */
+export const RECURRING_PURPOSES: readonly string[] = ['monthly', 'trial-conversion'];
+
 /** A charge the monthly run and trial expiry make (retried, and Free after the last failure). */
 export function isRecurring(purpose: string): boolean {
-  return purpose === 'monthly' || purpose === 'trial-conversion';
+  return RECURRING_PURPOSES.includes(purpose);
 }
 
 /** The ledger's idempotency key of org, period and purpose; the gateway key adds the attempt. */
@@ -148,6 +151,22 @@ export async function attemptCharge(deps: BillingDeps, chargeId: number): Promis
  * sends it. Only one caller wins the move back to `pending`; the others get the row as it is.
  */
 export async function retryCharge(deps: BillingDeps, chargeId: number): Promise<ChargeRow> {
+  const row = await readCharge(deps.db, chargeId);
+  if (row.status === 'requires_action' && row.gatewayPaymentId) {
+    // The next attempt is a new gateway payment: the one waiting for 3-D Secure is cancelled
+    // first, so it cannot be confirmed (and paid) beside it — unless the bank confirmed it already.
+    const previous = await deps.gateway.cancelPayment({
+      paymentId: row.gatewayPaymentId,
+      idempotencyKey: `${row.idempotencyKey}:${row.attempts}:cancel`,
+    });
+    if (previous.status === 'succeeded')
+      return recordOutcome(deps, row, 'requires_action', {
+        status: 'succeeded',
+        paymentId: previous.paymentId,
+        clientSecret: null,
+        message: null,
+      });
+  }
   const [claimed] = await deps.db
     .update(billingCharges)
     .set({ status: 'pending', attempts: sql`${billingCharges.attempts} + 1`, nextAttemptAt: null })
@@ -185,6 +204,9 @@ export async function recordOutcome(
     const isFinalFailure = isRecurring(row.purpose)
       ? outcome.status !== 'succeeded' && row.attempts >= MAX_ATTEMPTS && from === 'pending'
       : outcome.status === 'failed';
+    // Still waiting for 3-D Secure after the last attempt: the gateway payment must be cancelled
+    // before the charge is closed (cancel-waiting-charges.ts, run by the billing job).
+    const isAbandoned = isFinalFailure && outcome.status === 'requires_action';
     const retryAt =
       outcome.status !== 'succeeded' && isRecurring(row.purpose) && row.attempts < MAX_ATTEMPTS
         ? retryDate(row)
@@ -192,7 +214,7 @@ export async function recordOutcome(
     const [updated] = await tx
       .update(billingCharges)
       .set({
-        status: isFinalFailure ? 'failed' : outcome.status,
+        status: isAbandoned ? 'canceling' : isFinalFailure ? 'failed' : outcome.status,
         gatewayPaymentId: outcome.paymentId || row.gatewayPaymentId,
         clientSecret: outcome.clientSecret,
         failureMessage: outcome.message,
@@ -211,7 +233,7 @@ export async function recordOutcome(
     if (!updated) return readCharge(tx, row.id);
     if (updated.status === 'succeeded') await applyEffects(tx, updated);
     else if (isFinalFailure) {
-      await returnCredit(tx, updated);
+      if (!isAbandoned) await returnCredit(tx, updated);
       if (isRecurring(row.purpose))
         await moveToFree(tx, deps, { orgId: row.orgId, reason: 'payment-failed' });
     }
@@ -246,7 +268,7 @@ function retryDate(row: ChargeRow): Date {
 }
 
 /** What a succeeded charge does: a purchase adds its licences, an upgrade starts its plan. */
-async function applyEffects(tx: DbOrTx, row: ChargeRow): Promise<void> {
+export async function applyEffects(tx: DbOrTx, row: ChargeRow): Promise<void> {
   if (row.licenseDelta > 0)
     await tx
       .insert(licenses)
@@ -263,7 +285,8 @@ async function applyEffects(tx: DbOrTx, row: ChargeRow): Promise<void> {
   }
 }
 
-async function returnCredit(tx: DbOrTx, row: ChargeRow): Promise<void> {
+/** Gives back the credit a charge had reserved (it took nothing in the end). */
+export async function returnCredit(tx: DbOrTx, row: ChargeRow): Promise<void> {
   if (row.creditAppliedCents === 0) return;
   await tx
     .update(billingAccounts)

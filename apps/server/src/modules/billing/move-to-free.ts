@@ -1,5 +1,5 @@
 import { NOTIFICATION_TEMPLATES, PLAN_IDS } from '@waymark/core';
-import { and, eq, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   billingAccounts,
@@ -30,7 +30,8 @@ const REASON_TEXT: Record<FreeReason, string> = {
  * Moves the organization to Free (issue 13, spec §6 "converting to Free ends all users except the
  * current account"), inside the caller's transaction with the org row locked: every membership but
  * the Owner's ends (with its pending invitation and project access), licences shrink to the Owner's
- * one, scheduled changes and retries stop and reserved credit returns. Nothing else is deleted: data
+ * one, scheduled changes and retries stop and reserved credit returns, charges waiting for 3-D
+ * Secure are given up (the billing job cancels them at the gateway). Nothing else is deleted: data
  * beyond Free's limits stays readable and the entitlement checks keep it from growing.
  */
 export async function moveToFree(
@@ -91,16 +92,24 @@ export async function moveToFree(
   });
 }
 
-/** Ends the retries of failed charges and gives back the credit they had reserved. */
+/**
+ * Ends the retries of failed charges and gives back the credit they had reserved. Charges waiting
+ * for 3-D Secure become `canceling`: the banner goes at once, and the billing job cancels them at
+ * the gateway (cancel-waiting-charges.ts); their credit returns once nothing was taken.
+ */
 async function stopRetries(tx: DbOrTx, orgId: number): Promise<void> {
+  await tx
+    .update(billingCharges)
+    .set({ status: 'canceling', nextAttemptAt: null })
+    .where(and(eq(billingCharges.orgId, orgId), eq(billingCharges.status, 'requires_action')));
   const open = await tx
     .update(billingCharges)
-    .set({ status: 'failed', nextAttemptAt: null })
+    .set({ nextAttemptAt: null })
     .where(
       and(
         eq(billingCharges.orgId, orgId),
-        or(isNotNull(billingCharges.nextAttemptAt), eq(billingCharges.status, 'requires_action')),
-        notInArray(billingCharges.status, ['succeeded', 'pending']),
+        eq(billingCharges.status, 'failed'),
+        isNotNull(billingCharges.nextAttemptAt),
       ),
     )
     .returning({ credit: billingCharges.creditAppliedCents });

@@ -17,6 +17,11 @@ import {
   readBillingState,
   type BillingState,
 } from './billing-state';
+import {
+  cancelWaitingCharges,
+  expireWaitingPurchases,
+  waitingCancelSql,
+} from './cancel-waiting-charges';
 import { attemptCharge, openCharge, retryCharge, type ChargeRow } from './ledger';
 import { moveToFree } from './move-to-free';
 import { monthName } from './purchase-license';
@@ -45,7 +50,8 @@ export type DueBillingResult = {
 /**
  * The billing job (issue 13): everything due at the billing clock's now, for every organization —
  * trial expiry, scheduled plan changes and cancellations, the monthly charge on the 1st, retries on
- * days 3 and 7, and charges a crash left pending. Each organization is handled under a PostgreSQL
+ * days 3 and 7, charges a crash left pending, and charges waiting for 3-D Secure that lapsed (a
+ * purchase whose month ended, any when the organization moved to Free) cancelled at the gateway. Each organization is handled under a PostgreSQL
  * advisory lock (skipped when another process holds it) and every charge goes through the ledger's
  * unique key, so repeated, concurrent or interrupted runs charge once per org per period.
  */
@@ -88,6 +94,7 @@ async function dueOrgIds(db: DbOrTx, now: Date): Promise<number[]> {
     select c.org_id from ${billingCharges} c
       where (c.status = 'pending' and c.created_at <= ${new Date(now.getTime() - STALE_PENDING_MS)})
          or (c.status in ('failed', 'requires_action') and c.next_attempt_at <= ${now})
+         or ${waitingCancelSql(period)}
     order by 1`);
   return result.rows.map((row) => Number(row.id));
 }
@@ -138,6 +145,9 @@ export async function processOrg(deps: BillingDeps, orgId: number): Promise<void
       ),
     );
   for (const { id } of retries) await retryCharge(deps, id);
+  // Before the monthly charge counts the licences: a lapsed purchase may turn out to be paid.
+  await expireWaitingPurchases(deps.db, orgId, billingPeriodOf(now));
+  await cancelWaitingCharges(deps, orgId);
   const opened = await deps.db.transaction(async (tx) => {
     const charges: ChargeRow[] = [];
     let state = await readBillingState(tx, orgId, { lock: true });
@@ -165,6 +175,8 @@ export async function processOrg(deps: BillingDeps, orgId: number): Promise<void
   });
   for (const charge of opened)
     if (charge.status === 'pending') await attemptCharge(deps, charge.id);
+  // A move to Free above gave up the charges waiting for 3-D Secure.
+  await cancelWaitingCharges(deps, orgId);
 }
 
 /**

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { billingCharges } from '../../db/schema';
 import type { BillingDeps } from './billing-deps';
+import { recordCancellation } from './cancel-waiting-charges';
 import type { StripeGateway } from './gateway/stripe-gateway';
 import { recordOutcome } from './ledger';
 
@@ -47,4 +48,8 @@ async function settleFromWebhook(
   if (!row || outcome.status === 'requires_action') return;
   if (row.status === 'requires_action' || row.status === 'pending')
     await recordOutcome(deps, row, row.status, outcome);
+  // Confirmed while we were cancelling it: paid, recorded once (the billing job's cancel call
+  // would find the same).
+  else if (row.status === 'canceling' && outcome.status === 'succeeded')
+    await recordCancellation(deps, row, { status: 'succeeded', paymentId });
 }

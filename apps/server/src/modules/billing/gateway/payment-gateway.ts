@@ -17,6 +17,13 @@ export type ChargeOutcome = {
   message: string | null;
 };
 
+/** What a payment is after the ledger asked the gateway to cancel it. */
+export type CancelOutcome = {
+  /** `canceled`: nothing was taken. `succeeded`: the bank confirmed it first; it is paid. */
+  status: 'canceled' | 'succeeded';
+  paymentId: string;
+};
+
 /** The outcome of saving a card to a customer. */
 export type AttachOutcome = {
   status: 'succeeded' | 'requires_action';
@@ -62,4 +69,10 @@ export type PaymentGateway = {
    * step passes `approve`; Stripe ignores it and asks Stripe.
    */
   retrievePayment(paymentId: string, approve?: boolean): Promise<ChargeOutcome>;
+  /**
+   * Cancels a payment waiting for 3-D Secure so it can no longer be confirmed. Idempotent: a
+   * payment already cancelled answers `canceled`, one already paid answers `succeeded` (never
+   * refunded here). Throws when the outcome is unknown (gateway down): try again with the same key.
+   */
+  cancelPayment(input: { paymentId: string; idempotencyKey: string }): Promise<CancelOutcome>;
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@waymark/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/client';
 import { sandboxPaymentMethods, sandboxPayments } from '../../../db/schema';
@@ -115,6 +115,21 @@ export function createSandboxGateway({ db, clock }: { db: Db; clock: Clock }): S
         .where(eq(sandboxPayments.id, paymentId))
         .returning();
       return toOutcome(settled ?? row);
+    },
+    async cancelPayment({ paymentId }) {
+      // Like Stripe: only a payment still waiting can be cancelled; a paid one stays paid.
+      await db
+        .update(sandboxPayments)
+        .set({ status: 'canceled', message: null })
+        .where(
+          and(eq(sandboxPayments.id, paymentId), eq(sandboxPayments.status, 'requires_action')),
+        );
+      const [row] = await db
+        .select({ status: sandboxPayments.status })
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.id, paymentId));
+      if (!row) throw new AppError('NOT_FOUND', 'No such payment.');
+      return { status: row.status === 'succeeded' ? 'succeeded' : 'canceled', paymentId };
     },
   };
 }

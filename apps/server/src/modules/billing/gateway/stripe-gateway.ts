@@ -1,7 +1,12 @@
 import { AppError } from '@waymark/core';
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../../config';
-import type { AttachOutcome, ChargeOutcome, PaymentGateway } from './payment-gateway';
+import type {
+  AttachOutcome,
+  CancelOutcome,
+  ChargeOutcome,
+  PaymentGateway,
+} from './payment-gateway';
 import { CARD_DECLINED } from './sandbox-cards';
 
 /** Where the SDK sends requests; tests point it at a local stand-in of the Stripe API. */
@@ -38,6 +43,12 @@ export function createStripeGateway(
     kind: 'stripe',
     publishableKey: config.publishableKey,
     async createCustomer({ orgId, name }) {
+      // The idempotency key lasts 24 hours at Stripe; a customer made earlier whose id we never
+      // stored (the first card was refused, or the process died) is found by its metadata
+      // (docs/billing.md "Stripe customers"). Search lags writes by up to a minute; the key
+      // covers that window.
+      const oldest = await findCustomer(stripe, orgId);
+      if (oldest) return oldest;
       const customer = await stripe.customers.create(
         { name: name || `Organization ${orgId}`, metadata: { orgId: String(orgId) } },
         { idempotencyKey: `customer-org-${orgId}` },
@@ -124,6 +135,21 @@ export function createStripeGateway(
     async retrievePayment(paymentId) {
       return fromIntent(await stripe.paymentIntents.retrieve(paymentId));
     },
+    async cancelPayment({ paymentId, idempotencyKey }) {
+      try {
+        const intent = await stripe.paymentIntents.cancel(
+          paymentId,
+          { cancellation_reason: 'abandoned' },
+          { idempotencyKey },
+        );
+        return fromCancelled(intent);
+      } catch (error) {
+        // Stripe refuses to cancel a PaymentIntent that already succeeded or was cancelled
+        // (payment_intent_unexpected_state): ask what it is.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        return fromCancelled(await stripe.paymentIntents.retrieve(paymentId));
+      }
+    },
     readWebhook(rawBody, signature) {
       let event: Stripe.Event;
       try {
@@ -141,6 +167,27 @@ export function createStripeGateway(
       return { paymentId: intent.id, outcome: fromIntent(intent) };
     },
   };
+}
+
+/** The organization's oldest customer by metadata; null when none, or search is not offered. */
+async function findCustomer(stripe: Stripe, orgId: number): Promise<string | null> {
+  try {
+    const found = await stripe.customers.search({
+      query: `metadata['orgId']:'${orgId}'`,
+      limit: 10,
+    });
+    return found.data.toSorted((a, b) => a.created - b.created)[0]?.id ?? null;
+  } catch (error) {
+    // Accounts without Search (Stripe does not offer it in India): the idempotency key remains.
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+    throw error;
+  }
+}
+
+function fromCancelled(intent: Stripe.PaymentIntent): CancelOutcome {
+  if (intent.status === 'succeeded') return { status: 'succeeded', paymentId: intent.id };
+  if (intent.status === 'canceled') return { status: 'canceled', paymentId: intent.id };
+  throw new Error(`PaymentIntent ${intent.id} is ${intent.status} after cancelling`);
 }
 
 function fromIntent(intent: Stripe.PaymentIntent): ChargeOutcome {

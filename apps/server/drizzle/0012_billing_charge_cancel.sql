@@ -1,0 +1,2 @@
+ALTER TABLE "billing_charges" DROP CONSTRAINT "billing_charges_status_check";--> statement-breakpoint
+ALTER TABLE "billing_charges" ADD CONSTRAINT "billing_charges_status_check" CHECK ("billing_charges"."status" in ('pending', 'succeeded', 'failed', 'requires_action', 'canceling', 'canceled'));
