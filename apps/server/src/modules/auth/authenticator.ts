@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { AppError, SIGN_IN_MESSAGE } from '@waymark/core';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -53,7 +53,7 @@ export function createAuthenticator({
   // (issue 17). Keyed by a hash: the cache never holds a usable token.
   const verified = new LRUCache<string, TokenIdentity>({ max: MAX_TOKENS, ttlAutopurge: false });
   const verifyCached = async (token: string): Promise<TokenIdentity> => {
-    const key = createHash('sha256').update(token).digest('base64url');
+    const key = hash('sha256', token, 'base64url');
     const cached = verified.get(key);
     if (cached && cached.expiresAt > Date.now()) return cached;
     const identity = await verifyToken(token);
