@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import {
   type TestUser,
   pageLookupPath,
 } from './support/extension-session';
+import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 // Issue 11: what an admin changes on the Data Fields and Projects screens is what the extension
@@ -35,14 +35,7 @@ test.afterAll(async () => {
 async function expectAccessible(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze();
-    const report = results.violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.help}\n  ${violation.nodes.map((node) => node.html).join('\n  ')}`,
-    );
-    expect(report, `axe violations on ${name} at ${width}px`).toEqual([]);
+    await expectNoAxeViolations(page, `${name} at ${width}px`);
     if (SCREENSHOTS)
       await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
   }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { startTestSite, type TestSite } from './fixtures-site/site-server';
 import {
@@ -39,18 +39,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site?.stop();
 });
-
-/** Fails with axe's own report when the panel has any WCAG 2.2 A/AA or best-practice violation. */
-async function expectAccessible(panel: Page, name: string) {
-  const results = await new AxeBuilder({ page: panel })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const report = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help}\n  ${violation.nodes.map((node) => node.html).join('\n  ')}`,
-  );
-  expect(report, `axe violations on ${name}`).toEqual([]);
-}
 
 /** The rows whose whole box lies inside the viewport. */
 async function countFullyVisibleRows(panel: Page): Promise<number> {
@@ -139,13 +127,13 @@ test('the dense panel: 8+ items at 420 × 720, keyboard, act in place with undo,
   // A long title is cut with an ellipsis and whole on hover.
   const longRow = panel.getByRole('button', { name: TITLES[0] });
   await expect(longRow).toHaveAttribute('title', TITLES[0]!);
-  await expectAccessible(panel, 'list, light');
+  await expectNoAxeViolations(panel, 'list, light');
 
   await panel.emulateMedia({ colorScheme: 'dark' });
   await expect(panel.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   expect(await countFullyVisibleRows(panel)).toBeGreaterThanOrEqual(8);
   await panel.screenshot({ path: join(EVIDENCE, 'side-panel-420x720-dark.png') });
-  await expectAccessible(panel, 'list, dark');
+  await expectNoAxeViolations(panel, 'list, dark');
   await panel.emulateMedia({ colorScheme: 'light' });
 
   // 320 px wide: nothing spills sideways.
@@ -180,7 +168,7 @@ test('the dense panel: 8+ items at 420 × 720, keyboard, act in place with undo,
   await panel.keyboard.press('?');
   const sheet = panel.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(sheet).toBeVisible();
-  await expectAccessible(panel, 'cheat sheet');
+  await expectNoAxeViolations(panel, 'cheat sheet');
   await panel.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);
   await panel.keyboard.press('n');
@@ -198,7 +186,7 @@ test('the dense panel: 8+ items at 420 × 720, keyboard, act in place with undo,
   const chip = panel.getByRole('group', { name: 'Active filters' });
   await expect(chip).toContainText('Tag: payments');
   await expect(panel.getByTestId('item-row')).toHaveCount(4);
-  await expectAccessible(panel, 'list with a chip');
+  await expectNoAxeViolations(panel, 'list with a chip');
   await chip.getByRole('button', { name: 'Remove filter Tag: payments' }).click();
   await expect(panel.getByTestId('item-row')).toHaveCount(TITLES.length);
 

@@ -6,10 +6,18 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa',
 
 /** Fails with axe's report when the page (any open dialog included) has a violation. */
 export async function expectNoAxeViolations(page: Page, where: string) {
-  // A dialog fading in is half transparent: axe would measure the contrast of the blend.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
+  // A dialog fading in is half transparent: axe would measure the contrast of the blend. Mantine
+  // mounts a dialog at opacity 0 a frame before its transition starts, so no running animation
+  // is not enough: every open dialog must also be fully opaque.
+  await page.waitForFunction(() => {
+    if (document.getAnimations().some((animation) => animation.playState === 'running'))
+      return false;
+    return Array.from(document.querySelectorAll("[role='dialog']")).every((dialog) => {
+      for (let element: Element | null = dialog; element; element = element.parentElement)
+        if (getComputedStyle(element).opacity !== '1') return false;
+      return true;
+    });
+  });
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const violations = results.violations.map(
     (violation) =>
