@@ -24,6 +24,7 @@ type PlanInfo = {
   currentOrgMonthlyCost: number;
   orgStatus: string;
   totalLicenseCount: number;
+  creditBalance: number;
 };
 type Payment = { totalPaymentAmount: number; planName: string; transactionId: string };
 
@@ -398,10 +399,7 @@ describe('charges waiting for 3-D Secure (from September 2026)', () => {
     await moveClock('2026-09-03T00:00:00Z');
     await moveClock('2026-09-05T10:00:00Z');
     expect((await purchase(w, 1, PLAN_IDS.pro)).statusCode).toBe(402);
-    expect(
-      ok<{ creditBalance: number }>(await get(w.admin, `/api/account/getOrgPlanInfo/${w.orgId}`))
-        .creditBalance,
-    ).toBe(0);
+    expect((await planInfo(w)).creditBalance).toBe(0);
     await moveClock('2026-09-07T00:00:00Z');
     await moveClock('2026-09-07T00:15:00Z');
     expect(await planInfo(w)).toMatchObject({
@@ -421,10 +419,7 @@ describe('charges waiting for 3-D Secure (from September 2026)', () => {
       `org-${w.orgId}:2026-09:monthly:3 canceled`,
       `org-${w.orgId}:2026-09:purchase-1:1 canceled`,
     ]);
-    expect(
-      ok<{ creditBalance: number }>(await get(w.admin, `/api/account/getOrgPlanInfo/${w.orgId}`))
-        .creditBalance,
-    ).toBe(1);
+    expect((await planInfo(w)).creditBalance).toBe(1);
     expect(await history(w)).toEqual([]);
   });
 

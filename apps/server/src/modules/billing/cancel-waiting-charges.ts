@@ -7,9 +7,11 @@ import { notifyAdmins } from './billing-notices';
 import type { CancelOutcome } from './gateway/payment-gateway';
 import {
   applyEffects,
+  cancelGatewayPayment,
   isRecurring,
   readCharge,
   RECURRING_PURPOSES,
+  RECURRING_PURPOSES_SQL,
   returnCredit,
   type ChargeRow,
 } from './ledger';
@@ -46,10 +48,7 @@ export async function expireWaitingPurchases(
  */
 export const waitingCancelSql = (period: string) => sql`(c.status = 'canceling'
   or (c.status = 'requires_action' and c.period < ${period}
-      and c.purpose not in (${sql.join(
-        RECURRING_PURPOSES.map((purpose) => sql`${purpose}`),
-        sql`, `,
-      )})))`;
+      and c.purpose not in (${RECURRING_PURPOSES_SQL})))`;
 
 /**
  * Cancels at the gateway every `canceling` charge of the organization and records the answer.
@@ -64,10 +63,7 @@ export async function cancelWaitingCharges(deps: BillingDeps, orgId: number): Pr
     .where(and(eq(billingCharges.orgId, orgId), eq(billingCharges.status, 'canceling')));
   for (const row of rows) {
     const outcome: CancelOutcome = row.gatewayPaymentId
-      ? await deps.gateway.cancelPayment({
-          paymentId: row.gatewayPaymentId,
-          idempotencyKey: `${row.idempotencyKey}:${row.attempts}:cancel`,
-        })
+      ? await cancelGatewayPayment(deps, row, row.gatewayPaymentId)
       : { status: 'canceled', paymentId: '' };
     await recordCancellation(deps, row, outcome);
   }

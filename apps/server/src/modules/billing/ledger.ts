@@ -6,7 +6,7 @@ import type { BillingDeps } from './billing-deps';
 import { formatDay } from './billing-messages';
 import { notifyAdmins } from './billing-notices';
 import { cardDescription, type BillingState } from './billing-state';
-import type { ChargeOutcome } from './gateway/payment-gateway';
+import type { CancelOutcome, ChargeOutcome } from './gateway/payment-gateway';
 import { moveToFree } from './move-to-free';
 
 /** A row of the charges ledger. */
@@ -34,6 +34,12 @@ export type NewCharge = {
 
 /** Purposes of the charges the monthly run and trial expiry make; the others are an admin's. */
 export const RECURRING_PURPOSES: readonly string[] = ['monthly', 'trial-conversion'];
+
+/** {@link RECURRING_PURPOSES} as an SQL list, for `purpose in (…)` in raw queries. */
+export const RECURRING_PURPOSES_SQL = sql.join(
+  RECURRING_PURPOSES.map((purpose) => sql`${purpose}`),
+  sql`, `,
+);
 
 /** A charge the monthly run and trial expiry make (retried, and Free after the last failure). */
 export function isRecurring(purpose: string): boolean {
@@ -147,6 +153,21 @@ export async function attemptCharge(deps: BillingDeps, chargeId: number): Promis
 }
 
 /**
+ * Cancels a charge's current gateway payment, under a key of the charge's attempt: repeating it
+ * (a second run, a second copy) asks the gateway the same question and gets the same answer.
+ */
+export function cancelGatewayPayment(
+  deps: BillingDeps,
+  row: ChargeRow,
+  paymentId: string,
+): Promise<CancelOutcome> {
+  return deps.gateway.cancelPayment({
+    paymentId,
+    idempotencyKey: `${row.idempotencyKey}:${row.attempts}:cancel`,
+  });
+}
+
+/**
  * Starts the next attempt of a failed (or unconfirmed) recurring charge whose retry is due, then
  * sends it. Only one caller wins the move back to `pending`; the others get the row as it is.
  */
@@ -155,10 +176,7 @@ export async function retryCharge(deps: BillingDeps, chargeId: number): Promise<
   if (row.status === 'requires_action' && row.gatewayPaymentId) {
     // The next attempt is a new gateway payment: the one waiting for 3-D Secure is cancelled
     // first, so it cannot be confirmed (and paid) beside it — unless the bank confirmed it already.
-    const previous = await deps.gateway.cancelPayment({
-      paymentId: row.gatewayPaymentId,
-      idempotencyKey: `${row.idempotencyKey}:${row.attempts}:cancel`,
-    });
+    const previous = await cancelGatewayPayment(deps, row, row.gatewayPaymentId);
     if (previous.status === 'succeeded')
       return recordOutcome(deps, row, 'requires_action', {
         status: 'succeeded',

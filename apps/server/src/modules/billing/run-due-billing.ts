@@ -22,7 +22,14 @@ import {
   expireWaitingPurchases,
   waitingCancelSql,
 } from './cancel-waiting-charges';
-import { attemptCharge, openCharge, retryCharge, type ChargeRow } from './ledger';
+import {
+  attemptCharge,
+  openCharge,
+  RECURRING_PURPOSES,
+  RECURRING_PURPOSES_SQL,
+  retryCharge,
+  type ChargeRow,
+} from './ledger';
 import { moveToFree } from './move-to-free';
 import { monthName } from './purchase-license';
 import { schedule } from './select-plan';
@@ -87,7 +94,7 @@ async function dueOrgIds(db: DbOrTx, now: Date): Promise<number[]> {
       where (o.plan_id = ${PLAN_IDS.standardTrial} and o.trial_ends_at <= ${now})
          or (o.plan_id in (${sql.join(paidPlanIds, sql`, `)}) and not exists (
               select 1 from ${billingCharges} c where c.org_id = o.id and c.period = ${period}
-                and (c.purpose in ('monthly', 'trial-conversion') or c.purpose like 'upgrade-%')))
+                and (c.purpose in (${RECURRING_PURPOSES_SQL}) or c.purpose like 'upgrade-%')))
     union
     select a.org_id from ${billingAccounts} a where a.scheduled_effective_at <= ${now}
     union
@@ -238,7 +245,7 @@ async function openMonthlyCharge(
         eq(billingCharges.orgId, state.orgId),
         eq(billingCharges.period, period),
         or(
-          inArray(billingCharges.purpose, ['monthly', 'trial-conversion']),
+          inArray(billingCharges.purpose, [...RECURRING_PURPOSES]),
           sql`${billingCharges.purpose} like 'upgrade-%'`,
         ),
       ),
