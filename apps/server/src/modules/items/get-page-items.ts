@@ -67,20 +67,17 @@ export async function getPageItems(
   const sites = await cache.sites.get(sitesKey, async () => ({
     rows: await preparedSites(db).execute(sitesInput),
   }));
+  const sitesSource = { key: sitesKey, value: sites };
   const matches = bestMatchPerProject(page, sites.rows);
   const chosen = matches.find((match) => match.projectId === input.projectId) ?? matches[0];
   if (!chosen) {
-    cache.answers.set(answerKey, { sites: { key: sitesKey, value: sites }, path: null }, NO_PAGE);
+    cache.answers.set(answerKey, { sites: sitesSource, path: null }, NO_PAGE);
     return NO_PAGE;
   }
   const pathKey = `${chosen.projectId}|${chosen.relativePath}`;
   const path = await cache.pathItems.get(pathKey, () => readPathItems(db, chosen));
   const answer = composeAnswer(matches, chosen, sites.rows, path);
-  cache.answers.set(
-    answerKey,
-    { sites: { key: sitesKey, value: sites }, path: { key: pathKey, value: path } },
-    answer,
-  );
+  cache.answers.set(answerKey, { sites: sitesSource, path: { key: pathKey, value: path } }, answer);
   return answer;
 }
 
