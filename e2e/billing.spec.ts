@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { formatUsd } from '../packages/core/src/plans/money';
+import { dollarsToCents, formatDollars, formatUsd } from '../packages/core/src/plans/money';
 import { createAdmin } from './support/admin-org';
 import { expectNoAxeViolations } from './support/axe';
 import { callApiAs } from './support/extension-session';
@@ -43,8 +43,6 @@ function addDays(isoDate: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
-
-const cents = (dollars: number) => Math.round(dollars * 100);
 
 async function fillCard(dialog: Locator, number: string) {
   await dialog.getByLabel('Name on card').fill('Ada Tester');
@@ -139,7 +137,7 @@ test('billing: trial licences, a card, Basic at trial end, a mid-month licence, 
   expect(conversion!.planName).toBe('Basic');
   // Basic starts on the trial's end day (the day after its 30th), whenever the job gets to it.
   const conversionCents = proratedCents(3, BASIC_PRICE_CENTS, orgTrialEndDate);
-  expect(cents(conversion!.totalPaymentAmount)).toBe(conversionCents);
+  expect(dollarsToCents(conversion!.totalPaymentAmount)).toBe(conversionCents);
   const paymentsTable = region(page, 'Payment History').getByRole('table', { name: 'Payments' });
   await expect(paymentsTable.getByRole('row').nth(1)).toContainText(formatUsd(conversionCents));
   await paymentsTable
@@ -166,7 +164,7 @@ test('billing: trial licences, a card, Basic at trial end, a mid-month licence, 
   expect(payments).toHaveLength(2);
   // Listed by date, newest first: today's purchase comes after the conversion run ahead.
   const purchase = payments.find((row) => row.transactionId !== conversion!.transactionId);
-  expect(formatUsd(cents(purchase!.totalPaymentAmount))).toBe(shownText);
+  expect(formatDollars(purchase!.totalPaymentAmount)).toBe(shownText);
   await expect(
     paymentsTable.getByRole('row').filter({ hasText: purchase!.transactionId }),
   ).toContainText(shownText!);
@@ -276,7 +274,7 @@ test('billing: trial licences, a card, Basic at trial end, a mid-month licence, 
   const known = new Set([conversion!.transactionId, purchase!.transactionId]);
   const [upgrade, ...others] = (await history()).filter((row) => !known.has(row.transactionId));
   expect(others).toEqual([]);
-  expect([upgrade!.planName, formatUsd(cents(upgrade!.totalPaymentAmount))]).toEqual([
+  expect([upgrade!.planName, formatDollars(upgrade!.totalPaymentAmount)]).toEqual([
     'Basic',
     upgradeText,
   ]);

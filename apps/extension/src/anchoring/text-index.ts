@@ -1,5 +1,5 @@
 /** Elements whose text is not page content. */
-export const SKIPPED_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE']);
+const SKIPPED_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE']);
 
 /** One text node's place in the index. */
 type TextSpan = { node: Text; start: number; end: number };

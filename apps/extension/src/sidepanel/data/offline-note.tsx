@@ -8,7 +8,7 @@ import { formatOfflineNote, formatUpdatingNote } from './format-kept-note';
  * How long a kept page lookup (the panel's first paint) may be revalidated before the panel says
  * that what it shows is not confirmed yet: long enough that a normal answer never flashes it.
  */
-export const KEPT_NOTE_DELAY_MS = 1_000;
+const KEPT_NOTE_DELAY_MS = 1_000;
 
 /**
  * Shows {@link formatOfflineNote} while the page's items come from the offline cache, and

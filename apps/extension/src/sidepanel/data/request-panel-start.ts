@@ -3,7 +3,7 @@ import type { ChromeApi } from '../../platform/index';
 import { readPinnedTabId } from '../pinned-tab';
 
 /** How long an opening panel waits for the worker's start before it renders without. */
-export const PANEL_START_WAIT_MS = 1_000;
+const PANEL_START_WAIT_MS = 1_000;
 
 /**
  * Asks the worker for what it holds for this panel (`getPanelStart`); null when it cannot

@@ -4,7 +4,7 @@ import type { ChromeApi } from '../../platform/index';
  * Where the markers toggle is kept: `chrome.storage.local`, the browser profile's own (the person
  * using it), so hidden markers stay hidden across reloads, pages, tabs and side panel reopenings.
  */
-export const MARKERS_VISIBLE_KEY = 'pinMarkersVisible';
+const MARKERS_VISIBLE_KEY = 'pinMarkersVisible';
 
 /** Whether the user wants markers shown; true until they hide them. */
 export async function readMarkersVisible(api: ChromeApi): Promise<boolean> {

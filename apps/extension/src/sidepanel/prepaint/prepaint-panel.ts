@@ -15,10 +15,10 @@ export const PREPAINT_ATTRIBUTE = 'data-prepaint';
 function keptItems(
   start: PanelStart,
 ): { items: TItemSummary[]; isOffline: boolean; updatedAt: number } | null {
-  const page = start.snapshot?.value.page;
-  if (!start.session.signedIn || !start.tab || !isWebPage(start.tab.url) || !page) return null;
+  const kept = start.snapshot?.value;
+  if (!start.session.signedIn || !start.tab || !isWebPage(start.tab.url) || !kept) return null;
+  const { page, isOffline, updatedAt } = kept;
   if (page.projectId === null || page.relativePath === null || page.items.length === 0) return null;
-  const { isOffline, updatedAt } = start.snapshot!.value;
   return { items: page.items, isOffline, updatedAt };
 }
 

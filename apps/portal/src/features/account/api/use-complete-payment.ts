@@ -33,14 +33,16 @@ export function useCompletePayment(orgId: number): CompletePayment {
   const { showBanner } = useBanner();
   const [sandboxAction, setSandboxAction] = useState<TPendingPaymentAction | null>(null);
   const confirm = useMutation({
-    mutationFn: async (input: { action: TPendingPaymentAction; approve?: boolean }) => {
-      const { action, approve } = input;
-      if (approve === undefined) {
-        const config = await queryClient.fetchQuery(paymentConfigQuery());
-        if (config.publishableKey && action.clientSecret) {
-          const { completeStripeAction } = await import('../complete-stripe-action');
-          await completeStripeAction(config.publishableKey, action.clientSecret);
-        }
+    // Stripe's path brings the publishable key (and no approve); the sandbox's brings approve.
+    mutationFn: async (input: {
+      action: TPendingPaymentAction;
+      approve?: boolean;
+      publishableKey?: string | null;
+    }) => {
+      const { action, approve, publishableKey } = input;
+      if (publishableKey && action.clientSecret) {
+        const { completeStripeAction } = await import('../complete-stripe-action');
+        await completeStripeAction(publishableKey, action.clientSecret);
       }
       return apiClient.call(routes.confirmPaymentAction, {
         body: { orgId, paymentIntentId: action.paymentIntentId, approve },
@@ -64,7 +66,8 @@ export function useCompletePayment(orgId: number): CompletePayment {
       queryClient.fetchQuery({ ...pendingPaymentActionQuery(orgId), staleTime: 0 }),
     ]);
     if (!action) await refresh();
-    else if (config.gateway === 'stripe') confirm.mutate({ action });
+    else if (config.gateway === 'stripe')
+      confirm.mutate({ action, publishableKey: config.publishableKey });
     else setSandboxAction(action);
   };
   return {
