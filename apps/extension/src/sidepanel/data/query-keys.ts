@@ -34,6 +34,8 @@ export const queryKeys = {
   /** Every page's pins (issue 15); `pagePins(pathId)` one of them. */
   allPagePins: () => ['page-pins'] as const,
   pagePins: (relativePathId: number | null) => ['page-pins', relativePathId] as const,
+  /** Whether the user shows pin markers (storage.local, issue 15). */
+  markersVisible: () => ['markers-visible'] as const,
   /** An item's attachments and one attachment's bytes (issue 14). */
   attachments: (itemId: number) => ['attachments', itemId] as const,
   attachmentFile: (attachmentId: number) => ['attachment-file', attachmentId] as const,

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TItemPin, TPinAnchor } from '@waymark/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createMessageListener, sendRequest, type PinStatus } from '../../messaging/index';
 import { useChromeApi } from '../../ui/index';
 import { queryKeys } from '../data/query-keys';
@@ -55,13 +55,13 @@ export function usePagePins({
   const queryClient = useQueryClient();
   const [statuses, setStatuses] = useState<PinStatus[] | null>(null);
   const [isPageReachable, setPageReachable] = useState<boolean | null>(null);
-  // The stored toggle, null until read: nothing is drawn before it is known.
-  const [isMarkersVisible, setMarkersShown] = useState<boolean | null>(null);
-  const visibility = useRef(isMarkersVisible);
-  useEffect(() => {
-    visibility.current = isMarkersVisible; // before the draw effect below, which reads it
-  }, [isMarkersVisible]);
-  const isVisibilityKnown = isMarkersVisible !== null;
+  // The stored toggle, read once per panel: nothing is drawn before it is known.
+  const markersVisible = useQuery({
+    queryKey: queryKeys.markersVisible(),
+    queryFn: () => readMarkersVisible(api),
+    staleTime: Infinity,
+  });
+  const isVisibilityKnown = markersVisible.data !== undefined;
   // Bumped when the tab finishes loading: a reload drops the content script and its markers.
   const [loads, setLoads] = useState(0);
   const pins = useQuery({
@@ -76,17 +76,9 @@ export function usePagePins({
   const drawnKey = JSON.stringify(drawn);
 
   useEffect(() => {
-    let isCurrent = true;
-    void readMarkersVisible(api).then((isVisible) => isCurrent && setMarkersShown(isVisible));
-    return () => {
-      isCurrent = false;
-    };
-  }, [api]);
-
-  useEffect(() => {
     if (!isVisibilityKnown) return;
     let isCurrent = true;
-    const isVisible = visibility.current !== false;
+    const isVisible = markersVisible.data !== false;
     sendRequest(send, 'drawPins', { tabId, pins: drawn, isMarkersVisible: isVisible })
       .then((answer) => {
         if (!isCurrent) return;
@@ -130,9 +122,9 @@ export function usePagePins({
     pinOf: (itemId) => pins.data?.find((pin) => pin.itemId === itemId),
     statusOf: (itemId) => statuses?.find((status) => status.itemId === itemId)?.status,
     isPageReachable,
-    isMarkersVisible: isMarkersVisible !== false,
+    isMarkersVisible: markersVisible.data !== false,
     setMarkersVisible(isVisible) {
-      setMarkersShown(isVisible);
+      queryClient.setQueryData(queryKeys.markersVisible(), isVisible);
       void saveMarkersVisible(api, isVisible).catch(() => undefined);
       void sendRequest(send, 'setMarkersVisible', { tabId, isVisible }).catch(() => undefined);
     },
