@@ -1,25 +1,21 @@
 import { Button, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useChromeApi } from '../../ui/index';
 import { toOriginPattern } from '../../platform/index';
-import { requestSiteAccess } from '../projects/request-site-access';
+import { useRequestSiteAccess } from '../projects/use-request-site-access';
 import { queryKeys } from '../data/query-keys';
 
 /** Offers the toolbar item count for a project's site the user has not granted access to yet. */
 export function SiteAccessNotice({ pageUrl }: { pageUrl: string }) {
   const api = useChromeApi();
-  const queryClient = useQueryClient();
+  const requestAccess = useRequestSiteAccess();
   const pattern = toOriginPattern(pageUrl);
   const granted = useQuery({
     queryKey: queryKeys.siteAccess(pattern),
     queryFn: () => (pattern ? api.permissions.contains([pattern]) : true),
   });
   if (granted.data !== false) return null;
-  const ask = () => {
-    void requestSiteAccess(api, pageUrl).then(() =>
-      queryClient.invalidateQueries({ queryKey: queryKeys.siteAccess() }),
-    );
-  };
+  const ask = () => void requestAccess(pageUrl);
   return (
     <Text size="xs" c="dimmed">
       Waymark can show the number of items of this site&apos;s pages on its toolbar icon.{' '}

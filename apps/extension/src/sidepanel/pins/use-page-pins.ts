@@ -5,7 +5,7 @@ import { createMessageListener, sendRequest, type PinStatus } from '../../messag
 import { useChromeApi } from '../../ui/index';
 import { queryKeys } from '../data/query-keys';
 import { useCallApi } from '../use-call-api';
-import { requestSiteAccess } from '../projects/request-site-access';
+import { useRequestSiteAccess } from '../projects/use-request-site-access';
 import { readMarkersVisible, saveMarkersVisible } from './markers-visibility';
 import { numberPins } from './number-pins';
 
@@ -53,6 +53,7 @@ export function usePagePins({
   const api = useChromeApi();
   const callApi = useCallApi();
   const queryClient = useQueryClient();
+  const requestSiteAccess = useRequestSiteAccess();
   const [statuses, setStatuses] = useState<PinStatus[] | null>(null);
   const [isPageReachable, setPageReachable] = useState<boolean | null>(null);
   // The stored toggle, read once per panel: nothing is drawn before it is known.
@@ -129,10 +130,9 @@ export function usePagePins({
       void sendRequest(send, 'setMarkersVisible', { tabId, isVisible }).catch(() => undefined);
     },
     requestAccess() {
-      void requestSiteAccess(api, pageUrl).then((isGranted) => {
-        if (isGranted) setLoads((count) => count + 1);
-        return queryClient.invalidateQueries({ queryKey: queryKeys.siteAccess() });
-      });
+      void requestSiteAccess(pageUrl).then(
+        (isGranted) => isGranted && setLoads((count) => count + 1),
+      );
     },
     async pinItem(itemId) {
       const anchor: TPinAnchor | null = await sendRequest(send, 'pickElement', { tabId });
