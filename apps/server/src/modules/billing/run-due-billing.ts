@@ -155,9 +155,10 @@ export async function processOrg(deps: BillingDeps, orgId: number): Promise<void
   // Before the monthly charge counts the licences: a lapsed purchase may turn out to be paid.
   await expireWaitingPurchases(deps.db, orgId, billingPeriodOf(now));
   await cancelWaitingCharges(deps, orgId);
-  const opened = await deps.db.transaction(async (tx) => {
+  const { opened, isMovedToFree } = await deps.db.transaction(async (tx) => {
     const charges: ChargeRow[] = [];
     let state = await readBillingState(tx, orgId, { lock: true });
+    const planBefore = state.plan.planId;
     if (isTrial(state) && state.trialEndsAt && state.trialEndsAt <= now) {
       const conversion = await endTrial(tx, deps, state);
       if (conversion) charges.push(conversion);
@@ -178,12 +179,13 @@ export async function processOrg(deps: BillingDeps, orgId: number): Promise<void
     }
     const monthly = await openMonthlyCharge(tx, deps, state, now);
     if (monthly) charges.push(monthly);
-    return charges;
+    const isMovedToFree = state.plan.planId === PLAN_IDS.free && planBefore !== PLAN_IDS.free;
+    return { opened: charges, isMovedToFree };
   });
   for (const charge of opened)
     if (charge.status === 'pending') await attemptCharge(deps, charge.id);
   // A move to Free above gave up the charges waiting for 3-D Secure.
-  await cancelWaitingCharges(deps, orgId);
+  if (isMovedToFree) await cancelWaitingCharges(deps, orgId);
 }
 
 /**
