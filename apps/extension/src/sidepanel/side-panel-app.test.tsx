@@ -6,7 +6,8 @@ import { SERVER_URL_KEY } from '../settings/server-url-store';
 import { renderPage } from '../test/render-page';
 import { pageOfItems } from '../test/render-page-panel';
 import { makeItemSummary } from '../test/item-summary';
-import type { PageSnapshot, PanelStart } from '../messaging/index';
+import type { PageSnapshot } from '../messaging/index';
+import { ACME_ORG, makePanelStart } from '../test/panel-start';
 import { SidePanelApp } from './side-panel-app';
 
 const SERVER = 'https://waymark.example.com';
@@ -98,26 +99,15 @@ describe('SidePanelApp', () => {
   });
 
   describe('painted from what the worker holds (getPanelStart)', () => {
-    const ACME = {
-      orgId: 1,
-      orgName: 'Acme',
-      orgAccessLevelDescription: 'Owner',
-      orgAccessLevelId: 1,
-    };
-    const page = { pageUrl: CHECKOUT_TAB.url, orgId: 1, projectId: null };
     const snapshotOf = (title: string, updatedAt: number): PageSnapshot => ({
       page: pageOfItems([makeItemSummary({ itemId: 1, title, projectId: 3 })]),
       updatedAt,
       isOffline: false,
     });
-    const START: PanelStart = {
-      tab: CHECKOUT_TAB,
-      windowId: 1,
-      session: { signedIn: true, name: 'Ann Lee', email: 'ann@example.com' },
-      orgId: 1,
-      orgs: { value: [ACME], savedAt: 5 },
-      snapshot: { page, value: snapshotOf('Kept title', Date.UTC(2026, 0, 2, 9, 30)) },
-    };
+    const START = makePanelStart(
+      CHECKOUT_TAB,
+      snapshotOf('Kept title', Date.UTC(2026, 0, 2, 9, 30)),
+    );
 
     /** A worker whose page lookup answers only when the test releases it. */
     function setUpSlowLookup() {
@@ -126,7 +116,7 @@ describe('SidePanelApp', () => {
       const fake = setUpChrome({
         getActiveTab: CHECKOUT_TAB,
         getSession: START.session,
-        callApi: [ACME],
+        callApi: [ACME_ORG],
       });
       const answerOthers = vi.mocked(fake.api.runtime.sendMessage).getMockImplementation()!;
       vi.mocked(fake.api.runtime.sendMessage).mockImplementation(async (message) =>
@@ -145,7 +135,7 @@ describe('SidePanelApp', () => {
       // Revalidated at once: the page is asked for again as the list mounts.
       expect(fake.api.runtime.sendMessage).toHaveBeenCalledWith({
         type: 'loadPage',
-        payload: page,
+        payload: START.snapshot!.page,
       });
       release(snapshotOf('Fresh title', Date.now()));
       expect(await screen.findByRole('button', { name: 'Fresh title' })).toBeTruthy();

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PanelStart } from '../../messaging/index';
 import { SERVER_URL_KEY } from '../../settings/server-url-store';
 import { createFakeChrome } from '../../test/fake-chrome-api';
 import { makeItemSummary } from '../../test/item-summary';
 import { renderPage } from '../../test/render-page';
+import { makePanelStart } from '../../test/panel-start';
 import { pageOfItems } from '../../test/render-page-panel';
 import { describeItem } from '../items/list/describe-item';
 import { SidePanelApp } from '../side-panel-app';
@@ -17,19 +17,12 @@ const ITEMS = [
   makeItemSummary({ itemId: 1, title: 'Pay button is grey', projectId: 3, tags: ['ui'] }),
   makeItemSummary({ itemId: 2, title: 'Totals round wrong', projectId: 3, noteCount: 2 }),
 ];
-const ACME = { orgId: 1, orgName: 'Acme', orgAccessLevelDescription: 'Owner', orgAccessLevelId: 1 };
 const UPDATED_AT = Date.UTC(2026, 0, 2, 9, 30);
-const START: PanelStart = {
-  tab: TAB,
-  windowId: 1,
-  session: { signedIn: true, name: 'Ann Lee', email: 'ann@example.com' },
-  orgId: 1,
-  orgs: { value: [ACME], savedAt: 5 },
-  snapshot: {
-    page: { pageUrl: TAB.url, orgId: 1, projectId: null },
-    value: { page: pageOfItems(ITEMS), updatedAt: UPDATED_AT, isOffline: false },
-  },
-};
+const START = makePanelStart(TAB, {
+  page: pageOfItems(ITEMS),
+  updatedAt: UPDATED_AT,
+  isOffline: false,
+});
 
 let root: HTMLElement;
 beforeEach(() => {
