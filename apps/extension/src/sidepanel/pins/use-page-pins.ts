@@ -62,7 +62,11 @@ export function usePagePins({
     queryFn: () => readMarkersVisible(api),
     staleTime: Infinity,
   });
-  const isVisibilityKnown = markersVisible.data !== undefined;
+  // The switch follows a click in the same event, as a controlled input must: the query cache
+  // tells its observers on a later timer, which a hidden page may delay by a second or more.
+  const [chosenVisible, setChosenVisible] = useState<boolean | null>(null);
+  const isVisibilityKnown = chosenVisible !== null || markersVisible.data !== undefined;
+  const isMarkersVisible = chosenVisible ?? markersVisible.data !== false;
   // Bumped when the tab finishes loading: a reload drops the content script and its markers.
   const [loads, setLoads] = useState(0);
   const pins = useQuery({
@@ -79,8 +83,7 @@ export function usePagePins({
   useEffect(() => {
     if (!isVisibilityKnown) return;
     let isCurrent = true;
-    const isVisible = markersVisible.data !== false;
-    sendRequest(send, 'drawPins', { tabId, pins: drawn, isMarkersVisible: isVisible })
+    sendRequest(send, 'drawPins', { tabId, pins: drawn, isMarkersVisible })
       .then((answer) => {
         if (!isCurrent) return;
         setPageReachable(answer !== null);
@@ -123,8 +126,9 @@ export function usePagePins({
     pinOf: (itemId) => pins.data?.find((pin) => pin.itemId === itemId),
     statusOf: (itemId) => statuses?.find((status) => status.itemId === itemId)?.status,
     isPageReachable,
-    isMarkersVisible: markersVisible.data !== false,
+    isMarkersVisible,
     setMarkersVisible(isVisible) {
+      setChosenVisible(isVisible);
       queryClient.setQueryData(queryKeys.markersVisible(), isVisible);
       void saveMarkersVisible(api, isVisible).catch(() => undefined);
       void sendRequest(send, 'setMarkersVisible', { tabId, isVisible }).catch(() => undefined);
