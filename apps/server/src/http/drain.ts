@@ -23,7 +23,8 @@ export function installDrain(app: FastifyInstance): void {
   app.decorate('startDraining', function startDraining(this: FastifyInstance) {
     this.isDraining = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.isDraining) void reply.header('connection', 'close');
+    done(null, payload);
   });
 }

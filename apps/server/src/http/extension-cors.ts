@@ -15,11 +15,14 @@ const PREFLIGHT_MAX_AGE_SECONDS = 600;
  * `/idp` has its own per-client CORS rule in the provider (clientBasedCORS).
  */
 export function installExtensionCors(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isApiPath(request.url) || request.headers.origin !== EXTENSION_ORIGIN) return;
+  // A callback hook (no promise per request); answering a preflight ends the request here, so
+  // `done` is called only when routing goes on.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isApiPath(request.url) || request.headers.origin !== EXTENSION_ORIGIN) return done();
     void reply.header('access-control-allow-origin', EXTENSION_ORIGIN).header('vary', 'Origin');
-    if (request.method !== 'OPTIONS' || !request.headers['access-control-request-method']) return;
-    await reply
+    if (request.method !== 'OPTIONS' || !request.headers['access-control-request-method'])
+      return done();
+    void reply
       .header('access-control-allow-methods', ALLOWED_METHODS)
       .header('access-control-allow-headers', ALLOWED_HEADERS)
       .header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS))

@@ -8,6 +8,9 @@ import { redactQuery } from '../logger';
  * after one load test), so `buildApp` turns those off (its LogController) and installs this instead.
  */
 export function installRequestLog(app: FastifyInstance): void {
+  // The level is fixed for the process's life: below info (a bench, a quiet deployment), no hook
+  // runs at all, instead of building a line per request that pino would then drop.
+  if (!app.log.isLevelEnabled('info')) return;
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {

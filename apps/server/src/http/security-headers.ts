@@ -35,7 +35,9 @@ export const SITE_CSP = ["object-src 'none'", "base-uri 'self'", "frame-ancestor
  * what oidc-provider writes itself under /idp (it bypasses Fastify's onSend).
  */
 export function installSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request, and a promise per hook shows
+  // in the page lookup's profile (issue 17).
+  app.addHook('onRequest', (request, reply, done) => {
     const path = request.url.toLowerCase();
     const isIdp = path === IDP_MOUNT_PATH || path.startsWith(`${IDP_MOUNT_PATH}/`);
     const raw = reply.raw;
@@ -44,5 +46,6 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     // /idp URLs carry reset and verification tokens: never send them on as a referrer.
     raw.setHeader('referrer-policy', isIdp ? 'no-referrer' : 'strict-origin-when-cross-origin');
     raw.setHeader('content-security-policy', isIdp ? IDP_CSP : SITE_CSP);
+    done();
   });
 }
