@@ -2,7 +2,13 @@ import { Writable } from 'node:stream';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { installRequestLog } from './http/request-log';
-import { LOG_VALUE_MAX_CHARS, capLogValue, createLogger, redactQuery } from './logger';
+import {
+  LOG_VALUE_MAX_CHARS,
+  capLogValue,
+  createLogger,
+  isInfoLogged,
+  redactQuery,
+} from './logger';
 
 describe('request logging', () => {
   it('never writes query values: reset/verify tokens, authorization codes, ID token hints', async () => {
@@ -96,5 +102,17 @@ describe('log line size', () => {
       statusCode: 200,
     });
     expect(typeof requests[0]?.ms).toBe('number');
+  });
+});
+
+describe('isInfoLogged', () => {
+  it('is true at info and below, false above it and when silent', () => {
+    expect(['trace', 'debug', 'info'].map(isInfoLogged)).toEqual([true, true, true]);
+    expect(['warn', 'error', 'fatal', 'silent'].map(isInfoLogged)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

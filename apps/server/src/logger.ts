@@ -10,6 +10,12 @@ type LoggedRequest = {
   socket?: { remotePort?: number };
 };
 
+/** Whether a logger at `level` writes info lines. */
+export function isInfoLogged(level: string): boolean {
+  const { [level]: rank, info } = pino.levels.values;
+  return rank !== undefined && info !== undefined && rank <= info;
+}
+
 /**
  * The URL with every query value replaced: e-mail links carry single-use tokens
  * (`?token=`), the OIDC redirect an authorization code, logout an ID token hint. The

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { redactQuery } from '../logger';
+import { isInfoLogged, redactQuery } from '../logger';
 
 /**
  * One concise info line per request, written when the answer is sent: method, URL (query
@@ -10,7 +10,7 @@ import { redactQuery } from '../logger';
 export function installRequestLog(app: FastifyInstance): void {
   // The level is fixed for the process's life: below info (a bench, a quiet deployment), no hook
   // runs at all, instead of building a line per request that pino would then drop.
-  if (!app.log.isLevelEnabled('info')) return;
+  if (!isInfoLogged(app.log.level)) return;
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {

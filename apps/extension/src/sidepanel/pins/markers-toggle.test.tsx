@@ -14,7 +14,6 @@ describe('MarkersToggle', () => {
     // No awaiting: a controlled switch that waits for a later timer snaps back for that long.
     expect(toggle.checked).toBe(false);
     await waitFor(() => expect(fake.localStorage.get('pinMarkersVisible')).toBe(false));
-    // eslint-disable-next-line @typescript-eslint/unbound-method -- a vi.fn, not a bound method
     const sent = vi.mocked(fake.api.runtime.sendMessage).mock.calls.map(([message]) => message);
     expect(sent).toContainEqual({
       type: 'setMarkersVisible',
