@@ -172,11 +172,12 @@ describe('two server copies on one database', { timeout: 240_000 }, () => {
     const options = await api(0, token, CART_LOOKUP);
     expect(options.status).toBe(200);
     expect((options.body as { items: unknown[] }).items).toEqual([]);
-    const created = await createItemOnCopy0('/cart', 'Made on copy 1');
+    // Multi-byte text: the answer's length is counted in bytes, not characters, over a real socket.
+    const created = await createItemOnCopy0('/cart', 'Made on copy 1 — café ✓ 🚀');
     expect(created.status).toBe(200);
     const seen = await api(1, token, CART_LOOKUP);
     expect((seen.body as { items: { title: string }[] }).items.map((item) => item.title)).toEqual([
-      'Made on copy 1',
+      'Made on copy 1 — café ✓ 🚀',
     ]);
   });
 

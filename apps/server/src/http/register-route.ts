@@ -74,7 +74,7 @@ export function registerRoute<R extends RouteDef>(
       const result = await implementation.handler(request as RouteRequest<R>, reply);
       // Fastify sends bytes as is, past the serializer, with the content type set here.
       if (result instanceof JsonText)
-        return reply.header('content-type', JSON_TYPE).send(result.bytes);
+        return reply.header('content-type', JSON_TYPE).send(result.text);
       if (!isText) return result;
       // Fastify sends a string with an explicit text/plain type as is, past the JSON serializer.
       return reply.type('text/plain; charset=utf-8').send(String(route.response.parse(result)));

@@ -36,7 +36,8 @@ export function createPageAnswerMemo(
 ): PageAnswerMemo {
   const answers = new LRUCache<string, Entry>({
     maxSize: MAX_BYTES,
-    sizeCalculation: (entry, key) => entry.answer.bytes.length + key.length + ENTRY_OVERHEAD_BYTES,
+    sizeCalculation: (entry, key) =>
+      Buffer.byteLength(entry.answer.text) + key.length + ENTRY_OVERHEAD_BYTES,
   });
   return {
     get(key) {
