@@ -50,7 +50,7 @@ const ZItems = ZPageItems.shape.items;
  * reads the items on that path of the chosen project (relative_paths_project_id_path_key, then
  * items_relative_path_id_idx). Both reads are cached (page-lookup-cache.ts); the path's items are
  * kept validated and serialized, and the whole answer is kept by request while both cached reads
- * it came from are (page-answer-memo.ts), so a warm lookup sends bytes it already has.
+ * it came from are (page-answer-memo.ts), so a warm lookup sends text it already has.
  */
 export async function getPageItems(
   { db, cache }: { db: Db; cache: PageLookupCache },
