@@ -185,18 +185,31 @@ test('a file attached on one domain downloads byte-identical on the other; a red
   await attachments.getByRole('button', { name: 'Capture screenshot' }).click();
   const editor = panel.getByRole('dialog', { name: 'Annotate the screenshot' });
   await expect(editor.getByRole('button', { name: 'Arrow' })).toBeEnabled();
-  await expect.poll(async () => (await editorImageBox(panel)).width).toBeGreaterThan(300);
-  const box = await editorImageBox(panel);
+  // The dialog fades in moving and marker.js sizes its image once loaded: drag only once the
+  // image has stopped (two reads alike).
+  let box = await editorImageBox(panel);
+  await expect
+    .poll(async () => {
+      const before = JSON.stringify(box);
+      box = await editorImageBox(panel);
+      return box.width > 300 && JSON.stringify(box) === before;
+    })
+    .toBe(true);
   await editor.getByRole('button', { name: 'Arrow' }).click();
   await drag(panel, box, [0.6, 0.7], [0.85, 0.55]);
   await editor.getByRole('button', { name: 'Redact' }).click();
   // Over the shop's header and the checkout heading.
   await drag(panel, box, [0.02, 0.02], [0.45, 0.2]);
-  const state = await panel.evaluate(() =>
-    (
-      document.querySelector('mjs-marker-area') as unknown as { getState(): AnnotationState }
-    ).getState(),
-  );
+  const readState = () =>
+    panel.evaluate(() =>
+      (
+        document.querySelector('mjs-marker-area') as unknown as { getState(): AnnotationState }
+      ).getState(),
+    );
+  await expect
+    .poll(async () => (await readState()).markers.map((marker) => marker.typeName))
+    .toEqual(['ArrowMarker', 'CoverMarker']);
+  const state = await readState();
   const original = PNG.sync.read(
     Buffer.from(
       (

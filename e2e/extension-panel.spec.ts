@@ -122,7 +122,7 @@ test('the dense panel: 8+ items at 420 × 720, keyboard, act in place with undo,
 
   // Density: at least 8 rows fully inside 420 × 720 without scrolling.
   await panel.emulateMedia({ colorScheme: 'light' });
-  expect(await countFullyVisibleRows(panel)).toBeGreaterThanOrEqual(8);
+  await expect.poll(() => countFullyVisibleRows(panel)).toBeGreaterThanOrEqual(8);
   await panel.screenshot({ path: join(EVIDENCE, 'side-panel-420x720-light.png') });
   // A long title is cut with an ellipsis and whole on hover.
   const longRow = panel.getByRole('button', { name: TITLES[0] });
@@ -131,14 +131,16 @@ test('the dense panel: 8+ items at 420 × 720, keyboard, act in place with undo,
 
   await panel.emulateMedia({ colorScheme: 'dark' });
   await expect(panel.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  expect(await countFullyVisibleRows(panel)).toBeGreaterThanOrEqual(8);
+  await expect.poll(() => countFullyVisibleRows(panel)).toBeGreaterThanOrEqual(8);
   await panel.screenshot({ path: join(EVIDENCE, 'side-panel-420x720-dark.png') });
   await expectNoAxeViolations(panel, 'list, dark');
   await panel.emulateMedia({ colorScheme: 'light' });
 
   // 320 px wide: nothing spills sideways.
   await panel.setViewportSize({ width: 320, height: 720 });
-  expect(await panel.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await expect
+    .poll(() => panel.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(320);
   await panel.screenshot({ path: join(EVIDENCE, 'side-panel-320x720.png') });
   await panel.setViewportSize({ width: 420, height: 720 });
 

@@ -213,6 +213,7 @@ test('a person signs in with the keyboard alone', async ({ page, serverUrl, brow
   const keyboardPage = await context.newPage();
   await keyboardPage.goto(`${serverUrl}/client/home/product-info`);
   const logIn = keyboardPage.getByRole('banner').getByRole('button', { name: 'Log In' });
+  await expect(logIn).toBeVisible();
   await tabTo(keyboardPage, logIn);
   await keyboardPage.keyboard.press('Enter');
 
