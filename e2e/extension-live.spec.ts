@@ -136,8 +136,10 @@ test('a teammate’s change shows live, survives a server restart, and is readab
     await db.end();
     await panelB.reload();
     await expect(rowOf(panelB)).toContainText('Open');
-    // The panel's worker holds the stream once the page is shown; give it a moment to be live.
-    await panelB.waitForTimeout(1_000);
+    // The panel's worker holds the stream once the page is shown; the header says when it is live.
+    const liveIndicator = (words: string) =>
+      panelB.getByRole('status', { name: `Connected to ${server.url} · ${words}` });
+    await expect(liveIndicator('live updates on')).toBeVisible({ timeout: 15_000 });
 
     // A changes the status; B's panel shows it without a reload. The moment it appears is
     // taken inside B's page (a MutationObserver), against the moment before A's call.
@@ -170,10 +172,13 @@ test('a teammate’s change shows live, survives a server restart, and is readab
     // The server stops while B's panel is open and comes back on the same port; what changes
     // before B's worker reconnects reaches it by catching up from its last event id.
     await server.stop();
-    await panelB.waitForTimeout(2_000);
+    await expect(
+      panelB.getByRole('status', { name: /reconnecting live updates…|^Cannot reach / }),
+    ).toBeVisible({ timeout: 15_000 });
     server = await startServer({ port, env: { DATA_DIR: dataDir } });
     await call('POST', '/api/item/updateItem', { itemId, itemStatusId: statusId('In Progress') });
     await expect(rowOf(panelB)).toContainText('In Progress', { timeout: 60_000 });
+    await expect(liveIndicator('live updates on')).toBeVisible({ timeout: 30_000 });
 
     // B's worker kept the page (encrypted): without the server the panel shows it, marked.
     const workerB = await workerOf(contextB);

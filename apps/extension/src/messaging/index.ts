@@ -8,6 +8,7 @@ export {
   LIVE_PORT_NAME,
   type ActiveTab,
   type DrawnPin,
+  type LivePortAnswer,
   type LivePortMessage,
   type LiveState,
   type MessageMap,

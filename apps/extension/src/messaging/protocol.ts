@@ -96,6 +96,9 @@ export type LivePortMessage =
   /** Sent every 20 s: a port message keeps an MV3 worker from being stopped while a panel is open. */
   | { type: 'ping' };
 
+/** What the worker posts on a panel's `LIVE_PORT_NAME` port: its project's stream as it is now. */
+export type LivePortAnswer = { type: 'liveState'; projectId: number; state: LiveState };
+
 /** The name of the port a side panel holds open to the worker while it shows a page. */
 export const LIVE_PORT_NAME = 'waymark-live';
 

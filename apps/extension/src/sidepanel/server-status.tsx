@@ -1,24 +1,36 @@
 import { Alert, Button, Group, Loader, Text, Tooltip } from '@mantine/core';
 import { useChromeApi, useServerUrl } from '../ui/index';
+import type { LiveState } from '../messaging/index';
+import { useLiveState } from './data/use-page-snapshot';
 import { useServerPing } from './use-server-ping';
 
+/** What the header says of the shown project's live stream, after the server's address. */
+const LIVE_LABELS: Record<LiveState, string> = {
+  live: 'live updates on',
+  connecting: 'reconnecting live updates…',
+  offline: 'live updates paused',
+};
+
 /**
- * The connection in the header: a small dot while the server answers (its address on hover and
- * for screen readers), a spinner while checking, a red dot when it does not answer.
+ * The connection in the header: a small dot while the server answers (its address and the
+ * shown project's live updates on hover and for screen readers) — green when live, yellow while
+ * live updates are down — a spinner while checking, a red dot when the server does not answer.
  */
 export function ConnectionIndicator() {
   const serverUrl = useServerUrl();
   const ping = useServerPing(serverUrl);
-  const label =
-    serverUrl === null || ping.isPending
-      ? `Checking ${serverUrl ?? 'the server'}…`
-      : ping.isSuccess
-        ? `Connected to ${serverUrl}`
-        : `Cannot reach ${serverUrl}`;
+  const live = useLiveState();
+  const isChecking = serverUrl === null || ping.isPending;
+  const label = isChecking
+    ? `Checking ${serverUrl ?? 'the server'}…`
+    : ping.isSuccess
+      ? `Connected to ${serverUrl}${live ? ` · ${LIVE_LABELS[live]}` : ''}`
+      : `Cannot reach ${serverUrl}`;
+  const colour = !ping.isSuccess ? 'red' : live === null || live === 'live' ? 'green' : 'yellow';
   return (
     <Tooltip label={label}>
       <Group gap={4} wrap="nowrap" role="status" aria-label={label} data-testid="connection">
-        {serverUrl === null || ping.isPending ? (
+        {isChecking ? (
           <Loader size={10} />
         ) : (
           <span
@@ -27,7 +39,7 @@ export function ConnectionIndicator() {
               width: 8,
               height: 8,
               borderRadius: '50%',
-              background: `var(--mantine-color-${ping.isSuccess ? 'green' : 'red'}-6)`,
+              background: `var(--mantine-color-${colour}-6)`,
             }}
           />
         )}

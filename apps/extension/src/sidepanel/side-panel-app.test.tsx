@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeChrome } from '../test/fake-chrome-api';
 import { SERVER_URL_KEY } from '../settings/server-url-store';
@@ -7,6 +7,7 @@ import { renderPage } from '../test/render-page';
 import { pageOfItems } from '../test/render-page-panel';
 import { makeItemSummary } from '../test/item-summary';
 import type { PageSnapshot } from '../messaging/index';
+import type { PortLike } from '../platform/index';
 import { ACME_ORG, makePanelStart } from '../test/panel-start';
 import { SidePanelApp } from './side-panel-app';
 
@@ -141,6 +142,37 @@ describe('SidePanelApp', () => {
       expect(await screen.findByRole('button', { name: 'Fresh title' })).toBeTruthy();
       expect(screen.queryByRole('button', { name: 'Kept title' })).toBeNull();
       expect(screen.queryByText(/updating…/)).toBeNull();
+    });
+
+    it('says in the header whether the project’s live updates are on', async () => {
+      vi.stubGlobal('fetch', () => Promise.resolve(Response.json({ ok: true })));
+      const { fake } = setUpSlowLookup();
+      const watchers: PortLike[] = [];
+      fake.onConnect.subscribe((port) =>
+        port.onMessage.subscribe((message) => {
+          if ((message as { projectId?: number }).projectId === 3) watchers.push(port);
+        }),
+      );
+      renderPage(<SidePanelApp start={START} />, fake);
+      await waitFor(() => expect(watchers).toHaveLength(1));
+      // The worker answers the panel's watch with the stream's state, then broadcasts changes.
+      watchers[0]!.postMessage({ type: 'liveState', projectId: 3, state: 'live' });
+      expect(
+        await screen.findByRole('status', { name: `Connected to ${SERVER} · live updates on` }),
+      ).toBeTruthy();
+      await fake.deliverMessage({
+        type: 'liveStateChanged',
+        payload: { projectId: 4, state: 'offline' },
+      });
+      await fake.deliverMessage({
+        type: 'liveStateChanged',
+        payload: { projectId: 3, state: 'connecting' },
+      });
+      expect(
+        await screen.findByRole('status', {
+          name: `Connected to ${SERVER} · reconnecting live updates…`,
+        }),
+      ).toBeTruthy();
     });
 
     it('says the kept items are not confirmed yet when the answer is slow', async () => {

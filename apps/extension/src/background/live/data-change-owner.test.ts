@@ -58,13 +58,15 @@ function setUp() {
       };
     },
   });
-  /** Opens a panel's port watching PAGE (project 3); returns its document id. */
+  /** Opens a panel's port watching PAGE (project 3); returns its end, with what it received. */
   const openPanel = async (documentId: string) => {
     const [page, worker] = createPortPair('waymark-live', { documentId });
+    const received: unknown[] = [];
+    page.onMessage.subscribe((message) => received.push(message));
     owner.attach(worker);
     page.postMessage({ type: 'watch', page: PAGE, projectId: 3 });
     await vi.advanceTimersByTimeAsync(0);
-    return page;
+    return Object.assign(page, { received });
   };
   const goLive = () => {
     const stream = streams.get(3);
@@ -153,5 +155,14 @@ describe('the worker as the one owner of "data changed"', () => {
     second.disconnect();
     await settle();
     expect(streams.get(3)?.stop).toHaveBeenCalled();
+  });
+
+  it('tells a panel that starts watching how its project’s stream is doing', async () => {
+    const { openPanel, goLive } = setUp();
+    const first = await openPanel('panel-a');
+    expect(first.received).toEqual([{ type: 'liveState', projectId: 3, state: 'connecting' }]);
+    goLive();
+    const second = await openPanel('panel-b');
+    expect(second.received).toEqual([{ type: 'liveState', projectId: 3, state: 'live' }]);
   });
 });

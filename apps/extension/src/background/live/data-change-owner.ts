@@ -1,5 +1,5 @@
 import type { TLiveChange } from '@waymark/core';
-import type { LivePortMessage, LiveState, PageKey } from '../../messaging/index';
+import type { LivePortAnswer, LivePortMessage, LiveState, PageKey } from '../../messaging/index';
 import type { PortLike } from '../../platform/index';
 import type { LiveConnection, LiveHandlers } from './live-connection';
 import { pageKeyId, type PageData } from './page-data';
@@ -124,6 +124,22 @@ export function createDataChangeOwner(deps: DataChangeOwnerDeps): DataChangeOwne
           projectId: message.projectId,
         });
         syncConnections();
+        // Later changes of the state are broadcast (publishState); a panel starting to watch
+        // a stream that is already live learns its state here.
+        const connection =
+          message.projectId === null ? undefined : connections.get(message.projectId);
+        if (connection && message.projectId !== null) {
+          const answer: LivePortAnswer = {
+            type: 'liveState',
+            projectId: message.projectId,
+            state: connection.state,
+          };
+          try {
+            port.postMessage(answer);
+          } catch {
+            // The panel went away meanwhile; its disconnect ends the watch.
+          }
+        }
       });
       port.onDisconnect.subscribe(() => {
         watches.delete(port);

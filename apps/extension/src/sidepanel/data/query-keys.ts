@@ -34,6 +34,8 @@ export const queryKeys = {
   /** Every page's pins (issue 15); `pagePins(pathId)` one of them. */
   allPagePins: () => ['page-pins'] as const,
   pagePins: (relativePathId: number | null) => ['page-pins', relativePathId] as const,
+  /** The live stream of the shown page's project, as the worker reports it (issue 16). */
+  liveState: () => ['live-state'] as const,
   /** Whether the user shows pin markers (storage.local, issue 15). */
   markersVisible: () => ['markers-visible'] as const,
   /** An item's attachments and one attachment's bytes (issue 14). */

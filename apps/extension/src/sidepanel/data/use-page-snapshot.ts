@@ -4,7 +4,9 @@ import {
   createMessageListener,
   LIVE_PORT_NAME,
   sendRequest,
+  type LivePortAnswer,
   type LivePortMessage,
+  type LiveState,
   type PageKey,
   type PageSnapshot,
 } from '../../messaging/index';
@@ -66,6 +68,21 @@ export function useLivePage(page: PageKey, projectId: number | null): void {
     [api, queryClient],
   );
 
+  // The stream of the shown project: its state as the port first says, then as broadcast.
+  useEffect(() => {
+    const show = (state: LiveState | null) =>
+      queryClient.setQueryData(queryKeys.liveState(), state);
+    show(null);
+    if (projectId === null) return;
+    return api.runtime.addMessageListener(
+      createMessageListener({
+        liveStateChanged: ({ projectId: changed, state }) => {
+          if (changed === projectId) show(state);
+        },
+      }),
+    );
+  }, [api, queryClient, projectId]);
+
   useEffect(() => {
     let port: PortLike | null = null;
     let isClosed = false;
@@ -86,6 +103,11 @@ export function useLivePage(page: PageKey, projectId: number | null): void {
       port = api.runtime.connect(LIVE_PORT_NAME);
       // A stopped or updated worker drops the port: a new worker must learn what is shown.
       port.onDisconnect.subscribe(() => setTimeout(connect, 100));
+      port.onMessage.subscribe((raw) => {
+        const answer = raw as LivePortAnswer;
+        if (answer.type === 'liveState' && answer.projectId === projectId)
+          queryClient.setQueryData(queryKeys.liveState(), answer.state);
+      });
       post(watch);
     };
     connect();
@@ -95,7 +117,19 @@ export function useLivePage(page: PageKey, projectId: number | null): void {
       clearInterval(timer);
       port?.disconnect();
     };
-  }, [api, pageUrl, orgId, chosenProjectId, projectId]);
+  }, [api, queryClient, pageUrl, orgId, chosenProjectId, projectId]);
+}
+
+/** The live stream of the shown page's project; null when no page of a project is shown. */
+export function useLiveState(): LiveState | null {
+  return (
+    useQuery({
+      queryKey: queryKeys.liveState(),
+      // Set by useLivePage only (setQueryData); nothing to fetch.
+      queryFn: () => null as LiveState | null,
+      staleTime: Infinity,
+    }).data ?? null
+  );
 }
 
 /**
