@@ -1,13 +1,12 @@
 import { formatUsd, NOTIFICATION_TEMPLATES } from '@waymark/core';
-import { and, eq } from 'drizzle-orm';
-import { billingCharges, organizations } from '../../db/schema';
 import type { BillingDeps } from './billing-deps';
 import { formatDay } from './billing-messages';
 import { notifyAdmins } from './billing-notices';
 import { applyEffects, returnCredit } from './charge-effects';
 import type { ChargeOutcome } from './gateway/payment-gateway';
-import { isRecurring, readCharge, type ChargeRow } from './ledger';
+import { isRecurring, type ChargeRow } from './ledger';
 import { moveToFree } from './move-to-free';
+import { settleCharge } from './settle-charge';
 
 /** Gateway attempts of a recurring charge: the first, then day 3 and day 7 (issue 13). */
 export const MAX_ATTEMPTS = 3;
@@ -17,75 +16,60 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Records a gateway outcome for a charge that is in `from` (pending after an attempt,
- * requires_action after a 3-D Secure confirmation), in one transaction with the org row locked:
- * effects on success, retries or Free after a failure, and the admins told.
+ * requires_action after a 3-D Secure confirmation), once ({@link settleCharge}): effects on
+ * success, retries or Free after a failure, and the admins told.
  */
-export async function recordOutcome(
+export function recordOutcome(
   deps: BillingDeps,
   row: ChargeRow,
   from: 'pending' | 'requires_action',
   outcome: ChargeOutcome,
 ): Promise<ChargeRow> {
-  return deps.db.transaction(async (tx) => {
-    await tx
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(eq(organizations.id, row.orgId))
-      .for('update');
-    const now = deps.clock.now();
-    // A recurring charge still unconfirmed after its last attempt counts as failed.
-    const isFinalFailure = isRecurring(row.purpose)
-      ? outcome.status !== 'succeeded' && row.attempts >= MAX_ATTEMPTS && from === 'pending'
-      : outcome.status === 'failed';
-    // Still waiting for 3-D Secure after the last attempt: the gateway payment must be cancelled
-    // before the charge is closed (cancel-waiting-charges.ts, run by the billing job).
-    const isAbandoned = isFinalFailure && outcome.status === 'requires_action';
-    const retryAt =
-      outcome.status !== 'succeeded' && isRecurring(row.purpose) && row.attempts < MAX_ATTEMPTS
-        ? retryDate(row)
-        : null;
-    const [updated] = await tx
-      .update(billingCharges)
-      .set({
-        status: isAbandoned ? 'canceling' : isFinalFailure ? 'failed' : outcome.status,
-        gatewayPaymentId: outcome.paymentId || row.gatewayPaymentId,
-        clientSecret: outcome.clientSecret,
-        failureMessage: outcome.message,
-        settledAt: outcome.status === 'succeeded' ? now : null,
-        nextAttemptAt:
-          from === 'requires_action' && outcome.status === 'failed' ? row.nextAttemptAt : retryAt,
-      })
-      .where(
-        and(
-          eq(billingCharges.id, row.id),
-          eq(billingCharges.status, from),
-          eq(billingCharges.attempts, row.attempts),
-        ),
-      )
-      .returning();
-    if (!updated) return readCharge(tx, row.id);
-    if (updated.status === 'succeeded') await applyEffects(tx, updated);
-    else if (isFinalFailure) {
-      if (!isAbandoned) await returnCredit(tx, updated);
-      if (isRecurring(row.purpose))
-        await moveToFree(tx, deps, { orgId: row.orgId, reason: 'payment-failed' });
-    }
-    if (updated.status !== 'succeeded' && isRecurring(row.purpose) && updated.nextAttemptAt)
-      await notifyAdmins(tx, deps, {
-        orgId: row.orgId,
-        templateId: NOTIFICATION_TEMPLATES.info,
-        subject:
-          updated.status === 'requires_action'
-            ? 'Confirm your Waymark payment'
-            : 'Your Waymark payment was declined',
-        paragraphs: [
-          updated.status === 'requires_action'
-            ? `Your bank asks you to confirm the payment of ${formatUsd(updated.chargedCents)} for ${updated.description}. Open your Account page to confirm it.`
-            : `We could not charge ${formatUsd(updated.chargedCents)} for ${updated.description}: ${outcome.message ?? 'the card was declined.'}`,
-          `We will try again on ${formatDay(updated.nextAttemptAt)}. You can add another card on your Account page before then. After the last attempt fails, your organization moves to the Free plan.`,
-        ],
-      });
-    return updated;
+  // A recurring charge still unconfirmed after its last attempt counts as failed.
+  const isFinalFailure = isRecurring(row.purpose)
+    ? outcome.status !== 'succeeded' && row.attempts >= MAX_ATTEMPTS && from === 'pending'
+    : outcome.status === 'failed';
+  // Still waiting for 3-D Secure after the last attempt: the gateway payment must be cancelled
+  // before the charge is closed (cancel-waiting-charges.ts, run by the billing job).
+  const isAbandoned = isFinalFailure && outcome.status === 'requires_action';
+  const retryAt =
+    outcome.status !== 'succeeded' && isRecurring(row.purpose) && row.attempts < MAX_ATTEMPTS
+      ? retryDate(row)
+      : null;
+  return settleCharge(deps, row, {
+    from,
+    changes: (now) => ({
+      status: isAbandoned ? 'canceling' : isFinalFailure ? 'failed' : outcome.status,
+      gatewayPaymentId: outcome.paymentId || row.gatewayPaymentId,
+      clientSecret: outcome.clientSecret,
+      failureMessage: outcome.message,
+      settledAt: outcome.status === 'succeeded' ? now : null,
+      nextAttemptAt:
+        from === 'requires_action' && outcome.status === 'failed' ? row.nextAttemptAt : retryAt,
+    }),
+    followUp: async (tx, updated) => {
+      if (updated.status === 'succeeded') await applyEffects(tx, updated);
+      else if (isFinalFailure) {
+        if (!isAbandoned) await returnCredit(tx, updated);
+        if (isRecurring(row.purpose))
+          await moveToFree(tx, deps, { orgId: row.orgId, reason: 'payment-failed' });
+      }
+      if (updated.status !== 'succeeded' && isRecurring(row.purpose) && updated.nextAttemptAt)
+        await notifyAdmins(tx, deps, {
+          orgId: row.orgId,
+          templateId: NOTIFICATION_TEMPLATES.info,
+          subject:
+            updated.status === 'requires_action'
+              ? 'Confirm your Waymark payment'
+              : 'Your Waymark payment was declined',
+          paragraphs: [
+            updated.status === 'requires_action'
+              ? `Your bank asks you to confirm the payment of ${formatUsd(updated.chargedCents)} for ${updated.description}. Open your Account page to confirm it.`
+              : `We could not charge ${formatUsd(updated.chargedCents)} for ${updated.description}: ${outcome.message ?? 'the card was declined.'}`,
+            `We will try again on ${formatDay(updated.nextAttemptAt)}. You can add another card on your Account page before then. After the last attempt fails, your organization moves to the Free plan.`,
+          ],
+        });
+    },
   });
 }
 
