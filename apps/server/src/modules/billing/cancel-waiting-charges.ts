@@ -1,10 +1,23 @@
-import { and, eq, lt, notInArray, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { billingCharges } from '../../db/schema';
 import type { BillingDeps } from './billing-deps';
 import type { CancelOutcome } from './gateway/payment-gateway';
-import { RECURRING_PURPOSES, RECURRING_PURPOSES_SQL, type ChargeRow } from './ledger';
+import { RECURRING_PURPOSES_SQL, type ChargeRow } from './ledger';
 import { recordCancellation } from './record-cancellation';
+
+/** `billing_charges` under the alias `c` of the billing job's raw due-organization query. */
+const charges = alias(billingCharges, 'c');
+
+/**
+ * "An admin's purchase or upgrade still waiting for 3-D Secure after its month", over the table or
+ * its alias `c`: the one statement of the condition both the expiry and the due query use.
+ */
+function isLapsedPurchase(table: typeof billingCharges | typeof charges, period: string): SQL {
+  return sql`(${table.status} = 'requires_action' and ${table.period} < ${period}
+    and ${table.purpose} not in (${RECURRING_PURPOSES_SQL}))`;
+}
 
 /**
  * Expires an admin's purchase or upgrade still waiting for 3-D Secure once its month is over
@@ -19,23 +32,15 @@ export async function expireWaitingPurchases(
   await db
     .update(billingCharges)
     .set({ status: 'canceling', nextAttemptAt: null })
-    .where(
-      and(
-        eq(billingCharges.orgId, orgId),
-        eq(billingCharges.status, 'requires_action'),
-        notInArray(billingCharges.purpose, [...RECURRING_PURPOSES]),
-        lt(billingCharges.period, period),
-      ),
-    );
+    .where(and(eq(billingCharges.orgId, orgId), isLapsedPurchase(billingCharges, period)));
 }
 
 /**
  * SQL over `billing_charges c` of "this row has cancellation work due": given up, or a purchase
  * {@link expireWaitingPurchases} would give up. The billing job's due-organization query uses it.
  */
-export const waitingCancelSql = (period: string) => sql`(c.status = 'canceling'
-  or (c.status = 'requires_action' and c.period < ${period}
-      and c.purpose not in (${RECURRING_PURPOSES_SQL})))`;
+export const waitingCancelSql = (period: string) =>
+  sql`(${charges.status} = 'canceling' or ${isLapsedPurchase(charges, period)})`;
 
 /**
  * Cancels a charge's current gateway payment, under a key of the charge's attempt: repeating it
