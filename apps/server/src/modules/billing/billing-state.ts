@@ -91,6 +91,11 @@ export function isPaidPlan(plan: Plan): boolean {
   return plan.monthlyCostPerLicenseCents > 0;
 }
 
+/** Whether the plan id is one an admin may choose (not the trial). */
+export function isChoosablePlanId(planId: number): boolean {
+  return planId !== PLAN_IDS.standardTrial && Object.values(PLAN_IDS).includes(planId as never);
+}
+
 /** Whether the organization is in its trial. */
 export function isTrial(state: Pick<BillingState, 'plan'>): boolean {
   return state.plan.planId === PLAN_IDS.standardTrial;

@@ -1,23 +1,23 @@
-import { formatUsd, NOTIFICATION_TEMPLATES, PLAN_IDS } from '@waymark/core';
-import { and, eq, lt, notInArray, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { billingCharges, organizations } from '../../db/schema';
+import { billingCharges } from '../../db/schema';
 import type { BillingDeps } from './billing-deps';
-import { notifyAdmins } from './billing-notices';
 import type { CancelOutcome } from './gateway/payment-gateway';
-import {
-  applyEffects,
-  cancelGatewayPayment,
-  isRecurring,
-  readCharge,
-  RECURRING_PURPOSES,
-  RECURRING_PURPOSES_SQL,
-  returnCredit,
-  type ChargeRow,
-} from './ledger';
+import { RECURRING_PURPOSES_SQL, type ChargeRow } from './ledger';
+import { recordCancellation } from './record-cancellation';
 
-/** Why a charge waiting for 3-D Secure was cancelled (kept as its failure message). */
-export const CANCELED_UNCONFIRMED = 'Cancelled: the payment was not confirmed in time.';
+/** `billing_charges` under the alias `c` of the billing job's raw due-organization query. */
+const charges = alias(billingCharges, 'c');
+
+/**
+ * "An admin's purchase or upgrade still waiting for 3-D Secure after its month", over the table or
+ * its alias `c`: the one statement of the condition both the expiry and the due query use.
+ */
+function isLapsedPurchase(table: typeof billingCharges | typeof charges, period: string): SQL {
+  return sql`(${table.status} = 'requires_action' and ${table.period} < ${period}
+    and ${table.purpose} not in (${RECURRING_PURPOSES_SQL}))`;
+}
 
 /**
  * Expires an admin's purchase or upgrade still waiting for 3-D Secure once its month is over
@@ -32,23 +32,30 @@ export async function expireWaitingPurchases(
   await db
     .update(billingCharges)
     .set({ status: 'canceling', nextAttemptAt: null })
-    .where(
-      and(
-        eq(billingCharges.orgId, orgId),
-        eq(billingCharges.status, 'requires_action'),
-        notInArray(billingCharges.purpose, [...RECURRING_PURPOSES]),
-        lt(billingCharges.period, period),
-      ),
-    );
+    .where(and(eq(billingCharges.orgId, orgId), isLapsedPurchase(billingCharges, period)));
 }
 
 /**
  * SQL over `billing_charges c` of "this row has cancellation work due": given up, or a purchase
  * {@link expireWaitingPurchases} would give up. The billing job's due-organization query uses it.
  */
-export const waitingCancelSql = (period: string) => sql`(c.status = 'canceling'
-  or (c.status = 'requires_action' and c.period < ${period}
-      and c.purpose not in (${RECURRING_PURPOSES_SQL})))`;
+export const waitingCancelSql = (period: string) =>
+  sql`(${charges.status} = 'canceling' or ${isLapsedPurchase(charges, period)})`;
+
+/**
+ * Cancels a charge's current gateway payment, under a key of the charge's attempt: repeating it
+ * (a second run, a second copy) asks the gateway the same question and gets the same answer.
+ */
+export function cancelGatewayPayment(
+  deps: BillingDeps,
+  row: ChargeRow,
+  paymentId: string,
+): Promise<CancelOutcome> {
+  return deps.gateway.cancelPayment({
+    paymentId,
+    idempotencyKey: `${row.idempotencyKey}:${row.attempts}:cancel`,
+  });
+}
 
 /**
  * Cancels at the gateway every `canceling` charge of the organization and records the answer.
@@ -67,62 +74,4 @@ export async function cancelWaitingCharges(deps: BillingDeps, orgId: number): Pr
       : { status: 'canceled', paymentId: '' };
     await recordCancellation(deps, row, outcome);
   }
-}
-
-/**
- * Records what a `canceling` charge turned out to be, once (conditional update, org row locked):
- * `canceled` gives back its credit and tells the admins about a purchase that lapsed; `succeeded`
- * (the bank confirmed it first) is a payment like any other, recorded once — an upgrade starts its
- * plan and bought licences are added while the organization is on a paid plan; after a move to
- * Free the payment covered a period that has ended, so nothing is added to Free.
- */
-export async function recordCancellation(
-  deps: BillingDeps,
-  row: ChargeRow,
-  outcome: CancelOutcome,
-): Promise<ChargeRow> {
-  return deps.db.transaction(async (tx) => {
-    const [org] = await tx
-      .select({ planId: organizations.planId })
-      .from(organizations)
-      .where(eq(organizations.id, row.orgId))
-      .for('update');
-    const isPaid = outcome.status === 'succeeded';
-    const [updated] = await tx
-      .update(billingCharges)
-      .set({
-        status: outcome.status,
-        gatewayPaymentId: outcome.paymentId || row.gatewayPaymentId,
-        clientSecret: null,
-        failureMessage: isPaid ? null : CANCELED_UNCONFIRMED,
-        settledAt: isPaid ? deps.clock.now() : null,
-      })
-      .where(
-        and(
-          eq(billingCharges.id, row.id),
-          eq(billingCharges.status, 'canceling'),
-          eq(billingCharges.attempts, row.attempts),
-        ),
-      )
-      .returning();
-    if (!updated) return readCharge(tx, row.id);
-    if (isPaid) {
-      // An upgrade starts its plan; licences bought for a plan that has since ended are not added.
-      if (updated.purpose.startsWith('upgrade-') || org?.planId !== PLAN_IDS.free)
-        await applyEffects(tx, updated);
-      return updated;
-    }
-    await returnCredit(tx, updated);
-    if (!isRecurring(updated.purpose))
-      await notifyAdmins(tx, deps, {
-        orgId: row.orgId,
-        templateId: NOTIFICATION_TEMPLATES.info,
-        subject: 'Your unconfirmed Waymark payment was cancelled',
-        paragraphs: [
-          `The payment of ${formatUsd(updated.chargedCents)} for ${updated.description} was never confirmed with your bank, so it was cancelled and nothing was charged.`,
-          'You can make the change again on your Account page.',
-        ],
-      });
-    return updated;
-  });
 }

@@ -7,8 +7,7 @@ import {
   type TOneTimeChargeQuery,
 } from '@waymark/core';
 import { UNKNOWN_PLAN } from './billing-messages';
-import { isPaidPlan, isTrial, type BillingState } from './billing-state';
-import { isChoosablePlanId } from './ledger';
+import { isChoosablePlanId, isPaidPlan, isTrial, type BillingState } from './billing-state';
 
 /** One charge a licence or plan change makes now: the upgrade to a paid plan, or bought licences. */
 export type ChargePart = {

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { billingCharges } from '../../db/schema';
 import type { BillingDeps } from './billing-deps';
 import { PAYMENT_NEEDS_CONFIRMATION } from './billing-messages';
-import { recordOutcome } from './ledger';
+import { recordOutcome } from './record-outcome';
 
 /** The organization's latest charge waiting for 3-D Secure, or null. */
 export async function getPendingPaymentAction(

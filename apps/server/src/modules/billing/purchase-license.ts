@@ -3,7 +3,8 @@ import { licenses } from '../../db/schema';
 import type { BillingDeps } from './billing-deps';
 import { licensesPurchased, PLAN_MISMATCH, UPGRADE_REQUIRED } from './billing-messages';
 import { isTrial, readBillingState, type BillingState } from './billing-state';
-import { nextPurpose, openCharge, type ChargeRow } from './ledger';
+import { nextPurpose, type ChargeRow } from './ledger';
+import { openCharge } from './open-charge';
 import { oneTimeChargeParts } from './one-time-charge';
 import { settleRequestCharge } from './settle-request-charge';
 

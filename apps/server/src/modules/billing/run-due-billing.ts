@@ -9,6 +9,7 @@ import {
 import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { billingAccounts, billingCharges, organizations } from '../../db/schema';
+import { attemptCharge } from './attempt-charge';
 import type { BillingDeps } from './billing-deps';
 import {
   isPaidPlan,
@@ -22,16 +23,11 @@ import {
   expireWaitingPurchases,
   waitingCancelSql,
 } from './cancel-waiting-charges';
-import {
-  attemptCharge,
-  openCharge,
-  RECURRING_PURPOSES,
-  RECURRING_PURPOSES_SQL,
-  retryCharge,
-  type ChargeRow,
-} from './ledger';
+import { RECURRING_PURPOSES, RECURRING_PURPOSES_SQL, type ChargeRow } from './ledger';
 import { moveToFree } from './move-to-free';
+import { openCharge } from './open-charge';
 import { monthName } from './purchase-license';
+import { retryCharge } from './retry-charge';
 import { schedule } from './select-plan';
 
 /** A pending charge this old was left by a request or run that stopped; the job settles it. */

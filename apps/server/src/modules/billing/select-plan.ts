@@ -12,8 +12,9 @@ import { billingAccounts } from '../../db/schema';
 import type { BillingDeps } from './billing-deps';
 import { formatDay, PAYMENT_METHOD_REQUIRED } from './billing-messages';
 import { isPaidPlan, isTrial, readBillingState, type BillingState } from './billing-state';
-import { nextPurpose, openCharge, type ChargeRow } from './ledger';
+import { nextPurpose, type ChargeRow } from './ledger';
 import { oneTimeChargeParts, requireKnownPlan } from './one-time-charge';
+import { openCharge } from './open-charge';
 import { monthName } from './purchase-license';
 import { settleRequestCharge } from './settle-request-charge';
 

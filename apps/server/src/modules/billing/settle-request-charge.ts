@@ -1,7 +1,8 @@
 import { AppError } from '@waymark/core';
 import type { BillingDeps } from './billing-deps';
 import { GATEWAY_UNAVAILABLE, PAYMENT_NEEDS_CONFIRMATION } from './billing-messages';
-import { attemptCharge, type ChargeRow } from './ledger';
+import { attemptCharge } from './attempt-charge';
+import type { ChargeRow } from './ledger';
 
 /**
  * Charges a just-opened ledger row for an admin's request and turns the outcome into the answer:

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { billingCharges } from '../../db/schema';
 import type { BillingDeps } from './billing-deps';
-import { recordCancellation } from './cancel-waiting-charges';
 import type { StripeGateway } from './gateway/stripe-gateway';
-import { recordOutcome } from './ledger';
+import { recordCancellation } from './record-cancellation';
+import { recordOutcome } from './record-outcome';
 
 /** Where Stripe sends its signed events (configure it in the Stripe dashboard). */
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
