@@ -1,4 +1,3 @@
-import { centsToDollars } from '@waymark/core';
 import { and, count, eq, like, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { billingCharges } from '../../db/schema';
@@ -54,9 +53,4 @@ export async function readCharge(db: DbOrTx, chargeId: number): Promise<ChargeRo
   const [row] = await db.select().from(billingCharges).where(eq(billingCharges.id, chargeId));
   if (!row) throw new Error(`Charge ${chargeId} not found`);
   return row;
-}
-
-/** Dollars of a charge as the API shows them. */
-export function chargedDollars(row: Pick<ChargeRow, 'chargedCents'>): number {
-  return centsToDollars(row.chargedCents);
 }
