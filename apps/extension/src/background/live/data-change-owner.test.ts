@@ -81,7 +81,7 @@ function setUp() {
     relativePathId: 8,
     itemId,
   });
-  return { owner, call, badge, published, streams, openPanel, goLive, change };
+  return { owner, pageData, call, badge, published, streams, openPanel, goLive, change };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -164,5 +164,17 @@ describe('the worker as the one owner of "data changed"', () => {
     goLive();
     const second = await openPanel('panel-b');
     expect(second.received).toEqual([{ type: 'liveState', projectId: 3, state: 'live' }]);
+  });
+
+  it('asks once more for a page read before its project’s first stream went live', async () => {
+    const { pageData, call, published, openPanel, goLive } = setUp();
+    await pageData.load(PAGE);
+    await vi.advanceTimersByTimeAsync(30);
+    await openPanel('panel-a');
+    goLive();
+    await vi.runAllTimersAsync();
+    // A change committed between that read and the stream's start is in this second answer.
+    expect(call).toHaveBeenCalledTimes(2);
+    expect(published).toEqual([PAGE]);
   });
 });

@@ -82,6 +82,16 @@ export function createDataChangeOwner(deps: DataChangeOwnerDeps): DataChangeOwne
     if (change.itemId !== null) fold.itemIds.add(change.itemId);
   };
 
+  // A first stream starts without a resume point: it carries what commits after the server
+  // joined it, so a change between a page's lookup and that moment would never arrive. Pages
+  // asked for before the stream went live are asked once more; those asked since need nothing.
+  const refreshReadBefore = async (projectId: number, liveAt: number) => {
+    for (const page of pagesOf(projectId)) {
+      const kept = await deps.pageData.peek(page);
+      if (kept && kept.updatedAt <= liveAt) refresh(page);
+    }
+  };
+
   const syncConnections = () => {
     const wanted = new Set<number>();
     for (const watch of watches.values()) if (watch.projectId !== null) wanted.add(watch.projectId);
@@ -103,9 +113,11 @@ export function createDataChangeOwner(deps: DataChangeOwnerDeps): DataChangeOwne
           },
           onState: (state) => {
             deps.publishState(projectId, state);
+            if (state !== 'live') return;
             // Back after a drop: whatever the catch-up held, make sure no page stays stale or offline.
-            if (state === 'live' && wasLive.has(projectId)) pagesOf(projectId).forEach(refresh);
-            if (state === 'live') wasLive.add(projectId);
+            if (wasLive.has(projectId)) pagesOf(projectId).forEach(refresh);
+            else void refreshReadBefore(projectId, deps.now());
+            wasLive.add(projectId);
           },
         }),
       );
