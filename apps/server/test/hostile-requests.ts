@@ -1,6 +1,7 @@
 import type { RouteDef } from '@waymark/core';
 import type { InjectOptions } from 'fastify';
 import type { MatrixRequest } from './access-matrix';
+import { toQueryString } from './query-string';
 
 /** One hostile call of a route. */
 export type HostileCase = {
@@ -127,18 +128,13 @@ function encodeParams(params: MatrixRequest['params']): Record<string, string> {
   );
 }
 
-function queryString(query: MatrixRequest['query']): string {
-  const entries = Object.entries(query ?? {}).map(([k, v]): [string, string] => [k, String(v)]);
-  return new URLSearchParams(entries).toString();
-}
-
 /** Every hostile case for `target`: its URL, query string and body, one thing wrong at a time. */
 export function hostileCases(target: HostileTarget): HostileCase[] {
   const cases: HostileCase[] = [];
   const method = target.method as InjectOptions['method'];
   const params = encodeParams(target.valid.params);
   const names = [...target.path.matchAll(/:([A-Za-z0-9_]+)|\*/g)].map((m) => m[1] ?? '*');
-  const query = queryString(target.valid.query);
+  const query = toQueryString(target.valid.query);
   const url = `${fillPath(target.path, params)}${query ? `?${query}` : ''}`;
   const body = target.valid.body;
   const withBody = (payload: unknown) =>
@@ -172,7 +168,7 @@ export function hostileCases(target: HostileTarget): HostileCase[] {
       `${key}=`,
       `${key}=99999999999`,
     ]) {
-      const rest = queryString(
+      const rest = toQueryString(
         Object.fromEntries(Object.entries(target.valid.query ?? {}).filter(([k]) => k !== key)),
       );
       add(`query ${suffix}`, { url: `${bare}?${[rest, suffix].filter(Boolean).join('&')}` });

@@ -9,6 +9,7 @@ import { invitations } from '../src/db/schema';
 import { createProjectIds, type As } from './projects-world';
 import { addFreeLicenses, invite } from './teams-world';
 import { createBillingIds } from './billing-world';
+import { toQueryString } from './query-string';
 
 /**
  * Creates an organization named `orgName` owned by `as` with a project world in it (sites,
@@ -96,15 +97,10 @@ export function toInject(row: MatrixRow, ids: MatrixIds): InjectOptions {
   const url = row.path.replace(/:([A-Za-z0-9_]+)|\*/g, (segment, name?: string) =>
     encodeURIComponent(String(request.params?.[name ?? '*'] ?? segment)),
   );
-  const query = new URLSearchParams(
-    Object.entries(request.query ?? {}).map(([key, value]): [string, string] => [
-      key,
-      String(value),
-    ]),
-  );
+  const query = toQueryString(request.query);
   return {
     method: row.method,
-    url: query.size > 0 ? `${url}?${query.toString()}` : url,
+    url: query ? `${url}?${query}` : url,
     ...(request.body !== undefined && { payload: request.body as InjectOptions['payload'] }),
     ...(request.headers && { headers: request.headers }),
   };
