@@ -173,7 +173,7 @@ test('a teammate’s change shows live, survives a server restart, and is readab
     // before B's worker reconnects reaches it by catching up from its last event id.
     await server.stop();
     await expect(
-      panelB.getByRole('status', { name: /reconnecting live updates…|^Cannot reach / }),
+      panelB.getByRole('status', { name: /connecting live updates…|^Cannot reach / }),
     ).toBeVisible({ timeout: 15_000 });
     server = await startServer({ port, env: { DATA_DIR: dataDir } });
     await call('POST', '/api/item/updateItem', { itemId, itemStatusId: statusId('In Progress') });

@@ -7,7 +7,7 @@ import { useServerPing } from './use-server-ping';
 /** What the header says of the shown project's live stream, after the server's address. */
 const LIVE_LABELS: Record<LiveState, string> = {
   live: 'live updates on',
-  connecting: 'reconnecting live updates…',
+  connecting: 'connecting live updates…',
   offline: 'live updates paused',
 };
 

@@ -164,13 +164,17 @@ describe('SidePanelApp', () => {
         type: 'liveStateChanged',
         payload: { projectId: 4, state: 'offline' },
       });
+      // Another project's stream is not this page's.
+      expect(
+        screen.getByRole('status', { name: `Connected to ${SERVER} · live updates on` }),
+      ).toBeTruthy();
       await fake.deliverMessage({
         type: 'liveStateChanged',
         payload: { projectId: 3, state: 'connecting' },
       });
       expect(
         await screen.findByRole('status', {
-          name: `Connected to ${SERVER} · reconnecting live updates…`,
+          name: `Connected to ${SERVER} · connecting live updates…`,
         }),
       ).toBeTruthy();
     });

@@ -72,7 +72,7 @@ export function registerRoute<R extends RouteDef>(
     ...hooks,
     handler: async (request, reply) => {
       const result = await implementation.handler(request as RouteRequest<R>, reply);
-      // Fastify sends bytes as is, past the serializer, with the content type set here.
+      // Fastify sends a string with a JSON content type as is, past the serializer.
       if (result instanceof JsonText)
         return reply.header('content-type', JSON_TYPE).send(result.text);
       if (!isText) return result;

@@ -75,13 +75,36 @@ function setUp() {
     stream.handlers.onState('live');
     return stream;
   };
+  /**
+   * Takes the stream live and lets its first-live lookup of the watched pages finish (they were
+   * never asked for here), then forgets it: what follows counts the lookups of edits only.
+   */
+  const goLiveSettled = async () => {
+    const stream = goLive();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(call).toHaveBeenCalledTimes(1);
+    call.mockClear();
+    published.length = 0;
+    return stream;
+  };
   const change = (itemId: number): TLiveChange => ({
     projectId: 3,
     topic: 'items',
     relativePathId: 8,
     itemId,
   });
-  return { owner, pageData, call, badge, published, streams, openPanel, goLive, change };
+  return {
+    owner,
+    pageData,
+    call,
+    badge,
+    published,
+    streams,
+    openPanel,
+    goLive,
+    goLiveSettled,
+    change,
+  };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -99,9 +122,9 @@ describe('the worker as the one owner of "data changed"', () => {
   });
 
   it('with the stream live, lets the edit’s own event drive the one lookup', async () => {
-    const { owner, call, openPanel, goLive, change } = setUp();
+    const { owner, call, openPanel, goLiveSettled, change } = setUp();
     await openPanel('panel-a');
-    const stream = goLive();
+    const stream = await goLiveSettled();
     owner.reportChange('panel-a', [41]);
     await vi.advanceTimersByTimeAsync(100);
     expect(call).not.toHaveBeenCalled();
@@ -111,9 +134,9 @@ describe('the worker as the one owner of "data changed"', () => {
   });
 
   it('costs one lookup when the edit’s event arrives before the panel’s report', async () => {
-    const { owner, call, openPanel, goLive, change } = setUp();
+    const { owner, call, openPanel, goLiveSettled, change } = setUp();
     await openPanel('panel-a');
-    const stream = goLive();
+    const stream = await goLiveSettled();
     stream.handlers.onChange(change(41));
     await vi.advanceTimersByTimeAsync(50);
     owner.reportChange('panel-a', [41]);
@@ -122,19 +145,19 @@ describe('the worker as the one owner of "data changed"', () => {
   });
 
   it('refetches anyway when a live stream’s event never comes', async () => {
-    const { owner, call, openPanel, goLive } = setUp();
+    const { owner, call, openPanel, goLiveSettled } = setUp();
     await openPanel('panel-a');
-    goLive();
+    await goLiveSettled();
     owner.reportChange('panel-a', [41]);
     await vi.runAllTimersAsync();
     expect(call).toHaveBeenCalledTimes(1);
   });
 
   it('serves two panels on the same page with one lookup per live burst', async () => {
-    const { call, published, openPanel, goLive, change } = setUp();
+    const { call, published, openPanel, goLiveSettled, change } = setUp();
     await openPanel('panel-a');
     await openPanel('panel-b');
-    const stream = goLive();
+    const stream = await goLiveSettled();
     stream.handlers.onChange(change(41));
     stream.handlers.onChange(change(42));
     await vi.runAllTimersAsync();
@@ -154,7 +177,40 @@ describe('the worker as the one owner of "data changed"', () => {
     expect(streams.get(3)?.stop).not.toHaveBeenCalled();
     second.disconnect();
     await settle();
+    // Kept a moment for a panel that is only navigating, then stopped.
+    expect(streams.get(3)?.stop).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(5_000);
     expect(streams.get(3)?.stop).toHaveBeenCalled();
+  });
+
+  it('keeps the stream, live, while a panel navigates within its project', async () => {
+    const { streams, call, openPanel, goLiveSettled } = setUp();
+    const before = await openPanel('panel-a');
+    const stream = await goLiveSettled();
+    before.disconnect();
+    await vi.advanceTimersByTimeAsync(1_000);
+    const after = await openPanel('panel-a');
+    expect(streams.get(3)).toBe(stream);
+    expect(stream.stop).not.toHaveBeenCalled();
+    expect(after.received).toEqual([{ type: 'liveState', projectId: 3, state: 'live' }]);
+    await vi.runAllTimersAsync();
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it('asks again for a page looked up while no panel watched its project’s change', async () => {
+    const { pageData, call, openPanel, goLiveSettled, change } = setUp();
+    const before = await openPanel('panel-a');
+    const stream = await goLiveSettled();
+    // The panel navigates: its next page is looked up, and a change arrives meanwhile.
+    before.disconnect();
+    await pageData.load(PAGE);
+    await vi.advanceTimersByTimeAsync(10);
+    stream.handlers.onChange(change(41));
+    await vi.advanceTimersByTimeAsync(100);
+    call.mockClear();
+    await openPanel('panel-a');
+    await vi.runAllTimersAsync();
+    expect(call).toHaveBeenCalledTimes(1);
   });
 
   it('tells a panel that starts watching how its project’s stream is doing', async () => {

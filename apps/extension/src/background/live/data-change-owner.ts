@@ -29,6 +29,12 @@ export type DataChangeOwner = {
 const FOLD_MS = 40;
 /** How long a reported edit waits for its own live event before refetching anyway. */
 const ECHO_WAIT_MS = 1_500;
+/**
+ * How long a stream nobody watches is kept: a panel that navigates drops its watch and watches
+ * the next page's project once that page's lookup answers, so a stream stopped at once would be
+ * reopened (and a page asked for again) at every navigation within a project.
+ */
+const STREAM_LINGER_MS = 5_000;
 
 type Watch = { documentId: string | undefined; page: PageKey | null; projectId: number | null };
 
@@ -46,6 +52,9 @@ export function createDataChangeOwner(deps: DataChangeOwnerDeps): DataChangeOwne
   const awaitingEcho = new Map<string, () => void>();
   /** When a live event last named each item: an edit whose event came first needs no refetch. */
   const echoedAt = new Map<number, number>();
+  /** When a live event of each project last arrived. */
+  const lastEventAt = new Map<number, number>();
+  const lingering = new Map<number, () => void>();
 
   const pagesOf = (projectId: number) => {
     const pages = new Map<string, PageKey>();
@@ -72,6 +81,7 @@ export function createDataChangeOwner(deps: DataChangeOwnerDeps): DataChangeOwne
     pagesOf(projectId).forEach(refresh);
   };
   const onChange = (projectId: number, change: TLiveChange) => {
+    lastEventAt.set(projectId, deps.now());
     let fold = folds.get(projectId);
     if (!fold) {
       fold = { paths: new Set(), itemIds: new Set() };
@@ -85,23 +95,40 @@ export function createDataChangeOwner(deps: DataChangeOwnerDeps): DataChangeOwne
   // A first stream starts without a resume point: it carries what commits after the server
   // joined it, so a change between a page's lookup and that moment would never arrive. Pages
   // asked for before the stream went live are asked once more; those asked since need nothing.
-  const refreshReadBefore = async (projectId: number, liveAt: number) => {
-    for (const page of pagesOf(projectId)) {
-      const kept = await deps.pageData.peek(page);
-      if (kept && kept.updatedAt <= liveAt) refresh(page);
-    }
+  const refreshReadBefore = (projectId: number, liveAt: number) => {
+    for (const page of pagesOf(projectId)) refreshIfAskedBefore(page, liveAt);
+  };
+  /** Refreshes `page` unless its kept answer was asked for after `since`. */
+  const refreshIfAskedBefore = (page: PageKey, since: number) => {
+    void deps.pageData
+      .peek(page)
+      .catch(() => null)
+      .then((kept) => {
+        if (!kept || kept.updatedAt <= since) refresh(page);
+      });
+  };
+  const stopConnection = (projectId: number) => {
+    connections.get(projectId)?.stop();
+    connections.delete(projectId);
+    wasLive.delete(projectId);
+    lastEventAt.delete(projectId);
   };
 
   const syncConnections = () => {
     const wanted = new Set<number>();
     for (const watch of watches.values()) if (watch.projectId !== null) wanted.add(watch.projectId);
-    for (const [projectId, connection] of connections)
-      if (!wanted.has(projectId)) {
-        connection.stop();
-        connections.delete(projectId);
-        wasLive.delete(projectId);
-      }
+    for (const projectId of connections.keys())
+      if (!wanted.has(projectId) && !lingering.has(projectId))
+        lingering.set(
+          projectId,
+          deps.setTimer(() => {
+            lingering.delete(projectId);
+            stopConnection(projectId);
+          }, STREAM_LINGER_MS),
+        );
     for (const projectId of wanted) {
+      lingering.get(projectId)?.();
+      lingering.delete(projectId);
       if (connections.has(projectId)) continue;
       connections.set(
         projectId,
@@ -116,7 +143,7 @@ export function createDataChangeOwner(deps: DataChangeOwnerDeps): DataChangeOwne
             if (state !== 'live') return;
             // Back after a drop: whatever the catch-up held, make sure no page stays stale or offline.
             if (wasLive.has(projectId)) pagesOf(projectId).forEach(refresh);
-            else void refreshReadBefore(projectId, deps.now());
+            else refreshReadBefore(projectId, deps.now());
             wasLive.add(projectId);
           },
         }),
@@ -141,6 +168,10 @@ export function createDataChangeOwner(deps: DataChangeOwnerDeps): DataChangeOwne
         const connection =
           message.projectId === null ? undefined : connections.get(message.projectId);
         if (connection && message.projectId !== null) {
+          // A stream already live carries only what commits from now on: a change that came
+          // while this page was being looked up (and no panel watched it) is asked for again.
+          const eventAt = lastEventAt.get(message.projectId);
+          if (eventAt !== undefined) refreshIfAskedBefore(message.page, eventAt);
           const answer: LivePortAnswer = {
             type: 'liveState',
             projectId: message.projectId,
@@ -183,9 +214,9 @@ export function createDataChangeOwner(deps: DataChangeOwnerDeps): DataChangeOwne
       );
     },
     restart() {
-      for (const connection of connections.values()) connection.stop();
-      connections.clear();
-      wasLive.clear();
+      for (const cancel of lingering.values()) cancel();
+      lingering.clear();
+      [...connections.keys()].forEach(stopConnection);
       syncConnections();
     },
   };

@@ -74,13 +74,18 @@ export function useLivePage(page: PageKey, projectId: number | null): void {
       queryClient.setQueryData(queryKeys.liveState(), state);
     show(null);
     if (projectId === null) return;
-    return api.runtime.addMessageListener(
+    const stopListening = api.runtime.addMessageListener(
       createMessageListener({
         liveStateChanged: ({ projectId: changed, state }) => {
           if (changed === projectId) show(state);
         },
       }),
     );
+    // No page shown any more (a browser page, signed out): the header says nothing of a stream.
+    return () => {
+      stopListening();
+      show(null);
+    };
   }, [api, queryClient, projectId]);
 
   useEffect(() => {
