@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import {
   createMessageListener,
   LIVE_PORT_NAME,
@@ -69,9 +69,11 @@ export function useLivePage(page: PageKey, projectId: number | null): void {
   );
 
   // The stream of the shown project: its state as the port first says, then as broadcast.
+  const show = useCallback(
+    (state: LiveState | null) => queryClient.setQueryData(queryKeys.liveState(), state),
+    [queryClient],
+  );
   useEffect(() => {
-    const show = (state: LiveState | null) =>
-      queryClient.setQueryData(queryKeys.liveState(), state);
     show(null);
     if (projectId === null) return;
     const stopListening = api.runtime.addMessageListener(
@@ -86,7 +88,7 @@ export function useLivePage(page: PageKey, projectId: number | null): void {
       stopListening();
       show(null);
     };
-  }, [api, queryClient, projectId]);
+  }, [api, show, projectId]);
 
   useEffect(() => {
     let port: PortLike | null = null;
@@ -110,8 +112,7 @@ export function useLivePage(page: PageKey, projectId: number | null): void {
       port.onDisconnect.subscribe(() => setTimeout(connect, 100));
       port.onMessage.subscribe((raw) => {
         const answer = raw as LivePortAnswer;
-        if (answer.type === 'liveState' && answer.projectId === projectId)
-          queryClient.setQueryData(queryKeys.liveState(), answer.state);
+        if (answer.type === 'liveState' && answer.projectId === projectId) show(answer.state);
       });
       post(watch);
     };
@@ -122,7 +123,7 @@ export function useLivePage(page: PageKey, projectId: number | null): void {
       clearInterval(timer);
       port?.disconnect();
     };
-  }, [api, queryClient, pageUrl, orgId, chosenProjectId, projectId]);
+  }, [api, show, pageUrl, orgId, chosenProjectId, projectId]);
 }
 
 /** The live stream of the shown page's project; null when no page of a project is shown. */
