@@ -1,7 +1,14 @@
 import { PLAN_IDS } from '@waymark/core';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingCharges, licenses, orgMembers, sandboxPayments } from '../src/db/schema';
+import {
+  billingAccounts,
+  billingCharges,
+  licenses,
+  orgMembers,
+  sandboxPaymentMethods,
+  sandboxPayments,
+} from '../src/db/schema';
 import { grantCredit } from '../src/modules/billing/grant-credit';
 import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
 import { addCard, createSandboxCard, setPlan, TEST_CARDS } from './billing-world';
@@ -340,6 +347,94 @@ describe('paid plans (from June 2026)', () => {
     expect(rows).toHaveLength(20);
     expect(new Set(rows.map((r) => r.purpose)).size).toBe(20);
     expect(rows.reduce((sum, r) => sum + r.licenseDelta, 0)).toBe(total);
+  });
+
+  it('charges one upgrade however many clicks: 30 concurrent choices of mixed plans', async () => {
+    const w = await createOrgWorld(t);
+    await setPlan(t, w.orgId, PLAN_IDS.free);
+    await addCard(t, w.admin, w.orgId);
+    const targets = Array.from({ length: 30 }, (_, i) =>
+      i % 2 === 0 ? PLAN_IDS.pro : PLAN_IDS.basic,
+    );
+    const answers = await Promise.all(
+      targets.map((planId) => get(w.admin, `/api/account/selectPlan/${w.orgId}/${planId}`)),
+    );
+    const charged = answers.filter((a) => a.statusCode === 200 && a.body.includes('Charged'));
+    expect(charged).toHaveLength(1);
+    // The others are refused while the upgrade is open, or see the plan it already started.
+    for (const answer of answers) expect([200, 409]).toContain(answer.statusCode);
+    const upgrades = (
+      await t.db.select().from(billingCharges).where(eq(billingCharges.orgId, w.orgId))
+    ).filter((r) => r.purpose.startsWith('upgrade-'));
+    expect(upgrades.map((r) => r.status)).toEqual(['succeeded']);
+    expect((await planInfo(w)).currentPlanId).toBe(upgrades[0]?.planId);
+    expect((await history(w)).length).toBe(1);
+  });
+
+  it('refuses a second plan choice while the first upgrade waits for 3-D Secure', async () => {
+    const w = await createOrgWorld(t);
+    await setPlan(t, w.orgId, PLAN_IDS.free);
+    await addCard(t, w.admin, w.orgId, TEST_CARDS.authentication);
+    const first = await get(w.admin, `/api/account/selectPlan/${w.orgId}/${PLAN_IDS.pro}`);
+    expect(first.json()).toMatchObject({ statusCode: 402, code: 'PAYMENT_ACTION_REQUIRED' });
+    for (const planId of [PLAN_IDS.pro, PLAN_IDS.basic]) {
+      const again = await get(w.admin, `/api/account/selectPlan/${w.orgId}/${planId}`);
+      expect(again.json()).toMatchObject({
+        statusCode: 409,
+        message:
+          "Your change to the Pro plan is waiting for your bank's confirmation. Confirm or decline that payment before choosing another plan.",
+      });
+    }
+    expect((await get(w.admin, `/api/account/cancelPlan/${w.orgId}`)).statusCode).toBe(409);
+    const waiting = await t.db
+      .select()
+      .from(billingCharges)
+      .where(and(eq(billingCharges.orgId, w.orgId), like(billingCharges.purpose, 'upgrade-%')));
+    expect(waiting.map((r) => r.status)).toEqual(['requires_action']);
+    const pending = ok<{ paymentIntentId: string }>(
+      await get(w.admin, `/api/stripe/getPendingPaymentAction/${w.orgId}`),
+    );
+    ok(
+      await post(w.admin, '/api/stripe/confirmPaymentAction', {
+        orgId: w.orgId,
+        paymentIntentId: pending.paymentIntentId,
+        approve: true,
+      }),
+    );
+    expect((await planInfo(w)).currentPlanId).toBe(PLAN_IDS.pro);
+    expect(await history(w)).toHaveLength(1);
+  });
+
+  it('never leaves the stored card detached: 5 rounds of 20 concurrent saves of 3 cards', async () => {
+    const w = await createOrgWorld(t);
+    const cards = [
+      await createSandboxCard(t, w.admin, w.orgId),
+      await createSandboxCard(t, w.admin, w.orgId),
+      await createSandboxCard(t, w.admin, w.orgId),
+    ];
+    for (let round = 0; round < 5; round += 1) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          post(w.admin, '/api/stripe/savePaymentMethod', {
+            orgId: w.orgId,
+            stripePaymentId: cards[(i + round) % 3],
+          }),
+        ),
+      );
+      const codes = answers.map((a) => a.statusCode);
+      expect(codes).toContain(200);
+      for (const code of codes) expect([200, 409]).toContain(code);
+      const [account] = await t.db
+        .select()
+        .from(billingAccounts)
+        .where(eq(billingAccounts.orgId, w.orgId));
+      const attached = await t.db
+        .select({ id: sandboxPaymentMethods.id })
+        .from(sandboxPaymentMethods)
+        .where(eq(sandboxPaymentMethods.customerId, account?.customerId ?? ''));
+      // Exactly the stored card is attached to the organization's customer.
+      expect(attached.map((m) => m.id)).toEqual([account?.paymentMethodId]);
+    }
   });
 
   it('keeps two look-alike organizations apart', async () => {

@@ -39,3 +39,15 @@ export const SANDBOX_ONLY = 'The sandbox card form is off: this server uses Stri
 export function formatDay(at: Date): string {
   return at.toLocaleDateString('en-US', { timeZone: 'UTC', dateStyle: 'long' });
 }
+
+/** issue 24: a plan choice while an upgrade is still with the gateway. */
+export function planChangeInProgress(planName: string): string {
+  return `Your change to the ${planName} plan is still being processed. Reload the page in a moment to see it.`;
+}
+/** issue 24: a plan choice while an upgrade waits for 3-D Secure. */
+export function planChangeNeedsConfirmation(planName: string): string {
+  return `Your change to the ${planName} plan is waiting for your bank's confirmation. Confirm or decline that payment before choosing another plan.`;
+}
+/** issue 24: a card save or removal while another one for the organization is under way. */
+export const PAYMENT_METHOD_BUSY =
+  'Another change to the payment method is in progress. Try again in a moment.';

@@ -2,6 +2,7 @@ import { AppError, getPlan, PLAN_IDS, startOfNextMonth } from '@waymark/core';
 import type { BillingDeps } from './billing-deps';
 import { formatDay, NOTHING_TO_CANCEL } from './billing-messages';
 import { isTrial, readBillingState } from './billing-state';
+import { requireNoOpenUpgrade } from './open-plan-change';
 import { lastDayBefore, schedule } from './select-plan';
 
 /**
@@ -14,6 +15,7 @@ export async function cancelPlan(
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const state = await readBillingState(tx, input.orgId, { lock: true });
+    await requireNoOpenUpgrade(tx, input.orgId);
     if (state.plan.planId === PLAN_IDS.free) throw new AppError('CONFLICT', NOTHING_TO_CANCEL);
     const free = getPlan(PLAN_IDS.free);
     if (isTrial(state)) {

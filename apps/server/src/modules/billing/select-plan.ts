@@ -15,6 +15,7 @@ import { isPaidPlan, isTrial, readBillingState, type BillingState } from './bill
 import { nextPurpose, type ChargeRow } from './ledger';
 import { oneTimeChargeParts, requireKnownPlan } from './one-time-charge';
 import { openCharge } from './open-charge';
+import { requireNoOpenUpgrade } from './open-plan-change';
 import { monthName } from './purchase-license';
 import { settleRequestCharge } from './settle-request-charge';
 
@@ -35,6 +36,7 @@ export async function selectPlan(
     async (tx): Promise<{ text: string; charge?: ChargeRow }> => {
       const state = await readBillingState(tx, input.orgId, { lock: true });
       const target = requireKnownPlan(input.planId, state);
+      await requireNoOpenUpgrade(tx, input.orgId);
       if (isTrial(state)) {
         const trialEnd = state.trialEndsAt ?? now;
         await schedule(tx, input.orgId, target, trialEnd);

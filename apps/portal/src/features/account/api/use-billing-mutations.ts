@@ -32,7 +32,9 @@ function logFailure(what: string) {
 function onChargeFailure(what: string, refresh: () => Promise<unknown>) {
   return async (error: unknown) => {
     logFailure(what)(error);
-    if (isAppError(error) && error.code === 'PAYMENT_ACTION_REQUIRED') await refresh();
+    // A 409 is another plan change or card save under way (issue 24): show where it stands.
+    if (isAppError(error) && ['PAYMENT_ACTION_REQUIRED', 'CONFLICT'].includes(error.code))
+      await refresh();
   };
 }
 
