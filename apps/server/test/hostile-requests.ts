@@ -199,6 +199,12 @@ export function hostileCases(target: HostileTarget): HostileCase[] {
     for (const field of fields)
       add(`${field} = ${label}`, { payload: { ...asObject(body), [field]: value } });
   }
+  // Text nested in objects and arrays (a pin's selectors and label) is refused like any field.
+  for (const [where, leaf] of textLeaves(body))
+    for (const value of ['a\u0000b', 'a\ud800b'])
+      add(`${where} = ${JSON.stringify(value)}`, {
+        payload: replaceLeaf(body, leaf, value) as Record<string, unknown>,
+      });
   const foreignBody = asObject(target.foreign.body);
   for (const field of fields.filter(
     (f) => foreignBody[f] !== asObject(body)[f] && f in foreignBody,
@@ -207,6 +213,33 @@ export function hostileCases(target: HostileTarget): HostileCase[] {
       payload: { ...asObject(body), [field]: foreignBody[field] },
     });
   return cases;
+}
+
+type LeafPath = readonly (string | number)[];
+
+/** Every string below the body's top level, with its path (`selectors.0.value`). */
+function textLeaves(body: unknown): [string, LeafPath][] {
+  const leaves: [string, LeafPath][] = [];
+  const walk = (value: unknown, path: LeafPath) => {
+    if (typeof value === 'string' && path.length > 1) leaves.push([path.join('.'), path]);
+    else if (typeof value === 'object' && value !== null && !ArrayBuffer.isView(value))
+      for (const [key, child] of Object.entries(value))
+        walk(child, [...path, Array.isArray(value) ? Number(key) : key]);
+  };
+  walk(body, []);
+  return leaves;
+}
+
+/** A deep copy of `body` with the string at `path` replaced by `value`. */
+function replaceLeaf(body: unknown, path: LeafPath, value: string): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return value;
+  if (Array.isArray(body))
+    return (body as unknown[]).map((child, i) =>
+      i === head ? replaceLeaf(child, rest, value) : child,
+    );
+  const record = asObject(body);
+  return { ...record, [head]: replaceLeaf(record[head], rest, value) };
 }
 
 // A raw payload (a multipart upload's bytes) has no fields: its byte indexes are not keys.

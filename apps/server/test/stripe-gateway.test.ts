@@ -169,6 +169,22 @@ describe('Stripe gateway (SDK against the stand-in)', () => {
     });
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
     expect(() => gateway.readWebhook(payload, forged)).toThrow('Invalid Stripe signature.');
+    // Correctly signed, but dated an hour ahead or behind: refused both ways (issue 24).
+    const nowS = Math.floor(Date.now() / 1000);
+    for (const timestamp of [nowS + 3600, nowS - 3600]) {
+      const dated = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: KEYS.webhookSecret,
+        timestamp,
+      });
+      expect(() => gateway.readWebhook(payload, dated)).toThrow('Invalid Stripe signature.');
+    }
+    const withinTolerance = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: KEYS.webhookSecret,
+      timestamp: nowS + 60,
+    });
+    expect(gateway.readWebhook(payload, withinTolerance)).toMatchObject({ paymentId: 'pi_9' });
   });
 });
 

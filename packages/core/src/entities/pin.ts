@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZTimestamp } from './ids';
+import { ZText } from './text';
 
 // Issue 15 (spec §1 location pin): one pin per item, described by several selectors in the style
 // of the W3C Web Annotation data model (https://www.w3.org/TR/annotation-model/#selectors), so a
@@ -12,8 +13,9 @@ export const PIN_CONTEXT_MAX_LENGTH = 64;
 /** The item history field of pin, re-pin and unpin entries. */
 export const PIN_HISTORY_FIELD = 'pin';
 
-const ZPinText = z.string().max(PIN_TEXT_MAX_LENGTH);
-const ZPinContext = z.string().max(PIN_CONTEXT_MAX_LENGTH);
+// Every text of a pin builds on ZText: a NUL or a lone surrogate is a 400, not a 500 (issue 24).
+const ZPinText = ZText.max(PIN_TEXT_MAX_LENGTH);
+const ZPinContext = ZText.max(PIN_CONTEXT_MAX_LENGTH);
 const ZOffset = z.number().int().nonnegative().max(100_000_000);
 const ZPixels = z.number().finite().min(-1_000_000).max(1_000_000);
 const ZSize = z.number().finite().nonnegative().max(1_000_000);
@@ -21,7 +23,7 @@ const ZSize = z.number().finite().nonnegative().max(1_000_000);
 /** W3C CssSelector: a selector built to survive (ids, test ids, aria labels, then structure). */
 export const ZCssSelector = z.object({
   type: z.literal('CssSelector'),
-  value: z.string().min(1).max(PIN_TEXT_MAX_LENGTH),
+  value: ZText.min(1).max(PIN_TEXT_MAX_LENGTH),
 });
 /** W3C TextQuoteSelector: the element's own text with a little context either side. */
 export const ZTextQuoteSelector = z.object({
@@ -37,9 +39,9 @@ export const ZTextPositionSelector = z
 /** Waymark's own: the element's ARIA role and accessible name, and its tag. */
 export const ZRoleSelector = z.object({
   type: z.literal('RoleSelector'),
-  role: z.string().max(64),
+  role: ZText.max(64),
   name: ZPinText,
-  tagName: z.string().min(1).max(64),
+  tagName: ZText.min(1).max(64),
 });
 /** Waymark's own: the element's box in page coordinates, and the page and viewport it was in. */
 export const ZBoxSelector = z.object({
@@ -81,8 +83,8 @@ export const ZPinSelectors = z
 
 /** Where a pin was, in words: what "Needs re-pin" shows (the element's text and a path). */
 export const ZPinLabel = z.object({
-  text: z.string().max(200),
-  path: z.string().max(500),
+  text: ZText.max(200),
+  path: ZText.max(500),
 });
 /** Where a pin was, in words. */
 export type TPinLabel = z.infer<typeof ZPinLabel>;

@@ -157,6 +157,8 @@ export function createStripeGateway(
       } catch {
         throw new AppError('BAD_REQUEST', 'Invalid Stripe signature.');
       }
+      if (!isSignedRecently(signature, Date.now()))
+        throw new AppError('BAD_REQUEST', 'Invalid Stripe signature.');
       if (
         event.type !== 'payment_intent.succeeded' &&
         event.type !== 'payment_intent.payment_failed' &&
@@ -167,6 +169,24 @@ export function createStripeGateway(
       return { paymentId: intent.id, outcome: fromIntent(intent) };
     },
   };
+}
+
+/** Stripe's default tolerance between a webhook's signing time and its arrival, in seconds. */
+const WEBHOOK_TOLERANCE_S = 300;
+
+/**
+ * Whether the signature's timestamp (`t=`) lies within the tolerance of `nowMs` on both sides. The
+ * SDK refuses only signatures older than the tolerance; one dated in the future would otherwise
+ * stay replayable until that date has passed (issue 24).
+ */
+function isSignedRecently(signature: string, nowMs: number): boolean {
+  const stamp = signature
+    .split(',')
+    .map((part) => part.split('='))
+    .find(([key]) => key === 't')?.[1];
+  const signedAt = Number(stamp);
+  if (!stamp || !Number.isSafeInteger(signedAt)) return false;
+  return Math.abs(nowMs / 1000 - signedAt) <= WEBHOOK_TOLERANCE_S;
 }
 
 /** The organization's oldest customer by metadata; null when none, or search is not offered. */
