@@ -162,7 +162,8 @@ test('a tampered access token gets 401 and the portal returns to sign-in', async
     user.access_token = [header, payload, flipped].join('.');
     localStorage.setItem(key, JSON.stringify(user));
   });
-  await page.reload();
+  // The portal leaves for the provider as soon as the 401 arrives, which can be before "load".
+  await page.reload({ waitUntil: 'commit' });
   await unauthorized;
 
   // spec §4 Session: signed out, organization keys cleared, back at the provider's sign-in.

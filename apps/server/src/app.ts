@@ -123,6 +123,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await deps.jobs.stop();
     await deps.changes.stop();
   });
-  await registerPortal(app, { portalDist: config.portalDist, publicUrl: config.publicUrl });
+  await registerPortal(app, {
+    portalDist: config.portalDist,
+    publicUrl: config.publicUrl,
+    issuerOrigin: new URL(config.oidc.issuer).origin,
+  });
   return app;
 }

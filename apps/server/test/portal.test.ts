@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -177,5 +178,48 @@ describe('portal not built', () => {
     } finally {
       await unbuilt.close();
     }
+  });
+});
+
+describe("the portal's Content-Security-Policy (issue 24)", () => {
+  const sha256 = (script: string) =>
+    `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  const scriptSrc = (csp: unknown) =>
+    String(csp)
+      .split('; ')
+      .find((directive) => directive.startsWith('script-src '))
+      ?.split(' ')
+      .slice(1);
+
+  it('allows this server, the inline scripts of its index.html by hash, and Stripe.js only', async () => {
+    const page = (script: string) => `<!doctype html><script>${script}</script><title>p</title>`;
+    await writeFile(path.join(portalDist, 'index.html'), page('boot()'));
+    const [home, deepLink, api] = await Promise.all(
+      ['/client/', '/client/app/account', '/api/ping'].map((url) =>
+        t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } }),
+      ),
+    );
+    for (const response of [home, deepLink]) {
+      expect(scriptSrc(response?.headers['content-security-policy'])).toEqual([
+        "'self'",
+        sha256('boot()'),
+        'https://js.stripe.com',
+        'https://*.js.stripe.com',
+      ]);
+      expect(response?.headers['content-security-policy']).toContain(
+        `connect-src 'self' ${PUBLIC_URL} https://api.stripe.com`,
+      );
+      expect(response?.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
+    expect(scriptSrc(api?.headers['content-security-policy'])).toBeUndefined();
+
+    // A portal rebuilt while the server runs brings its new inline script's hash.
+    await writeFile(path.join(portalDist, 'index.html'), page('bootAgain()'));
+    const later = new Date(Date.now() + 5_000);
+    await utimes(path.join(portalDist, 'index.html'), later, later);
+    const rebuilt = await t.app.inject({ method: 'GET', url: '/client/' });
+    expect(scriptSrc(rebuilt.headers['content-security-policy'])).toContain(sha256('bootAgain()'));
+    expect(scriptSrc(rebuilt.headers['content-security-policy'])).not.toContain(sha256('boot()'));
+    await writeFile(path.join(portalDist, 'index.html'), INDEX);
   });
 });

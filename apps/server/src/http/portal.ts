@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { handleNotFound } from './error-handler';
+import { portalCspOf } from './portal-csp';
 
 /** Options of {@link registerPortal}. */
 export type PortalOptions = {
@@ -10,6 +11,8 @@ export type PortalOptions = {
   portalDist: string;
   /** The server's public base URL without trailing slash (`PUBLIC_URL`), for the sitemap. */
   publicUrl: string;
+  /** Origin of the OpenID Connect issuer the portal signs in with, for its CSP. */
+  issuerOrigin: string;
 };
 
 const PORTAL_PREFIX = '/client';
@@ -30,11 +33,16 @@ export async function registerPortal(app: FastifyInstance, options: PortalOption
   registerCrawlerFiles(app, options);
   await app.register(
     async (portal) => {
+      const portalCsp = portalCspOf(indexFile, options.issuerOrigin);
       // Checked per request so a portal built while the server runs is picked up.
-      portal.addHook('onRequest', async (_request, reply) => {
+      portal.addHook('onRequest', (_request, reply, done) => {
         if (!existsSync(indexFile)) {
-          await reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+          void reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+          return;
         }
+        // On the raw response, replacing the site-wide policy: @fastify/static writes there.
+        reply.raw.setHeader('content-security-policy', portalCsp());
+        done();
       });
       await portal.register(fastifyStatic, {
         root: options.portalDist,

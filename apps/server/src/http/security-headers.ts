@@ -22,9 +22,8 @@ export const IDP_CSP = [
 ].join('; ');
 
 /**
- * Everything else (the portal, the API, the docs): never framed, no plugins, no <base> hijack.
- * No script-src: the portal's built index.html carries an inline module-preload script and
- * Mantine inline styles; item HTML is sanitised on the server instead.
+ * Everything else (the API, its docs): never framed, no plugins, no <base> hijack. The portal
+ * under /client/ replaces it with its own, stricter policy (http/portal-csp.ts).
  */
 export const SITE_CSP = ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'"].join(
   '; ',

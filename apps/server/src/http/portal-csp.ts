@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+
+// Stripe's Content-Security-Policy guide for Stripe.js and the Payment Element: its script, the
+// frames it mounts (card fields, 3-D Secure) and the API it calls.
+const STRIPE_SCRIPTS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
+const STRIPE_FRAMES = [...STRIPE_SCRIPTS, 'https://hooks.stripe.com'];
+const STRIPE_CONNECT = ['https://api.stripe.com'];
+const STRIPE_IMAGES = ['https://*.stripe.com'];
+
+/** Options of {@link buildPortalCsp}. */
+export type PortalCspOptions = {
+  /** `'sha256-…'` sources of the inline scripts of the portal's index.html. */
+  scriptHashes: readonly string[];
+  /** Origin of the OpenID Connect issuer the portal signs in with (token and discovery calls). */
+  issuerOrigin: string;
+};
+
+/**
+ * The portal's policy (issue 24): scripts only from this server, the inline scripts of its own
+ * index.html by hash, and Stripe.js; no plugins, never framed. Mantine sets inline styles, hence
+ * `'unsafe-inline'` for styles only.
+ */
+export function buildPortalCsp({ scriptHashes, issuerOrigin }: PortalCspOptions): string {
+  const self = "'self'";
+  return [
+    `default-src ${self}`,
+    ['script-src', self, ...scriptHashes, ...STRIPE_SCRIPTS].join(' '),
+    `style-src ${self} 'unsafe-inline'`,
+    ['img-src', self, 'data:', 'blob:', ...STRIPE_IMAGES].join(' '),
+    [...new Set(['connect-src', self, issuerOrigin, ...STRIPE_CONNECT])].join(' '),
+    ['frame-src', ...STRIPE_FRAMES].join(' '),
+    "object-src 'none'",
+    `base-uri ${self}`,
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The `'sha256-…'` source of each inline `<script>` of an HTML page. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+  );
+}
+
+/**
+ * The portal's policy for the index.html in `file`, recomputed when the file changes (a portal
+ * rebuilt while the server runs brings new inline scripts).
+ */
+export function portalCspOf(file: string, issuerOrigin: string): () => string {
+  let cached: { mtimeMs: number; csp: string } | undefined;
+  return () => {
+    const { mtimeMs } = statSync(file, { throwIfNoEntry: false }) ?? { mtimeMs: -1 };
+    if (cached?.mtimeMs !== mtimeMs) {
+      const html = mtimeMs < 0 ? '' : readFileSync(file, 'utf8');
+      cached = {
+        mtimeMs,
+        csp: buildPortalCsp({ scriptHashes: inlineScriptHashes(html), issuerOrigin }),
+      };
+    }
+    return cached.csp;
+  };
+}
