@@ -29,7 +29,9 @@ export function buildPortalCsp({ scriptHashes, issuerOrigin }: PortalCspOptions)
     `style-src ${self} 'unsafe-inline'`,
     ['img-src', self, 'data:', 'blob:', ...STRIPE_IMAGES].join(' '),
     [...new Set(['connect-src', self, issuerOrigin, ...STRIPE_CONNECT])].join(' '),
-    ['frame-src', ...STRIPE_FRAMES].join(' '),
+    // Silent renewal without a refresh token (an external issuer without offline_access) runs
+    // the authorization request in a hidden frame that returns to the portal.
+    [...new Set(['frame-src', self, issuerOrigin, ...STRIPE_FRAMES])].join(' '),
     "object-src 'none'",
     `base-uri ${self}`,
     "frame-ancestors 'none'",
