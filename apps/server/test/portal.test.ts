@@ -26,6 +26,10 @@ beforeAll(async () => {
     await writeFile(path.join(portalDist, `${file}.br`), brotliCompressSync(text));
     await writeFile(path.join(portalDist, `${file}.gz`), gzipSync(text));
   }
+  await writeFile(
+    path.join(portalDist, 'portal-routes.json'),
+    JSON.stringify(['/', '/app/account', '/home/faq-page']),
+  );
   await writeFile(path.join(portalDist, 'robots.txt'), 'User-agent: *\nDisallow: /client/app\n');
   await writeFile(
     path.join(portalDist, 'public-pages.json'),
@@ -70,6 +74,25 @@ describe('portal hosting', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(INDEX);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers an address the portal has no page for with 404, and the portal to say so', async () => {
+    for (const url of ['/client/no-such-page', '/client/app/nope?x=1', '/client/home/faq-page/x']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).toBe(INDEX);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+    }
+    // Pages as the router matches them: any case, a trailing slash, a query.
+    for (const url of [
+      '/client/',
+      '/client',
+      '/client/App/Account/',
+      '/client/home/faq-page?q=1',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+    }
   });
 
   it('answers a missing hashed asset with 404, not HTML', async () => {

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import type { ReactNode } from 'react';
 import { screen, waitFor } from '@testing-library/react';
-import { matchRoutes } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../testing/render-app';
+import PORTAL_ROUTES from '../../public/portal-routes.json';
 import { routes } from './routes';
 
 // spec §2: every route of the table, the id of the route that serves it, and its h1.
@@ -48,6 +49,16 @@ describe('route table (spec §2)', () => {
   ])('redirects %s to %s', async (from, to) => {
     const { router } = renderApp(from);
     await waitFor(() => expect(router.state.location.pathname).toBe(to));
+  });
+
+  it('lists every address it answers in public/portal-routes.json, which the server answers 200', () => {
+    const collect = (list: RouteObject[], parent: string): string[] =>
+      list.flatMap((route) => {
+        const here = route.path ? `${parent.replace(/\/$/, '')}/${route.path}` : parent;
+        const own = route.path === '*' || (!route.path && !route.index) ? [] : [here];
+        return [...own, ...collect(route.children ?? [], here)];
+      });
+    expect([...new Set(collect(routes, '/'))].sort()).toEqual(PORTAL_ROUTES);
   });
 
   it('shows a Not Found page for an unknown address, with the public layout', async () => {

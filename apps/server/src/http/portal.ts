@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { handleNotFound } from './error-handler';
 import { portalCspOf } from './portal-csp';
+import { portalPagesOf } from './portal-routes';
 
 /** Options of {@link registerPortal}. */
 export type PortalOptions = {
@@ -34,6 +35,7 @@ export async function registerPortal(app: FastifyInstance, options: PortalOption
   await app.register(
     async (portal) => {
       const portalCsp = portalCspOf(indexFile, options.issuerOrigin);
+      const isPortalPage = portalPagesOf(path.join(options.portalDist, 'portal-routes.json'));
       // Checked per request so a portal built while the server runs is picked up.
       portal.addHook('onRequest', (_request, reply, done) => {
         if (!existsSync(indexFile)) {
@@ -65,7 +67,13 @@ export async function registerPortal(app: FastifyInstance, options: PortalOption
           (request.method === 'GET' || request.method === 'HEAD') &&
           !request.url.toLowerCase().startsWith('/client/assets/');
         if (!isPageRequest) return handleNotFound(request, reply);
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        // An address the portal has no page for still gets the portal (it shows "Page not
+        // found"), but with a 404 so crawlers and monitors see it is not a page (issue 25).
+        const pathname = request.url.slice(PORTAL_PREFIX.length).split(/[?#]/)[0] || '/';
+        return reply
+          .code(isPortalPage(pathname) ? 200 : 404)
+          .header('cache-control', 'no-cache')
+          .sendFile('index.html');
       });
     },
     { prefix: PORTAL_PREFIX },

@@ -1,0 +1,24 @@
+import { readFileSync, statSync } from 'node:fs';
+
+/**
+ * Whether a path under `/client` names a page of the portal, by the `portal-routes.json` its
+ * build carries (the route table's addresses; a portal unit test keeps the two equal). Re-read
+ * when the file changes. Without the file (an older build) every path counts as a page.
+ */
+export function portalPagesOf(file: string): (pathname: string) => boolean {
+  let cached: { mtimeMs: number; pages: Set<string> | null } | undefined;
+  const pages = () => {
+    const { mtimeMs } = statSync(file, { throwIfNoEntry: false }) ?? { mtimeMs: -1 };
+    if (cached?.mtimeMs !== mtimeMs) {
+      const list = mtimeMs < 0 ? null : (JSON.parse(readFileSync(file, 'utf8')) as string[]);
+      cached = { mtimeMs, pages: list && new Set(list.map((page) => page.toLowerCase())) };
+    }
+    return cached.pages;
+  };
+  return (pathname) => {
+    const known = pages();
+    // React Router matches case-insensitively and ignores a trailing slash.
+    const page = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
+    return known === null || known.has(page);
+  };
+}
