@@ -3,6 +3,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { pipeline } from 'node:stream/promises';
 import type { FileStore } from '../../files/file-store';
 import { createFileMeter, type MeteredFile } from './file-meter';
+import { cleanFileName } from './file-name';
 import type { BodyWatch } from './watch-upload-body';
 
 /** Reads the one file part of a multipart request (`request.file`), with busboy limits. */
@@ -16,7 +17,6 @@ export type ReceivedUpload = MeteredFile & { fileName: string };
 
 const NOT_MULTIPART = `Send the file as multipart/form-data in a field named "${ATTACHMENT_FIELD}".`;
 const CUT_OFF = 'The upload ended before the whole file arrived. Try again.';
-const FILE_NAME_MAX = 255;
 
 /** What {@link receiveUpload} reads and where it stores it. */
 export type UploadSource = {
@@ -126,12 +126,4 @@ function reasonOf(result: PromiseSettledResult<unknown>): unknown {
 
 function isTooLarge(error: unknown): boolean {
   return (error as { code?: string } | undefined)?.code === 'FST_REQ_FILE_TOO_LARGE';
-}
-
-/** The name shown for the file: its last path segment, without control characters, bounded. */
-export function cleanFileName(raw: string | undefined): string {
-  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (clean || 'file').slice(0, FILE_NAME_MAX);
 }
