@@ -17,7 +17,7 @@ import { countFdsUnder, countOpenFds, startRawUpload, type RawAnswer } from './u
 
 // Issue 24: an upload that stops early (cancelled, cut, or stalled) must end, remove its partial
 // file and let go of its descriptor and buffers; the server must then take the next upload.
-const BODY_TIMEOUT_MS = 500;
+const BODY_TIMEOUT_MS = 1_000;
 const ABORTED = 30;
 const FILE_BYTES = 1_200_000;
 
@@ -173,7 +173,7 @@ describe.each(['local', 's3'] as const)('an upload that stops early on the %s st
     const steps = 8;
     const step = Math.ceil(body.payload.length / steps);
     for (let index = 0; index < steps; index += 1) {
-      await new Promise((resolve) => setTimeout(resolve, BODY_TIMEOUT_MS / 3));
+      await new Promise((resolve) => setTimeout(resolve, BODY_TIMEOUT_MS / 4));
       upload.write(body.payload.subarray(index * step, (index + 1) * step));
     }
     upload.end();
