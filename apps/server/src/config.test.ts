@@ -100,6 +100,14 @@ describe('loadConfig', () => {
       /^Invalid configuration: ATTACHMENT_ORG_QUOTA_BYTES must be a whole number of bytes/,
     );
   });
+
+  it('gives up on a silent upload body after 60 s unless ATTACHMENT_BODY_TIMEOUT_MS says else', () => {
+    expect(loadConfig({}).attachments.bodyTimeoutMs).toBe(60_000);
+    expect(loadConfig({ ATTACHMENT_BODY_TIMEOUT_MS: '500' }).attachments.bodyTimeoutMs).toBe(500);
+    expect(() => loadConfig({ ATTACHMENT_BODY_TIMEOUT_MS: '0' })).toThrow(
+      /ATTACHMENT_BODY_TIMEOUT_MS must be at least 100 ms/,
+    );
+  });
 });
 
 describe('billing settings (issue 13)', () => {

@@ -12,6 +12,15 @@ const byteCount = z
   .transform(Number)
   .refine((bytes) => bytes >= 1, { error: 'must be at least 1 byte' });
 
+/** A number of milliseconds of at most `digits` digits, at least `min`. */
+function milliseconds(digits: number, min: number) {
+  return z
+    .string()
+    .regex(new RegExp(`^\\d{1,${digits}}$`), { error: 'must be a number of milliseconds' })
+    .transform(Number)
+    .refine((ms) => ms >= min, { error: `must be at least ${min} ms` });
+}
+
 const ZEnv = z.object({
   PORT: z
     .string()
@@ -53,18 +62,8 @@ const ZEnv = z.object({
     .regex(/^\d{1,6}$/, { error: 'must be a number of milliseconds (0 to 999999)' })
     .transform(Number)
     .default(0),
-  LIVE_HEARTBEAT_MS: z
-    .string()
-    .regex(/^\d{1,7}$/, { error: 'must be a number of milliseconds' })
-    .transform(Number)
-    .refine((ms) => ms >= 10, { error: 'must be at least 10 ms' })
-    .default(25_000),
-  LIVE_STREAM_MAX_MS: z
-    .string()
-    .regex(/^\d{1,9}$/, { error: 'must be a number of milliseconds' })
-    .transform(Number)
-    .refine((ms) => ms >= 10, { error: 'must be at least 10 ms' })
-    .default(15 * 60_000),
+  LIVE_HEARTBEAT_MS: milliseconds(7, 10).default(25_000),
+  LIVE_STREAM_MAX_MS: milliseconds(9, 10).default(15 * 60_000),
   LIVE_MAX_STREAMS_PER_USER: z
     .string()
     .regex(/^\d{1,4}$/, { error: 'must be a whole number' })
@@ -83,6 +82,7 @@ const ZEnv = z.object({
     .default('Waymark <no-reply@localhost>'),
   ATTACHMENT_MAX_BYTES: byteCount.default(25 * 1024 * 1024),
   ATTACHMENT_ORG_QUOTA_BYTES: byteCount.default(10 * 1024 * 1024 * 1024),
+  ATTACHMENT_BODY_TIMEOUT_MS: milliseconds(7, 100).default(60_000),
   S3_BUCKET: z.string().min(1, { error: 'must not be empty' }).optional(),
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/, error: 'must be the http(s) URL of an S3-compatible endpoint' })
@@ -186,6 +186,11 @@ export type AttachmentsConfig = {
   maxFileBytes: number;
   /** Bytes of attachments one organization may keep (`ATTACHMENT_ORG_QUOTA_BYTES`, default 10 GB). */
   orgQuotaBytes: number;
+  /**
+   * How long an upload's body may go without a byte before it is answered 400 and its connection
+   * closed (`ATTACHMENT_BODY_TIMEOUT_MS`, default 60 s): a stalled client holds nothing for long.
+   */
+  bodyTimeoutMs: number;
   /** An S3-compatible bucket when `S3_BUCKET` is set; otherwise files go under `<dataDir>/attachments`. */
   s3: S3Config | undefined;
 };
@@ -259,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     attachments: {
       maxFileBytes: values.ATTACHMENT_MAX_BYTES,
       orgQuotaBytes: values.ATTACHMENT_ORG_QUOTA_BYTES,
+      bodyTimeoutMs: values.ATTACHMENT_BODY_TIMEOUT_MS,
       s3: readS3Config(values),
     },
     billing: { stripe: readStripeConfig(values), testClock: values.BILLING_TEST_CLOCK },

@@ -123,6 +123,32 @@ describe.each(['local', 's3'] as const)('attachments on the %s store', (store) =
     }
   });
 
+  // Issue 24: a right-to-left override made `invoice<RLO>fdp.exe` display as `invoiceexe.pdf`.
+  it('strips bidirectional controls from the stored, listed and served name', async () => {
+    const attachment = ok<TAttachment>(
+      await uploadFile(t, admin, ids.itemId, TINY_PNG, { fileName: 'invoice\u202efdp\u2066.exe' }),
+    );
+    expect(attachment.fileName).toBe('invoicefdp.exe');
+    const [row] = await t.db
+      .select({ fileName: itemAttachments.fileName })
+      .from(itemAttachments)
+      .where(eq(itemAttachments.id, attachment.attachmentId));
+    expect(row?.fileName).toBe('invoicefdp.exe');
+    // A name stored before uploads were cleaned is cleaned when listed and served.
+    await t.db
+      .update(itemAttachments)
+      .set({ fileName: 'old\u202egpj.exe' })
+      .where(eq(itemAttachments.id, attachment.attachmentId));
+    const list = ok<TAttachment[]>(
+      await t.call(admin, { method: 'GET', url: `/api/item/getItemAttachments/${ids.itemId}` }),
+    );
+    expect(list.find((entry) => entry.attachmentId === attachment.attachmentId)?.fileName).toBe(
+      'oldgpj.exe',
+    );
+    const download = await downloadFile(t, admin, ids.itemId, attachment.attachmentId);
+    expect(download.headers['content-disposition']).toBe('inline; filename="oldgpj.exe"');
+  });
+
   it('refuses a file over the limit with 413 and stores nothing', async () => {
     const before = await storedKeys(files);
     const rows = await t.db.$count(itemAttachments);

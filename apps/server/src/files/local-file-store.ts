@@ -6,11 +6,15 @@ import { pipeline } from 'node:stream/promises';
 import type { FileStore, StoredFile } from './file-store';
 
 const PAGE_SIZE = 500;
+// Attachments are the organizations' private files: no other account on the host reads them.
+const FILE_MODE = 0o600;
+const FOLDER_MODE = 0o700;
 
 /**
  * A {@link FileStore} on local disk under `root`. A file is written to `<key>.part-<uuid>`,
  * fsynced, then renamed onto `<key>`: a reader sees the whole file or none. A crash leaves only the
- * `.part-` file, which no row names, so the orphan sweeper removes it.
+ * `.part-` file, which no row names, so the orphan sweeper removes it. Files are written 0600 and
+ * the folders it creates 0700 (issue 24: they were world-readable).
  */
 export function createLocalFileStore(root: string): FileStore {
   const pathOf = (key: string) => path.join(root, ...key.split('/'));
@@ -18,10 +22,10 @@ export function createLocalFileStore(root: string): FileStore {
     kind: 'local',
     async put(key, body) {
       const target = pathOf(key);
-      await mkdir(path.dirname(target), { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true, mode: FOLDER_MODE });
       const part = `${target}.part-${randomUUID()}`;
       try {
-        await pipeline(body, createWriteStream(part, { flags: 'wx' }));
+        await pipeline(body, createWriteStream(part, { flags: 'wx', mode: FILE_MODE }));
         const handle = await open(part, 'r');
         await handle.sync().finally(() => handle.close());
         await rename(part, target);

@@ -42,6 +42,8 @@ export function createS3FileStore(config: S3Config): FileStore {
       try {
         await Promise.race([upload.done(), failed]);
       } catch (error) {
+        // The body's producer waits on it: end it too, or it waits forever for a reader.
+        body.destroy(error as Error);
         await upload.abort().catch(() => undefined);
         throw error;
       }

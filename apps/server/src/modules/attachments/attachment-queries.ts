@@ -3,6 +3,7 @@ import { and, eq, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { itemAttachments, users } from '../../db/schema';
 import { isInlineImage } from './file-meter';
+import { removeBidiControls } from './file-name';
 
 /** The columns an attachment is answered with (picked, never the whole row). */
 export function selectAttachments(db: DbOrTx) {
@@ -33,7 +34,7 @@ export function toAttachment(row: AttachmentRow): TAttachment {
   return {
     attachmentId: row.attachmentId,
     itemId: row.itemId,
-    fileName: row.fileName,
+    fileName: removeBidiControls(row.fileName),
     sizeBytes: row.sizeBytes,
     contentType: row.contentType,
     sha256: row.sha256,

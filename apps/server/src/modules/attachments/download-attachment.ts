@@ -6,6 +6,7 @@ import type { AppDeps } from '../module';
 import { findAttachment } from './attachment-queries';
 import { ATTACHMENT_NOT_FOUND } from './delete-attachment';
 import { isInlineImage } from './file-meter';
+import { removeBidiControls } from './file-name';
 
 /**
  * Downloads run no script, load nothing, and cannot be framed, whatever the bytes turn out to be
@@ -48,7 +49,10 @@ export function sendAttachment(reply: FastifyReply, file: AttachmentDownload): F
     .header('content-type', isInline ? file.contentType : 'application/octet-stream')
     .header(
       'content-disposition',
-      contentDisposition(file.fileName, { type: isInline ? 'inline' : 'attachment' }),
+      // Names stored before bidi controls were stripped on upload are cleaned on the way out too.
+      contentDisposition(removeBidiControls(file.fileName), {
+        type: isInline ? 'inline' : 'attachment',
+      }),
     )
     .header('content-length', String(file.sizeBytes))
     .header('x-content-type-options', 'nosniff')

@@ -9,8 +9,10 @@ import { openAttachment, sendAttachment } from './download-attachment';
 import { getAttachmentStorage, getItemAttachments } from './get-attachments';
 import { SWEEP_JOB, sweepOrphanFiles } from './sweep-orphans';
 import { uploadAttachment } from './upload-attachment';
+import { watchUploadBody } from './watch-upload-body';
 
 export { sweepOrphanFiles } from './sweep-orphans';
+export { UPLOAD_STALLED } from './watch-upload-body';
 
 const byItem = projectMember({ itemIdFrom: 'params.itemId' });
 
@@ -28,11 +30,12 @@ export const attachmentsModule: AppModule = async (app, deps) => {
   registerRoute(app, routes.uploadAttachment, {
     access: byItem,
     errors: ['PLAN_LIMIT', 'PAYLOAD_TOO_LARGE', 'CONFLICT'],
-    handler: async (request) =>
+    handler: async (request, reply) =>
       uploadAttachment(deps, requireProjectScope(request), {
         itemId: request.params.itemId,
         userId: requireCaller(request).userId,
         readFilePart: (limits) => request.file({ limits }),
+        body: watchUploadBody(reply, deps.config.attachments.bodyTimeoutMs),
       }),
   });
   registerRoute(app, routes.downloadAttachment, {

@@ -1,7 +1,10 @@
 import { AppError, ATTACHMENT_FIELD, formatFileTooLarge } from '@waymark/core';
 import type { MultipartFile } from '@fastify/multipart';
+import { pipeline } from 'node:stream/promises';
 import type { FileStore } from '../../files/file-store';
 import { createFileMeter, type MeteredFile } from './file-meter';
+import { cleanFileName } from './file-name';
+import type { BodyWatch } from './watch-upload-body';
 
 /** Reads the one file part of a multipart request (`request.file`), with busboy limits. */
 export type ReadFilePart = (limits: {
@@ -14,46 +17,75 @@ export type ReceivedUpload = MeteredFile & { fileName: string };
 
 const NOT_MULTIPART = `Send the file as multipart/form-data in a field named "${ATTACHMENT_FIELD}".`;
 const CUT_OFF = 'The upload ended before the whole file arrived. Try again.';
-const FILE_NAME_MAX = 255;
+
+/** What {@link receiveUpload} reads and where it stores it. */
+export type UploadSource = {
+  /** Reads the request's file part. */
+  readFilePart: ReadFilePart;
+  /** The watch for a stalled body: touched per chunk; when its signal aborts, its reason is thrown. */
+  body: BodyWatch;
+  /** The store key to write under. */
+  key: string;
+  /** Largest file accepted; past it PAYLOAD_TOO_LARGE. */
+  maxFileBytes: number;
+};
 
 /**
  * Streams the request's file part into `files` under `key`, counting, hashing and sampling it on
- * the way; never more than one chunk of it in memory. Past `maxFileBytes` the part errors, the
- * partial file is removed and PAYLOAD_TOO_LARGE (413) is thrown.
+ * the way; never more than one chunk of it in memory. One `pipeline` carries the part to the store,
+ * so a part that errors (client gone, body cut, over `maxFileBytes`) or a stall (`body`) ends the
+ * store's write too (issue 24: `pipe` passed neither on, and the write waited forever). Whatever
+ * ends it, the partial file is removed before this rejects: 413 past the limit, 400 for a body that
+ * stopped, the store's own error otherwise.
  */
 export async function receiveUpload(
   files: FileStore,
-  input: { readFilePart: ReadFilePart; key: string; maxFileBytes: number },
+  input: UploadSource,
 ): Promise<ReceivedUpload> {
-  const part = await readPart(input);
-  let clientError: unknown;
-  part.file.once('error', (error) => (clientError = error));
-  const meter = createFileMeter();
+  input.body.touch();
   try {
-    await files.put(input.key, part.file.pipe(meter.stream));
-  } catch (error) {
-    await files.delete(input.key).catch(() => undefined);
-    if (isTooLarge(clientError ?? error))
-      throw new AppError('PAYLOAD_TOO_LARGE', formatFileTooLarge(input.maxFileBytes));
-    if (clientError !== undefined) throw new AppError('BAD_REQUEST', CUT_OFF);
-    throw error;
+    return await storePart(files, input, await readPart(input));
+  } finally {
+    input.body.stop();
   }
-  // Busboy may mark the part truncated without the stream erroring when it ends exactly at the limit.
-  if (part.file.truncated) {
-    await files.delete(input.key);
-    throw new AppError('PAYLOAD_TOO_LARGE', formatFileTooLarge(input.maxFileBytes));
+}
+
+async function storePart(
+  files: FileStore,
+  input: UploadSource,
+  part: MultipartFile,
+): Promise<ReceivedUpload> {
+  const { signal } = input.body;
+  const meter = createFileMeter();
+  // Which side failed first: the client's part, or the store (which destroys what it reads).
+  let failedFirst: 'client' | 'store' | undefined;
+  part.file.once('error', () => (failedFirst ??= 'client'));
+  meter.stream.once('error', () => (failedFirst ??= 'store'));
+  const [received, stored] = await Promise.allSettled([
+    pipeline(part.file, touchEach(input.body), meter.stream, { signal }),
+    files.put(input.key, meter.stream),
+  ]);
+  const tooLarge = part.file.truncated || isTooLarge(reasonOf(received));
+  if (tooLarge || received.status === 'rejected' || stored.status === 'rejected') {
+    // A failed put leaves nothing under the key; only a stored file is to be removed.
+    if (stored.status === 'fulfilled') await files.delete(input.key).catch(() => undefined);
+    if (signal.aborted) throw signal.reason;
+    if (tooLarge) throw new AppError('PAYLOAD_TOO_LARGE', formatFileTooLarge(input.maxFileBytes));
+    if (failedFirst === 'client') throw new AppError('BAD_REQUEST', CUT_OFF);
+    throw reasonOf(stored) ?? reasonOf(received);
   }
   return { ...(await meter.finish()), fileName: cleanFileName(part.filename) };
 }
 
-async function readPart(input: {
-  readFilePart: ReadFilePart;
-  maxFileBytes: number;
-}): Promise<MultipartFile> {
+async function readPart(input: UploadSource): Promise<MultipartFile> {
   let part: MultipartFile | undefined;
   try {
-    part = await input.readFilePart({ fileSize: input.maxFileBytes, files: 1 });
+    part = await whileNotAborted(
+      input.readFilePart({ fileSize: input.maxFileBytes, files: 1 }),
+      input.body.signal,
+    );
   } catch (error) {
+    if (input.body.signal.aborted) throw input.body.signal.reason;
     if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
       throw new AppError('BAD_REQUEST', NOT_MULTIPART);
     throw new AppError('BAD_REQUEST', CUT_OFF);
@@ -63,14 +95,35 @@ async function readPart(input: {
   return part;
 }
 
-function isTooLarge(error: unknown): boolean {
-  return (error as { code?: string } | undefined)?.code === 'FST_REQ_FILE_TOO_LARGE';
+/** `work`, unless `signal` aborts first (then its reason); a late failure of `work` is ignored. */
+async function whileNotAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  work.catch(() => undefined);
+  signal.throwIfAborted();
+  let onAbort: () => void = () => undefined;
+  const aborted = new Promise<never>(
+    (_, reject) => (onAbort = () => reject(signal.reason as Error)),
+  );
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await Promise.race([work, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
 }
 
-/** The name shown for the file: its last path segment, without control characters, bounded. */
-export function cleanFileName(raw: string | undefined): string {
-  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (clean || 'file').slice(0, FILE_NAME_MAX);
+function touchEach(watch: BodyWatch) {
+  return async function* (chunks: AsyncIterable<Buffer>) {
+    for await (const chunk of chunks) {
+      watch.touch();
+      yield chunk;
+    }
+  };
+}
+
+function reasonOf(result: PromiseSettledResult<unknown>): unknown {
+  return result.status === 'rejected' ? result.reason : undefined;
+}
+
+function isTooLarge(error: unknown): boolean {
+  return (error as { code?: string } | undefined)?.code === 'FST_REQ_FILE_TOO_LARGE';
 }

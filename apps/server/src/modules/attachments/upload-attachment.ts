@@ -8,6 +8,7 @@ import { selectAttachments, sumOrgStorage, toAttachment } from './attachment-que
 import { receiveUpload, type ReadFilePart } from './receive-upload';
 import { recordAttachmentChange } from './record-attachment';
 import { newStorageKey } from './storage-key';
+import type { BodyWatch } from './watch-upload-body';
 
 /**
  * Attaches the request's file to an item (issue 14). The plan (spec §9: Standard, Pro, trial) and
@@ -19,14 +20,14 @@ import { newStorageKey } from './storage-key';
 export async function uploadAttachment(
   { db, files, config }: Pick<AppDeps, 'db' | 'files' | 'config'>,
   scope: ProjectScope,
-  input: { itemId: number; userId: number; readFilePart: ReadFilePart },
+  input: { itemId: number; userId: number; readFilePart: ReadFilePart; body: BodyWatch },
 ): Promise<TAttachment> {
   const { maxFileBytes, orgQuotaBytes } = config.attachments;
   await assertFeature(db, scope.orgId, 'attachments');
   if ((await sumOrgStorage(db, scope.orgId)) >= orgQuotaBytes)
     throw new AppError('CONFLICT', formatQuotaExceeded(orgQuotaBytes));
   const key = newStorageKey(scope.orgId);
-  const file = await receiveUpload(files, { readFilePart: input.readFilePart, key, maxFileBytes });
+  const file = await receiveUpload(files, { ...input, key, maxFileBytes });
   try {
     return await db.transaction(async (tx) => {
       // The org row's update lock serialises uploads of one organization: the sum stays true.
