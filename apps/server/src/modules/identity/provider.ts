@@ -26,8 +26,6 @@ export type ProviderOptions = {
   urls: IdentityUrls;
   signingKeys: SigningJwk[];
   cookieKeys: string[];
-  /** Read protocol and client address from `X-Forwarded-*` (only behind a trusted proxy). */
-  trustProxy: boolean;
 };
 
 /** The claims of an account, for ID tokens, userinfo and access tokens. */
@@ -144,9 +142,9 @@ export function createProvider(options: ProviderOptions): Provider {
     },
   };
   const provider = new Provider(urls.issuer, configuration);
-  // Behind a TLS-terminating proxy the public URL is https while the socket is plain http; without
-  // one, X-Forwarded-* comes from the client itself and must not be believed.
-  provider.proxy = options.trustProxy;
+  // Host and protocol come from X-Forwarded-*, which pinPublicOrigin writes from PUBLIC_URL for
+  // every request (a client's own never reaches the provider), so URLs and cookies follow config.
+  provider.proxy = true;
   return provider;
 }
 
