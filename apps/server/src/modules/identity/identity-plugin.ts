@@ -22,6 +22,7 @@ import { loadProviderKeys } from './keys';
 import { createProvider } from './provider';
 import { pinPublicOrigin } from './public-origin';
 import { purgeRateLimits } from './rate-limit';
+import { mailPasswordReset, RESET_MAIL_JOB, type ResetMailJob } from './reset-mail-job';
 import { renderMessagePage } from './views/message-page';
 
 /** Options of {@link identityPlugin}. */
@@ -102,7 +103,11 @@ export async function identityPlugin(
     createCsrfGuard(keys.cookieKeys, (reply) => sendExpired(reply, deps.publicUrl)),
   );
   registerInteractionRoutes(app, context);
-  registerPasswordRoutes(app, context);
+  const enqueueResetMail = options.jobs.define<ResetMailJob>({
+    name: RESET_MAIL_JOB,
+    handler: (job) => mailPasswordReset(deps, job),
+  });
+  registerPasswordRoutes(app, { ...context, enqueueResetMail });
   registerVerifyEmailRoutes(app, context);
 
   const purge = async () => {
