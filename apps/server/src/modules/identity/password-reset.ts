@@ -40,7 +40,9 @@ export type ResetPasswordResult =
 
 /**
  * Sets a new password with the token of a reset link (single use). Opening the link proves the
- * mailbox, so the address counts as verified; every existing session of the account ends.
+ * mailbox, so the address counts as verified; every existing session of the account ends: its
+ * provider sessions, grants and refresh tokens are deleted, and the raised session generation
+ * makes the API refuse its access tokens from the next call, on every server copy.
  */
 export async function resetPassword(
   deps: Pick<IdentityDeps, 'db' | 'clock'>,
@@ -59,6 +61,7 @@ export async function resetPassword(
     .set({
       passwordHash,
       emailVerifiedAt: sql`coalesce(${idpAccounts.emailVerifiedAt}, ${deps.clock.now()})`,
+      sessionGeneration: sql`${idpAccounts.sessionGeneration} + 1`,
     })
     .where(eq(idpAccounts.id, accountId));
   await revokeAccountSessions(deps.db, accountId);

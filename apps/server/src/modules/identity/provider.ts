@@ -72,10 +72,12 @@ export function createProvider(options: ProviderOptions): Provider {
     async extraTokenClaims(_ctx, token) {
       // spec: the API provisions its user row from the access token alone (ARCHITECTURE.md Identity).
       if (!('accountId' in token) || !token.accountId) return undefined;
-      const claims = await loadAccountClaims(db, token.accountId);
-      if (!claims) return undefined;
-      const { email, email_verified, given_name, family_name } = claims;
-      return { email, email_verified, given_name, family_name };
+      const account = await findAccountById(db, Number(token.accountId));
+      if (!account) return undefined;
+      const { email, email_verified, given_name, family_name } = accountClaims(account);
+      // A password reset raises the generation, and the API refuses tokens of an older one.
+      const session_generation = account.sessionGeneration;
+      return { email, email_verified, given_name, family_name, session_generation };
     },
     features: {
       devInteractions: { enabled: false },
