@@ -1,48 +1,25 @@
-import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { insertAccount } from '../src/modules/identity/accounts';
-import { identityPlugin } from '../src/modules/identity/identity-plugin';
-import { createJobQueue, type JobQueue } from '../src/jobs/job-queue';
-import { createMailer } from '../src/modules/mail/mailer';
-import { createTestDatabase, type TestDatabase } from './helper';
+import { startIdentityAlone, type IdentityAlone } from './identity-alone';
 import { findForm } from './identity-browser';
 
 // Issue 24: "forgot password" answered registered addresses in 11.3 ms and unknown ones in
 // 6.8 ms (median), so its timing told who has an account. The provider alone, with its limits
 // out of the way.
-const PUBLIC_URL = 'http://localhost:8080';
 const ROUNDS = 40;
-let testDb: TestDatabase;
-let app: FastifyInstance;
-let jobs: JobQueue;
+let alone: IdentityAlone;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = Fastify();
-  const clock = { now: () => new Date() };
-  jobs = createJobQueue({ connectionString: testDb.databaseUrl, db: testDb.db, logger: app.log });
-  const transport = { send: () => Promise.resolve() };
-  await app.register(identityPlugin, {
-    db: testDb.db,
-    mailer: createMailer({ jobs, transport, clock, publicUrl: PUBLIC_URL }),
-    jobs,
-    clock,
-    publicUrl: PUBLIC_URL,
-    extensionId: 'a'.repeat(32),
+  alone = await startIdentityAlone({
+    transport: { send: () => Promise.resolve() },
     limits: {
       resetPerIp: { max: 10_000, windowSeconds: 900 },
       resetPerAccount: { max: 10_000, windowSeconds: 3600 },
     },
   });
-  await app.ready();
-  await jobs.start();
 });
-afterAll(async () => {
-  await jobs.stop();
-  await app.close();
-  await testDb.close();
-});
+afterAll(() => alone.close());
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -50,15 +27,15 @@ const median = (values: number[]) => {
 };
 
 it('answers forgot-password for registered and unknown addresses with the same work and time', async () => {
-  const page = await app.inject({ url: '/idp/interaction/timing-uid/forgot' });
+  const page = await alone.app.inject({ url: '/idp/interaction/timing-uid/forgot' });
   const { action, hidden } = findForm(page.body, '/forgot');
   const registered = Array.from({ length: ROUNDS + 5 }, (_, i) => `known.${i}@example.com`);
   const unknown = Array.from({ length: ROUNDS + 5 }, (_, i) => `ghost.${i}@example.com`);
   for (const email of registered)
-    await insertAccount(testDb.db, { email, firstName: 'K', lastName: 'N', passwordHash: 'x' });
+    await insertAccount(alone.db, { email, firstName: 'K', lastName: 'N', passwordHash: 'x' });
   const ask = async (email: string) => {
     const startedAt = performance.now();
-    const response = await app.inject({
+    const response = await alone.app.inject({
       method: 'POST',
       url: action,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -80,7 +57,7 @@ it('answers forgot-password for registered and unknown addresses with the same w
   }
 
   // The same work: one reset job per request, whatever the address.
-  const queued = await testDb.db.execute<{ email: string }>(
+  const queued = await alone.db.execute<{ email: string }>(
     sql`select data->>'email' as email from pgboss.job where name = 'identity.reset-mail'`,
   );
   expect(queued.rows.map((row) => row.email).sort()).toEqual([...registered, ...unknown].sort());
