@@ -42,6 +42,7 @@ describe('bearer token verification against a discovered JWKS', () => {
       firstName: 'Ann',
       lastName: 'Lee',
       expiresAt: expect.any(Number) as number,
+      sessionGeneration: null,
     });
   });
 

@@ -3,6 +3,7 @@ import { importJWK, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
 import { users } from '../src/db/schema';
+import { insertAccount } from '../src/modules/identity/accounts';
 import { loadProviderKeys } from '../src/modules/identity/keys';
 import { signToken, startTestIssuer, type TestIssuer } from './auth-test-issuer';
 import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
@@ -13,7 +14,7 @@ const GET_ORGS = { method: 'GET', url: '/api/account/getOrgs' } as const;
 /** A token signed with the embedded provider's current key, as its token endpoint would. */
 async function signWithEmbeddedKey(
   db: Db,
-  claims: { issuer: string; audience: string },
+  claims: { issuer: string; audience: string; subject?: string },
 ): Promise<string> {
   const { signingKeys } = await loadProviderKeys({ db, clock: { now: () => new Date() } });
   const [jwk] = signingKeys;
@@ -139,13 +140,29 @@ describe('API authentication with the embedded provider (OIDC_ISSUER unset)', ()
   });
 
   it('accepts tokens signed with the embedded keys, verified in-process', async () => {
+    const account = await insertAccount(built.db, {
+      email: 'in.process@example.test',
+      firstName: 'In',
+      lastName: 'Process',
+      passwordHash: 'unused',
+    });
+    const subject = String(account?.id);
     const response = await built.app.inject({
       ...GET_ORGS,
       headers: {
-        authorization: `Bearer ${await signWithEmbeddedKey(built.db, { issuer, audience })}`,
+        authorization: `Bearer ${await signWithEmbeddedKey(built.db, { issuer, audience, subject })}`,
       },
     });
     expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses an embedded token whose subject is no account of the provider', async () => {
+    const token = await signWithEmbeddedKey(built.db, { issuer, audience, subject: '999999' });
+    const response = await built.app.inject({
+      ...GET_ORGS,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(401);
   });
 
   it('rejects tokens of an independent issuer, even one naming the embedded issuer', async () => {

@@ -183,6 +183,20 @@ export async function postToken(
   return { status: response.statusCode, json: response.json(), headers: response.headers };
 }
 
+/** Redeems the code of a redirect to the portal's callback, as the portal does after sign-in. */
+export function redeemPortalCode(
+  app: FastifyInstance,
+  input: { publicUrl: string; callback: BrowserResponse; verifier: string },
+): ReturnType<typeof postToken> {
+  return postToken(app, {
+    grant_type: 'authorization_code',
+    code: codeFrom(input.callback),
+    client_id: PORTAL_CLIENT_ID,
+    redirect_uri: `${input.publicUrl}${PORTAL_CALLBACK_PATH}`,
+    code_verifier: input.verifier,
+  });
+}
+
 /** The `code` of a redirect to a client's callback, failing loudly when there is none. */
 export function codeFrom(response: BrowserResponse): string {
   const location = String(response.headers.location ?? '');

@@ -2,11 +2,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_CALLBACK_PATH, PORTAL_CLIENT_ID } from '../src/modules/identity/clients';
 import { readLatestMail, waitForMail } from '../src/modules/mail/outbox';
+import { buildApp } from '../src/app';
 import { buildTestApp, type TestApp } from './helper';
 import {
   authorizationRequest,
-  codeFrom,
   postToken,
+  redeemPortalCode,
   signUpByMail,
   TestBrowser,
 } from './identity-browser';
@@ -76,6 +77,67 @@ describe('password reset', () => {
     );
   });
 
+  it('ends every session at once: old access tokens get 401 on every copy, refresh tokens fail', async () => {
+    const email = 'stolen.session@example.com';
+    const { callback, verifier } = await signUpByMail(
+      new TestBrowser(testApp.app, publicUrl, '10.1.0.5'),
+      { publicUrl, outbox, email, password: 'first password 5' },
+    );
+    const tokens = await redeemPortalCode(testApp.app, { publicUrl, callback, verifier });
+    const headers = { authorization: `Bearer ${String(tokens.json.access_token)}` };
+    const getOrgs = { method: 'GET', url: '/api/account/getOrgs', headers } as const;
+    // A second server copy on the same database, as behind a load balancer.
+    const copy2 = await buildApp({
+      config: testApp.config,
+      db: testApp.db,
+      logger: testApp.app.log,
+    });
+    try {
+      await copy2.ready();
+      expect((await testApp.app.inject(getOrgs)).statusCode).toBe(200);
+      expect((await copy2.inject(getOrgs)).statusCode).toBe(200);
+
+      const browser = new TestBrowser(testApp.app, publicUrl, '10.1.0.6');
+      const forgot = await browser.request(`${(await signInPage(browser)).url}/forgot`);
+      await browser.submit(forgot, '/forgot', { email });
+      const mail = await waitForMail(outbox, email, { subject: /Reset your Waymark password/ });
+      const resetPage = await browser.request(
+        mail.links.find((url) => url.includes('/reset?token=')) ?? '',
+      );
+      const done = await browser.submit(resetPage, '/reset', { password: 'second password 6' });
+      expect(done.body).toContain('Your password has been changed.');
+
+      expect((await testApp.app.inject(getOrgs)).statusCode).toBe(401);
+      await copy2.changes.sync();
+      expect((await copy2.inject(getOrgs)).statusCode).toBe(401);
+      const refreshed = await postToken(testApp.app, {
+        grant_type: 'refresh_token',
+        refresh_token: String(tokens.json.refresh_token),
+        client_id: PORTAL_CLIENT_ID,
+      });
+      expect(refreshed.json.error).toBe('invalid_grant');
+
+      // Signing in again with the new password gives a token the API accepts.
+      const again = authorizationRequest(publicUrl, {
+        clientId: PORTAL_CLIENT_ID,
+        redirectUri: `${publicUrl}${PORTAL_CALLBACK_PATH}`,
+      });
+      const signedIn = await browser.submit(await browser.follow(again.url), '/login', {
+        email,
+        password: 'second password 6',
+      });
+      const fresh = await redeemPortalCode(testApp.app, {
+        publicUrl,
+        callback: signedIn,
+        verifier: again.verifier,
+      });
+      const freshHeaders = { authorization: `Bearer ${String(fresh.json.access_token)}` };
+      expect((await copy2.inject({ ...getOrgs, headers: freshHeaders })).statusCode).toBe(200);
+    } finally {
+      await copy2.close();
+    }
+  });
+
   it('answers forgot-password for an unknown address the same way and sends nothing', async () => {
     const browser = new TestBrowser(testApp.app, publicUrl, '10.1.0.3');
     const forgot = await browser.request(`${(await signInPage(browser)).url}/forgot`);
@@ -127,13 +189,7 @@ describe('sign-out', () => {
       email: 'hinted@example.com',
       password: 'hinted password',
     });
-    const tokens = await postToken(testApp.app, {
-      grant_type: 'authorization_code',
-      code: codeFrom(callback),
-      client_id: PORTAL_CLIENT_ID,
-      redirect_uri: `${publicUrl}${PORTAL_CALLBACK_PATH}`,
-      code_verifier: verifier,
-    });
+    const tokens = await redeemPortalCode(testApp.app, { publicUrl, callback, verifier });
     const endSession = `${publicUrl}/idp/session/end?post_logout_redirect_uri=${encodeURIComponent(`${publicUrl}/client/home/product-info`)}`;
     const hinted = await browser.request(
       `${endSession}&id_token_hint=${String(tokens.json.id_token)}`,

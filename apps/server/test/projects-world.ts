@@ -32,7 +32,7 @@ export async function userIdOf(t: AuthTestContext, as: As): Promise<number> {
 /** Creates an organization (on Standard Trial) for a new admin and reads its data fields. */
 export async function createOrgWorld(
   t: AuthTestContext,
-  options: { firstName?: string; lastName?: string } = {},
+  options: { email?: string; firstName?: string; lastName?: string } = {},
 ): Promise<OrgWorld> {
   const admin = await t.signIn({ firstName: 'Ada', lastName: 'Admin', ...options });
   ok(

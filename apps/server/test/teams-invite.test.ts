@@ -190,3 +190,27 @@ describe('inviting a teammate (issue 12)', () => {
     expect(mails.rows[0]?.n).toBe('1');
   });
 });
+
+describe('what an invitation shows before it is accepted (issue 24)', () => {
+  it('shows a registered and an unregistered address alike: only what the inviter typed', async () => {
+    const world = await createOrgWorld(t);
+    const p1 = await createProject(t, world, 'https://typed.example.test', 'P1');
+    await addFreeLicenses(t, world.orgId, 2);
+    const stamp = Date.now();
+    const registered = `rhea-${stamp}@example.test`;
+    // A real account with its own name and an organization of its own.
+    await createOrgWorld(t, { email: registered, firstName: 'Rhea', lastName: 'Registered' });
+    const unregistered = `nobody-${stamp}@example.test`;
+
+    for (const email of [registered.toUpperCase(), unregistered])
+      expect((await invite(t, world.admin, world.orgId, email, [p1])).statusCode).toBe(200);
+
+    const rows = (await orgUsers(world)).slice(1);
+    expect(rows.map((row) => row.email)).toEqual([registered, unregistered]);
+    const [shownRegistered, shownUnregistered] = rows.map(
+      ({ userId: _userId, email: _email, ...shown }) => shown,
+    );
+    expect(shownRegistered).toMatchObject({ fullName: 'Tess Teammate' });
+    expect(shownRegistered).toEqual(shownUnregistered);
+  });
+});

@@ -12,6 +12,11 @@ export const idpAccounts = pgTable(
     /** scrypt hash with its parameters, see modules/identity/password.ts. */
     passwordHash: text('password_hash').notNull(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * Raised by a password reset; every access token carries the value it was issued under, and
+     * the API refuses a token whose value is no longer current (issue 24).
+     */
+    sessionGeneration: integer('session_generation').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // E-mail addresses are unique whatever their case: Ann@x.com and ann@x.com are one person.

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 import { users } from './users';
 
@@ -19,6 +19,13 @@ export const invitations = pgTable(
       onDelete: 'set null',
     }),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    /**
+     * The address and names as the inviter typed them: all the organization sees of a Pending
+     * member, so an invitation never shows whether the address has an account (issue 24).
+     */
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ name: 'invitations_pkey', columns: [table.orgId, table.userId] })],

@@ -9,6 +9,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { orgMembers } from '../../db/schema';
 import { createEmbeddedKeySet } from './embedded-key-set';
+import { createSessionCheck } from './session-check';
 import { provisionUser, readUserBySubject, type Caller, type UserRow } from './provision-user';
 import { createTokenVerifier, type TokenIdentity, type VerifyToken } from './token-verifier';
 
@@ -61,6 +62,7 @@ export function createAuthenticator({
     if (ttl > 0) verified.set(key, identity, { ttl });
     return identity;
   };
+  const checkSession = config.oidc.isEmbedded ? createSessionCheck({ db, changes }) : undefined;
   const userRows = createChangeCache<string, { row: UserRow | undefined }>({
     feed: changes,
     max: MAX_USERS,
@@ -80,6 +82,7 @@ export function createAuthenticator({
       const token = BEARER.exec(authorization?.trim() ?? '')?.[1];
       if (!token) throw new AppError('UNAUTHORIZED', SIGN_IN_MESSAGE);
       const identity = await verifyCached(token);
+      await checkSession?.(identity);
       return provisionUser(
         { db, readUser: (subject) => userRows.get(subject, () => readUserBySubject(db, subject)) },
         identity,

@@ -15,6 +15,8 @@ export type TokenIdentity = {
   lastName: string;
   /** When the token expires (`exp`), in ms since the epoch. */
   expiresAt: number;
+  /** The embedded provider's `session_generation` claim, or null (absent, or another issuer). */
+  sessionGeneration: number | null;
 };
 
 /** Checks a bearer token and answers whom it vouches for; throws `UNAUTHORIZED` otherwise. */
@@ -91,6 +93,8 @@ function toIdentity(payload: JWTPayload): TokenIdentity {
     firstName: typeof payload.given_name === 'string' ? payload.given_name.trim() : '',
     lastName: typeof payload.family_name === 'string' ? payload.family_name.trim() : '',
     expiresAt: (payload.exp ?? 0) * 1000,
+    sessionGeneration:
+      typeof payload.session_generation === 'number' ? payload.session_generation : null,
   };
 }
 

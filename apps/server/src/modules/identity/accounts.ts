@@ -42,3 +42,17 @@ export async function insertAccount(
 export async function revokeAccountSessions(db: Db, accountId: number): Promise<void> {
   await db.delete(idpModels).where(sql`${idpModels.payload}->>'accountId' = ${String(accountId)}`);
 }
+
+/**
+ * The current session generation of the account whose id is the token subject `subject`
+ * (raised by a password reset), or undefined when there is no such account.
+ */
+export async function readSessionGeneration(db: Db, subject: string): Promise<number | undefined> {
+  const id = Number(subject);
+  if (!/^\d+$/.test(subject) || !Number.isSafeInteger(id)) return undefined;
+  const [row] = await db
+    .select({ sessionGeneration: idpAccounts.sessionGeneration })
+    .from(idpAccounts)
+    .where(eq(idpAccounts.id, id));
+  return row?.sessionGeneration;
+}

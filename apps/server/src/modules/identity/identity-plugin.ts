@@ -20,7 +20,9 @@ import { registerPasswordRoutes } from './password-routes';
 import { registerVerifyEmailRoutes } from './verify-email-routes';
 import { loadProviderKeys } from './keys';
 import { createProvider } from './provider';
+import { pinPublicOrigin } from './public-origin';
 import { purgeRateLimits } from './rate-limit';
+import { mailPasswordReset, RESET_MAIL_JOB, type ResetMailJob } from './reset-mail-job';
 import { renderMessagePage } from './views/message-page';
 
 /** Options of {@link identityPlugin}. */
@@ -66,19 +68,18 @@ export async function identityPlugin(
     ...(options.audience ? { audience: options.audience } : {}),
   };
   const keys = await loadProviderKeys(deps);
-  const provider = createProvider({
-    db: deps.db,
-    urls,
-    ...keys,
-    trustProxy: options.trustProxy ?? false,
-  });
+  const provider = createProvider({ db: deps.db, urls, ...keys });
   const callback = provider.callback();
+  const publicUrl = new URL(options.publicUrl);
+  const isTrustingProxy = options.trustProxy ?? false;
 
   await app.register(middie);
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
   app.use(
     IDP_MOUNT_PATH,
     (request: IncomingMessage, response: ServerResponse, next: () => void) => {
+      // Before the branch: the interaction screens call the provider with this same request.
+      pinPublicOrigin(request.headers, publicUrl, isTrustingProxy);
       // Interaction screens are Fastify routes; everything else under /idp is the provider's.
       if (request.url?.startsWith('/interaction/')) return next();
       void callback(request, response);
@@ -102,7 +103,11 @@ export async function identityPlugin(
     createCsrfGuard(keys.cookieKeys, (reply) => sendExpired(reply, deps.publicUrl)),
   );
   registerInteractionRoutes(app, context);
-  registerPasswordRoutes(app, context);
+  const enqueueResetMail = options.jobs.define<ResetMailJob>({
+    name: RESET_MAIL_JOB,
+    handler: (job) => mailPasswordReset(deps, job),
+  });
+  registerPasswordRoutes(app, { ...context, enqueueResetMail });
   registerVerifyEmailRoutes(app, context);
 
   const purge = async () => {

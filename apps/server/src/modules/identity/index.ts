@@ -3,6 +3,7 @@ import type { AppModule } from '../module';
 import { identityPlugin } from './identity-plugin';
 
 export { loadPublicJwks, rotateSigningKey } from './keys';
+export { readSessionGeneration } from './accounts';
 export { EXTENSION_CLIENT_ID, IDP_SCOPES, identityUrls, PORTAL_CLIENT_ID } from './clients';
 
 /**

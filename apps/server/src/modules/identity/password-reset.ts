@@ -1,24 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
 import { idpAccounts } from '../../db/schema';
-import { resetPasswordMail } from '../mail/index';
-import { findAccountByEmail, revokeAccountSessions } from './accounts';
-import { consumeEmailToken, EMAIL_TOKEN_TTL_SECONDS, issueEmailToken } from './email-tokens';
+import { revokeAccountSessions } from './accounts';
+import { consumeEmailToken } from './email-tokens';
 import type { IdentityDeps } from './identity-deps';
-import { interactionPath } from './interaction-paths';
 import { checkPasswordRule, hashPassword } from './password';
 import { countAttempt } from './rate-limit';
+import type { EnqueueResetMail } from './reset-mail-job';
 
 /** Result of {@link requestPasswordReset}: "sent" whether or not the address has an account. */
 export type RequestResetResult = { kind: 'sent' } | { kind: 'limited'; retryAfterSeconds: number };
 
 /**
- * "Forgot password": mails a single-use reset link when the address has an account. Counted per
- * address and per IP; the answer never reveals whether the address is registered.
+ * "Forgot password": counted per address and per IP, then the same job is enqueued for every
+ * address (`reset-mail-job.ts` mails a link only when there is an account), so neither the answer
+ * nor its time reveals whether the address is registered.
  *
  * @param input.uid the interaction in progress, for the link in the mail.
  */
 export async function requestPasswordReset(
-  deps: IdentityDeps,
+  deps: Pick<IdentityDeps, 'db' | 'clock' | 'limits'> & { enqueueResetMail: EnqueueResetMail },
   input: { email: string; ip: string; uid: string },
 ): Promise<RequestResetResult> {
   const email = input.email.trim().toLowerCase();
@@ -28,23 +28,7 @@ export async function requestPasswordReset(
   ]);
   if (allowance.isLimited)
     return { kind: 'limited', retryAfterSeconds: allowance.retryAfterSeconds };
-  const account = email ? await findAccountByEmail(deps.db, email) : undefined;
-  if (!account) return { kind: 'sent' };
-  await deps.db.transaction(async (tx) => {
-    const token = await issueEmailToken(
-      { db: tx, clock: deps.clock },
-      { accountId: account.id, purpose: 'reset-password' },
-    );
-    await deps.mailer.enqueue(
-      tx,
-      resetPasswordMail({
-        to: account.email,
-        firstName: account.firstName,
-        url: `${deps.publicUrl}${interactionPath(input.uid, 'reset')}?token=${token}`,
-        validMinutes: EMAIL_TOKEN_TTL_SECONDS['reset-password'] / 60,
-      }),
-    );
-  });
+  await deps.enqueueResetMail(deps.db, { email, uid: input.uid });
   return { kind: 'sent' };
 }
 
@@ -56,7 +40,9 @@ export type ResetPasswordResult =
 
 /**
  * Sets a new password with the token of a reset link (single use). Opening the link proves the
- * mailbox, so the address counts as verified; every existing session of the account ends.
+ * mailbox, so the address counts as verified; every existing session of the account ends: its
+ * provider sessions, grants and refresh tokens are deleted, and the raised session generation
+ * makes the API refuse its access tokens from the next call, on every server copy.
  */
 export async function resetPassword(
   deps: Pick<IdentityDeps, 'db' | 'clock'>,
@@ -75,6 +61,7 @@ export async function resetPassword(
     .set({
       passwordHash,
       emailVerifiedAt: sql`coalesce(${idpAccounts.emailVerifiedAt}, ${deps.clock.now()})`,
+      sessionGeneration: sql`${idpAccounts.sessionGeneration} + 1`,
     })
     .where(eq(idpAccounts.id, accountId));
   await revokeAccountSessions(deps.db, accountId);

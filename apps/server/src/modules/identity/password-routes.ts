@@ -7,6 +7,7 @@ import { findInteraction, formField, sendLimited, sendPage } from './interaction
 import { interactionPath } from './interaction-paths';
 import type { InteractionRouteContext } from './interaction-routes';
 import { requestPasswordReset, resetPassword } from './password-reset';
+import type { EnqueueResetMail } from './reset-mail-job';
 import type { Notice } from './views/layout';
 import { renderMessagePage } from './views/message-page';
 import { renderForgotPasswordPage, renderResetPasswordPage } from './views/password-pages';
@@ -25,9 +26,9 @@ const PASSWORD_CHANGED = 'Your password has been changed. Sign in with your new 
  */
 export function registerPasswordRoutes(
   app: FastifyInstance,
-  context: InteractionRouteContext,
+  context: InteractionRouteContext & { enqueueResetMail: EnqueueResetMail },
 ): void {
-  const { provider, deps } = context;
+  const { provider, deps, enqueueResetMail } = context;
   const csrfFor = (uid: string) => createCsrfToken(context.secrets[0] ?? '', uid);
 
   app.get('/idp/interaction/:uid/forgot', async (request: TokenRequest, reply) => {
@@ -43,7 +44,10 @@ export function registerPasswordRoutes(
       const notice = { kind: 'error' as const, text: problem.message };
       return sendPage(reply, 400, renderForgotPasswordPage({ uid, csrf: csrfFor(uid), notice }));
     }
-    const result = await requestPasswordReset(deps, { email, ip: request.ip, uid });
+    const result = await requestPasswordReset(
+      { ...deps, enqueueResetMail },
+      { email, ip: request.ip, uid },
+    );
     const render = (notice: Notice) =>
       renderForgotPasswordPage({ uid, csrf: csrfFor(uid), email, notice });
     if (result.kind === 'limited') return sendLimited(reply, result.retryAfterSeconds, render);

@@ -26,8 +26,6 @@ export type ProviderOptions = {
   urls: IdentityUrls;
   signingKeys: SigningJwk[];
   cookieKeys: string[];
-  /** Read protocol and client address from `X-Forwarded-*` (only behind a trusted proxy). */
-  trustProxy: boolean;
 };
 
 /** The claims of an account, for ID tokens, userinfo and access tokens. */
@@ -74,10 +72,12 @@ export function createProvider(options: ProviderOptions): Provider {
     async extraTokenClaims(_ctx, token) {
       // spec: the API provisions its user row from the access token alone (ARCHITECTURE.md Identity).
       if (!('accountId' in token) || !token.accountId) return undefined;
-      const claims = await loadAccountClaims(db, token.accountId);
-      if (!claims) return undefined;
-      const { email, email_verified, given_name, family_name } = claims;
-      return { email, email_verified, given_name, family_name };
+      const account = await findAccountById(db, Number(token.accountId));
+      if (!account) return undefined;
+      const { email, email_verified, given_name, family_name } = accountClaims(account);
+      // A password reset raises the generation, and the API refuses tokens of an older one.
+      const session_generation = account.sessionGeneration;
+      return { email, email_verified, given_name, family_name, session_generation };
     },
     features: {
       devInteractions: { enabled: false },
@@ -144,9 +144,9 @@ export function createProvider(options: ProviderOptions): Provider {
     },
   };
   const provider = new Provider(urls.issuer, configuration);
-  // Behind a TLS-terminating proxy the public URL is https while the socket is plain http; without
-  // one, X-Forwarded-* comes from the client itself and must not be believed.
-  provider.proxy = options.trustProxy;
+  // Host and protocol come from X-Forwarded-*, which pinPublicOrigin writes from PUBLIC_URL for
+  // every request (a client's own never reaches the provider), so URLs and cookies follow config.
+  provider.proxy = true;
   return provider;
 }
 

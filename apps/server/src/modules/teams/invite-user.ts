@@ -66,9 +66,15 @@ export async function inviteUser(
     if (projectIds.length > 0)
       await tx.insert(projectAccess).values(projectIds.map((projectId) => ({ projectId, userId })));
     const now = deps.clock.now();
-    await tx
-      .insert(invitations)
-      .values({ orgId: input.orgId, userId, invitedByUserId: inviterUserId, lastSentAt: now });
+    await tx.insert(invitations).values({
+      orgId: input.orgId,
+      userId,
+      invitedByUserId: inviterUserId,
+      lastSentAt: now,
+      email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+    });
     const facts = {
       email,
       orgName,

@@ -32,42 +32,45 @@ export async function resendInviteEmail(
     const member = await requireMembership(tx, input);
     if (member.isOwner) throw new AppError('FORBIDDEN', OWNER_NOT_INVITABLE);
     if (member.status !== 'Pending') throw new AppError('CONFLICT', NOT_PENDING);
+    // Every Pending membership has its invitation (migration 0013).
     const invitation = await readInvitation(tx, input);
+    if (!invitation) throw new AppError('CONFLICT', NOT_PENDING);
     const now = deps.clock.now();
-    if (invitation && now.getTime() - invitation.lastSentAt.getTime() < RESEND_INTERVAL_MS)
+    if (now.getTime() - invitation.lastSentAt.getTime() < RESEND_INTERVAL_MS)
       throw new AppError('RATE_LIMITED', RESEND_TOO_SOON);
     await tx
-      .insert(invitations)
-      .values({ ...input, lastSentAt: now })
-      .onConflictDoUpdate({
-        target: [invitations.orgId, invitations.userId],
-        set: { lastSentAt: now },
-      });
+      .update(invitations)
+      .set({ lastSentAt: now })
+      .where(and(eq(invitations.orgId, input.orgId), eq(invitations.userId, input.userId)));
+    // The address and name the inviter typed: the account behind it is not theirs to see (issue 24).
+    const { email, firstName } = invitation;
     const facts = {
-      email: member.email,
+      email,
       orgName,
-      inviterName: await describeInviter(tx, invitation?.invitedByUserId ?? null),
+      inviterName: await describeInviter(tx, invitation.invitedByUserId),
       publicUrl: deps.publicUrl,
     };
     await deps.mailer.enqueue(
       tx,
-      invitationMail({
-        ...facts,
-        to: member.email,
-        firstName: member.firstName,
-        url: invitationSignUpUrl(facts),
-      }),
+      invitationMail({ ...facts, to: email, firstName, url: invitationSignUpUrl(facts) }),
     );
-    return invitationResent(member.email);
+    return invitationResent(email);
   });
 }
 
 async function readInvitation(
   tx: Pick<Db, 'select'>,
   input: { orgId: number; userId: number },
-): Promise<{ lastSentAt: Date; invitedByUserId: number | null } | undefined> {
+): Promise<
+  { lastSentAt: Date; invitedByUserId: number | null; email: string; firstName: string } | undefined
+> {
   const [row] = await tx
-    .select({ lastSentAt: invitations.lastSentAt, invitedByUserId: invitations.invitedByUserId })
+    .select({
+      lastSentAt: invitations.lastSentAt,
+      invitedByUserId: invitations.invitedByUserId,
+      email: invitations.email,
+      firstName: invitations.firstName,
+    })
     .from(invitations)
     .where(and(eq(invitations.orgId, input.orgId), eq(invitations.userId, input.userId)));
   return row;
