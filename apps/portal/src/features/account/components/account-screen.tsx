@@ -128,20 +128,19 @@ export function AccountScreen() {
         />
       </SimpleGrid>
       <PlanFeaturesPanel planId={info?.currentPlanId} storage={storage.data} />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-        <PaymentMethodPanel
-          info={paymentMethod.data}
-          isRemoving={detach.isPending}
-          onAdd={() => show({ name: 'paymentMethod' })}
-          onRemove={(id) => detach.mutate(id)}
-        />
-        <PaymentHistoryPanel
-          rows={history.data}
-          canCancel={Boolean(info && canCancelPlan(info))}
-          onReceipt={setReceipt}
-          onCancelPlan={() => show({ name: 'cancelPlan' })}
-        />
-      </SimpleGrid>
+      <PaymentMethodPanel
+        info={paymentMethod.data}
+        isRemoving={detach.isPending}
+        onAdd={() => show({ name: 'paymentMethod' })}
+        onRemove={(id) => detach.mutate(id)}
+      />
+      {/* Full width (issue 25): beside the card, the amount and receipt did not fit at 1366 px. */}
+      <PaymentHistoryPanel
+        rows={history.data}
+        canCancel={Boolean(info && canCancelPlan(info))}
+        onReceipt={setReceipt}
+        onCancelPlan={() => show({ name: 'cancelPlan' })}
+      />
 
       <CompletePaymentContext value={completePayment}>
         {dialog.name === 'managePlan' && info && licenses.data && options.data && (
