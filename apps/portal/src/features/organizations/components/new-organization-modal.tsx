@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { TRIAL_LENGTH_DAYS } from '@waymark/core';
 import type { FormEvent } from 'react';
+import { MAIN_CONTENT_ID } from '../../../components/skip-link/skip-link';
 import { useCreateOrganization } from '../use-create-organization';
 import { useOrgNameField } from './org-name-field';
 
@@ -41,6 +42,8 @@ export function NewOrganizationModal({
   };
   return (
     <Modal
+      // Portalled into <main>: there the modal's <header> is not a second banner landmark (axe).
+      portalProps={{ target: document.getElementById(MAIN_CONTENT_ID) ?? undefined }}
       opened={opened}
       onClose={() => undefined}
       title={title}
