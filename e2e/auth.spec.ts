@@ -1,5 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { newAccount, signInOnProvider, signUpAndVerify } from './support/accounts';
+import { callsForOrgZero, logApiCalls } from './support/api-log';
+import { expectNoAxeViolations } from './support/axe';
 import { addMemberToNewOrg } from './support/database';
 import { expect, test } from './support/fixtures';
 
@@ -21,36 +23,37 @@ test('a new user signs up, creates and names an organization, signs out and back
   serverUrl,
 }) => {
   const ann = newAccount('Ann');
+  const calls = logApiCalls(page);
   await signUpAndVerify(page, serverUrl, ann);
 
-  // spec §4 Login: no organization yet → the admin shell offers the New Organization confirmation.
+  // spec §4 Login: no organization yet → the admin shell offers the New Organization
+  // confirmation, which (issue 25) also asks for the name: one dialog, then the Account screen.
   await expect(page).toHaveURL(`${serverUrl}/client/app/account`);
   const newOrg = dialog(page, 'New Organization');
   await expect(newOrg).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('loggedInButNoOrgs'))).toBe('true');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Waymark');
+  await expectNoAxeViolations(page, 'first landing: New Organization');
   await page.keyboard.press('Escape');
   await expect(newOrg).toBeVisible();
+  await newOrg.getByLabel('Organization name').fill('Ann Works');
   await newOrg.getByRole('button', { name: 'Create Organization' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Organization created successfully.' }),
   ).toBeVisible();
-
-  // The welcome notification (template 5) → Okay → the organization has no name → naming dialog.
-  const notification = dialog(page, 'Notification');
-  await expect(notification).toContainText('Welcome to Waymark!');
-  await notification.getByRole('button', { name: 'Okay' }).click();
-  const naming = dialog(page, 'Name of new organization');
-  await expect(naming).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(naming).toBeVisible();
-  await naming.getByLabel('Organization name').fill('Ann Works');
-  await naming.getByRole('button', { name: "Let's go!" }).click();
-  await expect(naming).toBeHidden();
-  await expect(
-    page.getByRole('main').getByText('Organization name saved successfully.'),
-  ).toBeVisible();
-  await expect(page).toHaveURL(`${serverUrl}/client/app/account`);
-  await expect(notification).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account');
+  await expect(page.getByTestId('org-name')).toHaveText('Ann Works');
+  // The trial explained on the screen: what it is and what follows it, without a card.
+  await expect(page.getByTestId('trial-explainer')).toContainText('at no cost for 30 days');
+  await expect(page.getByTestId('plan-outlook')).toHaveText(
+    /^Standard Trial → Free on .+ unless a payment method is added \(then Standard, 1 × \$6 = \$6 a month\)\.$/,
+  );
+  await expect(page.getByTestId('license-total')).toHaveText('1');
+  // The welcome notification only asked for the name, which is known: no dialog stacks up.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(callsForOrgZero(calls)).toEqual([]);
+  expect(calls.filter((call) => call.status >= 400)).toEqual([]);
+  await expectNoAxeViolations(page, 'first landing: Account with the trial explained');
   // The saved name reaches the stored organizations with the refetch that follows the banner.
   await expect
     .poll(() =>

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { dollarsToCents, formatDollars, formatUsd } from '../packages/core/src/plans/money';
+import { PUBLIC_PLANS } from '../packages/core/src/plans/plans';
 import { createAdmin } from './support/admin-org';
 import { expectNoAxeViolations } from './support/axe';
 import { callApiAs } from './support/extension-session';
@@ -54,6 +55,46 @@ async function fillCard(dialog: Locator, number: string) {
 
 const region = (page: Page, name: string) => page.getByRole('region', { name });
 
+/**
+ * Issue 25: at 1366 × 768 and at 375 px the payment's amount and receipt button are shown whole —
+ * inside the viewport, not cut off by their container — and nothing scrolls sideways.
+ */
+async function expectMoneyFits(page: Page, amount: string, transactionId: string) {
+  for (const size of [
+    { width: 1366, height: 768 },
+    { width: 375, height: 812 },
+  ]) {
+    await page.setViewportSize(size);
+    const history = region(page, 'Payment History');
+    // The table from 768 px, the cards below: only one of them is displayed.
+    const receipt = history
+      .getByRole('button', { name: `Receipt for ${transactionId}` })
+      .filter({ visible: true });
+    const money = history.getByText(amount, { exact: true }).filter({ visible: true });
+    for (const target of [receipt, money]) {
+      await target.scrollIntoViewIfNeeded();
+      await expect(target).toBeVisible();
+      const isWhole = await target.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+          const clip = parent.getBoundingClientRect();
+          const style = getComputedStyle(parent);
+          if (style.overflowX === 'visible') continue;
+          if (box.left < clip.left - 1 || box.right > clip.right + 1) return false;
+        }
+        return box.left >= 0 && box.right <= window.innerWidth;
+      });
+      expect(isWhole, `${amount} / receipt whole at ${size.width} px`).toBe(true);
+    }
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow, `horizontal overflow at ${size.width} px`).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page, `Account screen at ${size.width} px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 test('billing: trial licences, a card, Basic at trial end, a mid-month licence, a decline, cancel, Free, 3-D Secure', async ({
   browser,
   serverUrl,
@@ -83,6 +124,10 @@ test('billing: trial licences, a card, Basic at trial end, a mid-month licence, 
   await licenses.getByLabel(/Number of licenses/).fill('3');
   await expect(licenses.getByTestId('license-change')).toHaveText('+2 licenses');
   await expect(licenses.getByTestId('one-time-charge')).toHaveText('No charge during your trial.');
+  // Issue 25: no card yet, so no charge is promised — the trial then becomes Free.
+  await expect(licenses.getByTestId('after-trial')).toHaveText(
+    /^Standard Trial → Free on .+ unless a payment method is added \(then Standard, 3 × \$6 = \$18 a month\)\.$/,
+  );
   await expectNoAxeViolations(page, 'Manage Licenses (trial)');
   await licenses.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(page.getByRole('status')).toHaveText(
@@ -101,9 +146,39 @@ test('billing: trial licences, a card, Basic at trial end, a mid-month licence, 
   await expect(page.getByTestId('saved-card')).toContainText('Visa ending in 4242');
   await expect(page.getByTestId('saved-card')).toContainText('Expires 12/2034');
 
-  // Manage Plan: Free goes to Confirm Plan Change (looked at, not taken), then Basic.
+  // Manage Plan: each card its own price from core's plan table (issue 25). Free goes to Confirm
+  // Plan Change (looked at, not taken); Pro is scheduled and undone; then Basic.
   await page.getByRole('button', { name: 'Manage Plan' }).click();
   const managePlan = page.getByRole('dialog', { name: 'Manage Plan' });
+  await expect(managePlan.getByTestId('plan-price')).toHaveText(
+    PUBLIC_PLANS.map((plan) =>
+      plan.monthlyCostPerLicenseCents === 0
+        ? 'No charge.'
+        : `Free during your trial, then ${formatUsd(plan.monthlyCostPerLicenseCents)} per license a month (${formatUsd(3 * plan.monthlyCostPerLicenseCents)} a month for your 3 licenses).`,
+    ),
+  );
+  await managePlan.getByRole('radio', { name: /^Pro/ }).click();
+  await managePlan.getByRole('button', { name: 'Next' }).click();
+  await managePlan.getByRole('button', { name: 'Next' }).click();
+  await managePlan.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(managePlan).toBeHidden();
+  const trialEnd = (await page.getByTestId('trial-end').textContent())!.replace(
+    'Trial ends on ',
+    '',
+  );
+  const outlook = page.getByTestId('plan-outlook');
+  await expect(outlook).toHaveText(`Standard Trial → Pro on ${trialEnd}, 3 × $9 = $27 a month.`);
+  await expect(page.getByText(/Ends on/)).toHaveCount(0);
+  await expect(
+    region(page, 'Payment History').getByRole('button', { name: 'Cancel Plan' }),
+  ).toBeEnabled();
+  await expectNoAxeViolations(page, 'Account screen with a scheduled change');
+  await page.getByRole('button', { name: 'Undo scheduled change' }).click();
+  await expect(outlook).toHaveText(
+    `Standard Trial → Standard on ${trialEnd}, 3 × $6 = $18 a month.`,
+  );
+  await expect(page.getByRole('button', { name: 'Undo scheduled change' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Manage Plan' }).click();
   await managePlan.getByRole('radio', { name: /^Free/ }).click();
   await managePlan.getByRole('button', { name: 'Confirm', exact: true }).click();
   const confirmFree = page.getByRole('dialog', { name: 'Confirm Plan Change' });
@@ -122,6 +197,7 @@ test('billing: trial licences, a card, Basic at trial end, a mid-month licence, 
   await expectNoAxeViolations(page, 'Manage Plan: confirm');
   await managePlan.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(managePlan).toBeHidden();
+  await expect(outlook).toHaveText(`Standard Trial → Basic on ${trialEnd}, 3 × $4 = $12 a month.`);
   expect(await history()).toEqual([]);
 
   // The billing clock passes the trial's end: Basic, charged the prorated rest of that month.
@@ -140,6 +216,7 @@ test('billing: trial licences, a card, Basic at trial end, a mid-month licence, 
   expect(dollarsToCents(conversion!.totalPaymentAmount)).toBe(conversionCents);
   const paymentsTable = region(page, 'Payment History').getByRole('table', { name: 'Payments' });
   await expect(paymentsTable.getByRole('row').nth(1)).toContainText(formatUsd(conversionCents));
+  await expectMoneyFits(page, formatUsd(conversionCents), conversion!.transactionId);
   await paymentsTable
     .getByRole('button', { name: `Receipt for ${conversion!.transactionId}` })
     .click();
@@ -205,7 +282,13 @@ test('billing: trial licences, a card, Basic at trial end, a mid-month licence, 
   );
   const endText = `Ends on ${endDay}`;
   await expect(page.getByRole('status')).toContainText(`is cancelled and ends on`);
-  await expect(page.getByTestId('account-end')).toHaveText(endText);
+  const firstOfNext = new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)));
+  await expect(outlook).toHaveText(
+    `Basic → Free on ${firstOfNext}, no charge. Basic ${endText.replace('Ends', 'ends')}.`,
+  );
   await expectNoAxeViolations(page, 'Account screen after cancelling');
 
   // The cancellation takes effect (the job run for this organization only): Free. Manage Licenses

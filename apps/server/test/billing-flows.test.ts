@@ -122,6 +122,17 @@ describe('trial (created 2026-03-10 12:00 UTC, ends 2026-04-09 12:00 UTC)', () =
     expect((await planInfo(trial)).totalLicenseCount).toBe(3);
   });
 
+  it('reads Free chosen during the trial as what follows the trial, not as a cancellation', async () => {
+    const w = await createOrgWorld(t);
+    ok(await get(w.admin, `/api/account/selectPlan/${w.orgId}/${PLAN_IDS.free}`));
+    expect(await planInfo(w)).toMatchObject({
+      currentPlanName: 'Standard Trial',
+      orgStatus: 'Trial',
+      scheduledPlanName: 'Free',
+      accountEndDate: '2026-04-09',
+    });
+  });
+
   it('refuses declined cards with their words and keeps nothing', async () => {
     for (const [card, message] of [
       [TEST_CARDS.declined, 'Your card was declined.'],

@@ -27,6 +27,22 @@ const SPEC_ROUTES = [
 
 // The sign-in guard is the identity feature's to test; here every admin screen is let through.
 vi.mock('./guards', () => ({ RequireAdmin: ({ children }: { children: ReactNode }) => children }));
+// The admin screens render once the user has an organization (issue 25); their reads wait.
+vi.mock('../lib/api-client', async () => {
+  const { routes: api } = await import('@waymark/core');
+  const acme = {
+    orgId: 7,
+    orgName: 'Acme',
+    orgAccessLevelDescription: 'Owner',
+    orgAccessLevelId: 1,
+  };
+  return {
+    apiClient: {
+      call: (route: unknown) =>
+        route === api.getOrgs ? Promise.resolve([acme]) : new Promise(() => undefined),
+    },
+  };
+});
 
 describe('route table (spec §2)', () => {
   it.each(SPEC_ROUTES)('matches %s to the %s route', (path, id) => {

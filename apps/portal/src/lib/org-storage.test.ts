@@ -7,6 +7,7 @@ import {
   readOrgAccessLevelId,
   readOrganizations,
   readOrgId,
+  selectOrganization,
   storeOrganizations,
 } from './org-storage';
 
@@ -40,6 +41,16 @@ describe('browser-stored organization keys (spec §3)', () => {
     expect(readOrgId()).toBe(9);
     expect(readOrganizations()).toEqual([member, owner]);
     expect(isLoggedInButNoOrgs()).toBe(false);
+  });
+
+  it('keeps an organization chosen in the switcher while the user still belongs to it (issue 25)', () => {
+    storeOrganizations([owner, member]);
+    selectOrganization(member);
+    storeOrganizations([owner, member]);
+    expect(readOrgId()).toBe(9);
+    expect(readOrgAccessLevelId()).toBe(2);
+    storeOrganizations([owner]);
+    expect(readOrgId()).toBe(7);
   });
 
   it('sets loggedInButNoOrgs and resets the selection when there is no organization', () => {

@@ -37,18 +37,26 @@ export function isLoggedInButNoOrgs(): boolean {
   return localStorage.getItem(STORAGE_KEYS.loggedInButNoOrgs) === 'true';
 }
 
+/** Makes `organization` the selected one (spec §3 keys orgId and orgAccessLevelId). */
+export function selectOrganization(organization: TOrganization): void {
+  localStorage.setItem(STORAGE_KEYS.orgId, String(organization.orgId));
+  localStorage.setItem(STORAGE_KEYS.orgAccessLevelId, String(organization.orgAccessLevelId));
+}
+
 /**
- * Stores the caller's organizations; spec §3: the first one becomes the selected one. With none,
+ * Stores the caller's organizations; spec §3: the first one becomes the selected one — unless one
+ * was already chosen (issue 25: the shell's switcher) and the user still belongs to it. With none,
  * the selection is reset to DEFAULT_ORG_ID and loggedInButNoOrgs is set (spec §4 Login).
  */
 export function storeOrganizations(organizations: TOrganization[]): void {
-  const [selected] = organizations;
+  const stored = readOrgId();
+  const selected = organizations.find((org) => org.orgId === stored) ?? organizations[0];
   localStorage.setItem(STORAGE_KEYS.organizations, JSON.stringify(organizations));
-  localStorage.setItem(STORAGE_KEYS.orgId, String(selected?.orgId ?? DEFAULT_ORG_ID));
   if (selected) {
-    localStorage.setItem(STORAGE_KEYS.orgAccessLevelId, String(selected.orgAccessLevelId));
+    selectOrganization(selected);
     localStorage.removeItem(STORAGE_KEYS.loggedInButNoOrgs);
   } else {
+    localStorage.setItem(STORAGE_KEYS.orgId, String(DEFAULT_ORG_ID));
     localStorage.removeItem(STORAGE_KEYS.orgAccessLevelId);
     localStorage.setItem(STORAGE_KEYS.loggedInButNoOrgs, 'true');
   }

@@ -6,13 +6,18 @@ import {
   NotificationDialog,
   siteNotificationsQuery,
 } from '../../features/notifications';
-import { NameOrganizationModal, NewOrganizationModal } from '../../features/organizations';
+import {
+  isQuietWelcome,
+  NameOrganizationModal,
+  NewOrganizationModal,
+} from '../../features/organizations';
 import { useOrganizations } from '../../lib/organizations';
 import { ACTION_LABELS } from '@waymark/core';
 
 /**
- * The admin shell's mandatory dialogs (spec §4): New Organization for a user without one, the
- * queued notifications, and the organization-naming dialog a dismissal can open. Composed here
+ * The admin shell's mandatory dialogs (spec §4): New Organization for a user without one (which
+ * also asks for the name, issue 25), the queued notifications (a named organization's welcome
+ * answered quietly), and the organization-naming dialog a dismissal can open. Composed here
  * because features never import each other.
  */
 export function AdminDialogs() {
@@ -34,6 +39,7 @@ export function AdminDialogs() {
       <NotificationDialog
         isActive={(!hasNoOrganization || isInvited) && !isNaming}
         onOrgNameMissing={() => setIsNaming(true)}
+        isSilent={(notification) => isQuietWelcome(notification, organizations.data ?? [])}
       />
       <NameOrganizationModal opened={isNaming} onSaved={() => setIsNaming(false)} />
     </>

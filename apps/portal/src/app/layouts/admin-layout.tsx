@@ -1,5 +1,17 @@
-import { AppShell, Box, Burger, Group, NavLink as MantineNavLink, Stack } from '@mantine/core';
+import {
+  AppShell,
+  Box,
+  Burger,
+  Group,
+  NavLink as MantineNavLink,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TOrganization } from '@waymark/core';
+import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Banner } from '../../components/banner/banner';
 import { BannerProvider } from '../../components/banner/banner-context';
@@ -10,6 +22,9 @@ import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link/skip-link'
 import { QuerySpinnerOverlay } from '../../components/spinner-overlay/query-spinner-overlay';
 import { paths } from '../../config/paths';
 import { useAuthActions } from '../../features/auth';
+import { OrganizationSwitcher } from '../../features/organizations';
+import { readOrgId, selectOrganization } from '../../lib/org-storage';
+import { useOrganizations } from '../../lib/organizations';
 import { AdminDialogs } from './admin-dialogs';
 import { ADMIN_NAV_ITEMS } from './admin-nav-items';
 import { ACTION_LABELS } from '@waymark/core';
@@ -23,6 +38,18 @@ export function AdminLayout() {
   const [isHelpOpen, help] = useDisclosure(false);
   const { logOut } = useAuthActions();
   const { pathname } = useLocation();
+  const organizations = useOrganizations();
+  const queryClient = useQueryClient();
+  const [, setSwitches] = useState(0);
+  const orgs = organizations.data ?? [];
+  // spec §3: the stored orgId is the source of truth; the switcher writes it, then every screen
+  // reads the new organization (the outlet remounts, cached data of the old one is refetched).
+  const orgId = readOrgId();
+  const switchTo = (org: TOrganization) => {
+    selectOrganization(org);
+    setSwitches((count) => count + 1);
+    void queryClient.invalidateQueries();
+  };
 
   return (
     <BannerProvider>
@@ -41,6 +68,13 @@ export function AdminLayout() {
             >
               <Logo />
             </Link>
+            <Group gap="sm" wrap="nowrap" ml="auto">
+              <OrganizationSwitcher
+                organizations={orgs}
+                selectedOrgId={orgId}
+                onSelect={switchTo}
+              />
+            </Group>
             <Burger
               opened={isNavOpen}
               onClick={nav.toggle}
@@ -73,7 +107,15 @@ export function AdminLayout() {
           <Box mb="md">
             <Banner />
           </Box>
-          <Outlet />
+          {/* Issue 25: no screen (and no org-scoped call) before an organization exists. */}
+          {orgs.length > 0 ? (
+            <Outlet key={orgId} />
+          ) : (
+            <Stack gap="sm">
+              <Title order={1}>Welcome to Waymark</Title>
+              <Text>Your organization&apos;s account opens here once it exists.</Text>
+            </Stack>
+          )}
           <SiteFooter />
         </AppShell.Main>
       </AppShell>

@@ -27,11 +27,6 @@ export function licensesPurchasedMessage(quantity: number): string {
   return `Licenses successfully purchased. Quantity: ${quantity}.`;
 }
 
-/** spec §2: the account status line of a plan that ends, e.g. "Ends on Dec 1, 2026". */
-export function endsOnText(date: string): string {
-  return `Ends on ${date}`;
-}
-
 /** Issue 13, 3-D Secure: the Account screen's banner title while a charge waits for the bank. */
 export const PAYMENT_ACTION_TITLE = "A payment needs your bank's confirmation";
 /** Issue 13, 3-D Secure: the action that opens the bank's confirmation. */

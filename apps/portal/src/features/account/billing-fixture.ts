@@ -72,7 +72,10 @@ export function planOptionsOf(state: BillingState): TPlanOption[] {
     isScheduledPlan: plan.planId === scheduled,
     ...(isTrial && {
       currentMonthlyCostPerLicense: 0,
-      costPerLicenseAfterExpiration: dollars(plan.monthlyCostPerLicenseCents),
+      // As the server: the after-trial price of the plan the trial converts to, on every option.
+      costPerLicenseAfterExpiration: dollars(
+        getPlan(scheduled ?? PLAN_IDS.standard).monthlyCostPerLicenseCents,
+      ),
       planAfterExpiration: getPlan(scheduled ?? PLAN_IDS.standard).planName,
     }),
   }));

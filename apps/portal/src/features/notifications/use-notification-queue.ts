@@ -1,6 +1,6 @@
 import { routes, type TNotification } from '@waymark/core';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useBanner } from '../../components/banner/use-banner';
 import { useToast } from '../../components/toasts/use-toast';
 import { apiClient } from '../../lib/api-client';
@@ -45,7 +45,11 @@ async function dismissAndCheckName(notification: TNotification): Promise<boolean
  * The caller's queued notifications (getSiteNotifications), answered one at a time (spec §4).
  * `onOrgNameMissing` runs after a dismissal for an organization that has no name yet.
  */
-export function useNotificationQueue(options: { onOrgNameMissing: () => void }): NotificationQueue {
+export function useNotificationQueue(options: {
+  onOrgNameMissing: () => void;
+  /** Notifications answered (dismissed) without being shown; see NotificationDialog. */
+  isSilent?: (notification: TNotification) => boolean;
+}): NotificationQueue {
   const queryClient = useQueryClient();
   const { showToast } = useToast();
   const { showBanner } = useBanner();
@@ -80,8 +84,14 @@ export function useNotificationQueue(options: { onOrgNameMissing: () => void }):
     },
   });
 
+  const next = nextNotification(queue.data ?? [], answeredIds);
+  const isNextSilent = next !== null && (options.isSilent?.(next) ?? false);
+  useEffect(() => {
+    if (next && isNextSilent && !dismiss.isPending) dismiss.mutate(next);
+  }, [next, isNextSilent, dismiss]);
+
   return {
-    current: nextNotification(queue.data ?? [], answeredIds),
+    current: isNextSilent ? null : next,
     answer: (notification) =>
       notificationAction(notification.notificationTemplateId) === 'accept'
         ? accept.mutate(notification)

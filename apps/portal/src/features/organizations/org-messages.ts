@@ -6,3 +6,6 @@ export const ORG_EXISTS_MESSAGE = 'You already have an organization. Please cont
 
 /** spec §8: the banner when the organization name could not be saved. */
 export const ORG_NAME_SAVE_FAILED_MESSAGE = 'Error saving organization name.';
+
+/** Shown when the organization name is left blank (core's ZOrgName says the same). */
+export const ORG_NAME_REQUIRED_MESSAGE = 'Enter a name for your organization.';

@@ -48,10 +48,14 @@ export async function getOrgPlanInfo(
   };
 }
 
-/** Trial, Active, Cancelled (moving to Free), Past due (a retry is scheduled) or Action required. */
+/**
+ * Trial, Active, Cancelled (a paid plan moving to Free), Past due (a retry is scheduled) or Action
+ * required. A trial stays "Trial" whatever follows it (issue 25: Free chosen during the trial is a
+ * choice of what comes next, which the portal's outlook line states, not an account ending).
+ */
 function orgStatus(state: BillingState, dunning: { status: string }[]): string {
   if (dunning.some((row) => row.status === 'requires_action')) return 'Action required';
   if (dunning.length > 0) return 'Past due';
-  if (state.scheduledPlan?.planName === 'Free') return 'Cancelled';
-  return isTrial(state) ? 'Trial' : 'Active';
+  if (isTrial(state)) return 'Trial';
+  return state.scheduledPlan?.planName === 'Free' ? 'Cancelled' : 'Active';
 }

@@ -117,6 +117,27 @@ export function useSelectPlan(orgId: number, options: { onDone: () => void }) {
   });
 }
 
+/**
+ * Issue 25: withdraws a scheduled plan change by choosing `planId` again (selectPlan: the current
+ * plan, or Standard during the trial); the banner shows the server's text.
+ */
+export function useUndoPlanChange(orgId: number) {
+  const refresh = useRefreshAccount(orgId);
+  const { showBanner } = useBanner();
+  return useMutation({
+    mutationFn: (planId: number) =>
+      apiClient.call(routes.selectPlan, { params: { orgId, planId } }),
+    onSuccess: async (text) => {
+      showBanner(text);
+      await refresh();
+    },
+    onError: (error) => {
+      logFailure('Undo plan change')(error);
+      showBanner(error.message, 'error');
+    },
+  });
+}
+
 /** spec §4 Cancel plan: the modal closes and the banner shows the server's text. */
 export function useCancelPlan(orgId: number, options: { onDone: () => void }) {
   const refresh = useRefreshAccount(orgId);

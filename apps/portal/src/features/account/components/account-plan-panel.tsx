@@ -1,17 +1,20 @@
 import { Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { formatDollars, PLAN_IDS, type TOrgPlanInfo } from '@waymark/core';
+import { formatDollars, PLAN_IDS, TRIAL_LENGTH_DAYS, type TOrgPlanInfo } from '@waymark/core';
 import type { ReactNode } from 'react';
 import { InfoButton } from '../../../components/info-button/info-button';
 import { Panel } from '../../../components/panel/panel';
 import { config } from '../../../config';
 import { paths } from '../../../config/paths';
-import { endsOnText } from '../account-messages';
 import { formatBillingDate } from '../format-billing-date';
+import { describePlanOutlook, undoTargetPlanId } from '../plan-outlook';
 
 /** Props of {@link AccountPlanPanel}. */
 export type AccountPlanPanelProps = {
   info: TOrgPlanInfo | undefined;
   onManagePlan: () => void;
+  /** Withdraws the scheduled change by choosing `planId` (issue 25). */
+  onUndoChange: (planId: number) => void;
+  isUndoing: boolean;
 };
 
 /** spec §4: what the trial is and what happens when it ends. */
@@ -42,9 +45,11 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * spec §2 Account Plan panel: plan type with the trial's end and an info icon, monthly cost,
- * Manage Plan, the account status with "Ends on {date}", and the plans comparison.
+ * Manage Plan, the account status with one line of what happens on which date (issue 25; "Ends
+ * on {date}" only for a move to Free) and the undo of a scheduled change, and the plans comparison.
  */
-export function AccountPlanPanel({ info, onManagePlan }: AccountPlanPanelProps) {
+export function AccountPlanPanel(props: AccountPlanPanelProps) {
+  const { info, onManagePlan } = props;
   if (!info)
     return (
       <Panel title="Account Plan">
@@ -52,6 +57,7 @@ export function AccountPlanPanel({ info, onManagePlan }: AccountPlanPanelProps) 
       </Panel>
     );
   const isTrial = info.currentPlanId === PLAN_IDS.standardTrial;
+  const undoTo = undoTargetPlanId(info);
   return (
     <Panel title="Account Plan">
       <Stack gap="sm">
@@ -69,20 +75,29 @@ export function AccountPlanPanel({ info, onManagePlan }: AccountPlanPanelProps) 
             <InfoButton title="Standard Trial" text={trialText(info)} />
           </Group>
         )}
+        {isTrial && (
+          <Text size="sm" data-testid="trial-explainer">
+            {`Every Standard feature at no cost for ${TRIAL_LENGTH_DAYS} days. Manage Plan chooses what follows.`}
+          </Text>
+        )}
         <Row label="Monthly cost">
           <span data-testid="monthly-cost">{formatDollars(info.currentOrgMonthlyCost)}</span>
         </Row>
         <Row label="Account status">
           <span data-testid="account-status">{info.orgStatus}</span>
-          {info.accountEndDate && (
-            <Text size="sm" c="red.8" data-testid="account-end">
-              {endsOnText(formatBillingDate(info.accountEndDate))}
-            </Text>
-          )}
-          {info.scheduledPlanName && !info.accountEndDate && (
-            <Text size="sm" c="dimmed">
-              {`Changes to ${info.scheduledPlanName} ${isTrial ? 'when the trial ends' : 'on the first of next month'}.`}
-            </Text>
+          <Text size="sm" data-testid="plan-outlook">
+            {describePlanOutlook(info)}
+          </Text>
+          {undoTo !== null && (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              px={0}
+              loading={props.isUndoing}
+              onClick={() => props.onUndoChange(undoTo)}
+            >
+              Undo scheduled change
+            </Button>
           )}
         </Row>
         <Anchor

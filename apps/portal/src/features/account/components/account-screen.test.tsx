@@ -62,25 +62,85 @@ describe('Account screen (spec §2)', () => {
     );
   });
 
-  it('shows "Ends on {date}" and the history 3 per page, each with a receipt', async () => {
+  it('shows a cancellation as the move to Free with the last day, and the history 3 per page', async () => {
     serveBilling(
       call,
-      { planId: basic, total: 2, assigned: 1, hasCard: true, accountEndDate: '2026-12-01' },
+      {
+        planId: basic,
+        total: 2,
+        assigned: 1,
+        hasCard: true,
+        scheduledPlanId: free,
+        accountEndDate: '2026-11-30',
+      },
       { history: 4 },
     );
     await renderScreen();
-    expect(screen.getByTestId('account-end').textContent).toBe('Ends on Dec 1, 2026');
+    expect(screen.getByTestId('plan-outlook').textContent).toBe(
+      'Basic → Free on Dec 1, 2026, no charge. Basic ends on Nov 30, 2026.',
+    );
+    expect(panel('Payment History').getByRole('button', { name: 'Cancel Plan' })).toHaveProperty(
+      'disabled',
+      true,
+    );
     const history = panel('Payment History');
     expect(await history.findByText('1 - 3 of 4')).toBeTruthy();
-    expect(history.getAllByRole('button', { name: /^Receipt for/ })).toHaveLength(3);
+    // jsdom applies no media queries: the wide table and the narrow cards both render here.
+    const table = within(history.getByRole('table', { name: 'Payments' }));
+    expect(table.getAllByRole('button', { name: /^Receipt for/ })).toHaveLength(3);
+    expect(history.getAllByTestId('payment-amount').map((cell) => cell.textContent)).toEqual([
+      '$8',
+      '$8',
+      '$8',
+    ]);
     fireEvent.click(history.getByRole('button', { name: 'Next payments' }));
     expect(history.getByText('4 - 4 of 4')).toBeTruthy();
-    fireEvent.click(history.getByRole('button', { name: 'Receipt for pi_sandbox_4' }));
+    fireEvent.click(table.getByRole('button', { name: 'Receipt for pi_sandbox_4' }));
     const receipt = await dialog('Receipt');
     expect(within(receipt).getByTestId('receipt-total').textContent).toBe('$8');
     expect(within(receipt).getByRole('row', { name: 'Transaction pi_sandbox_4' })).toBeTruthy();
     await expectNoAxeViolations('Receipt dialog');
   });
+
+  it.each([
+    {
+      state: { planId: standardTrial, total: 3, endDate: '2026-12-23' },
+      line: 'Standard Trial → Pro on Dec 23, 2026, 3 × $9 = $27 a month.',
+      undoTo: PLAN_IDS.standard,
+    },
+    {
+      state: { planId: basic, total: 2, endDate: '2026-11-30' },
+      line: 'Basic → Pro on Dec 1, 2026, 2 × $9 = $18 a month.',
+      undoTo: basic,
+    },
+  ])(
+    'reads Pro scheduled on $line as a change, keeps Cancel Plan, and undoes it',
+    async ({ state, line, undoTo }) => {
+      serveBilling(
+        call,
+        {
+          planId: state.planId,
+          total: state.total,
+          assigned: 1,
+          hasCard: true,
+          scheduledPlanId: PLAN_IDS.pro,
+          accountEndDate: state.endDate,
+        },
+        { writes: { selectPlan: () => 'Your organization stays on its plan.' } },
+      );
+      await renderScreen();
+      expect(screen.getByTestId('plan-outlook').textContent).toBe(line);
+      expect(screen.queryByText(/Ends on/)).toBeNull();
+      const cancel = panel('Payment History').getByRole('button', { name: 'Cancel Plan' });
+      expect(cancel).toHaveProperty('disabled', false);
+      await expectNoAxeViolations('Account screen with a scheduled change');
+      fireEvent.click(screen.getByRole('button', { name: 'Undo scheduled change' }));
+      expect(await screen.findByText('Your organization stays on its plan.')).toBeTruthy();
+      expect(callsTo(call, routes.selectPlan)).toEqual([
+        { params: { orgId: ORG_ID, planId: undoTo } },
+      ]);
+    },
+  );
 
   it('cancels the plan after confirmation and shows the server text in the banner', async () => {
     serveBilling(

@@ -18,7 +18,9 @@ import {
   useCancelPlan,
   useDetachPaymentMethod,
   useRefreshAccount,
+  useUndoPlanChange,
 } from '../api/use-billing-mutations';
+import { canCancelPlan } from '../plan-outlook';
 import { useCompletePayment } from '../api/use-complete-payment';
 import { CompletePaymentContext } from '../complete-payment-context';
 import { AccountPlanPanel } from './account-plan-panel';
@@ -102,6 +104,7 @@ export function AccountScreen() {
   const detach = useDetachPaymentMethod(orgId, {
     onDetached: () => show({ name: 'paymentMethod' }),
   });
+  const undo = useUndoPlanChange(orgId);
   const completion = useCompletePayment(orgId);
   const completePayment = () => {
     close();
@@ -109,10 +112,6 @@ export function AccountScreen() {
   };
 
   const info = planInfo.data;
-  const isTrial = info?.currentPlanId === PLAN_IDS.standardTrial;
-  const afterTrial =
-    options.data?.find((option) => option.isScheduledPlan) ??
-    options.data?.find((option) => option.planName === 'Standard');
   return (
     <AdminPage title="Account">
       <PaymentActionBanner orgId={orgId} completion={completion} />
@@ -120,6 +119,8 @@ export function AccountScreen() {
         <AccountPlanPanel
           info={info}
           onManagePlan={() => show({ name: 'managePlan', isLicenseOnly: false })}
+          onUndoChange={(planId) => undo.mutate(planId)}
+          isUndoing={undo.isPending}
         />
         <LicensesPanel
           info={licenses.data}
@@ -127,20 +128,19 @@ export function AccountScreen() {
         />
       </SimpleGrid>
       <PlanFeaturesPanel planId={info?.currentPlanId} storage={storage.data} />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-        <PaymentMethodPanel
-          info={paymentMethod.data}
-          isRemoving={detach.isPending}
-          onAdd={() => show({ name: 'paymentMethod' })}
-          onRemove={(id) => detach.mutate(id)}
-        />
-        <PaymentHistoryPanel
-          rows={history.data}
-          canCancel={Boolean(info && info.currentPlanId !== PLAN_IDS.free && !info.accountEndDate)}
-          onReceipt={setReceipt}
-          onCancelPlan={() => show({ name: 'cancelPlan' })}
-        />
-      </SimpleGrid>
+      <PaymentMethodPanel
+        info={paymentMethod.data}
+        isRemoving={detach.isPending}
+        onAdd={() => show({ name: 'paymentMethod' })}
+        onRemove={(id) => detach.mutate(id)}
+      />
+      {/* Full width (issue 25): beside the card, the amount and receipt did not fit at 1366 px. */}
+      <PaymentHistoryPanel
+        rows={history.data}
+        canCancel={Boolean(info && canCancelPlan(info))}
+        onReceipt={setReceipt}
+        onCancelPlan={() => show({ name: 'cancelPlan' })}
+      />
 
       <CompletePaymentContext value={completePayment}>
         {dialog.name === 'managePlan' && info && licenses.data && options.data && (
@@ -157,14 +157,7 @@ export function AccountScreen() {
           <ManageLicensesDialog
             orgId={orgId}
             licenses={licenses.data}
-            trialEndDate={info?.orgTrialEndDate ?? null}
-            priceAfterTrial={
-              isTrial
-                ? (afterTrial?.costPerLicenseAfterExpiration ??
-                  afterTrial?.monthlyCostPerLicense ??
-                  null)
-                : null
-            }
+            planInfo={info}
             onRemove={(count) => show({ name: 'removeLicenses', count })}
             onClose={close}
           />
@@ -191,7 +184,7 @@ export function AccountScreen() {
       <CancelPlanDialog
         opened={dialog.name === 'cancelPlan'}
         planName={info?.currentPlanName ?? ''}
-        isTrial={isTrial}
+        isTrial={info?.currentPlanId === PLAN_IDS.standardTrial}
         isWorking={cancel.isPending}
         error={cancel.error}
         onConfirm={() => cancel.mutate()}

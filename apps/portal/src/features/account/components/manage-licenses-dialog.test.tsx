@@ -96,6 +96,12 @@ describe('Manage Licenses (spec §2, §4, §5, §8)', () => {
     expect(within(modal).getByTestId('one-time-charge').textContent).toBe(
       'No charge during your trial.',
     );
+    // Issue 25: without a card the trial becomes Free; no charge is promised.
+    setTotal(modal, 4);
+    expect(within(modal).getByTestId('after-trial').textContent).toBe(
+      'Standard Trial → Free on Dec 23, 2026 unless a payment method is added (then Standard, 4 × $6 = $24 a month).',
+    );
+    setTotal(modal, 3);
     fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(callsTo(call, routes.purchaseLicense)).toEqual([]);

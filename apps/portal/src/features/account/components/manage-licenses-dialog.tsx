@@ -5,17 +5,15 @@ import { useState } from 'react';
 import { oneTimeChargeQuery } from '../api/account-queries';
 import { FailureAlert } from './failure-alert';
 import { useChangeLicenses } from '../api/use-billing-mutations';
-import { formatBillingDate } from '../format-billing-date';
+import { describePlanOutlook, type PlanOutlookInput } from '../plan-outlook';
 import { LicenseStepper } from './license-stepper';
 
 /** Props of {@link ManageLicensesDialog}. */
 export type ManageLicensesDialogProps = {
   orgId: number;
   licenses: TLicenseInfoDetail;
-  /** The trial's last day (trial only). */
-  trialEndDate: string | null;
-  /** Trial only: the price per licence after the trial, in dollars (getPlanOptions). */
-  priceAfterTrial: number | null;
+  /** getOrgPlanInfo: on the trial, what follows it (scheduled plan, saved card, end date). */
+  planInfo: PlanOutlookInput | undefined;
   /** A negative change goes through the Remove licenses confirmation first. */
   onRemove: (count: number) => void;
   onClose: () => void;
@@ -27,8 +25,7 @@ function CostSummary(props: {
   licenses: TLicenseInfoDetail;
   total: number;
   isTrial: boolean;
-  trialEndDate: string | null;
-  priceAfterTrial: number | null;
+  planInfo: PlanOutlookInput | undefined;
 }) {
   const { licenses, total, isTrial } = props;
   const change = total - licenses.totalLicenseCount;
@@ -37,15 +34,13 @@ function CostSummary(props: {
     enabled: !isTrial && change > 0,
   });
   if (isTrial) {
-    const after = props.priceAfterTrial === null ? null : dollarsToCents(props.priceAfterTrial);
-    const end = props.trialEndDate ? ` on ${formatBillingDate(props.trialEndDate)}` : '';
+    // Issue 25: what the trial then becomes for this total — Free without a card (spec §4).
     return (
       <Stack gap={4}>
         <Text data-testid="one-time-charge">No charge during your trial.</Text>
-        {after !== null && (
-          <Text size="sm" c="dimmed">
-            After your trial ends{end}: {total} × {formatUsd(after)} = {formatUsd(total * after)} a
-            month.
+        {props.planInfo && (
+          <Text size="sm" c="dimmed" data-testid="after-trial">
+            {describePlanOutlook({ ...props.planInfo, totalLicenseCount: total })}
           </Text>
         )}
       </Stack>
@@ -114,8 +109,7 @@ export function ManageLicensesDialog(props: ManageLicensesDialogProps) {
           licenses={licenses}
           total={total}
           isTrial={isTrial}
-          trialEndDate={props.trialEndDate}
-          priceAfterTrial={props.priceAfterTrial}
+          planInfo={props.planInfo}
         />
         <FailureAlert error={purchase.error} />
         <Group justify="flex-end">

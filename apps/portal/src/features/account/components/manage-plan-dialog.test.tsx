@@ -80,9 +80,20 @@ describe('Manage Plan (spec §2, §4)', () => {
       },
     );
     const modal = await openManagePlan();
+    // Issue 25: each card its own price (the trial's after-price is the organization's, not theirs).
+    expect(
+      within(modal)
+        .getAllByTestId('plan-price')
+        .map((line) => line.textContent),
+    ).toEqual([
+      'No charge.',
+      'Free during your trial, then $4 per license a month ($4 a month for your 1 license).',
+      'Free during your trial, then $6 per license a month ($6 a month for your 1 license).',
+      'Free during your trial, then $9 per license a month ($9 a month for your 1 license).',
+    ]);
     choose(modal, 'Basic');
     expect(within(modal).getByTestId('plan-summary').textContent).toBe(
-      'Basic: Takes effect when your trial ends on Dec 23, 2026; no charge until then.',
+      'Basic: Takes effect when your trial ends on Dec 23, 2026; no charge until then. Then 1 × $4 = $4 a month.',
     );
     fireEvent.click(button(modal, 'Next'));
     fireEvent.change(within(modal).getByLabelText(/Number of licenses/), {

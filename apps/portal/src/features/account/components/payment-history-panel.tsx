@@ -1,4 +1,4 @@
-import { Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { formatDollars, PAYMENT_HISTORY_PAGE_SIZE, type TPaymentHistoryRow } from '@waymark/core';
 import { useState } from 'react';
 import { Pager } from '../../../components/pager/pager';
@@ -14,6 +14,46 @@ export type PaymentHistoryPanelProps = {
   onReceipt: (row: TPaymentHistoryRow) => void;
   onCancelPlan: () => void;
 };
+
+function ReceiptButton(props: {
+  row: TPaymentHistoryRow;
+  onReceipt: (row: TPaymentHistoryRow) => void;
+}) {
+  return (
+    <Button
+      size="xs"
+      variant="subtle"
+      onClick={() => props.onReceipt(props.row)}
+      aria-label={`Receipt for ${props.row.transactionId}`}
+    >
+      Receipt
+    </Button>
+  );
+}
+
+/** A payment below 768 px: date and amount first, then plan, transaction and the receipt. */
+function PaymentCard(props: {
+  row: TPaymentHistoryRow;
+  onReceipt: (row: TPaymentHistoryRow) => void;
+}) {
+  const { row } = props;
+  return (
+    <Box component="li" data-testid="payment-card" style={{ listStyle: 'none' }}>
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm">{formatBillingDate(row.paymentDate)}</Text>
+        <Text fw={600} data-testid="payment-amount">
+          {formatDollars(row.totalPaymentAmount)}
+        </Text>
+      </Group>
+      <Group justify="space-between" wrap="nowrap" align="center">
+        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+          {row.planName} · {row.transactionId}
+        </Text>
+        <ReceiptButton row={row} onReceipt={props.onReceipt} />
+      </Group>
+    </Box>
+  );
+}
 
 /**
  * spec §2 payment history: paged 3 rows a page (spec §9) with the columns paymentDate,
@@ -32,8 +72,10 @@ export function PaymentHistoryPanel(props: PaymentHistoryPanelProps) {
           <Text c="dimmed">No payments yet.</Text>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={480}>
-              <Table aria-label="Payments">
+            {/* Issue 25: no horizontal scroll hides the money — a table from 768 px (the long
+                transaction id wraps), one card per payment below. */}
+            <Box visibleFrom="sm">
+              <Table aria-label="Payments" layout="auto">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th scope="col">Date</Table.Th>
@@ -52,27 +94,27 @@ export function PaymentHistoryPanel(props: PaymentHistoryPanelProps) {
                     <Table.Tr key={row.transactionId}>
                       <Table.Td>{formatBillingDate(row.paymentDate)}</Table.Td>
                       <Table.Td>
-                        <Text size="sm" ff="monospace">
+                        <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
                           {row.transactionId}
                         </Text>
                       </Table.Td>
                       <Table.Td>{row.planName}</Table.Td>
-                      <Table.Td ta="right">{formatDollars(row.totalPaymentAmount)}</Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {formatDollars(row.totalPaymentAmount)}
+                      </Table.Td>
                       <Table.Td>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          onClick={() => props.onReceipt(row)}
-                          aria-label={`Receipt for ${row.transactionId}`}
-                        >
-                          Receipt
-                        </Button>
+                        <ReceiptButton row={row} onReceipt={props.onReceipt} />
                       </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </Box>
+            <Stack gap="xs" hiddenFrom="sm" component="ul" aria-label="Payments" p={0} m={0}>
+              {shown.rows.map((row) => (
+                <PaymentCard key={row.transactionId} row={row} onReceipt={props.onReceipt} />
+              ))}
+            </Stack>
             <Pager
               rangeLabel={shown.rangeLabel}
               page={shown.page}

@@ -1,6 +1,6 @@
 import { Badge, Group, Radio, Stack, Text } from '@mantine/core';
-import { dollarsToCents, formatUsd, type TPlanOption } from '@waymark/core';
-import { describePlanChange } from '../plan-change';
+import { PLAN_IDS, type TPlanOption } from '@waymark/core';
+import { describePlanChange, planPriceLine } from '../plan-change';
 
 /** Props of {@link PlanChoice}. */
 export type PlanChoiceProps = {
@@ -11,25 +11,13 @@ export type PlanChoiceProps = {
   onSelect: (planId: number) => void;
 };
 
-/** "$4 per license a month; $12 a month for your 3 licenses." (trial: after the trial). */
-function priceLine(option: TPlanOption): string {
-  const perLicense = formatUsd(dollarsToCents(option.monthlyCostPerLicense));
-  const total = formatUsd(dollarsToCents(option.currentMonthlyCost));
-  const count = option.currentLicenseCount;
-  const forLicenses = `${total} a month for your ${count} ${count === 1 ? 'license' : 'licenses'}`;
-  if (option.costPerLicenseAfterExpiration !== undefined)
-    return `Free during your trial, then ${formatUsd(dollarsToCents(option.costPerLicenseAfterExpiration))} per license a month.`;
-  return option.monthlyCostPerLicense === 0
-    ? 'No charge.'
-    : `${perLicense} per license a month; ${forLicenses}.`;
-}
-
 /**
  * Manage Plan's first step (spec §4 selectPlan): the plans as radio cards with their price, and
  * under the one chosen a summary of what changes and when.
  */
 export function PlanChoice(props: PlanChoiceProps) {
   const selected = props.options.find((option) => option.planId === props.selectedPlanId);
+  const isTrial = props.currentPlanId === PLAN_IDS.standardTrial;
   return (
     <Stack gap="sm">
       <Radio.Group
@@ -52,7 +40,9 @@ export function PlanChoice(props: PlanChoiceProps) {
                       </Badge>
                     )}
                   </Group>
-                  <Text size="sm">{priceLine(option)}</Text>
+                  <Text size="sm" data-testid="plan-price">
+                    {planPriceLine(option.planId, option.currentLicenseCount, isTrial)}
+                  </Text>
                 </div>
               </Group>
             </Radio.Card>
@@ -66,6 +56,7 @@ export function PlanChoice(props: PlanChoiceProps) {
             fromPlanId: props.currentPlanId,
             toPlanId: selected.planId,
             trialEndDate: props.trialEndDate,
+            licenseCount: selected.currentLicenseCount,
           })}
         </Text>
       )}

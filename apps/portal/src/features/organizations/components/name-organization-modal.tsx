@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { ORG_NAME_MAX_LENGTH, ZOrgName } from '@waymark/core';
-import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { FormEvent } from 'react';
 import { useSaveOrgName } from '../use-save-org-name';
+import { useOrgNameField } from './org-name-field';
 
 /** Props of {@link NameOrganizationModal}. */
 export type NameOrganizationModalProps = {
@@ -15,19 +15,13 @@ export type NameOrganizationModalProps = {
  * backdrop, no Esc, no close button; Let's go! saves the name and navigates to /app.
  */
 export function NameOrganizationModal({ opened, onSaved }: NameOrganizationModalProps) {
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const orgName = useOrgNameField();
   const save = useSaveOrgName({ onSaved });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = ZOrgName.safeParse(name);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter a name for your organization.');
-      return;
-    }
-    setError(null);
-    save.mutate(parsed.data);
+    const name = orgName.read();
+    if (name !== null) save.mutate(name);
   };
 
   return (
@@ -43,15 +37,7 @@ export function NameOrganizationModal({ opened, onSaved }: NameOrganizationModal
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text>Give your organization a name your team will recognise.</Text>
-          <TextInput
-            label="Organization name"
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={error}
-            maxLength={ORG_NAME_MAX_LENGTH}
-            required
-            data-autofocus
-          />
+          {orgName.field}
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
               Let&apos;s go!
