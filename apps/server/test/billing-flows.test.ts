@@ -118,6 +118,19 @@ describe('trial (created 2026-03-10 12:00 UTC, ends 2026-04-09 12:00 UTC)', () =
     ).toBe(
       'Your organization moves to the Basic plan when the trial ends on April 9, 2026. Nothing is charged until then.',
     );
+    // Choosing the trial itself withdraws the choice (it never schedules the trial).
+    const scheduled = async () =>
+      (await t.db.select().from(billingAccounts).where(eq(billingAccounts.orgId, trial.orgId)))[0]
+        ?.scheduledPlanId;
+    expect(await scheduled()).toBe(PLAN_IDS.basic);
+    expect(
+      ok(
+        await get(trial.admin, `/api/account/selectPlan/${trial.orgId}/${PLAN_IDS.standardTrial}`),
+      ),
+    ).toContain('Your choice is withdrawn. When the trial ends on April 9, 2026');
+    expect(await scheduled()).toBeNull();
+    ok(await get(trial.admin, `/api/account/selectPlan/${trial.orgId}/${PLAN_IDS.basic}`));
+    expect(await scheduled()).toBe(PLAN_IDS.basic);
     expect(await history(trial)).toEqual([]);
     expect((await planInfo(trial)).totalLicenseCount).toBe(3);
   });

@@ -39,6 +39,13 @@ export async function selectPlan(
       await requireNoOpenUpgrade(tx, input.orgId);
       if (isTrial(state)) {
         const trialEnd = state.trialEndsAt ?? now;
+        // Choosing the trial itself withdraws the choice: what follows is the default again.
+        if (target.planId === state.plan.planId) {
+          await schedule(tx, input.orgId, null, null);
+          return {
+            text: `Your choice is withdrawn. When the trial ends on ${formatDay(trialEnd)}, your organization moves to the Standard plan if a payment method is saved, otherwise to Free.`,
+          };
+        }
         await schedule(tx, input.orgId, target, trialEnd);
         return {
           text: isPaidPlan(target)
