@@ -98,7 +98,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
-  installRequestLog(app);
+  // issue 25: a terminal shows what happens, not every request; JSON logs keep them at info.
+  installRequestLog(app, config.logFormat === 'pretty' ? 'debug' : 'info');
   installDrain(app);
   installSecurityHeaders(app);
   installExtensionCors(app);

@@ -57,6 +57,7 @@ describe('loadConfig', () => {
       /^Invalid configuration: PUBLIC_URL /,
     );
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/^Invalid configuration: LOG_LEVEL /);
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/^Invalid configuration: LOG_FORMAT /);
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(
       /^Invalid configuration: TRUST_PROXY must be true or false/,
     );
@@ -136,5 +137,14 @@ describe('billing settings (issue 13)', () => {
     expect(() => loadConfig({ ...base, BILLING_TEST_CLOCK: 'yes' })).toThrow(
       'BILLING_TEST_CLOCK must be true or false',
     );
+  });
+});
+
+describe('LOG_FORMAT (issue 25)', () => {
+  it('is readable on a terminal and JSON elsewhere unless set', () => {
+    expect(loadConfig({}, { isTerminal: true }).logFormat).toBe('pretty');
+    expect(loadConfig({}, { isTerminal: false }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, { isTerminal: true }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
   });
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_PORTAL_DIST } from './paths';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_FORMATS = ['pretty', 'json'] as const;
 
 const PORT_ERROR = 'must be an integer between 1 and 65535';
 
@@ -44,6 +45,7 @@ const ZEnv = z.object({
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
+  LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(', ')}` }).optional(),
   PORTAL_DIST: z.string().min(1, { error: 'must not be empty' }).optional(),
   OIDC_ISSUER: z
     .url({ protocol: /^https?$/, error: 'must be the http(s) URL of an OpenID Connect issuer' })
@@ -120,6 +122,11 @@ export type Config = {
   databaseUrl: string | undefined;
   /** pino log level. */
   logLevel: (typeof LOG_LEVELS)[number];
+  /**
+   * `pretty`: one readable line per entry and no line per request below debug (a terminal);
+   * `json`: pino's JSON lines with a line per request at info (files, log collectors).
+   */
+  logFormat: (typeof LOG_FORMATS)[number];
   /** Absolute folder of the built portal served at `/client/`. */
   portalDist: string;
   /** The OpenID Connect issuer the API trusts and the clients sign in with. */
@@ -237,7 +244,10 @@ export class ConfigError extends Error {
  *
  * @throws {ConfigError} `Invalid configuration: <VARIABLE> <what is wrong>` for the first bad value.
  */
-export function loadConfig(env: Record<string, string | undefined>): Config {
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  options: { isTerminal?: boolean } = {},
+): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([key, value]) => key in ZEnv.shape && value !== ''),
   );
@@ -256,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicUrl,
     databaseUrl: values.DATABASE_URL,
     logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT ?? (options.isTerminal ? 'pretty' : 'json'),
     portalDist: path.resolve(values.PORTAL_DIST ?? DEFAULT_PORTAL_DIST),
     oidc: readOidcConfig(values, publicUrl),
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
@@ -323,5 +334,5 @@ function readOidcConfig(values: z.output<typeof ZEnv>, publicUrl: string): OidcC
 
 /** The configuration of this process, from its environment. */
 export function loadConfigFromProcess(): Config {
-  return loadConfig(process.env);
+  return loadConfig(process.env, { isTerminal: process.stdout.isTTY === true });
 }

@@ -1,4 +1,4 @@
-import { Writable } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { installRequestLog } from './http/request-log';
@@ -6,7 +6,8 @@ import {
   LOG_VALUE_MAX_CHARS,
   capLogValue,
   createLogger,
-  isInfoLogged,
+  isLogged,
+  logDestination,
   redactQuery,
 } from './logger';
 
@@ -90,7 +91,7 @@ describe('log line size', () => {
       loggerInstance: logged,
       logController: new LogController({ disableRequestLogging: true }),
     });
-    installRequestLog(app);
+    installRequestLog(app, 'info');
     app.get('/ping', () => Promise.resolve('ok'));
     await app.inject({ method: 'GET', url: '/ping?token=SECRET' });
     await app.close();
@@ -105,14 +106,49 @@ describe('log line size', () => {
   });
 });
 
-describe('isInfoLogged', () => {
+describe('isLogged', () => {
   it('is true at info and below, false above it and when silent', () => {
-    expect(['trace', 'debug', 'info'].map(isInfoLogged)).toEqual([true, true, true]);
-    expect(['warn', 'error', 'fatal', 'silent'].map(isInfoLogged)).toEqual([
+    expect(['trace', 'debug', 'info'].map((level) => isLogged(level))).toEqual([true, true, true]);
+    expect(['warn', 'error', 'fatal', 'silent'].map((level) => isLogged(level))).toEqual([
       false,
       false,
       false,
       false,
     ]);
+  });
+
+  it('answers for another line level', () => {
+    expect(isLogged('info', 'debug')).toBe(false);
+    expect(isLogged('debug', 'debug')).toBe(true);
+  });
+});
+
+describe('the terminal format (issue 25)', () => {
+  it('writes readable lines, not JSON, and keeps credentials out', () => {
+    const output = new PassThrough();
+    let text = '';
+    output.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    const logger = createLogger('info', logDestination('pretty', output));
+    logger.info({ headers: { authorization: 'Bearer SECRET' } }, 'Waymark is running');
+    expect(text).toMatch(/INFO.*Waymark is running/);
+    expect(text).not.toContain('{"level"');
+    expect(text).not.toContain('SECRET');
+    expect(logDestination('json')).toBeUndefined();
+  });
+
+  it('writes no line per request at info when requests are logged at debug', async () => {
+    let written = '';
+    const sink = new PassThrough();
+    sink.on('data', (chunk: Buffer) => (written += chunk.toString()));
+    const logged: FastifyBaseLogger = createLogger('info', sink);
+    const app = Fastify({
+      loggerInstance: logged,
+      logController: new LogController({ disableRequestLogging: true }),
+    });
+    installRequestLog(app, 'debug');
+    app.get('/ping', () => Promise.resolve('ok'));
+    await app.inject({ method: 'GET', url: '/ping' });
+    await app.close();
+    expect(written).not.toContain('/ping');
   });
 });

@@ -1,4 +1,5 @@
-import pino, { type DestinationStream, type Logger } from 'pino';
+import pino, { type DestinationStream, type Level, type Logger } from 'pino';
+import pinoPretty from 'pino-pretty';
 import type { Config } from './config';
 
 /** What a request log line says about its request (Fastify's fields, the query made safe). */
@@ -10,10 +11,29 @@ type LoggedRequest = {
   socket?: { remotePort?: number };
 };
 
-/** Whether a logger at `level` writes info lines. */
-export function isInfoLogged(level: string): boolean {
-  const { [level]: rank, info } = pino.levels.values;
-  return rank !== undefined && info !== undefined && rank <= info;
+/** Whether a logger at `level` writes lines of level `line` (default info). */
+export function isLogged(level: string, line: Level = 'info'): boolean {
+  const { [level]: rank, [line]: wanted } = pino.levels.values;
+  return rank !== undefined && wanted !== undefined && rank <= wanted;
+}
+
+/**
+ * Where `format` writes: readable lines for people at a terminal, else pino's JSON on stdout
+ * (undefined: pino's own destination).
+ */
+export function logDestination(
+  format: Config['logFormat'],
+  output: NodeJS.WritableStream = process.stdout,
+): DestinationStream | undefined {
+  if (format === 'json') return undefined;
+  // Synchronous, in this thread: a worker transport could lose the last lines at exit.
+  return pinoPretty({
+    destination: output,
+    sync: true,
+    colorize: output === process.stdout && process.stdout.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname',
+  });
 }
 
 /**

@@ -2,13 +2,13 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfigFromProcess } from './config';
 import { startDatabase } from './db/start-database';
-import { createLogger } from './logger';
+import { createLogger, logDestination } from './logger';
 import { StartupError } from './startup-error';
 
 /** Starts Waymark: configuration, database, migrations, HTTP; stops them in reverse on a signal. */
 async function main(): Promise<void> {
   const config = loadConfigFromProcess();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, logDestination(config.logFormat));
   const database = await startDatabase(config, {
     info: (message) => logger.info(message),
     warn: (message) => logger.warn(message),

@@ -15,6 +15,11 @@ export type ChildServer = {
   kill: () => Promise<void>;
   /** SIGTERM: a graceful shutdown, as a deploy does. Resolves with the exit code once it is gone. */
   stop: () => Promise<number | null>;
+  /**
+   * SIGINT to the server's whole process group, as Ctrl-C in a terminal sends it (the server
+   * runs in a group of its own). Resolves with the exit code once it is gone.
+   */
+  interrupt: () => Promise<number | null>;
 };
 
 /**
@@ -26,6 +31,8 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: { ...process.env, HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, as a terminal's foreground job: `interrupt` signals the group.
+    detached: true,
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -40,6 +47,10 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     },
     stop: async () => {
       child.kill('SIGTERM');
+      return exited;
+    },
+    interrupt: async () => {
+      if (child.pid) process.kill(-child.pid, 'SIGINT');
       return exited;
     },
   };

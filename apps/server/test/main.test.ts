@@ -1,6 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { findFreePort } from '../src/db/free-port';
+import { startChildServer } from './child-server';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
@@ -17,4 +23,28 @@ describe('main', () => {
     expect(lines.at(-1)).toBe('Invalid configuration: PORT must be an integer between 1 and 65535');
     expect(result.stderr).not.toMatch(/^\s+at /m);
   });
+});
+
+describe('Ctrl-C in a terminal (issue 25)', () => {
+  it('stops quietly and in order: the embedded PostgreSQL is not in the terminal group', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'waymark-ctrl-c-'));
+    // As root, the embedded PostgreSQL runs as `postgres` and must enter the directory.
+    await chmod(dataDir, 0o755);
+    try {
+      const server = await startChildServer({
+        PORT: String(await findFreePort()),
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: 'json',
+      });
+      expect((await fetch(`${server.url}/client/`)).status).toBeLessThan(500);
+      expect(await server.interrupt()).toBe(0);
+      expect(server.output()).toContain('Waymark stopped');
+      expect(server.output()).not.toMatch(/second (error|SIGINT)|terminating connection/);
+      expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

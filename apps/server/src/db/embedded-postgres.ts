@@ -15,6 +15,7 @@ import {
 import { findFreePort } from './free-port';
 import { startPostgresWatchdog } from './postgres-watchdog';
 import { readLockPid, recoverStaleLock } from './postmaster-lock';
+import { startPostgresProcess } from './start-postgres-process';
 
 /** Where the embedded database reports; a pino logger fits. */
 export type EmbeddedLog = {
@@ -82,6 +83,14 @@ export async function startEmbeddedPostgres(
   for (let attempt = 1; !server; attempt++) {
     port = await findFreePort();
     const output: string[] = [];
+    const postgresFlags = [
+      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off']),
+    ];
+    const onLog = (message: string) => {
+      output.push(message);
+      log.debug(`postgres: ${message.trim()}`);
+    };
     const candidate = new Postgres({
       databaseDir: pgDataDir,
       port,
@@ -91,14 +100,8 @@ export async function startEmbeddedPostgres(
       persistent: true,
       createPostgresUser: isRoot,
       initdbFlags: ['--encoding=UTF8', '--no-locale', ...(durable ? [] : ['--no-sync'])],
-      postgresFlags: [
-        ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-        ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off']),
-      ],
-      onLog: (message) => {
-        output.push(message);
-        log.debug(`postgres: ${message.trim()}`);
-      },
+      postgresFlags,
+      onLog,
       onError: (error) => log.debug(`postgres: ${String(error)}`),
     });
     if (isNew && attempt === 1) {
@@ -107,7 +110,12 @@ export async function startEmbeddedPostgres(
       await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
     }
     try {
-      await candidate.start();
+      await startPostgresProcess(candidate, {
+        dataDir: pgDataDir,
+        port,
+        flags: postgresFlags,
+        onLog,
+      });
       server = candidate;
     } catch {
       const text = output.join('');
