@@ -94,6 +94,8 @@ describe('CheatSheet', () => {
       'Esc',
       'n',
       's',
+      'Ctrl',
+      'Enter',
       '?',
     ]);
   });
