@@ -4,6 +4,7 @@ export * from './errors/messages';
 export * from './constants/constants';
 export * from './constants/extension';
 export * from './constants/palette';
+export * from './constants/portal-links';
 export * from './plans/plans';
 export * from './plans/money';
 export * from './plans/proration';

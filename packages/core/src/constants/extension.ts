@@ -10,3 +10,9 @@ export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
 
 /** The redirect URI of the extension's OIDC client (`chrome.identity.launchWebAuthFlow`). */
 export const EXTENSION_REDIRECT_URI = `https://${EXTENSION_ID}.chromiumapp.org/`;
+
+/**
+ * The file the server writes into the extension it hands out (issue 25): `{ "serverUrl": … }`,
+ * the server that copy talks to until the user saves another one in Options.
+ */
+export const EXTENSION_CONFIG_FILE = 'waymark-config.json';
