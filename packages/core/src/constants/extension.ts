@@ -1,6 +1,6 @@
 // The extension's identity, which the server needs before the extension ever runs: the OAuth
 // redirect of chrome.identity and the origin its requests come from. Fixed by the manifest `key`
-// (apps/extension/public/manifest.json); apps/extension/src/manifest.test.ts recomputes it.
+// (apps/extension/manifest.json); apps/extension/src/manifest.test.ts recomputes it.
 
 /** The Waymark extension's id in Chrome and Edge for every unpacked install of this source. */
 export const EXTENSION_ID = 'gppapicjlofijckcoefgedfhgegmegpd';
