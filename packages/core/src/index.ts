@@ -25,6 +25,7 @@ export * from './entities/live-event';
 export * from './api/define-route';
 export * from './api/api-client';
 export * from './api/routes/index';
+export * from './content/extension-install';
 export * from './content/quick-tips';
 export * from './url/normalize-url';
 export * from './url/match-page';
