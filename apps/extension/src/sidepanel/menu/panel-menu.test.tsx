@@ -94,16 +94,13 @@ describe('PanelMenu', () => {
     ).toBeNull();
   });
 
-  it('opens from the keyboard and closes on Escape, giving the focus back', async () => {
+  it('opens from the keyboard, without the signed-in entries when nobody is signed in', async () => {
+    // Escape and the focus coming back are walked in Chromium (e2e/extension-panel.spec.ts).
     const user = userEvent.setup();
     renderMenu({ signedIn: false });
-    const button = screen.getByRole('button', { name: 'Waymark menu' });
-    button.focus();
+    screen.getByRole('button', { name: 'Waymark menu' }).focus();
     await user.keyboard('{Enter}');
     await screen.findByRole('menu', { hidden: true });
     expect(itemNames()).toEqual(['Options', 'User guide', 'Keyboard shortcuts?']);
-    await user.keyboard('{Escape}');
-    await vi.waitFor(() => expect(screen.queryByRole('menu', { hidden: true })).toBeNull());
-    expect(document.activeElement).toBe(button);
   });
 });

@@ -32,7 +32,14 @@ export function PanelMenu() {
   };
   return (
     <>
-      <Menu position="bottom-end" width={230} withinPortal>
+      {/* Inside the header, not portalled: axe wants every piece of the panel in a landmark; and
+          without Mantine's focus placeholder, a focusable div a role="menu" may not contain. */}
+      <Menu
+        position="bottom-end"
+        width={230}
+        withinPortal={false}
+        withInitialFocusPlaceholder={false}
+      >
         <Menu.Target>
           <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Waymark menu">
             <IconMenu2 {...ICON} />
@@ -81,11 +88,8 @@ function AdminPortalItem({ onOpen }: { onOpen: () => void }) {
 function LogoutItem() {
   const { signOut } = useSignInOut();
   return (
-    <>
-      <Menu.Divider />
-      <Menu.Item leftSection={<IconLogout {...ICON} />} onClick={() => signOut.mutate()}>
-        {ACTION_LABELS.logout}
-      </Menu.Item>
-    </>
+    <Menu.Item leftSection={<IconLogout {...ICON} />} onClick={() => signOut.mutate()}>
+      {ACTION_LABELS.logout}
+    </Menu.Item>
   );
 }
