@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { startTestSite, type TestSite } from './fixtures-site/site-server';
@@ -173,8 +173,15 @@ test('the dense panel: 8+ items at 420 × 720, keyboard, act in place with undo,
   await expectNoAxeViolations(panel, 'cheat sheet');
   await panel.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);
+
+  // Issue 25: the panel's menu, by keyboard; each entry does what it says.
+  await walkPanelMenu(context, panel, serverUrl, extensionId);
+
+  // Issue 25: the form opens on its title, and Create item is on screen at 420 × 720.
   await panel.keyboard.press('n');
   await expect(panel.getByRole('form', { name: 'Add Item' })).toBeVisible();
+  await expect(panel.getByRole('textbox', { name: /^Title/ })).toBeFocused();
+  await expect(panel.getByRole('button', { name: 'Create item' })).toBeInViewport({ ratio: 1 });
   // The toolbar's icons are SVG now; the picture shows them (the link button was a blank box).
   const toolbar = panel.getByRole('toolbar', { name: 'Formatting' });
   await expect(toolbar.locator('svg')).toHaveCount(5);
@@ -240,5 +247,70 @@ test('the dense panel: 8+ items at 420 × 720, keyboard, act in place with undo,
   await expect(panel.getByRole('button', { name: doomed.title })).toBeVisible();
   await call('GET', `/api/item/getItem/${doomed.itemId}`);
 
+  // Issue 25: Ctrl+Enter saves from the title field, then Logout from the menu.
+  await panel.keyboard.press('n');
+  await panel.getByRole('textbox', { name: /^Title/ }).fill('Saved with Ctrl+Enter');
+  await panel.keyboard.press('Control+Enter');
+  await expect(
+    panel
+      .getByRole('article', { name: 'Item' })
+      .getByRole('heading', { name: 'Saved with Ctrl+Enter' }),
+  ).toBeVisible();
+  await panel.getByRole('button', { name: 'Waymark menu' }).click();
+  await panel.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(panel.getByRole('button', { name: 'Log In' })).toBeVisible();
+
   expect(errors).toEqual([]);
 });
+
+/**
+ * Opens the panel menu from the keyboard (axe on it) and follows each entry but Logout: the
+ * admin portal, Options and the user guide open in tabs, Keyboard shortcuts shows the sheet.
+ */
+async function walkPanelMenu(
+  context: BrowserContext,
+  panel: Page,
+  serverUrl: string,
+  extensionId: string,
+) {
+  const menuButton = panel.getByRole('button', { name: 'Waymark menu' });
+  await menuButton.focus();
+  await panel.keyboard.press('Enter');
+  const menu = panel.getByRole('menu');
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Open the admin portal',
+    'Options',
+    'User guide',
+    'Keyboard shortcuts?',
+    'Logout',
+  ]);
+  await expectNoAxeViolations(panel, 'panel menu');
+  await panel.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(menuButton).toBeFocused();
+  // The portal may go on to its sign-in: what counts is the address the tab was opened on.
+  const navigations: string[] = [];
+  const record = (request: Request) => {
+    if (request.isNavigationRequest()) navigations.push(request.url());
+  };
+  context.on('request', record);
+  for (const [entry, url] of [
+    ['Open the admin portal', `${serverUrl}/client/app/account`],
+    ['Options', `chrome-extension://${extensionId}/options.html`],
+    ['User guide', `${serverUrl}/client/user-guide`],
+  ] as const) {
+    const opened = context.waitForEvent('page');
+    await menuButton.click();
+    await panel.getByRole('menuitem', { name: entry }).click();
+    const page = await opened;
+    await expect.poll(() => [page.url(), ...navigations]).toContain(url);
+    await page.close();
+  }
+  context.off('request', record);
+  await menuButton.click();
+  await panel.getByRole('menuitem', { name: /Keyboard shortcuts/ }).click();
+  const sheet = panel.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet).toBeVisible();
+  await panel.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+}

@@ -1,8 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { formatUsd, PUBLIC_PLANS } from '@waymark/core';
+import { EXTENSION_CONFIG_FILE, EXTENSION_ID, formatUsd, PUBLIC_PLANS } from '@waymark/core';
+import { strFromU8, unzipSync } from 'fflate';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { listAdminAreaFiles, readPublicPages } from '../apps/portal/scripts/page-bundles.mjs';
-import { expect, test } from './support/fixtures';
+import { expect, launchWithExtension, test } from './support/fixtures';
+import { ROOT } from './support/paths';
 
 // Issue 5's quality bars on the real server and the built portal: every public page is
 // accessible (axe) at desktop and phone widths, has its own title and description, logs no
@@ -24,6 +29,12 @@ function watch(page: Page) {
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('request', (request) => requests.push(request.url()));
   return { errors, requests };
+}
+
+/** The version the extension's package.json sets (issue 25: the one place it is set). */
+function readExtensionVersion(): string {
+  const file = join(ROOT, 'apps/extension/package.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
 /** Opens a public page and waits until its route has rendered and set its title. */
@@ -259,17 +270,53 @@ test.describe('landing page', () => {
     }
   });
 
-  test('View Extension opens the store listing in a new tab', async ({ page, serverUrl }) => {
+  test("View Extension leads to the install page; the server's zip loads preconfigured for it", async ({
+    page,
+    serverUrl,
+  }) => {
+    test.setTimeout(90_000);
+    // Issue 25: no VITE_EXTENSION_STORE_URL in this build, so a self-hosted server's own copy.
     await openPublicPage(page, serverUrl, '/home/plans-pricing');
-    const storeUrl = await page
-      .getByRole('link', { name: /Download the extension/ })
-      .getAttribute('href');
-    expect(storeUrl).toMatch(/^https:\/\//);
+    await expect(page.getByRole('link', { name: /Download the extension/ })).toHaveAttribute(
+      'href',
+      '/client/install-extension',
+    );
     await openPublicPage(page, serverUrl, '/home/product-info');
-    const view = page.getByRole('link', { name: 'View Extension' });
-    await expect(view).toHaveAttribute('href', storeUrl ?? '');
-    await expect(view).toHaveAttribute('target', '_blank');
-    await expect(view).toHaveAttribute('rel', /noopener/);
+    await page.getByRole('link', { name: 'View Extension' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Install the Waymark extension' }),
+    ).toBeVisible();
+    for (const browser of ['Chrome', 'Edge']) {
+      const steps = page.getByRole('region', { name: browser }).getByRole('listitem');
+      await expect(steps).toHaveCount(5);
+      await expect(steps.nth(2)).toContainText('Developer mode');
+      await expect(steps.nth(3)).toContainText('Load unpacked');
+    }
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download the extension (zip)' }).click();
+    const download = await downloading;
+    const version = readExtensionVersion();
+    expect(download.suggestedFilename()).toBe(`waymark-extension-${version}.zip`);
+    const files = unzipSync(readFileSync(await download.path()));
+    const manifest = JSON.parse(strFromU8(files['manifest.json']!)) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ manifest_version: 3, name: 'Waymark', version });
+    expect(JSON.parse(strFromU8(files[EXTENSION_CONFIG_FILE]!))).toEqual({ serverUrl });
+
+    // Loaded unpacked as the page says, the copy talks to this server with nothing set.
+    const unpacked = mkdtempSync(join(tmpdir(), 'waymark-download-'));
+    for (const [name, bytes] of Object.entries(files)) {
+      mkdirSync(dirname(join(unpacked, name)), { recursive: true });
+      writeFileSync(join(unpacked, name), bytes);
+    }
+    const { context, close } = await launchWithExtension(unpacked);
+    try {
+      const options = await context.newPage();
+      await options.goto(`chrome-extension://${EXTENSION_ID}/options.html`);
+      await expect(options.getByLabel('Server URL')).toHaveValue(serverUrl);
+    } finally {
+      await close();
+      rmSync(unpacked, { recursive: true, force: true });
+    }
   });
 
   test('every Sign up now button shows its label: text contrasts with its own background', async ({

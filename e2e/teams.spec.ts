@@ -33,6 +33,11 @@ test.afterAll(async () => {
 async function signUpFromInvitation(page: Page, account: TestAccount) {
   const invitation = await waitForMail(OUTBOX(), account.email, { subject: /invited you to Acme/ });
   expect(invitation.text).toContain('Ada Tester');
+  // Issue 25: the mail says what comes next, in the extension, with this server's install page.
+  expect(invitation.text).toContain('Install the Waymark extension in Chrome or Edge.');
+  expect(
+    invitation.links.filter((href) => href.endsWith('/client/install-extension')),
+  ).toHaveLength(1);
   const link = invitation.links.find((href) => href.includes('/client/auth/sign-up'));
   if (!link) throw new Error(`No sign-up link in ${invitation.text}`);
   await page.goto(link);
@@ -298,4 +303,12 @@ test('an invitee without an organization accepts in the portal and lands on Admi
   await expect(page.getByText('Access accepted successfully.')).toBeVisible();
   await expect(page).toHaveURL(`${serverUrl}/client/non-admin`);
   await expect(page.getByRole('heading', { name: 'Admin Access Only', level: 1 })).toBeVisible();
+  // Issue 25: not a dead end — the member is told what to do next, and where to get the extension.
+  const next = page.getByRole('region', { name: "You're in Acme: what to do next" });
+  await expect(next.getByRole('listitem')).toHaveCount(3);
+  await expect(next).toContainText("Open your project's site");
+  await expectNoAxeViolations(page, 'Admin Access Only with next steps');
+  await next.getByRole('link', { name: 'How to install it' }).click();
+  await expect(page).toHaveURL(`${serverUrl}/client/install-extension`);
+  await expect(page.getByRole('link', { name: 'Download the extension (zip)' })).toBeVisible();
 });

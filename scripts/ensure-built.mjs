@@ -27,6 +27,8 @@ const TARGETS = [
     sources: [
       'apps/extension/src',
       'apps/extension/public',
+      'apps/extension/manifest.json',
+      'apps/extension/package.json',
       'apps/extension/vite.config.ts',
       ...CORE,
     ],

@@ -1,8 +1,10 @@
-// Builds the extension pages and the service worker into dist/; public/ (manifest, icons) is
-// copied as is. The content script needs a single IIFE file: see vite.content.config.ts.
+// Builds the extension pages and the service worker into dist/; public/ (icons) is copied as is
+// and manifest.json written with package.json's version, the one place it is set (issue 25).
+// The content script needs a single IIFE file: see vite.content.config.ts.
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = import.meta.dirname;
 
@@ -14,9 +16,27 @@ const ENTRIES = {
   'service-worker': resolve(root, 'src/background/service-worker.ts'),
 };
 
+/** Emits `manifest.json` with the version of the extension's package.json. */
+function manifestWithVersion(): Plugin {
+  const readJson = (file: string) =>
+    JSON.parse(readFileSync(resolve(root, file), 'utf8')) as object;
+  return {
+    name: 'waymark-manifest',
+    generateBundle() {
+      const { version } = readJson('package.json') as { version: string };
+      const manifest = { ...readJson('manifest.json'), version };
+      this.emitFile({
+        type: 'asset',
+        fileName: 'manifest.json',
+        source: `${JSON.stringify(manifest, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), manifestWithVersion()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

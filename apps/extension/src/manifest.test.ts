@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { EXTENSION_ID, EXTENSION_REDIRECT_URI } from '@waymark/core';
 import { describe, expect, it } from 'vitest';
-import manifest from '../public/manifest.json';
+import manifest from '../manifest.json';
 
 /** Chrome's rule: sha256 of the DER public key, first 32 hex digits, each 0-f written as a-p. */
 async function computeExtensionId(base64Key: string): Promise<string> {
@@ -34,6 +34,10 @@ describe('manifest', () => {
     for (const permission of [...manifest.permissions, ...manifest.optional_host_permissions]) {
       expect(text).toMatch(new RegExp(`^\\| \`${escapeRegExp(permission)}\` +\\|`, 'm'));
     }
+  });
+
+  it('leaves the version to package.json, the one place it is set (the build writes it)', () => {
+    expect(manifest).not.toHaveProperty('version');
   });
 
   it('asks for no host access and injects nothing at install', () => {

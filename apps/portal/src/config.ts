@@ -1,9 +1,7 @@
 // The portal's only reader of import.meta.env (STYLE.md: one validated config module per app).
 
-const DEFAULT_EXTENSION_STORE_URL = 'https://chromewebstore.google.com/search/Waymark';
-
-function readUrl(name: string, value: string | undefined, fallback: string): string {
-  if (value === undefined || value === '') return fallback;
+function readUrl(name: string, value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
   if (!URL.canParse(value)) throw new Error(`${name} must be an absolute URL, got "${value}"`);
   return value;
 }
@@ -14,12 +12,11 @@ export const config = {
   basename: '/client',
   /** Base URL of the API; empty means same origin (the server serves the portal). */
   apiBaseUrl: '',
-  /** The extension's store listing, opened by View Extension and the download links. */
-  extensionStoreUrl: readUrl(
-    'VITE_EXTENSION_STORE_URL',
-    import.meta.env.VITE_EXTENSION_STORE_URL,
-    DEFAULT_EXTENSION_STORE_URL,
-  ),
+  /**
+   * The extension's store listing, when it has one: View Extension and the download links open it.
+   * Unset (a self-hosted server), they lead to the install page and this server's own copy (issue 25).
+   */
+  extensionStoreUrl: readUrl('VITE_EXTENSION_STORE_URL', import.meta.env.VITE_EXTENSION_STORE_URL),
   /** The demo video on the landing page, served from the portal's public folder. */
   demoVideoUrl: '/client/media/waymark-demo.mp4',
   /** Its first frame, shown before the visitor presses play (recorded with the video). */

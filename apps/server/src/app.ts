@@ -20,6 +20,7 @@ import { authModule } from './modules/auth/index';
 import { billingModule } from './modules/billing/index';
 import { installAuth } from './modules/auth/authenticator';
 import { dataFieldsModule } from './modules/data-fields/index';
+import { extensionModule } from './modules/extension/index';
 import { identityModule } from './modules/identity/index';
 import { itemsModule } from './modules/items/index';
 import { liveModule } from './modules/live/index';
@@ -34,6 +35,7 @@ import { teamsModule } from './modules/teams/index';
 /** Every domain module, in registration order. A new module is one more entry here. */
 export const MODULES: readonly AppModule[] = [
   systemModule,
+  extensionModule,
   identityModule,
   authModule,
   organizationsModule,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PORTAL_DIST } from './paths';
+import { DEFAULT_EXTENSION_DIST, DEFAULT_PORTAL_DIST } from './paths';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const LOG_FORMATS = ['pretty', 'json'] as const;
@@ -47,6 +47,7 @@ const ZEnv = z.object({
     .default('info'),
   LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(', ')}` }).optional(),
   PORTAL_DIST: z.string().min(1, { error: 'must not be empty' }).optional(),
+  EXTENSION_DIST: z.string().min(1, { error: 'must not be empty' }).optional(),
   OIDC_ISSUER: z
     .url({ protocol: /^https?$/, error: 'must be the http(s) URL of an OpenID Connect issuer' })
     .optional(),
@@ -129,6 +130,8 @@ export type Config = {
   logFormat: (typeof LOG_FORMATS)[number];
   /** Absolute folder of the built portal served at `/client/`. */
   portalDist: string;
+  /** Absolute folder of the built extension, zipped by `/api/extension/download` (issue 25). */
+  extensionDist: string;
   /** The OpenID Connect issuer the API trusts and the clients sign in with. */
   oidc: OidcConfig;
   /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise `.eml` files under `<dataDir>/mail`. */
@@ -268,6 +271,7 @@ export function loadConfig(
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT ?? (options.isTerminal ? 'pretty' : 'json'),
     portalDist: path.resolve(values.PORTAL_DIST ?? DEFAULT_PORTAL_DIST),
+    extensionDist: path.resolve(values.EXTENSION_DIST ?? DEFAULT_EXTENSION_DIST),
     oidc: readOidcConfig(values, publicUrl),
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
     trustProxy: values.TRUST_PROXY,

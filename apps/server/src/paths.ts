@@ -12,3 +12,8 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../drizzle', import.meta.ur
 
 /** Where `npm run build -w @waymark/portal` writes the portal. */
 export const DEFAULT_PORTAL_DIST = fileURLToPath(new URL('../../portal/dist', import.meta.url));
+
+/** Where `npm run build -w @waymark/extension` writes the extension the server hands out (issue 25). */
+export const DEFAULT_EXTENSION_DIST = fileURLToPath(
+  new URL('../../extension/dist', import.meta.url),
+);

@@ -87,6 +87,8 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   ...DOCS_ROWS,
   { method: 'GET', path: '/api/ping', who: 'public' },
   { method: 'GET', path: '/api/auth-config', who: 'public' },
+  // issue 25: the install page offers this server's copy of the extension before any sign-in.
+  { method: 'GET', path: '/api/extension/download', who: 'public' },
 
   // spec §7 account: organizations and notifications (issue 3)
   { method: 'GET', path: '/api/account/getOrgs', who: 'authenticated', outsider: 200 },

@@ -2,12 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { createDb, type Db } from '../src/db/client';
 import { TEMPLATE_DATABASE, quoteIdent, runSql, withDatabase } from './test-database';
+
+/** A stand-in for the built extension, so the public download answers in every test app. */
+export const EXTENSION_FIXTURE = fileURLToPath(new URL('fixtures/extension-dist', import.meta.url));
 
 /** Options of {@link buildTestApp}: extra environment, plus any option of `buildApp`. */
 export type TestAppOptions = Partial<Omit<BuildAppOptions, 'config' | 'db'>> & {
@@ -64,6 +68,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     PORTAL_DIST: path.join(dataDir, 'no-portal'),
+    EXTENSION_DIST: EXTENSION_FIXTURE,
     ...env,
     DATABASE_URL: databaseUrl,
   });

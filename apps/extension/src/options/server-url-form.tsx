@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { DEFAULT_SERVER_URL } from '../config';
 import { useChromeApi } from '../ui/index';
-import { readServerUrl, saveServerUrl } from '../settings/index';
+import { readDefaultServerUrl, readServerUrl, saveServerUrl } from '../settings/index';
 
 /** Edits the server URL: checked on save, stored in `chrome.storage.sync`, confirmed or explained. */
 export function ServerUrlForm() {
@@ -11,9 +11,11 @@ export function ServerUrlForm() {
   const [error, setError] = useState<string | null>(null);
   const [savedUrl, setSavedUrl] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
+  const [defaultUrl, setDefaultUrl] = useState(DEFAULT_SERVER_URL);
 
   useEffect(() => {
     readServerUrl(api).then(setValue, () => setValue(DEFAULT_SERVER_URL));
+    void readDefaultServerUrl(api).then(setDefaultUrl);
   }, [api]);
 
   const edit = (next: string) => {
@@ -45,7 +47,7 @@ export function ServerUrlForm() {
       <Stack gap="sm">
         <TextInput
           label="Server URL"
-          description={`The address of your Waymark server, without a path. Default: ${DEFAULT_SERVER_URL}`}
+          description={`The address of your Waymark server, without a path. Default: ${defaultUrl}`}
           placeholder="https://waymark.example.com"
           value={value ?? ''}
           disabled={value === null}
@@ -58,7 +60,7 @@ export function ServerUrlForm() {
           <Button type="submit" loading={isSaving} disabled={value === null}>
             Save
           </Button>
-          <Button variant="default" onClick={() => edit(DEFAULT_SERVER_URL)}>
+          <Button variant="default" onClick={() => edit(defaultUrl)}>
             Use default
           </Button>
         </Group>

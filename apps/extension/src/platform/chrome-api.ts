@@ -57,6 +57,8 @@ export type ChromeApi = {
     getURL(path: string): string;
     /** Opens the options page (or focuses it when already open). */
     openOptionsPage(): Promise<void>;
+    /** A packaged JSON file, parsed; undefined when the package has no such file (or not JSON). */
+    readPackagedJson(path: string): Promise<unknown>;
     /** Opens a port to the service worker (from an extension page). */
     connect(name: string): PortLike;
     /** Fires in the worker when a page opens a port. */
@@ -182,6 +184,15 @@ export const chromeApi: ChromeApi = {
     sendMessage: (message) => chrome.runtime.sendMessage(message),
     getURL: (path) => chrome.runtime.getURL(path),
     openOptionsPage: () => chrome.runtime.openOptionsPage(),
+    readPackagedJson: async (path) => {
+      try {
+        const response = await fetch(chrome.runtime.getURL(path));
+        return response.ok ? ((await response.json()) as unknown) : undefined;
+      } catch {
+        // A missing packaged file rejects the fetch (net::ERR_FILE_NOT_FOUND).
+        return undefined;
+      }
+    },
     connect: (name) => wrapPort(chrome.runtime.connect({ name })),
     onConnect: {
       subscribe(listener) {

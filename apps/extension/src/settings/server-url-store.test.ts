@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { EXTENSION_CONFIG_FILE } from '@waymark/core';
 import { DEFAULT_SERVER_URL } from '../config';
 import { createFakeChrome } from '../test/fake-chrome-api';
 import { SERVER_URL_KEY, readServerUrl, saveServerUrl, watchServerUrl } from './server-url-store';
@@ -44,5 +45,21 @@ describe('server URL setting', () => {
     stop();
     await saveServerUrl(api, 'https://two.example.com');
     expect(listener.mock.calls).toEqual([['https://one.example.com']]);
+  });
+
+  it("defaults to the server named in the packaged waymark-config.json (the server's download)", async () => {
+    const { api, packagedFiles, syncStorage } = createFakeChrome();
+    packagedFiles.set(EXTENSION_CONFIG_FILE, { serverUrl: 'https://waymark.acme.test/' });
+    expect(await readServerUrl(api)).toBe('https://waymark.acme.test');
+    await saveServerUrl(api, 'https://other.example.com');
+    expect(await readServerUrl(api)).toBe('https://other.example.com');
+    syncStorage.set(SERVER_URL_KEY, 'not a url');
+    expect(await readServerUrl(api)).toBe('https://waymark.acme.test');
+  });
+
+  it('keeps the build default when the packaged config names no usable server', async () => {
+    const { api, packagedFiles } = createFakeChrome();
+    packagedFiles.set(EXTENSION_CONFIG_FILE, { serverUrl: 'ftp://nope' });
+    expect(await readServerUrl(api)).toBe(DEFAULT_SERVER_URL);
   });
 });

@@ -1,6 +1,6 @@
-import { DEFAULT_SERVER_URL } from '../config';
 import type { ChromeApi } from '../platform/index';
 import { checkServerUrl, type ServerUrlCheck } from './check-server-url';
+import { readDefaultServerUrl } from './default-server-url';
 
 /** The `chrome.storage.sync` key of the server URL; sync, so a user's devices agree. */
 export const SERVER_URL_KEY = 'serverUrl';
@@ -8,7 +8,7 @@ export const SERVER_URL_KEY = 'serverUrl';
 /** The saved server URL, or the default when none (or an invalid one) is stored. */
 export async function readServerUrl(api: ChromeApi): Promise<string> {
   const stored = (await api.storage.getSync([SERVER_URL_KEY]))[SERVER_URL_KEY];
-  return parseStored(stored);
+  return parseStored(stored) ?? readDefaultServerUrl(api);
 }
 
 /** Checks `input` and stores it when valid; answers the check either way. */
@@ -22,12 +22,15 @@ export async function saveServerUrl(api: ChromeApi, input: string): Promise<Serv
 export function watchServerUrl(api: ChromeApi, listener: (url: string) => void): () => void {
   return api.storage.onSyncChanged.subscribe((changes) => {
     const change = changes[SERVER_URL_KEY];
-    if (change) listener(parseStored(change.newValue));
+    if (!change) return;
+    const url = parseStored(change.newValue);
+    if (url !== null) listener(url);
+    else void readDefaultServerUrl(api).then(listener);
   });
 }
 
-function parseStored(value: unknown): string {
-  if (typeof value !== 'string') return DEFAULT_SERVER_URL;
+function parseStored(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
   const check = checkServerUrl(value);
-  return check.ok ? check.url : DEFAULT_SERVER_URL;
+  return check.ok ? check.url : null;
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 /**
  * The side panel's header: the Waymark icon and name (the page's only level-1 heading), and at
- * its end `children` (the connection indicator, the shortcuts button).
+ * its end `children` (the connection indicator, the menu).
  */
 export function PanelHeader({ children }: { children?: ReactNode }) {
   return (

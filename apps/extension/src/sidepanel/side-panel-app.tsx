@@ -6,7 +6,7 @@ import type { PanelStart } from '../messaging/index';
 import { CurrentPage } from './current-page';
 import { seedPanelStart } from './data/seed-panel-start';
 import { UndoProvider } from './items/list/undo-provider';
-import { CheatSheet } from './keyboard/cheat-sheet';
+import { PanelMenu } from './menu/panel-menu';
 import { PanelHeader } from './panel-header';
 import { ConnectionIndicator, ServerStatus } from './server-status';
 import { useActiveTab } from './use-active-tab';
@@ -44,7 +44,7 @@ function PanelBody({ start }: { start: PanelStart | null }) {
     <Stack p="xs" gap={6}>
       <PanelHeader>
         <ConnectionIndicator />
-        <CheatSheet />
+        <PanelMenu />
       </PanelHeader>
       <ServerStatus />
       <Stack component="main" gap={6}>

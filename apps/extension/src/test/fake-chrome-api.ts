@@ -33,6 +33,8 @@ export type FakeChrome = {
   sessionStorage: Map<string, unknown>;
   /** What `storage.local` holds. */
   localStorage: Map<string, unknown>;
+  /** Packaged JSON files by path, as `runtime.readPackagedJson` finds them. */
+  packagedFiles: Map<string, unknown>;
   /** Ports pages opened (`runtime.connect`), delivered to `runtime.onConnect` listeners. */
   onConnect: FakeEvent<[PortLike]>;
   /** Badge text per tab id, as `action.setBadgeText` left it. */
@@ -56,6 +58,7 @@ export function createFakeChrome(): FakeChrome {
   const syncStorage = new Map<string, unknown>();
   const sessionStorage = new Map<string, unknown>();
   const localStorage = new Map<string, unknown>();
+  const packagedFiles = new Map<string, unknown>();
   const onConnect = createFakeEvent<[PortLike]>();
   const badges = new Map<number, string>();
   const grantedOrigins = new Set<string>();
@@ -80,6 +83,7 @@ export function createFakeChrome(): FakeChrome {
       sendMessage: vi.fn(() => Promise.reject(new Error('Receiving end does not exist.'))),
       getURL: (path) => `chrome-extension://test-extension-id/${path}`,
       openOptionsPage: vi.fn(() => Promise.resolve()),
+      readPackagedJson: (path) => Promise.resolve(packagedFiles.get(path)),
       connect: (name) => {
         const [page, worker] = createPortPair(name, {
           url: 'chrome-extension://test-extension-id/sidepanel.html',
@@ -182,6 +186,7 @@ export function createFakeChrome(): FakeChrome {
     syncStorage,
     sessionStorage,
     localStorage,
+    packagedFiles,
     onConnect,
     badges,
     grantedOrigins,

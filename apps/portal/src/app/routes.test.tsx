@@ -23,6 +23,8 @@ const SPEC_ROUTES = [
   // spec §2: the Project screen (labelled Projects in the sidebar) is titled "Project".
   ['/app/url-management', 'url-management', /^project$/i],
   ['/non-admin', 'non-admin', /admin access only/i],
+  // issue 25: how to install this server's copy of the extension.
+  ['/install-extension', 'install-extension', /install the waymark extension/i],
 ] as const;
 
 // The sign-in guard is the identity feature's to test; here every admin screen is let through.

@@ -62,6 +62,11 @@ export const routes: RouteObject[] = [
             path: 'extension-welcome-page',
             lazy: () => import('./routes/extension-welcome-page'),
           },
+          {
+            id: 'install-extension',
+            path: 'install-extension',
+            lazy: () => import('./routes/install-extension'),
+          },
           { id: 'not-found', path: '*', lazy: () => import('./routes/not-found') },
         ],
       },

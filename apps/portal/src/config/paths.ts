@@ -21,6 +21,8 @@ export const paths = {
   },
   userGuide: entry('/user-guide'),
   extensionWelcome: entry('/extension-welcome-page'),
+  /** How to install the extension from this server (issue 25). */
+  installExtension: entry('/install-extension'),
   app: {
     root: entry('/app'),
     account: entry('/app/account'),

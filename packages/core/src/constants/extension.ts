@@ -1,6 +1,6 @@
 // The extension's identity, which the server needs before the extension ever runs: the OAuth
 // redirect of chrome.identity and the origin its requests come from. Fixed by the manifest `key`
-// (apps/extension/public/manifest.json); apps/extension/src/manifest.test.ts recomputes it.
+// (apps/extension/manifest.json); apps/extension/src/manifest.test.ts recomputes it.
 
 /** The Waymark extension's id in Chrome and Edge for every unpacked install of this source. */
 export const EXTENSION_ID = 'gppapicjlofijckcoefgedfhgegmegpd';
@@ -10,3 +10,9 @@ export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`;
 
 /** The redirect URI of the extension's OIDC client (`chrome.identity.launchWebAuthFlow`). */
 export const EXTENSION_REDIRECT_URI = `https://${EXTENSION_ID}.chromiumapp.org/`;
+
+/**
+ * The file the server writes into the extension it hands out (issue 25): `{ "serverUrl": … }`,
+ * the server that copy talks to until the user saves another one in Options.
+ */
+export const EXTENSION_CONFIG_FILE = 'waymark-config.json';

@@ -1,6 +1,7 @@
 // spec §2 (extension-welcome-page): the Quick tips shown on the portal's welcome page and on the
 // extension's own welcome page. One source, so both always say the same thing.
 
+import { PORTAL_LINKS } from '../constants/portal-links';
 import { ACTION_LABELS } from './vocabulary';
 
 /** One section of a help page: a heading and the paragraphs beneath it, in order. */
@@ -46,7 +47,7 @@ export const QUICK_TIPS: readonly HelpSection[] = [
     title: 'Manage your organization on the full site',
     paragraphs: [
       'Administrators manage everything else in the Waymark portal: the plan and licences on Account, invitations and project access on Users, statuses, item types and releases on Data Fields, and domains and URL paths on Projects.',
-      `Open it from the side panel menu or go to the Waymark website and choose ${ACTION_LABELS.logIn}.`,
+      `In the side panel, open the menu (☰ at the top right) and choose Open the admin portal, or go to the Waymark website and choose ${ACTION_LABELS.logIn}.`,
     ],
   },
   {
@@ -55,6 +56,6 @@ export const QUICK_TIPS: readonly HelpSection[] = [
     paragraphs: [
       'The user guide walks through every screen step by step, from installing the extension to changing your plan. Open it from the footer of any Waymark page, or follow the link below.',
     ],
-    link: { label: 'Open the Waymark user guide', path: '/client/user-guide' },
+    link: { label: 'Open the Waymark user guide', path: PORTAL_LINKS.userGuide },
   },
 ];

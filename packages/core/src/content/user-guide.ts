@@ -22,8 +22,8 @@ export const USER_GUIDE_SECTIONS: readonly UserGuideSection[] = [
       'Waymark runs in desktop Google Chrome and Microsoft Edge. It is not available for mobile browsers, Firefox or Safari.',
     ],
     steps: [
-      'On the Waymark website, choose View Extension on the home page or the download link on Plans & Pricing. The extension’s store listing opens in a new tab.',
-      'Choose Add to Chrome (in Edge: Get), then confirm with Add extension.',
+      'On the Waymark website, choose View Extension on the home page or the download link on Plans & Pricing. The install page opens: download the extension there (or, where your Waymark has a store listing, add it from the store).',
+      'Unzip the download into a folder you keep, open chrome://extensions (in Edge: edge://extensions), switch on Developer mode and choose Load unpacked with that folder. The copy is already set up for your Waymark server.',
       'Click the puzzle-piece Extensions icon to the right of the address bar and click the pin next to Waymark, so its icon stays in the toolbar.',
       'Click the Waymark icon on any tab to open the side panel. Click it again, or the panel’s close button, to hide it.',
     ],

@@ -13,9 +13,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useItemFormExtras } from '../attachments/index';
 import { ErrorAlert } from '../error-alert';
+import { isSaveShortcut } from '../keyboard/shortcut-keys';
 import { useCallApi } from '../use-call-api';
 import { toFormValues, toItemFields, type ItemFormValues } from './item-form-values';
 import { PlanGateNote } from './plan-gate-note';
+import classes from './item-form.module.css';
 import { getItemGates } from './plan-gates';
 import { RichTextEditor } from './rich-text-editor';
 import { useItemOptions } from './use-item-options';
@@ -94,10 +96,19 @@ export function ItemForm({
         event.preventDefault();
         save.mutate(form);
       }}
+      onKeyDown={(event) => {
+        if (isSaveShortcut(event)) {
+          event.preventDefault();
+          event.currentTarget.closest('form')?.requestSubmit();
+        }
+      }}
     >
       <Title order={2} size="h5">
         {item ? 'Edit item' : `New item on ${relativePath}`}
       </Title>
+      {/* Issue 25: the title is what every item needs, so it comes first and takes the focus
+          (also when the form opens with the `n` shortcut). */}
+      <TextInput label="Title" required autoFocus value={form.title} onChange={onInput('title')} />
       <NativeSelect
         label="Type"
         value={form.itemTypeId}
@@ -116,7 +127,6 @@ export function ItemForm({
           label: status.itemStatusDescription,
         }))}
       />
-      <TextInput label="Title" required value={form.title} onChange={onInput('title')} />
       <RichTextEditor
         label="Description"
         initialHtml={form.descriptionHtml}
@@ -174,11 +184,12 @@ export function ItemForm({
       />
       {extras.render(typeName(form))}
       {save.isError && <ErrorAlert error={save.error} title="The item was not saved" />}
-      <Group justify="flex-end" gap="xs">
+      {/* Issue 25: at 420 × 720 the form is taller than the panel; the save action stays in view. */}
+      <Group justify="flex-end" gap="xs" className={classes.footer}>
         <Button variant="default" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" loading={save.isPending}>
+        <Button type="submit" loading={save.isPending} title="Ctrl+Enter (⌘+Enter on a Mac)">
           {item ? 'Save changes' : 'Create item'}
         </Button>
       </Group>

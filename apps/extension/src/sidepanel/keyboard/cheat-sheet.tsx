@@ -1,34 +1,24 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
-import { IconKeyboard } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useShortcuts } from './use-shortcuts';
 
 const CheatSheetDialog = lazy(() =>
   import('./cheat-sheet-dialog').then((m) => ({ default: m.CheatSheetDialog })),
 );
 
-/** The `?` button and key that show every keyboard shortcut of the panel. */
-export function CheatSheet() {
-  const [isOpen, setIsOpen] = useState(false);
-  useShortcuts({ '?': () => setIsOpen(true) });
+/** Props of {@link CheatSheet}. */
+export type CheatSheetProps = {
+  /** Whether the dialog shows; the panel menu's Keyboard shortcuts opens it too. */
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+};
+
+/** The dialog of every keyboard shortcut of the panel, and the `?` key that opens it. */
+export function CheatSheet({ isOpen, onOpenChange }: CheatSheetProps) {
+  useShortcuts({ '?': () => onOpenChange(true) });
+  if (!isOpen) return null;
   return (
-    <>
-      <Tooltip label="Keyboard shortcuts (?)">
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="sm"
-          aria-label="Keyboard shortcuts"
-          onClick={() => setIsOpen(true)}
-        >
-          <IconKeyboard size={16} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      {isOpen && (
-        <Suspense fallback={null}>
-          <CheatSheetDialog onClose={() => setIsOpen(false)} />
-        </Suspense>
-      )}
-    </>
+    <Suspense fallback={null}>
+      <CheatSheetDialog onClose={() => onOpenChange(false)} />
+    </Suspense>
   );
 }

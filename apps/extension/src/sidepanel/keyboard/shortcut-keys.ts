@@ -10,8 +10,19 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['Esc'], description: 'Back to the list' },
   { keys: ['n'], description: 'New item on this page' },
   { keys: ['s'], description: "Change the item's status or assignee" },
+  { keys: ['Ctrl', 'Enter'], description: 'Save the item you are writing (⌘ Enter on a Mac)' },
   { keys: ['?'], description: 'Show these shortcuts' },
 ];
+
+/** Ctrl+Enter, or ⌘+Enter on a Mac: saves the form being written, even from inside a field. */
+export function isSaveShortcut(event: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+}): boolean {
+  return event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.altKey;
+}
 
 /**
  * Whether a key press belongs to what the user is typing: inside a text field, a select or a

@@ -196,6 +196,29 @@ describe('PagePanel on a plan without the item features (spec §9)', () => {
     expect(screen.getByTestId('plan-gate-relatedItems')).toBeTruthy();
   });
 
+  it('opens the new-item form on its title, first and focused, and saves it with Ctrl+Enter', async () => {
+    let created: unknown = null;
+    renderPanel((route, input) => {
+      if (route === 'getPageItems') return pageOn(FEATURES);
+      if (route === 'createItem') {
+        created = input;
+        return DETAIL;
+      }
+      if (route === 'getItem') return DETAIL;
+      return answerOptions(route);
+    });
+    fireEvent.keyDown(await screen.findByRole('button', { name: 'Add Item' }), { key: 'n' });
+    const title = await screen.findByLabelText<HTMLInputElement>(/Title/);
+    await vi.waitFor(() => expect(document.activeElement).toBe(title));
+    const form = screen.getByRole('form', { name: 'Add Item' });
+    const fields = [...form.querySelectorAll('input, select, textarea, [contenteditable]')];
+    expect(fields.indexOf(title)).toBe(0);
+    fireEvent.change(title, { target: { value: 'Pay by card' } });
+    fireEvent.keyDown(title, { key: 'Enter', ctrlKey: true });
+    await vi.waitFor(() => expect(created).not.toBeNull());
+    expect((created as { body: { title: string } }).body.title).toBe('Pay by card');
+  });
+
   it("shows the server's plan-limit message when a save is still refused", async () => {
     const refusal =
       'Tags are not included in the Free plan. Upgrade to Basic or higher to tag items.';

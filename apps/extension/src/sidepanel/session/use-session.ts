@@ -26,6 +26,15 @@ export function useSession() {
       ),
     [api, queryClient],
   );
+  return useSessionQuery();
+}
+
+/**
+ * Who is signed in, for a part of the panel beside the workspace (the menu): the same query as
+ * {@link useSession}, without a second listener for the worker's `sessionChanged`.
+ */
+export function useSessionQuery() {
+  const api = useChromeApi();
   return useQuery({
     queryKey: SESSION_KEY,
     queryFn: () => sendRequest((m) => api.runtime.sendMessage(m), 'getSession', {}),

@@ -1,20 +1,29 @@
 import '../../styles/full-styles';
+import { Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { AdminAccessOnly } from '../../features/auth';
+import { TeammateNextSteps, useMemberOrg } from '../../features/extension-install';
 import { NewOrganizationModal } from '../../features/organizations';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { MinimalLayout } from '../layouts/minimal-layout';
 
-/** Route module of /non-admin (spec §2, §6): Admin Access Only, with Create Organization. */
+/**
+ * Route module of /non-admin (spec §2, §6): Admin Access Only, with Create Organization; a member
+ * of an organization is also told what to do next in the extension (issue 25).
+ */
 export function Component() {
   usePageMeta('Admin Access Only', 'The Waymark portal is for organization administrators.');
   const [isCreating, creating] = useDisclosure(false);
   const navigate = useNavigate();
+  const memberOrg = useMemberOrg();
   return (
     <MinimalLayout>
-      <AdminAccessOnly onCreateOrganization={creating.open} />
+      <Stack gap="xl" maw={640}>
+        <AdminAccessOnly onCreateOrganization={creating.open} />
+        {memberOrg && <TeammateNextSteps orgName={memberOrg.orgName} />}
+      </Stack>
       <NewOrganizationModal
         opened={isCreating}
         title="Create Organization"

@@ -30,7 +30,7 @@ export const FAQ_ITEMS: readonly HelpSection[] = [
     id: 'download',
     title: 'How do I download it?',
     paragraphs: [
-      'Choose View Extension on the home page or the download link on Plans & Pricing to open the store listing, then choose Add to Chrome (in Edge: Get). Pin the Waymark icon to your toolbar from the Extensions menu, open it and sign up or log in.',
+      'Choose View Extension on the home page or the download link on Plans & Pricing. The install page offers this Waymark server’s own copy of the extension, already set up for it: download it, unzip it, switch on Developer mode in chrome://extensions (or edge://extensions) and choose Load unpacked. Pin the Waymark icon to your toolbar from the Extensions menu, open it and sign up or log in.',
     ],
   },
   {

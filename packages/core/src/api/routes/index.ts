@@ -3,6 +3,7 @@ import { attachmentRoutes } from './attachments';
 import { authRoutes } from './auth';
 import { billingRoutes } from './billing';
 import { dataFieldRoutes } from './data-fields';
+import { extensionRoutes } from './extension';
 import { itemRoutes } from './item';
 import { pinRoutes } from './pins';
 import { liveRoutes } from './live';
@@ -31,6 +32,7 @@ export { ZWhoami, type TWhoami } from './users';
  */
 export const routes = {
   ...systemRoutes,
+  ...extensionRoutes,
   ...authRoutes,
   ...accountRoutes,
   ...projectRoutes,

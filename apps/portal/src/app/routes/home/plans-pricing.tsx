@@ -1,9 +1,9 @@
-import { Anchor, Button, Group, SimpleGrid } from '@mantine/core';
+import { Button, Group, SimpleGrid } from '@mantine/core';
 import { PLAN_IDS, PUBLIC_PLANS, TRIAL_LENGTH_DAYS } from '@waymark/core';
 import { PageHeader } from '../../../components/page-header/page-header';
 import { PageSection } from '../../../components/page-section/page-section';
-import { config } from '../../../config';
 import { useAuthActions } from '../../../features/auth';
+import { ExtensionLinkAnchor } from '../../../features/extension-install';
 import { PlanCard, PlanComparison, TrialExplainer } from '../../../features/pricing';
 import { usePageMeta } from '../../../hooks/use-page-meta';
 
@@ -25,14 +25,7 @@ export function Component() {
           <Button size="md" onClick={signUp}>
             Sign Up for Free
           </Button>
-          <Anchor
-            href={config.extensionStoreUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            fw={600}
-          >
-            Download the extension for Chrome or Edge
-          </Anchor>
+          <ExtensionLinkAnchor>Download the extension for Chrome or Edge</ExtensionLinkAnchor>
         </Group>
       </PageHeader>
       <PageSection title="Choose a plan">

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { PageSection } from '../../../components/page-section/page-section';
 import { config } from '../../../config';
 import { useAuthActions } from '../../../features/auth';
+import { getExtensionLink } from '../../../features/extension-install';
 import {
   CallToAction,
   DemoVideo,
@@ -32,7 +33,7 @@ export function Component() {
   return (
     <>
       <LandingHero
-        extensionStoreUrl={config.extensionStoreUrl}
+        extensionLink={getExtensionLink()}
         onSeeItInAction={showDemo}
         onSignUp={signUp}
       />

@@ -1,10 +1,11 @@
 import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { ProductPreview } from './product-preview';
 
 /** Props of {@link LandingHero}. */
 export type LandingHeroProps = {
-  /** The extension's store listing (View Extension). */
-  extensionStoreUrl: string;
+  /** Where View Extension leads: a store listing (new tab) or the portal's install page. */
+  extensionLink: { href: string; isExternal: boolean };
   /** See it in action: scrolls to the demo. */
   onSeeItInAction: () => void;
   /** Sign up now. */
@@ -12,7 +13,7 @@ export type LandingHeroProps = {
 };
 
 /** The landing page's opening: what Waymark is, and the three ways in (spec §2 product-info). */
-export function LandingHero({ extensionStoreUrl, onSeeItInAction, onSignUp }: LandingHeroProps) {
+export function LandingHero({ extensionLink, onSeeItInAction, onSignUp }: LandingHeroProps) {
   return (
     <Box bg="waymark.0" py={{ base: 48, sm: 80 }}>
       <Container size="lg">
@@ -30,15 +31,21 @@ export function LandingHero({ extensionStoreUrl, onSeeItInAction, onSignUp }: La
               team knows about it is right there — no more hunting through wikis and tickets.
             </Text>
             <Group gap="sm">
-              <Button
-                size="md"
-                component="a"
-                href={extensionStoreUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                View Extension
-              </Button>
+              {extensionLink.isExternal ? (
+                <Button
+                  size="md"
+                  component="a"
+                  href={extensionLink.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  View Extension
+                </Button>
+              ) : (
+                <Button size="md" component={Link} to={extensionLink.href}>
+                  View Extension
+                </Button>
+              )}
               <Button size="md" variant="default" onClick={onSeeItInAction}>
                 See it in action
               </Button>

@@ -8,6 +8,8 @@ export type MailContent = {
   paragraphs: string[];
   /** The one thing the reader should do; `url` must be absolute. */
   action?: { label: string; url: string };
+  /** Paragraphs after the button: what comes once the action is done. */
+  afterAction?: string[];
   /** Small print under the button, e.g. why they got this mail. */
   footer: string;
 };
@@ -22,6 +24,7 @@ export function renderMail(content: MailContent): MailMessage {
     content.greeting,
     ...content.paragraphs,
     ...(action ? [`${action.label}: ${action.url}`] : []),
+    ...(content.afterAction ?? []),
     content.footer,
     '— Waymark',
   ].join('\n\n');
@@ -37,6 +40,7 @@ export function renderMail(content: MailContent): MailMessage {
 ${paragraph(content.greeting)}
 ${content.paragraphs.map(paragraph).join('\n')}
 ${button}
+${(content.afterAction ?? []).map(paragraph).join('\n')}
 <p style="margin:24px 0 0;font-size:13px;color:#4b5563">${escapeHtml(content.footer)}</p>
 </div></body></html>`;
   return { to: content.to, subject: content.subject, text, html };

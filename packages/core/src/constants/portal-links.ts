@@ -1,0 +1,12 @@
+// Portal pages the extension and the server's e-mails link to, as absolute paths on the server
+// (the portal is served under /client). The portal's own route table is apps/portal/src/config/paths.ts.
+
+/** Portal pages linked from outside the portal. */
+export const PORTAL_LINKS = {
+  /** Where an administrator lands in the admin area. */
+  adminHome: '/client/app/account',
+  /** The public user guide (spec §2). */
+  userGuide: '/client/user-guide',
+  /** The public page with the steps to install the extension from this server (issue 25). */
+  installExtension: '/client/install-extension',
+} as const;
