@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from './helper';
 
 const INDEX = '<!doctype html><title>portal</title>';
@@ -93,6 +93,32 @@ describe('portal hosting', () => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
     }
+  });
+
+  it('answers the page from memory with a strong ETag per encoding, and 304 when unchanged', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/client/home/faq-page' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{43}"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/client/',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const brotli = await t.app.inject({
+      method: 'GET',
+      url: '/client/home/faq-page',
+      headers: { 'accept-encoding': 'gzip;q=0.5, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.etag).toBe(`${etag.slice(0, -1)}-br"`);
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/client/nope',
+      headers: { 'if-none-match': etag },
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('answers a missing hashed asset with 404, not HTML', async () => {
@@ -217,6 +243,18 @@ describe("the portal's Content-Security-Policy (issue 24)", () => {
   it('allows this server, the inline scripts of its index.html by hash, and Stripe.js only', async () => {
     const page = (script: string) => `<!doctype html><script>${script}</script><title>p</title>`;
     await writeFile(path.join(portalDist, 'index.html'), page('boot()'));
+    const soon = new Date(Date.now() + 2_000);
+    await utimes(path.join(portalDist, 'index.html'), soon, soon);
+    // The page is looked at again within a second.
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await t.app.inject({ method: 'GET', url: '/client/' })).headers[
+            'content-security-policy'
+          ],
+        ).toContain(sha256('boot()')),
+      { timeout: 3_000, interval: 100 },
+    );
     const [home, deepLink, api] = await Promise.all(
       ['/client/', '/client/app/account', '/api/ping'].map((url) =>
         t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } }),
@@ -240,8 +278,17 @@ describe("the portal's Content-Security-Policy (issue 24)", () => {
     await writeFile(path.join(portalDist, 'index.html'), page('bootAgain()'));
     const later = new Date(Date.now() + 5_000);
     await utimes(path.join(portalDist, 'index.html'), later, later);
-    const rebuilt = await t.app.inject({ method: 'GET', url: '/client/' });
-    expect(scriptSrc(rebuilt.headers['content-security-policy'])).toContain(sha256('bootAgain()'));
+    // Looked at again within a second.
+    const rebuilt = await vi.waitFor(
+      async () => {
+        const response = await t.app.inject({ method: 'GET', url: '/client/' });
+        expect(scriptSrc(response.headers['content-security-policy'])).toContain(
+          sha256('bootAgain()'),
+        );
+        return response;
+      },
+      { timeout: 3_000, interval: 100 },
+    );
     expect(scriptSrc(rebuilt.headers['content-security-policy'])).not.toContain(sha256('boot()'));
     await writeFile(path.join(portalDist, 'index.html'), INDEX);
   });

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
 
 // Stripe's Content-Security-Policy guide for Stripe.js and the Payment Element: its script, the
 // frames it mounts (card fields, 3-D Secure) and the API it calls.
@@ -46,23 +45,4 @@ export function inlineScriptHashes(html: string): string[] {
         .update(match[1] ?? '')
         .digest('base64')}'`,
   );
-}
-
-/**
- * The portal's policy for the index.html in `file`, recomputed when the file changes (a portal
- * rebuilt while the server runs brings new inline scripts).
- */
-export function portalCspOf(file: string, issuerOrigin: string): () => string {
-  let cached: { mtimeMs: number; csp: string } | undefined;
-  return () => {
-    const { mtimeMs } = statSync(file, { throwIfNoEntry: false }) ?? { mtimeMs: -1 };
-    if (cached?.mtimeMs !== mtimeMs) {
-      const html = mtimeMs < 0 ? '' : readFileSync(file, 'utf8');
-      cached = {
-        mtimeMs,
-        csp: buildPortalCsp({ scriptHashes: inlineScriptHashes(html), issuerOrigin }),
-      };
-    }
-    return cached.csp;
-  };
 }

@@ -1,10 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { handleNotFound } from './error-handler';
-import { portalCspOf } from './portal-csp';
-import { portalPagesOf } from './portal-routes';
+import { portalShellOf, sendPortalShell } from './portal-shell';
 
 /** Options of {@link registerPortal}. */
 export type PortalOptions = {
@@ -29,26 +28,33 @@ const NOT_BUILT = 'The portal is not built: run `npm run build`, then reload thi
  * look for them.
  */
 export async function registerPortal(app: FastifyInstance, options: PortalOptions) {
-  const indexFile = path.join(options.portalDist, 'index.html');
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/client/'));
   registerCrawlerFiles(app, options);
+  const shellOf = portalShellOf(options.portalDist, options.issuerOrigin);
   await app.register(
     async (portal) => {
-      const portalCsp = portalCspOf(indexFile, options.issuerOrigin);
-      const isPortalPage = portalPagesOf(path.join(options.portalDist, 'portal-routes.json'));
-      // Checked per request so a portal built while the server runs is picked up.
-      portal.addHook('onRequest', (_request, reply, done) => {
-        if (!existsSync(indexFile)) {
+      portal.addHook('onRequest', (request, reply, done) => {
+        const shell = shellOf();
+        if (!shell) {
           void reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
           return;
         }
         // On the raw response, replacing the site-wide policy: @fastify/static writes there.
-        reply.raw.setHeader('content-security-policy', portalCsp());
+        reply.raw.setHeader('content-security-policy', shell.csp);
+        // A page address is answered from memory here, before the static handler looks for a
+        // file of that name (issue 34). An address the portal has no page for still gets the
+        // portal (it shows "Page not found"), but with a 404 (issue 25).
+        const pathname = pathnameOf(request.url);
+        if (isReadRequest(request) && isPageAddress(pathname)) {
+          void sendPortalShell(request, reply, shell, shell.isPage(pathname) ? 200 : 404);
+          return;
+        }
         done();
       });
       await portal.register(fastifyStatic, {
         root: options.portalDist,
         prefix: '/',
+        index: false,
         cacheControl: false,
         preCompressed: true,
         setHeaders: (res, filePath) => {
@@ -63,21 +69,28 @@ export async function registerPortal(app: FastifyInstance, options: PortalOption
       portal.setNotFoundHandler((request, reply) => {
         // A missing hashed asset is a stale page asking for an old build: answering HTML
         // would fail as a script; a 404 makes the page reload cleanly.
-        const isPageRequest =
-          (request.method === 'GET' || request.method === 'HEAD') &&
-          !request.url.toLowerCase().startsWith('/client/assets/');
-        if (!isPageRequest) return handleNotFound(request, reply);
-        // An address the portal has no page for still gets the portal (it shows "Page not
-        // found"), but with a 404 so crawlers and monitors see it is not a page (issue 25).
-        const pathname = request.url.slice(PORTAL_PREFIX.length).split(/[?#]/)[0] || '/';
-        return reply
-          .code(isPortalPage(pathname) ? 200 : 404)
-          .header('cache-control', 'no-cache')
-          .sendFile('index.html');
+        const shell = shellOf();
+        if (!shell || !isReadRequest(request) || pathnameOf(request.url).startsWith('/assets/'))
+          return handleNotFound(request, reply);
+        return sendPortalShell(request, reply, shell, 404);
       });
     },
     { prefix: PORTAL_PREFIX },
   );
+}
+
+/** The path under `/client`, lower case, without query: `/home/faq-page`. */
+function pathnameOf(url: string): string {
+  return (url.slice(PORTAL_PREFIX.length).split(/[?#]/)[0] || '/').toLowerCase();
+}
+
+function isReadRequest(request: FastifyRequest): boolean {
+  return request.method === 'GET' || request.method === 'HEAD';
+}
+
+/** A page's address: not under assets/, and its last segment names no file (`favicon.svg`). */
+function isPageAddress(pathname: string): boolean {
+  return !pathname.startsWith('/assets/') && !/\.[a-z0-9]+$/.test(pathname);
 }
 
 /**
