@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { ReactNode } from 'react';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../testing/render-app';
 
@@ -28,8 +28,9 @@ describe('page title and description', () => {
     ]) {
       const { unmount } = renderApp(`/client/${path}`);
       await screen.findByRole('heading', { level: 1 });
+      // The title is set in an effect after the heading renders (a loaded machine shows the gap).
+      await waitFor(() => expect(document.title).toMatch(/ \| Waymark$/));
       seen.set(document.title, description());
-      expect(document.title).toMatch(/ \| Waymark$/);
       expect(document.querySelectorAll('meta[name="description"]')).toHaveLength(1);
       unmount();
     }
