@@ -26,6 +26,7 @@ describe('page title and description', () => {
       'user-guide',
       'extension-welcome-page',
     ]) {
+      document.title = '';
       const { unmount } = renderApp(`/client/${path}`);
       await screen.findByRole('heading', { level: 1 });
       // The title is set in an effect after the heading renders (a loaded machine shows the gap).
