@@ -114,7 +114,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   installAuth(app, { config, db, changes: deps.changes });
   app.decorate('changes', deps.changes);
-  await registerOpenApi(app, { publicUrl: config.publicUrl });
+  await registerOpenApi(app, {
+    publicUrl: config.publicUrl,
+    maxFileBytes: config.attachments.maxFileBytes,
+  });
   for (const module of [...MODULES, ...(options.plugins ?? [])]) {
     await app.register(module, deps);
   }
