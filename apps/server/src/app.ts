@@ -133,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     portalDist: config.portalDist,
     publicUrl: config.publicUrl,
     issuerOrigin: new URL(config.oidc.issuer).origin,
+    analytics: config.analytics,
   });
   return app;
 }

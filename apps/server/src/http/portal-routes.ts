@@ -1,11 +1,16 @@
 import { readFileSync, statSync } from 'node:fs';
 
 /**
- * Whether a path under `/client` names a page of the portal, by the `portal-routes.json` its
- * build carries (the route table's addresses; a portal unit test keeps the two equal). Re-read
- * when the file changes. Without the file (an older build) every path counts as a page.
+ * Whether a path under `/client` is one of the pages a list file of the portal's build names:
+ * `portal-routes.json` (the route table's addresses; a portal unit test keeps the two equal) or
+ * `public-pages.json`. Re-read when the file changes. Without the file (an older build) every
+ * path counts as a page unless `isAllWithoutFile` is false; `extra` pages always count.
  */
-export function portalPagesOf(file: string): (pathname: string) => boolean {
+export function portalPagesOf(
+  file: string,
+  options: { isAllWithoutFile?: boolean; extra?: readonly string[] } = {},
+): (pathname: string) => boolean {
+  const { isAllWithoutFile = true, extra = [] } = options;
   let cached: { mtimeMs: number; pages: Set<string> | null } | undefined;
   const pages = () => {
     const { mtimeMs } = statSync(file, { throwIfNoEntry: false }) ?? { mtimeMs: -1 };
@@ -19,6 +24,8 @@ export function portalPagesOf(file: string): (pathname: string) => boolean {
     const known = pages();
     // React Router matches case-insensitively and ignores a trailing slash.
     const page = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
-    return known === null || known.has(page);
+    return known === null
+      ? isAllWithoutFile || extra.includes(page)
+      : known.has(page) || extra.includes(page);
   };
 }

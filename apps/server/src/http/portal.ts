@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AnalyticsConfig } from '../config';
 import { handleNotFound } from './error-handler';
-import { portalCspOf } from './portal-csp';
+import { portalDocumentsOf } from './portal-csp';
 import { portalPagesOf } from './portal-routes';
 
 /** Options of {@link registerPortal}. */
@@ -14,11 +15,21 @@ export type PortalOptions = {
   publicUrl: string;
   /** Origin of the OpenID Connect issuer the portal signs in with, for its CSP. */
   issuerOrigin: string;
+  /** The analytics tag of the public pages (`ANALYTICS_*`); undefined: none. */
+  analytics: AnalyticsConfig | undefined;
 };
 
 const PORTAL_PREFIX = '/client';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NOT_BUILT = 'The portal is not built: run `npm run build`, then reload this page.\n';
+// The portal's root and home only redirect to the first public page, in the browser: a visitor
+// arriving there is on the public site too.
+const PUBLIC_ENTRY_PAGES = ['/', '/home'];
+
+/** The portal path of a request under `/client`, without query or fragment. */
+function portalPathOf(request: FastifyRequest): string {
+  return request.url.slice(PORTAL_PREFIX.length).split(/[?#]/)[0] || '/';
+}
 
 /**
  * Serves the built portal at `/client/`: hashed files under `/client/assets/` cached for a year,
@@ -34,16 +45,30 @@ export async function registerPortal(app: FastifyInstance, options: PortalOption
   registerCrawlerFiles(app, options);
   await app.register(
     async (portal) => {
-      const portalCsp = portalCspOf(indexFile, options.issuerOrigin);
+      const documents = portalDocumentsOf(indexFile, options);
       const isPortalPage = portalPagesOf(path.join(options.portalDist, 'portal-routes.json'));
+      // spec §7's analytics tag: on the public pages only, never the admin area or sign-in.
+      const isPublicPage = portalPagesOf(path.join(options.portalDist, 'public-pages.json'), {
+        isAllWithoutFile: false,
+        extra: PUBLIC_ENTRY_PAGES,
+      });
+      const trackedOf = (request: FastifyRequest) =>
+        isPublicPage(portalPathOf(request)) ? documents().tracked : undefined;
+      const sendPage = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+        const tracked = trackedOf(request);
+        void reply.code(status).header('cache-control', 'no-cache');
+        return tracked
+          ? reply.type('text/html; charset=utf-8').send(tracked.html)
+          : reply.sendFile('index.html');
+      };
       // Checked per request so a portal built while the server runs is picked up.
-      portal.addHook('onRequest', (_request, reply, done) => {
+      portal.addHook('onRequest', (request, reply, done) => {
         if (!existsSync(indexFile)) {
           void reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
           return;
         }
         // On the raw response, replacing the site-wide policy: @fastify/static writes there.
-        reply.raw.setHeader('content-security-policy', portalCsp());
+        reply.raw.setHeader('content-security-policy', trackedOf(request)?.csp ?? documents().csp);
         done();
       });
       await portal.register(fastifyStatic, {
@@ -69,12 +94,12 @@ export async function registerPortal(app: FastifyInstance, options: PortalOption
         if (!isPageRequest) return handleNotFound(request, reply);
         // An address the portal has no page for still gets the portal (it shows "Page not
         // found"), but with a 404 so crawlers and monitors see it is not a page (issue 25).
-        const pathname = request.url.slice(PORTAL_PREFIX.length).split(/[?#]/)[0] || '/';
-        return reply
-          .code(isPortalPage(pathname) ? 200 : 404)
-          .header('cache-control', 'no-cache')
-          .sendFile('index.html');
+        return sendPage(request, reply, isPortalPage(portalPathOf(request)) ? 200 : 404);
       });
+      // The root is a public page: answered like the others rather than by @fastify/static.
+      portal.get('/', { schema: { hide: true } }, (request, reply) =>
+        sendPage(request, reply, 200),
+      );
     },
     { prefix: PORTAL_PREFIX },
   );
