@@ -24,6 +24,13 @@ const SCREENS = {
   error: renderErrorPage({ error: 'invalid_request' }, urls),
 };
 
+/** The texts of a page's `tag` elements (links, buttons), as a browser shows them. */
+const textsOf = (page: string, tag: 'a' | 'button') =>
+  [...page.matchAll(new RegExp(`<${tag}\\b[^>]*>([^<]*)</${tag}\\s*>`, 'g'))].map((match) =>
+    match[1]?.trim(),
+  );
+const linkTexts = (page: string) => textsOf(page, 'a');
+
 // Issue 25: the provider said "Sign in" where the portal, extension and guide say "Log In".
 describe("the provider's screens", () => {
   it.each(Object.entries(SCREENS))('%s uses no retired spelling of an action', (_name, page) => {
@@ -34,12 +41,12 @@ describe("the provider's screens", () => {
 
   it('name their headings, buttons and links with the product words', () => {
     expect(SCREENS.signIn).toContain(`<h1>${ACTION_LABELS.logIn} to Waymark</h1>`);
-    expect(SCREENS.signIn).toMatch(/<button type="submit"[^>]*>Log In<\/button>/);
-    expect(SCREENS.signIn).toContain('New to Waymark? Sign Up</a>');
+    expect(textsOf(SCREENS.signIn, 'button')).toContain(ACTION_LABELS.logIn);
+    expect(linkTexts(SCREENS.signIn)).toContain('New to Waymark? Sign Up');
     expect(SCREENS.signUp).toContain(`<h1>${ACTION_LABELS.signUp} for Waymark</h1>`);
-    expect(SCREENS.signUp).toMatch(/<button type="submit"[^>]*>Sign Up<\/button>/);
-    expect(SCREENS.signUp).toContain('Already have an account? Log In</a>');
-    expect(SCREENS.forgot).toContain('Back to Log In</a>');
-    expect(SCREENS.logout).toContain(`autofocus>${ACTION_LABELS.logout}</button>`);
+    expect(textsOf(SCREENS.signUp, 'button')).toContain(ACTION_LABELS.signUp);
+    expect(linkTexts(SCREENS.signUp)).toContain('Already have an account? Log In');
+    expect(linkTexts(SCREENS.forgot)).toContain('Back to Log In');
+    expect(textsOf(SCREENS.logout, 'button')).toContain(ACTION_LABELS.logout);
   });
 });
