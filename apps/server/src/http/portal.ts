@@ -37,7 +37,8 @@ function portalPathOf(request: FastifyRequest): string {
  * the portal's router handles deep links. `/` redirects to `/client/`. Text files go out as the
  * Brotli or gzip copies the portal's build writes beside them (scripts/precompress.mjs) when the
  * browser accepts them. `/robots.txt` and `/sitemap.xml` answer at the site root, where crawlers
- * look for them.
+ * look for them. With `analytics`, the public pages' index.html carries its tag and their CSP
+ * allows it (issue 25); every other page goes out as built.
  */
 export async function registerPortal(app: FastifyInstance, options: PortalOptions) {
   const indexFile = path.join(options.portalDist, 'index.html');
