@@ -48,7 +48,7 @@ async function openPortal(context: BrowserContext, serverUrl: string, user: Test
   await portal.setViewportSize({ width: 1280, height: 800 });
   await portal.goto(`${serverUrl}/client/home/product-info`);
   await portal.getByRole('banner').getByRole('button', { name: 'Log In' }).click();
-  const signIn = portal.getByRole('heading', { name: 'Sign in to Waymark' });
+  const signIn = portal.getByRole('heading', { name: 'Log In to Waymark' });
   await expect(signIn.or(portal.getByRole('navigation', { name: 'Admin' }))).toBeVisible();
   if (await signIn.isVisible()) await signInOnProvider(portal, user);
   await expect(portal.getByRole('navigation', { name: 'Admin' })).toBeVisible();

@@ -170,7 +170,7 @@ test('a tampered access token gets 401 and the portal returns to sign-in', async
   await unauthorized;
 
   // spec §4 Session: signed out, organization keys cleared, back at the provider's sign-in.
-  await expect(page.getByRole('heading', { name: 'Sign in to Waymark' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Log In to Waymark' })).toBeVisible();
   const leftovers = await page.evaluate(() =>
     Object.keys(localStorage).filter((key) => key === 'orgId' || key.startsWith('oidc.user:')),
   );

@@ -46,13 +46,13 @@ async function expectInvalidField(page: Page, label: string, description: string
 async function openSignIn(page: Page, serverUrl: string) {
   await page.goto(`${serverUrl}/client/home/product-info`);
   await page.getByRole('banner').getByRole('button', { name: 'Log In' }).click();
-  await expect(page.getByRole('heading', { name: 'Sign in to Waymark', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Log In to Waymark', level: 1 })).toBeVisible();
 }
 
 async function submitSignIn(page: Page, email: string, password: string) {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Log In' }).click();
 }
 
 async function fillSignUp(page: Page, account: TestAccount, password = account.password) {
@@ -60,7 +60,7 @@ async function fillSignUp(page: Page, account: TestAccount, password = account.p
   await page.getByLabel('First name').fill(account.firstName);
   await page.getByLabel('Last name').fill(account.lastName);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
 }
 
 const outbox = () => join(process.env.WAYMARK_DATA_DIR ?? '', 'mail');
@@ -75,12 +75,12 @@ test('sign-in, sign-up and check-your-email have no accessibility violations', a
   await submitSignIn(page, newAccount('Nobody').email, 'not the password at all');
   await expect(page.getByRole('alert')).toHaveText('E-mail or password is incorrect.');
   // A screen reader hears the error first (title), then in the field that has the focus.
-  await expect(page).toHaveTitle('Error: Sign in to Waymark · Waymark');
+  await expect(page).toHaveTitle('Error: Log In to Waymark · Waymark');
   await expectInvalidField(page, 'Password', 'E-mail or password is incorrect.');
   await expectAccessible(page, 'sign-in-wrong-password');
 
-  await page.getByRole('link', { name: 'New to Waymark? Create an account' }).click();
-  await expect(page.getByRole('heading', { name: 'Create your Waymark account' })).toBeVisible();
+  await page.getByRole('link', { name: 'New to Waymark? Sign Up' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign Up for Waymark' })).toBeVisible();
   await expectAccessible(page, 'sign-up');
 
   const ada = newAccount('Ada');
@@ -94,7 +94,7 @@ test('sign-in, sign-up and check-your-email have no accessibility violations', a
   await expectAccessible(page, 'check-email');
 
   // Signing in before verifying: the right password offers to resend the link.
-  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await page.getByRole('link', { name: 'Back to Log In' }).click();
   await submitSignIn(page, ada.email, ada.password);
   await expect(page.getByRole('alert')).toContainText('Verify your e-mail address');
   await expect(page.getByRole('button', { name: 'Resend verification e-mail' })).toBeVisible();
@@ -128,11 +128,11 @@ test('forgot, reset and their error states have no accessibility violations', as
 
   // A reset link for an account (verified or not) opens the "choose a new password" screen.
   const cleo = newAccount('Cleo');
-  await page.getByRole('link', { name: 'Back to sign in' }).click();
-  await page.getByRole('link', { name: 'New to Waymark? Create an account' }).click();
+  await page.getByRole('link', { name: 'Back to Log In' }).click();
+  await page.getByRole('link', { name: 'New to Waymark? Sign Up' }).click();
   await fillSignUp(page, cleo);
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
-  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await page.getByRole('link', { name: 'Back to Log In' }).click();
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await page.getByLabel('E-mail').fill(cleo.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
@@ -189,7 +189,7 @@ test("the provider's pages use the portal's typeface and brand colour", async ({
     button: await signUp.evaluate((element) => getComputedStyle(element).backgroundColor),
   };
   await signUp.click();
-  const create = page.getByRole('button', { name: 'Create account' });
+  const create = page.getByRole('button', { name: 'Sign Up' });
   await expect(create).toBeVisible();
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toBe(portal.font);
   expect(await create.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
@@ -218,7 +218,7 @@ test('a person signs in with the keyboard alone', async ({ page, serverUrl, brow
   await keyboardPage.keyboard.press('Enter');
 
   await expect(
-    keyboardPage.getByRole('heading', { name: 'Sign in to Waymark', level: 1 }),
+    keyboardPage.getByRole('heading', { name: 'Log In to Waymark', level: 1 }),
   ).toBeVisible();
   // The first field has the focus as the page opens; Tab moves on to the password.
   await expect(keyboardPage.getByLabel('E-mail')).toBeFocused();
@@ -227,7 +227,7 @@ test('a person signs in with the keyboard alone', async ({ page, serverUrl, brow
   await expect(keyboardPage.getByLabel('Password')).toBeFocused();
   await keyboardPage.keyboard.type(kim.password);
   await keyboardPage.keyboard.press('Tab');
-  await expect(keyboardPage.getByRole('button', { name: 'Sign in' })).toBeFocused();
+  await expect(keyboardPage.getByRole('button', { name: 'Log In' })).toBeFocused();
   await keyboardPage.keyboard.press('Enter');
   await expect(keyboardPage).toHaveURL(`${serverUrl}/client/app/account`);
   await expect(keyboardPage.getByRole('dialog', { name: 'New Organization' })).toBeVisible();

@@ -1,7 +1,8 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { createAdmin } from './support/admin-org';
 import { expectNoAxeViolations } from './support/axe';
 import { test } from './support/fixtures';
+import { recordViolations } from './support/csp-violations';
 
 // Issue 24: the portal's Content-Security-Policy has a script-src (this server, the inline
 // scripts of its own index.html by hash, Stripe.js). Checked in the browser: the whole portal
@@ -35,19 +36,6 @@ window.Stripe = function () {
     registerAppInfo: function () {}, _registerWrapper: function () {},
   };
 };`;
-
-/** Every CSP violation the page reports, as `directive blocked-uri`. */
-async function recordViolations(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push(`${event.effectiveDirective} ${event.blockedURI}`),
-    );
-  });
-  return () =>
-    page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
-}
 
 test('portal CSP: scripts from this server and Stripe only, none inline but its own', async ({
   browser,

@@ -360,7 +360,7 @@ test.describe('landing page', () => {
     await openPublicPage(page, serverUrl, '/home/product-info');
     await page.getByRole('button', { name: 'Sign up now' }).first().click();
     await expect(
-      page.getByRole('heading', { name: 'Create your Waymark account', level: 1 }),
+      page.getByRole('heading', { name: 'Sign Up for Waymark', level: 1 }),
     ).toBeVisible();
   });
 });

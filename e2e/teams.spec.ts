@@ -41,12 +41,12 @@ async function signUpFromInvitation(page: Page, account: TestAccount) {
   const link = invitation.links.find((href) => href.includes('/client/auth/sign-up'));
   if (!link) throw new Error(`No sign-up link in ${invitation.text}`);
   await page.goto(link);
-  await expect(page.getByRole('heading', { name: 'Create your Waymark account' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign Up for Waymark' })).toBeVisible();
   await expect(page.getByLabel('E-mail')).toHaveValue(account.email);
   await page.getByLabel('First name').fill(account.firstName);
   await page.getByLabel('Last name').fill(account.lastName);
   await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
   const verify = await waitForMail(OUTBOX(), account.email, { subject: /Verify your e-mail/ });
   await page.goto(verify.links.find((href) => href.includes('/verify'))!);
 }
@@ -127,10 +127,10 @@ async function signInExtension(context: BrowserContext, panel: Page, account: Te
     () => false,
   );
   if (first && !isSignedInAlready) {
-    await expect(first.getByRole('heading', { name: 'Sign in to Waymark' })).toBeVisible();
+    await expect(first.getByRole('heading', { name: 'Log In to Waymark' })).toBeVisible();
     await first.getByLabel('E-mail').fill(account.email);
     await first.getByLabel('Password').fill(account.password);
-    await first.getByRole('button', { name: 'Sign in' }).click();
+    await first.getByRole('button', { name: 'Log In' }).click();
   }
   await expect(signedIn).toBeVisible({ timeout: 20_000 });
 }

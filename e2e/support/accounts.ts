@@ -24,12 +24,12 @@ export function newAccount(firstName: string): TestAccount {
 export async function signUpAndVerify(page: Page, serverUrl: string, account: TestAccount) {
   await page.goto(`${serverUrl}/client/home/product-info`);
   await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByRole('heading', { name: 'Create your Waymark account' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign Up for Waymark' })).toBeVisible();
   await page.getByLabel('E-mail').fill(account.email);
   await page.getByLabel('First name').fill(account.firstName);
   await page.getByLabel('Last name').fill(account.lastName);
   await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
 
   const dataDir = process.env.WAYMARK_DATA_DIR ?? '';
   const mail = await waitForMail(join(dataDir, 'mail'), account.email, { subject: /verify/i });
@@ -40,8 +40,8 @@ export async function signUpAndVerify(page: Page, serverUrl: string, account: Te
 
 /** Signs in on the provider's sign-in screen (already open). */
 export async function signInOnProvider(page: Page, account: TestAccount) {
-  await expect(page.getByRole('heading', { name: 'Sign in to Waymark' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Log In to Waymark' })).toBeVisible();
   await page.getByLabel('E-mail').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Log In' }).click();
 }

@@ -37,7 +37,7 @@ export async function signUpThroughExtension(
   await authWindow.getByLabel('First name').fill(user.firstName);
   await authWindow.getByLabel('Last name').fill(user.lastName);
   await authWindow.getByLabel('Password').fill(user.password);
-  await authWindow.getByRole('button', { name: 'Create account' }).click();
+  await authWindow.getByRole('button', { name: 'Sign Up' }).click();
   await expect(authWindow.getByText('Check your e-mail').first()).toBeVisible();
   const outbox = join(dataDir, 'mail');
   const mail = await waitForMail(outbox, user.email, { subject: /Verify your e-mail/ });

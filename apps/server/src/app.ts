@@ -114,7 +114,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   installAuth(app, { config, db, changes: deps.changes });
   app.decorate('changes', deps.changes);
-  await registerOpenApi(app, { publicUrl: config.publicUrl });
+  await registerOpenApi(app, {
+    publicUrl: config.publicUrl,
+    maxFileBytes: config.attachments.maxFileBytes,
+  });
   for (const module of [...MODULES, ...(options.plugins ?? [])]) {
     await app.register(module, deps);
   }
@@ -130,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     portalDist: config.portalDist,
     publicUrl: config.publicUrl,
     issuerOrigin: new URL(config.oidc.issuer).origin,
+    analytics: config.analytics,
   });
   return app;
 }

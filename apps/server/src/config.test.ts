@@ -148,3 +148,58 @@ describe('LOG_FORMAT (issue 25)', () => {
     expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
   });
 });
+
+describe('analytics tag (issue 25)', () => {
+  it('is off unless configured', () => {
+    expect(loadConfig({}).analytics).toBeUndefined();
+  });
+
+  it('reads Plausible, Umami and Google, with Google defaulting to gtag.js', () => {
+    expect(
+      loadConfig({
+        ANALYTICS_PROVIDER: 'plausible',
+        ANALYTICS_SCRIPT_URL: 'https://stats.example.com/js/script.js',
+        ANALYTICS_SITE_ID: 'waymark.example.com',
+      }).analytics,
+    ).toEqual({
+      provider: 'plausible',
+      scriptUrl: 'https://stats.example.com/js/script.js',
+      siteId: 'waymark.example.com',
+    });
+    expect(
+      loadConfig({
+        ANALYTICS_PROVIDER: 'umami',
+        ANALYTICS_SCRIPT_URL: 'https://umami.example.com/script.js',
+        ANALYTICS_SITE_ID: '94db1cb1-74f4-4a40-ad6c-962362670409',
+      }).analytics?.provider,
+    ).toBe('umami');
+    expect(
+      loadConfig({ ANALYTICS_PROVIDER: 'google', ANALYTICS_SITE_ID: 'G-ABC123XYZ' }).analytics,
+    ).toEqual({
+      provider: 'google',
+      scriptUrl: 'https://www.googletagmanager.com/gtag/js',
+      siteId: 'G-ABC123XYZ',
+    });
+  });
+
+  it('refuses a plain-http script, a half configuration and a site id that is not one', () => {
+    const plausible = { ANALYTICS_PROVIDER: 'plausible', ANALYTICS_SITE_ID: 'example.com' };
+    expect(() =>
+      loadConfig({ ...plausible, ANALYTICS_SCRIPT_URL: 'http://stats.example.com/s.js' }),
+    ).toThrow('ANALYTICS_SCRIPT_URL must be the https:// URL of the analytics script');
+    expect(() => loadConfig(plausible)).toThrow('ANALYTICS_SCRIPT_URL must be set for plausible');
+    expect(() => loadConfig({ ANALYTICS_SITE_ID: 'example.com' })).toThrow(
+      'ANALYTICS_PROVIDER must be set',
+    );
+    expect(() =>
+      loadConfig({
+        ...plausible,
+        ANALYTICS_SCRIPT_URL: 'https://stats.example.com/s.js',
+        ANALYTICS_SITE_ID: 'x" onload="alert(1)',
+      }),
+    ).toThrow('ANALYTICS_SITE_ID must be the site domain(s) of Plausible');
+    expect(() =>
+      loadConfig({ ANALYTICS_PROVIDER: 'google', ANALYTICS_SITE_ID: 'not-a-tag' }),
+    ).toThrow('ANALYTICS_SITE_ID must be a Google tag id');
+  });
+});

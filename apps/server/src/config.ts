@@ -4,6 +4,7 @@ import { DEFAULT_EXTENSION_DIST, DEFAULT_PORTAL_DIST } from './paths';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const LOG_FORMATS = ['pretty', 'json'] as const;
+const ANALYTICS_PROVIDERS = ['plausible', 'umami', 'google'] as const;
 
 const PORT_ERROR = 'must be an integer between 1 and 65535';
 
@@ -103,6 +104,13 @@ const ZEnv = z.object({
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .transform((value) => value === 'true' || value === '1')
     .default(false),
+  ANALYTICS_PROVIDER: z
+    .enum(ANALYTICS_PROVIDERS, { error: `must be one of ${ANALYTICS_PROVIDERS.join(', ')}` })
+    .optional(),
+  ANALYTICS_SCRIPT_URL: z
+    .url({ protocol: /^https$/, error: 'must be the https:// URL of the analytics script' })
+    .optional(),
+  ANALYTICS_SITE_ID: z.string().min(1, { error: 'must not be empty' }).optional(),
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .transform((value) => value === 'true' || value === '1')
@@ -152,6 +160,20 @@ export type Config = {
   billing: BillingConfig;
   /** Live event streams (issue 16, docs/live-updates.md). */
   live: LiveConfig;
+  /** The third-party analytics tag of the public pages (spec §7); `undefined`: none (default). */
+  analytics: AnalyticsConfig | undefined;
+};
+
+/**
+ * A Plausible- or Umami-compatible script, or a Google tag, loaded on the portal's public pages
+ * only (issue 25, docs/deploy.md).
+ */
+export type AnalyticsConfig = {
+  provider: (typeof ANALYTICS_PROVIDERS)[number];
+  /** The script's https URL; Google's defaults to googletagmanager.com's gtag.js. */
+  scriptUrl: string;
+  /** Plausible's `data-domain`, Umami's `data-website-id`, or the Google tag id (`G-…`). */
+  siteId: string;
 };
 
 /** Which payment gateway runs, and whether the e2e may move the billing clock. */
@@ -289,7 +311,47 @@ export function loadConfig(
       maxStreamsPerUser: values.LIVE_MAX_STREAMS_PER_USER,
       retentionHours: values.LIVE_EVENTS_RETENTION_HOURS,
     },
+    analytics: readAnalyticsConfig(values),
   };
+}
+
+const GOOGLE_TAG_URL = 'https://www.googletagmanager.com/gtag/js';
+
+// What each provider's site id looks like; it is written into the pages' HTML, so nothing else.
+const SITE_IDS: Record<AnalyticsConfig['provider'], { pattern: RegExp; what: string }> = {
+  plausible: {
+    pattern: /^[a-z0-9-]+(\.[a-z0-9-]+)+(,[a-z0-9-]+(\.[a-z0-9-]+)+)*$/,
+    what: 'the site domain(s) of Plausible, e.g. waymark.example.com',
+  },
+  umami: {
+    pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    what: 'the website id of Umami (a UUID)',
+  },
+  google: { pattern: /^(G|GT|AW)-[A-Z0-9]{4,20}$/, what: 'a Google tag id, e.g. G-XXXXXXXXXX' },
+};
+
+function readAnalyticsConfig(values: z.output<typeof ZEnv>): AnalyticsConfig | undefined {
+  const {
+    ANALYTICS_PROVIDER: provider,
+    ANALYTICS_SCRIPT_URL: url,
+    ANALYTICS_SITE_ID: siteId,
+  } = values;
+  if (provider === undefined) {
+    if (url === undefined && siteId === undefined) return undefined;
+    throw new ConfigError(
+      'Invalid configuration: ANALYTICS_PROVIDER must be set with ANALYTICS_SCRIPT_URL and ANALYTICS_SITE_ID',
+    );
+  }
+  if (siteId === undefined || !SITE_IDS[provider].pattern.test(siteId))
+    throw new ConfigError(
+      `Invalid configuration: ANALYTICS_SITE_ID must be ${SITE_IDS[provider].what}`,
+    );
+  const scriptUrl = url ?? (provider === 'google' ? GOOGLE_TAG_URL : undefined);
+  if (scriptUrl === undefined)
+    throw new ConfigError(
+      `Invalid configuration: ANALYTICS_SCRIPT_URL must be set for ${provider} (the https:// URL of its script)`,
+    );
+  return { provider, scriptUrl, siteId };
 }
 
 function readStripeConfig(values: z.output<typeof ZEnv>): StripeConfig | undefined {

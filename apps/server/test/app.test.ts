@@ -215,6 +215,25 @@ describe('API documentation', () => {
     expect(Object.keys(text?.responses['200']?.content ?? {})).toEqual(['text/plain']);
   });
 
+  // Issue 25: the upload showed no request body at all.
+  it("describes an upload's multipart body: the file part and the size limit", async () => {
+    type FilePart = { type: string; format: string; description: string };
+    type Body = { required: string[]; properties: { file: FilePart } };
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: Body }> } }>
+      >;
+    }>();
+    const content =
+      document.paths['/api/item/uploadAttachment/{itemId}']?.post?.requestBody?.content;
+    expect(Object.keys(content ?? {})).toEqual(['multipart/form-data']);
+    const schema = content?.['multipart/form-data']?.schema;
+    expect(schema?.required).toEqual(['file']);
+    expect(schema?.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(schema?.properties.file.description).toContain(`at most ${25 * 1024 * 1024} bytes`);
+  });
+
   it('serves browsable docs from local assets', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);

@@ -123,6 +123,25 @@ describe.each(['local', 's3'] as const)('attachments on the %s store', (store) =
     }
   });
 
+  // Issue 25: a browser log was stored as application/octet-stream.
+  it('records a .log or .txt as text/plain, yet still serves it only as a download', async () => {
+    for (const name of ['console.log', 'notes.txt']) {
+      const attachment = ok<TAttachment>(
+        await uploadFile(t, admin, ids.itemId, Buffer.from('GET /a 500\nretrying…\n'), {
+          fileName: name,
+        }),
+      );
+      expect(attachment).toMatchObject({ contentType: 'text/plain', isImage: false });
+      const download = await downloadFile(t, admin, ids.itemId, attachment.attachmentId);
+      expect(download.headers).toMatchObject({
+        'content-type': 'application/octet-stream',
+        'content-disposition': `attachment; filename="${name}"`,
+        'x-content-type-options': 'nosniff',
+      });
+      expect(String(download.headers['content-security-policy'])).toMatch(/sandbox/);
+    }
+  });
+
   // Issue 24: a right-to-left override made `invoice<RLO>fdp.exe` display as `invoiceexe.pdf`.
   it('strips bidirectional controls from the stored, listed and served name', async () => {
     const attachment = ok<TAttachment>(

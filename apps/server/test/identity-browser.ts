@@ -226,7 +226,7 @@ export async function submitSignUp(
     input.extra ?? { prompt: 'create' },
   );
   const signUpPage = await browser.follow(request.url);
-  if (!signUpPage.body.includes('Create your Waymark account'))
+  if (!signUpPage.body.includes('Sign Up for Waymark'))
     throw new Error(`Not the sign-up screen:\n${signUpPage.body}`);
   const answer = await browser.submit(signUpPage, '/signup', {
     email: input.email,

@@ -127,13 +127,13 @@ describe('embedded identity provider: sign-up to tokens', () => {
     const signUp = await browser.follow(
       authorizationRequest(publicUrl, portal(), { screen_hint: 'signup' }).url,
     );
-    expect(signUp.body).toContain('Create your Waymark account');
+    expect(signUp.body).toContain('Sign Up for Waymark');
     const toSignIn = /href="([^"]+\/login)"/.exec(signUp.body)?.[1] ?? '';
-    expect((await browser.request(toSignIn)).body).toContain('Sign in to Waymark');
+    expect((await browser.request(toSignIn)).body).toContain('Log In to Waymark');
     const signIn = await browser.follow(authorizationRequest(publicUrl, portal()).url);
-    expect(signIn.body).toContain('Sign in to Waymark');
+    expect(signIn.body).toContain('Log In to Waymark');
     const toSignUp = /href="([^"]+\/signup)"/.exec(signIn.body)?.[1] ?? '';
-    expect((await browser.request(toSignUp)).body).toContain('Create your Waymark account');
+    expect((await browser.request(toSignUp)).body).toContain('Sign Up for Waymark');
   });
 
   it('fills in the invited address (login_hint) on the sign-up and sign-in screens', async () => {
@@ -195,7 +195,7 @@ describe('embedded identity provider: sign-up to tokens', () => {
     const signInPage = await browser.follow(authorizationRequest(publicUrl, portal()).url);
     const refused = await browser.submit(signInPage, '/login', { email, password: PASSWORD });
     expect(refused.status).toBe(403);
-    expect(refused.body).toContain('Verify your e-mail address to sign in.');
+    expect(refused.body).toContain('Verify your e-mail address to log in.');
     const resent = await browser.submit(refused, '/resend', {});
     expect(resent.body).toContain('Check your e-mail');
   });

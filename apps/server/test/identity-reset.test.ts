@@ -165,7 +165,7 @@ describe('sign-out', () => {
       `${publicUrl}/idp/session/end?client_id=${PORTAL_CLIENT_ID}&post_logout_redirect_uri=${encodeURIComponent(`${publicUrl}/client/home/product-info`)}`,
     );
     expect(confirm.status).toBe(200);
-    expect(confirm.body).toContain('Sign out');
+    expect(confirm.body).toContain('Logout');
     expect(confirm.body).toContain('Waymark');
     const form = /<form[^>]*id="op.logoutForm"[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/.exec(
       confirm.body,
@@ -178,7 +178,7 @@ describe('sign-out', () => {
     );
 
     // The session is gone: a new authorization request asks to sign in again.
-    expect((await signInPage(browser)).body).toContain('Sign in to Waymark');
+    expect((await signInPage(browser)).body).toContain('Log In to Waymark');
   });
 
   it('signs out without asking when the portal sends the ID token of the signed-in user', async () => {
@@ -195,7 +195,7 @@ describe('sign-out', () => {
       `${endSession}&id_token_hint=${String(tokens.json.id_token)}`,
     );
     expect(hinted.body).toContain("i.name='logout'");
-    expect(hinted.body).toContain('>Sign out</button>');
+    expect(hinted.body).toContain('>Logout</button>');
     const unhinted = await browser.request(`${endSession}&client_id=${PORTAL_CLIENT_ID}`);
     expect(unhinted.body).not.toContain('<script>');
   });

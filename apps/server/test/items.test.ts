@@ -1,3 +1,4 @@
+import { DESCRIBED_HISTORY_FIELDS } from '@waymark/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releases } from '../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
@@ -206,6 +207,9 @@ describe('items', () => {
       ]),
     );
     expect(changes).toHaveLength(5);
+    // Every recorded field has words in the history (issue 25), not its code name.
+    const fields = updated.history.map((entry) => entry.field);
+    expect(fields.filter((field) => !DESCRIBED_HISTORY_FIELDS.includes(field))).toEqual([]);
     const same = ok<Detail>(
       await post(world.admin, '/api/item/updateItem', { itemId, title: 'New title' }),
     );

@@ -291,5 +291,88 @@ describe("the portal's Content-Security-Policy (issue 24)", () => {
     );
     expect(scriptSrc(rebuilt.headers['content-security-policy'])).not.toContain(sha256('boot()'));
     await writeFile(path.join(portalDist, 'index.html'), INDEX);
+    const latest = new Date(Date.now() + 10_000);
+    await utimes(path.join(portalDist, 'index.html'), latest, latest);
+    await vi.waitFor(
+      async () => expect((await t.app.inject({ method: 'GET', url: '/client/' })).body).toBe(INDEX),
+      { timeout: 3_000, interval: 100 },
+    );
+  });
+});
+
+// Issue 25 (spec §7): a third-party analytics tag on the public pages only, its origin in their
+// CSP only; the admin area, the sign-in callback and unknown pages get neither.
+describe('the analytics tag of the public pages', () => {
+  const STATS = 'https://stats.example.com';
+  const TAG = `<script defer data-domain="waymark.example.com" src="${STATS}/js/script.js"></script>`;
+  let dist: string;
+  let tracked: TestApp;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'waymark-portal-'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><head><title>p</title></head>');
+    await writeFile(
+      path.join(dist, 'portal-routes.json'),
+      JSON.stringify(['/', '/home', '/home/faq-page', '/app/account']),
+    );
+    await writeFile(path.join(dist, 'public-pages.json'), JSON.stringify(['/home/faq-page']));
+    tracked = await buildTestApp({
+      env: {
+        PORTAL_DIST: dist,
+        PUBLIC_URL,
+        ANALYTICS_PROVIDER: 'plausible',
+        ANALYTICS_SCRIPT_URL: `${STATS}/js/script.js`,
+        ANALYTICS_SITE_ID: 'waymark.example.com',
+      },
+    });
+  });
+  afterAll(async () => {
+    await tracked?.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+  const get = (app: TestApp, url: string) => app.app.inject({ method: 'GET', url });
+  const directive = (csp: unknown, name: string) =>
+    String(csp)
+      .split('; ')
+      .find((entry) => entry.startsWith(`${name} `)) ?? '';
+
+  it('loads the tag on the public pages, with its origin in script-src and connect-src', async () => {
+    for (const url of [
+      '/client/',
+      '/client/home',
+      '/client/home/FAQ-page/',
+      '/client/home/faq-page?x=1',
+    ]) {
+      const page = await get(tracked, url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).toBe(`<!doctype html><head><title>p</title>${TAG}</head>`);
+      const csp = page.headers['content-security-policy'];
+      expect(directive(csp, 'script-src')).toMatch(/ https:\/\/stats\.example\.com$/);
+      expect(directive(csp, 'connect-src')).toContain(STATS);
+      expect(directive(csp, 'img-src')).not.toContain(STATS);
+    }
+  });
+
+  it('never loads it in the admin area, the sign-in callback or an unknown page', async () => {
+    for (const url of [
+      '/client/app/account',
+      '/client/auth/callback?code=x',
+      '/client/nope',
+      '/client/index.html',
+    ]) {
+      const page = await get(tracked, url);
+      expect(page.body, url).not.toContain(STATS);
+      expect(page.headers['content-security-policy'], url).not.toContain(STATS);
+    }
+    const signIn = await get(tracked, '/idp/auth');
+    expect(String(signIn.headers['content-security-policy'])).not.toContain(STATS);
+  });
+
+  it('is off without configuration: the public pages carry no tag and no other origin', async () => {
+    const page = await get(t, '/client/home/product-info');
+    expect(page.body).toBe(INDEX);
+    expect(directive(page.headers['content-security-policy'], 'script-src')).not.toMatch(
+      /stats|google|umami|plausible/,
+    );
   });
 });

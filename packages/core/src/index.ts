@@ -32,3 +32,4 @@ export * from './url/match-page';
 export * from './content/user-guide';
 export * from './content/vocabulary';
 export * from './content/format-count';
+export * from './content/item-history';

@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { routes, type RouteDef } from '@waymark/core';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { declareScopeAccess } from './route-registry';
@@ -8,7 +9,32 @@ import { declareScopeAccess } from './route-registry';
 export type OpenApiOptions = {
   /** Listed as the server of the document. */
   publicUrl: string;
+  /** Largest file an upload accepts (`ATTACHMENT_MAX_BYTES`), stated in the upload's body. */
+  maxFileBytes: number;
 };
+
+const UPLOADS: readonly RouteDef[] = Object.values(routes).filter(
+  (route: RouteDef) => route.fileField !== undefined,
+);
+
+/**
+ * The multipart/form-data body of an upload route (issue 25: the document showed none): one file
+ * part named `field`, at most `maxFileBytes`. Its own type is ignored; the server detects it.
+ */
+function describeUploadBody(field: string, maxFileBytes: number) {
+  return {
+    type: 'object',
+    required: [field],
+    properties: {
+      [field]: {
+        type: 'string',
+        format: 'binary',
+        description: `The file, at most ${maxFileBytes} bytes (413 beyond). Its type is detected from its bytes and name; the part's Content-Type is ignored.`,
+      },
+    },
+    additionalProperties: false,
+  };
+}
 
 /**
  * OpenAPI 3.1 generated from the zod schemas of the `/api` routes, served at
@@ -30,7 +56,19 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
       // Only the product API belongs in the document: not health checks, portal or docs.
       if (!input.url.toLowerCase().startsWith('/api/'))
         return { schema: { hide: true }, url: input.url };
-      return jsonSchemaTransform(input);
+      const transformed = jsonSchemaTransform(input);
+      const upload = UPLOADS.find(
+        (route) => route.path === input.url && route.method === input.route.method,
+      );
+      if (upload?.fileField === undefined) return transformed;
+      return {
+        ...transformed,
+        schema: {
+          ...transformed.schema,
+          consumes: ['multipart/form-data'],
+          body: describeUploadBody(upload.fileField, options.maxFileBytes),
+        },
+      };
     },
   });
   await app.register(async (docs) => {

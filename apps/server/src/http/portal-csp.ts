@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AnalyticsSources } from './portal-analytics';
 
 // Stripe's Content-Security-Policy guide for Stripe.js and the Payment Element: its script, the
 // frames it mounts (card fields, 3-D Secure) and the API it calls.
@@ -13,21 +14,38 @@ export type PortalCspOptions = {
   scriptHashes: readonly string[];
   /** Origin of the OpenID Connect issuer the portal signs in with (token and discovery calls). */
   issuerOrigin: string;
+  /** What a page carrying the analytics tag may load and call; absent on every other page. */
+  analytics?: AnalyticsSources;
 };
 
 /**
  * The portal's policy (issue 24): scripts only from this server, the inline scripts of its own
  * index.html by hash, and Stripe.js; no plugins, never framed. Mantine sets inline styles, hence
- * `'unsafe-inline'` for styles only.
+ * `'unsafe-inline'` for styles only. A public page with the analytics tag also allows its
+ * sources (issue 25).
  */
-export function buildPortalCsp({ scriptHashes, issuerOrigin }: PortalCspOptions): string {
+export function buildPortalCsp({
+  scriptHashes,
+  issuerOrigin,
+  analytics,
+}: PortalCspOptions): string {
   const self = "'self'";
   return [
     `default-src ${self}`,
-    ['script-src', self, ...scriptHashes, ...STRIPE_SCRIPTS].join(' '),
+    ['script-src', self, ...scriptHashes, ...STRIPE_SCRIPTS, ...(analytics?.script ?? [])].join(
+      ' ',
+    ),
     `style-src ${self} 'unsafe-inline'`,
-    ['img-src', self, 'data:', 'blob:', ...STRIPE_IMAGES].join(' '),
-    [...new Set(['connect-src', self, issuerOrigin, ...STRIPE_CONNECT])].join(' '),
+    ['img-src', self, 'data:', 'blob:', ...STRIPE_IMAGES, ...(analytics?.img ?? [])].join(' '),
+    [
+      ...new Set([
+        'connect-src',
+        self,
+        issuerOrigin,
+        ...STRIPE_CONNECT,
+        ...(analytics?.connect ?? []),
+      ]),
+    ].join(' '),
     // Silent renewal without a refresh token (an external issuer without offline_access) runs
     // the authorization request in a hidden frame that returns to the portal.
     [...new Set(['frame-src', self, issuerOrigin, ...STRIPE_FRAMES])].join(' '),

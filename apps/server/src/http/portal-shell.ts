@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AnalyticsConfig } from '../config';
+import { addAnalyticsTag, analyticsSourcesOf } from './portal-analytics';
 import { buildPortalCsp, inlineScriptHashes } from './portal-csp';
 
 /** How often a request may look at index.html's modification time (a rebuild is seen then). */
@@ -11,15 +14,35 @@ const RECHECK_MS = 1_000;
 type Encoding = 'br' | 'gzip' | 'identity';
 type Variant = { body: Buffer; etag: string };
 
-/** The built portal's page, held in memory with everything derived from it. */
-export type PortalShell = {
-  /** index.html as built, and its Brotli and gzip copies when the build wrote them. */
+/** One form of the portal's page: its bytes per encoding and its Content-Security-Policy. */
+export type PortalDocument = {
+  /** The page, and its Brotli and gzip copies. */
   variants: Partial<Record<Encoding, Variant>> & { identity: Variant };
-  /** The portal's Content-Security-Policy for this index.html (its inline scripts' hashes). */
+  /** The policy for exactly this HTML (its inline scripts' hashes). */
   csp: string;
+};
+
+/** The built portal's page, held in memory with everything derived from it. */
+export type PortalShell = PortalDocument & {
+  /** The public pages' form, with the analytics tag (spec §7); undefined without `ANALYTICS_*`. */
+  tracked: PortalDocument | undefined;
   /** Whether a path under `/client` is one of the portal's pages (portal-routes.json). */
   isPage: (pathname: string) => boolean;
+  /** Whether it is a public page, which carries the analytics tag (public-pages.json). */
+  isPublic: (pathname: string) => boolean;
 };
+
+/** What {@link portalShellOf} needs besides the build. */
+export type PortalShellOptions = {
+  /** Origin of the OpenID Connect issuer, for the CSP. */
+  issuerOrigin: string;
+  /** The public pages' analytics tag; undefined: none. */
+  analytics: AnalyticsConfig | undefined;
+};
+
+// The portal's root and home only redirect to the first public page, in the browser: a visitor
+// arriving there is on the public site too.
+const PUBLIC_ENTRY_PAGES = ['/', '/home'];
 
 const negotiator = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip', 'identity'] });
 
@@ -29,7 +52,10 @@ const negotiator = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip', 'i
  * at most once a second, so a portal rebuilt while the server runs is picked up. Null while the
  * portal is not built.
  */
-export function portalShellOf(portalDist: string, issuerOrigin: string): () => PortalShell | null {
+export function portalShellOf(
+  portalDist: string,
+  options: PortalShellOptions,
+): () => PortalShell | null {
   const indexFile = path.join(portalDist, 'index.html');
   let shell: PortalShell | null = null;
   let mtimeMs = Number.NaN;
@@ -41,29 +67,79 @@ export function portalShellOf(portalDist: string, issuerOrigin: string): () => P
     const current = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs ?? -1;
     if (current !== mtimeMs) {
       mtimeMs = current;
-      shell = current < 0 ? null : readShell(portalDist, indexFile, issuerOrigin);
+      shell = current < 0 ? null : readShell(portalDist, indexFile, options);
     }
     return shell;
   };
 }
 
-function readShell(portalDist: string, indexFile: string, issuerOrigin: string): PortalShell {
+function readShell(
+  portalDist: string,
+  indexFile: string,
+  { issuerOrigin, analytics }: PortalShellOptions,
+): PortalShell {
   const html = readFileSync(indexFile);
-  // One hash of the page names every encoding of it: the build compresses that very file.
+  const built = documentOf(html, { br: `${indexFile}.br`, gzip: `${indexFile}.gz` }, issuerOrigin);
+  const listed = (file: string, extra: readonly string[], ifMissing: boolean) =>
+    pageList(readOptional(path.join(portalDist, file)), extra, ifMissing);
+  return {
+    ...built,
+    tracked:
+      analytics &&
+      trackedDocument(addAnalyticsTag(html.toString('utf8'), analytics), analytics, issuerOrigin),
+    isPage: listed('portal-routes.json', [], true),
+    isPublic: listed('public-pages.json', PUBLIC_ENTRY_PAGES, false),
+  };
+}
+
+/** The page as built: the Brotli and gzip copies the build wrote beside it, when there. */
+function documentOf(
+  html: Buffer,
+  copies: { br: string; gzip: string },
+  issuerOrigin: string,
+): PortalDocument {
+  const brotli = readOptional(copies.br);
+  const gzipped = readOptional(copies.gzip);
+  return {
+    variants: variantsOf(html, {
+      ...(brotli && { br: brotli }),
+      ...(gzipped && { gzip: gzipped }),
+    }),
+    csp: buildPortalCsp({ scriptHashes: inlineScriptHashes(html.toString('utf8')), issuerOrigin }),
+  };
+}
+
+/** The public pages' form: tagged, compressed here once, its policy opened for the tag alone. */
+function trackedDocument(
+  html: string,
+  analytics: AnalyticsConfig,
+  issuerOrigin: string,
+): PortalDocument {
+  const body = Buffer.from(html);
+  return {
+    variants: variantsOf(body, { br: brotliCompressSync(body), gzip: gzipSync(body) }),
+    csp: buildPortalCsp({
+      scriptHashes: inlineScriptHashes(html),
+      issuerOrigin,
+      analytics: analyticsSourcesOf(analytics),
+    }),
+  };
+}
+
+/** The encodings of one page, named by one strong ETag (the hash of the page) and a suffix. */
+function variantsOf(
+  html: Buffer,
+  compressed: { br?: Buffer; gzip?: Buffer },
+): PortalDocument['variants'] {
   const hash = createHash('sha256').update(html).digest('base64url');
   const variantOf = (body: Buffer, suffix: string): Variant => ({
     body,
     etag: `"${hash}${suffix}"`,
   });
-  const identity = variantOf(html, '');
-  const brotli = readOptional(`${indexFile}.br`);
-  const gzipped = readOptional(`${indexFile}.gz`);
-  const br = brotli && variantOf(brotli, '-br');
-  const gzip = gzipped && variantOf(gzipped, '-gz');
   return {
-    variants: { identity, ...(br && { br }), ...(gzip && { gzip }) },
-    csp: buildPortalCsp({ scriptHashes: inlineScriptHashes(html.toString('utf8')), issuerOrigin }),
-    isPage: pageList(readOptional(path.join(portalDist, 'portal-routes.json'))),
+    identity: variantOf(html, ''),
+    ...(compressed.br && { br: variantOf(compressed.br, '-br') }),
+    ...(compressed.gzip && { gzip: variantOf(compressed.gzip, '-gz') }),
   };
 }
 
@@ -76,16 +152,24 @@ function readOptional(file: string): Buffer | undefined {
 }
 
 /**
- * The page test of a portal-routes.json (the route table's addresses; a portal unit test keeps
- * them equal). Without the file (an older build) every path counts as a page.
+ * The test of a page list the build carries (portal-routes.json: the route table's addresses, a
+ * portal unit test keeps them equal; public-pages.json), plus `extra` pages. Without the file
+ * (an older build) every path passes when `ifMissing`, else only `extra`.
  */
-function pageList(json: Buffer | undefined): (pathname: string) => boolean {
-  if (!json) return () => true;
-  const pages = new Set(
-    (JSON.parse(json.toString('utf8')) as string[]).map((p) => p.toLowerCase()),
-  );
-  // React Router matches case-insensitively and ignores a trailing slash.
-  return (pathname) => pages.has(pathname.toLowerCase().replace(/(.)\/+$/, '$1'));
+function pageList(
+  json: Buffer | undefined,
+  extra: readonly string[],
+  ifMissing: boolean,
+): (pathname: string) => boolean {
+  if (!json) return (pathname) => ifMissing || extra.includes(normalize(pathname));
+  const listed = JSON.parse(json.toString('utf8')) as string[];
+  const pages = new Set([...listed, ...extra].map((page) => page.toLowerCase()));
+  return (pathname) => pages.has(normalize(pathname));
+}
+
+/** React Router matches case-insensitively and ignores a trailing slash. */
+function normalize(pathname: string): string {
+  return pathname.toLowerCase().replace(/(.)\/+$/, '$1');
 }
 
 /**
@@ -95,7 +179,7 @@ function pageList(json: Buffer | undefined): (pathname: string) => boolean {
 export function sendPortalShell(
   request: FastifyRequest,
   reply: FastifyReply,
-  shell: PortalShell,
+  shell: PortalDocument,
   status: 200 | 404,
 ): FastifyReply {
   const accepted = request.headers['accept-encoding'];

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AnalyticsConfig } from '../config';
 import { handleNotFound } from './error-handler';
 import { portalShellOf, sendPortalShell } from './portal-shell';
 
@@ -13,6 +14,8 @@ export type PortalOptions = {
   publicUrl: string;
   /** Origin of the OpenID Connect issuer the portal signs in with, for its CSP. */
   issuerOrigin: string;
+  /** The analytics tag of the public pages (`ANALYTICS_*`); undefined: none. */
+  analytics: AnalyticsConfig | undefined;
 };
 
 const PORTAL_PREFIX = '/client';
@@ -25,12 +28,13 @@ const NOT_BUILT = 'The portal is not built: run `npm run build`, then reload thi
  * the portal's router handles deep links. `/` redirects to `/client/`. Text files go out as the
  * Brotli or gzip copies the portal's build writes beside them (scripts/precompress.mjs) when the
  * browser accepts them. `/robots.txt` and `/sitemap.xml` answer at the site root, where crawlers
- * look for them.
+ * look for them. With `analytics`, the public pages' index.html carries its tag and their CSP
+ * allows it (issue 25); every other page goes out as built.
  */
 export async function registerPortal(app: FastifyInstance, options: PortalOptions) {
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/client/'));
   registerCrawlerFiles(app, options);
-  const shellOf = portalShellOf(options.portalDist, options.issuerOrigin);
+  const shellOf = portalShellOf(options.portalDist, options);
   await app.register(
     async (portal) => {
       portal.addHook('onRequest', (request, reply, done) => {
@@ -39,14 +43,16 @@ export async function registerPortal(app: FastifyInstance, options: PortalOption
           void reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
           return;
         }
-        // On the raw response, replacing the site-wide policy: @fastify/static writes there.
-        reply.raw.setHeader('content-security-policy', shell.csp);
         // A page address is answered from memory here, before the static handler looks for a
         // file of that name (issue 34). An address the portal has no page for still gets the
-        // portal (it shows "Page not found"), but with a 404 (issue 25).
+        // portal (it shows "Page not found"), but with a 404 (issue 25). Public pages carry the
+        // analytics tag when one is configured, and only their policy allows it (spec §7).
         const pathname = pathnameOf(request.url);
+        const page = shell.isPublic(pathname) ? (shell.tracked ?? shell) : shell;
+        // On the raw response, replacing the site-wide policy: @fastify/static writes there.
+        reply.raw.setHeader('content-security-policy', page.csp);
         if (isReadRequest(request) && isPageAddress(pathname)) {
-          void sendPortalShell(request, reply, shell, shell.isPage(pathname) ? 200 : 404);
+          void sendPortalShell(request, reply, page, shell.isPage(pathname) ? 200 : 404);
           return;
         }
         done();

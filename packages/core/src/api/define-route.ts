@@ -23,6 +23,11 @@ export type RouteDef = {
   query?: z.ZodType;
   /** JSON body. */
   body?: z.ZodType;
+  /**
+   * For an upload: the multipart/form-data field carrying its one file. The handler streams the
+   * part itself, so no schema validates it; the API docs describe the body from this.
+   */
+  fileField?: string;
   /** The 200 answer. */
   response: z.ZodType;
   /**

@@ -1,9 +1,18 @@
 import { Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { ENVIRONMENT_LABELS, type PageEnvironment } from './page-environment';
+import {
+  ENVIRONMENT_LABELS,
+  formatEnvironmentTime,
+  type PageEnvironment,
+} from './page-environment';
+
+const EDITABLE = (Object.keys(ENVIRONMENT_LABELS) as (keyof PageEnvironment)[]).filter(
+  (key) => key !== 'time',
+);
 
 /**
  * The environment a new Bug records, filled in automatically and editable before it is saved
- * (it becomes the "Environment" section of the description).
+ * (it becomes the "Environment" section of the description). The time is when the form opened,
+ * shown in the reader's words with the instant kept in `<time dateTime>`.
  */
 export function EnvironmentFields({
   environment,
@@ -18,11 +27,11 @@ export function EnvironmentFields({
         Environment
       </Title>
       <Text size="xs" c="dimmed">
-        Recorded from this page; added to the description. Correct or clear any line.
+        Recorded from this page; added to the description. Correct or clear any field.
       </Text>
       {environment ? (
         <SimpleGrid cols={1} spacing={4}>
-          {(Object.keys(ENVIRONMENT_LABELS) as (keyof PageEnvironment)[]).map((key) => (
+          {EDITABLE.map((key) => (
             <TextInput
               key={key}
               size="xs"
@@ -31,6 +40,14 @@ export function EnvironmentFields({
               onChange={(event) => onChange({ ...environment, [key]: event.currentTarget.value })}
             />
           ))}
+          {environment.time && (
+            <Text size="xs">
+              {ENVIRONMENT_LABELS.time}:{' '}
+              <time dateTime={environment.time}>
+                {formatEnvironmentTime(environment.time) ?? environment.time}
+              </time>
+            </Text>
+          )}
         </SimpleGrid>
       ) : (
         <Loader size="xs" aria-label="Reading the page's environment" />

@@ -4,6 +4,7 @@ import {
   describeEnvironment,
   describeOs,
   environmentToHtml,
+  formatEnvironmentTime,
 } from './page-environment';
 
 const EDGE_UA =
@@ -41,14 +42,26 @@ describe('page environment', () => {
       devicePixelRatio: 2,
       now: new Date('2026-11-23T10:41:00.000Z'),
     });
-    expect(environmentToHtml(environment)).toBe(
+    expect(environmentToHtml(environment, { locale: 'en-US', timeZone: 'UTC' })).toBe(
       '<h4>Environment</h4><ul>' +
         '<li>Page: https://shop.example.com/pay?a=1&amp;b=&lt;2&gt;</li>' +
         '<li>Browser: Chromium 1</li>' +
         '<li>OS: Linux</li>' +
         '<li>Viewport: 1280 × 720</li>' +
         '<li>Device pixel ratio: 2</li>' +
-        '<li>Time: 2026-11-23T10:41:00.000Z</li></ul>',
+        '<li>Time: <time datetime="2026-11-23T10:41:00.000Z">Nov 23, 2026, 10:41:00 AM UTC</time></li></ul>',
+    );
+  });
+
+  // Issue 25: the section and the form showed the raw ISO string.
+  it('writes the time for people and keeps a time the user typed over as their text', () => {
+    expect(
+      formatEnvironmentTime('2026-11-23T10:41:00.000Z', { locale: 'de-DE', timeZone: 'UTC' }),
+    ).toBe('23.11.2026, 10:41:00 UTC');
+    expect(formatEnvironmentTime('yesterday at noon')).toBeUndefined();
+    const typed = { pageUrl: '', browser: '', os: '', viewport: '', devicePixelRatio: '' };
+    expect(environmentToHtml({ ...typed, time: 'yesterday <noon>' })).toBe(
+      '<h4>Environment</h4><ul><li>Time: yesterday &lt;noon&gt;</li></ul>',
     );
   });
 

@@ -97,10 +97,38 @@ function escapeHtml(text: string): string {
 /** The heading the description's environment section starts with. */
 export const ENVIRONMENT_HEADING = 'Environment';
 
+/** How {@link formatEnvironmentTime} writes a time: the reader's locale unless given. */
+export type TimeFormat = { locale?: string; timeZone?: string };
+
+/**
+ * The recorded time for people (issue 25: it showed the raw ISO string): the locale's date and
+ * time with the time zone, since a bug is read by teammates elsewhere. Undefined for a value that
+ * is not an ISO time.
+ */
+export function formatEnvironmentTime(iso: string, format: TimeFormat = {}): string | undefined {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime()) || date.toISOString() !== iso) return undefined;
+  return date.toLocaleString(format.locale, {
+    dateStyle: 'medium',
+    timeStyle: 'long',
+    timeZone: format.timeZone,
+  });
+}
+
+/** A value of the section: the time as `<time datetime>` in words, anything else as text. */
+function valueToHtml(key: keyof PageEnvironment, value: string, format: TimeFormat): string {
+  const time = key === 'time' ? formatEnvironmentTime(value, format) : undefined;
+  if (time === undefined) return escapeHtml(value);
+  return `<time datetime="${escapeHtml(value)}">${escapeHtml(time)}</time>`;
+}
+
 /** The environment as a section of the description (tags the server's allow-list keeps). */
-export function environmentToHtml(environment: PageEnvironment): string {
+export function environmentToHtml(environment: PageEnvironment, format: TimeFormat = {}): string {
   const rows = (Object.keys(ENVIRONMENT_LABELS) as (keyof PageEnvironment)[])
     .filter((key) => environment[key].trim() !== '')
-    .map((key) => `<li>${ENVIRONMENT_LABELS[key]}: ${escapeHtml(environment[key].trim())}</li>`);
+    .map(
+      (key) =>
+        `<li>${ENVIRONMENT_LABELS[key]}: ${valueToHtml(key, environment[key].trim(), format)}</li>`,
+    );
   return rows.length ? `<h4>${ENVIRONMENT_HEADING}</h4><ul>${rows.join('')}</ul>` : '';
 }

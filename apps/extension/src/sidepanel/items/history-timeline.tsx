@@ -1,5 +1,5 @@
 import { Stack, Text, Timeline, Title } from '@mantine/core';
-import { ATTACHMENT_HISTORY_FIELD, type TItemHistoryEntry } from '@waymark/core';
+import { describeHistoryEntry, type TItemHistoryEntry } from '@waymark/core';
 import { formatTime } from './format-time';
 
 /** Every recorded change of an item, newest first: who, when, which field, before and after. */
@@ -13,7 +13,7 @@ export function HistoryTimeline({ history }: { history: TItemHistoryEntry[] }) {
         {history.map((entry) => (
           <Timeline.Item
             key={entry.historyId}
-            title={<Text size="sm">{describeChange(entry)}</Text>}
+            title={<Text size="sm">{describeHistoryEntry(entry)}</Text>}
           >
             <Text size="xs" c="dimmed">
               {entry.changedBy} · {formatTime(entry.changedAt)}
@@ -23,17 +23,4 @@ export function HistoryTimeline({ history }: { history: TItemHistoryEntry[] }) {
       </Timeline>
     </Stack>
   );
-}
-
-/** One history entry in words; an attachment's entry names the file added or removed. */
-export function describeChange(entry: TItemHistoryEntry): string {
-  if (entry.field === ATTACHMENT_HISTORY_FIELD) {
-    return entry.after !== null
-      ? `Attached “${entry.after}”`
-      : `Removed attachment “${entry.before ?? ''}”`;
-  }
-  if (entry.before === null && entry.after !== null)
-    return `${entry.field}: set to “${entry.after}”`;
-  if (entry.after === null) return `${entry.field}: cleared (was “${entry.before ?? ''}”)`;
-  return `${entry.field}: “${entry.before}” → “${entry.after}”`;
 }

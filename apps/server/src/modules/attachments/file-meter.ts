@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { INLINE_IMAGE_TYPES } from '@waymark/core';
+import { detectTextType } from './text-type';
 
 // Enough for file-type to tell every format it knows, including zip-based office documents.
 const SAMPLE_BYTES = 64 * 1024;
@@ -12,14 +13,18 @@ export type MeteredFile = { sizeBytes: number; sha256: string; contentType: stri
 /** A pass-through stream that counts, hashes and samples the bytes of an upload on their way. */
 export type FileMeter = {
   stream: Transform;
-  /** Call once the bytes are stored: size, SHA-256 and the type detected from the bytes. */
-  finish(): Promise<MeteredFile>;
+  /**
+   * Call once the bytes are stored: size, SHA-256 and the type detected from the bytes, or for
+   * text, from `fileName`'s extension when the bytes read as text.
+   */
+  finish(fileName: string): Promise<MeteredFile>;
 };
 
 /**
  * Creates a {@link FileMeter}. Only the first 64 KiB are kept, for `file-type`: the upload
- * itself is never held in memory. Text formats (SVG, HTML, plain text) have no magic number and
- * come out as `application/octet-stream`, so they are always downloaded, never rendered.
+ * itself is never held in memory. Markup (SVG, HTML) has no magic number and comes out as
+ * `application/octet-stream`; plain text, logs, CSV, Markdown and JSON are named by extension.
+ * Either way only raster images are ever served as anything but a download.
  */
 export function createFileMeter(): FileMeter {
   const hash = createHash('sha256');
@@ -40,12 +45,14 @@ export function createFileMeter(): FileMeter {
   });
   return {
     stream,
-    async finish() {
-      const detected = await fileTypeFromBuffer(Buffer.concat(samples));
+    async finish(fileName) {
+      const sample = Buffer.concat(samples);
+      const detected = await fileTypeFromBuffer(sample);
       return {
         sizeBytes,
         sha256: hash.digest('hex'),
-        contentType: detected?.mime ?? 'application/octet-stream',
+        contentType:
+          detected?.mime ?? detectTextType(fileName, sample) ?? 'application/octet-stream',
       };
     },
   };

@@ -74,7 +74,8 @@ async function storePart(
     if (failedFirst === 'client') throw new AppError('BAD_REQUEST', CUT_OFF);
     throw reasonOf(stored) ?? reasonOf(received);
   }
-  return { ...(await meter.finish()), fileName: cleanFileName(part.filename) };
+  const fileName = cleanFileName(part.filename);
+  return { ...(await meter.finish(fileName)), fileName };
 }
 
 async function readPart(input: UploadSource): Promise<MultipartFile> {

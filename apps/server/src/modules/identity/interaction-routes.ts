@@ -34,7 +34,7 @@ type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
 export const SIGN_IN_FAILED_MESSAGE = 'E-mail or password is incorrect.';
 
 const UNVERIFIED_MESSAGE =
-  'Verify your e-mail address to sign in. Open the link we sent you, or get a new one.';
+  'Verify your e-mail address to log in. Open the link we sent you, or get a new one.';
 
 /**
  * The sign-in and sign-up screens of an interaction. Handlers stay thin: each parses the form,
@@ -174,7 +174,7 @@ export function sendExpired(reply: FastifyReply, publicUrl: string): FastifyRepl
     400,
     renderMessagePage({
       title: 'This page has expired',
-      text: 'For your security, sign-in pages expire after a while. Please start again from Waymark.',
+      text: 'For your security, log-in pages expire after a while. Please start again from Waymark.',
       link: { href: `${publicUrl}${PORTAL_HOME_PATH}`, label: 'Go to Waymark' },
     }),
   );

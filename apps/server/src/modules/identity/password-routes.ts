@@ -18,7 +18,7 @@ type TokenRequest = FastifyRequest<{ Params: { uid: string }; Querystring: { tok
 /** Same answer whether or not the address has an account (never reveal who is registered). */
 export const RESET_SENT_MESSAGE = "If an account exists for that e-mail, we've sent a link.";
 
-const PASSWORD_CHANGED = 'Your password has been changed. Sign in with your new password.';
+const PASSWORD_CHANGED = 'Your password has been changed. Log in with your new password.';
 
 /**
  * Forgot password and the reset link of its mail. Both work without a live interaction; after a
@@ -85,7 +85,7 @@ export function registerPasswordRoutes(
       return sendPage(reply, 200, renderSignInPage({ uid, csrf: csrfFor(uid), notice }));
     }
     const link = { href: `${deps.publicUrl}${PORTAL_HOME_PATH}`, label: 'Go to Waymark' };
-    const text = 'You can now sign in to Waymark with your new password.';
+    const text = 'You can now log in to Waymark with your new password.';
     return sendPage(
       reply,
       200,

@@ -1,3 +1,4 @@
+import { ACTION_LABELS } from '@waymark/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PORTAL_HOME_PATH } from './clients';
 import { findInteraction, finishLogin, sendPage } from './interaction-http';
@@ -26,7 +27,7 @@ export function registerVerifyEmailRoutes(
     const interaction = await findInteraction(provider, request, reply, uid);
     if (accountId === undefined) {
       const link = interaction
-        ? { href: interactionPath(uid, 'login'), label: 'Sign in' }
+        ? { href: interactionPath(uid, 'login'), label: ACTION_LABELS.logIn }
         : homeLink;
       const text =
         'The verification link is no longer valid: it may have been used already or be too old. Sign in to get a new one.';
@@ -41,7 +42,7 @@ export function registerVerifyEmailRoutes(
     }
     const page = renderMessagePage({
       title: 'E-mail address verified',
-      text: 'Your e-mail address is verified. You can now sign in to Waymark.',
+      text: 'Your e-mail address is verified. You can now log in to Waymark.',
       notice: { kind: 'success', text: 'Your e-mail address is verified.' },
       link: homeLink,
     });

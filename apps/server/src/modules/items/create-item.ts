@@ -1,4 +1,4 @@
-import type { TItemDetail } from '@waymark/core';
+import { CREATED_HISTORY_FIELD, type TItemDetail } from '@waymark/core';
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { itemHistory, items, relativePaths } from '../../db/schema';
@@ -8,9 +8,6 @@ import { assertItemFeatures } from './item-features';
 import { replaceItemTags, replaceItemUrls } from './item-lists';
 import { checkItemRefs } from './item-refs';
 import { sanitizeDescription } from './sanitize-description';
-
-/** The history field of an item's creation entry (after = its title). */
-export const CREATED_HISTORY_FIELD = 'created';
 
 /** Input of {@link createItem}: validated fields (see ZCreateItemRequest) and the author. */
 export type CreateItemInput = {

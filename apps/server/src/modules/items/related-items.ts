@@ -1,4 +1,4 @@
-import { AppError, SAVED_MESSAGE, type TRelatedItem } from '@waymark/core';
+import { AppError, RELATED_HISTORY_FIELD, SAVED_MESSAGE, type TRelatedItem } from '@waymark/core';
 import { and, asc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { itemHistory, itemRelations, items } from '../../db/schema';
@@ -11,8 +11,6 @@ import { relatedItemColumns, joinItemLookups } from './item-queries';
 export const SELF_RELATION = 'An item cannot be related to itself.';
 /** Answered when the other item is not in the same project (or does not exist). */
 export const RELATED_NOT_FOUND = 'The related item was not found in this project.';
-/** The history field of relation changes. */
-export const RELATED_HISTORY_FIELD = 'relatedItems';
 
 /** Items matching `where` as related items show them, by title (at most `limit`). */
 export async function selectRelatedItemRows(

@@ -9,6 +9,15 @@ describe('sanitizeDescription', () => {
     expect(sanitizeDescription(html)).toBe(html);
   });
 
+  it("keeps a Bug environment's time with its machine-readable instant", () => {
+    const html =
+      '<ul><li>Time: <time datetime="2026-11-23T10:41:00.000Z">Nov 23, 2026</time></li></ul>';
+    expect(sanitizeDescription(html)).toBe(html);
+    expect(sanitizeDescription('<time datetime="x" onclick="a()">t</time>')).toBe(
+      '<time datetime="x">t</time>',
+    );
+  });
+
   it('drops scripts with their content and event handlers', () => {
     const clean = sanitizeDescription(
       '<p onclick="steal()">Hi<script>alert(1)</script><img src=x onerror="alert(2)"></p><style>p{}</style>',

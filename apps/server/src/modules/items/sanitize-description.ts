@@ -21,8 +21,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'h2',
     'h3',
     'h4',
+    // A Bug's recorded time: words for people, the ISO instant for machines (issue 25).
+    'time',
   ],
-  allowedAttributes: { a: ['href', 'rel'] },
+  allowedAttributes: { a: ['href', 'rel'], time: ['datetime'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,

@@ -1,4 +1,4 @@
-import type { TItemDetail } from '@waymark/core';
+import { DESCRIPTION_HISTORY_FIELD, type TItemDetail } from '@waymark/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { itemHistory, items } from '../../db/schema';
@@ -53,7 +53,7 @@ export async function updateItem(
     if (input.itemStatusId !== undefined && input.itemStatusId !== current.itemStatusId)
       compare('itemStatus', current.itemStatusDescription, next.itemStatus);
     compare('title', current.title, input.title);
-    compare('description', current.descriptionHtml, description);
+    compare(DESCRIPTION_HISTORY_FIELD, current.descriptionHtml, description);
     compare('tags', current.tags.join(', '), input.tags?.join(', '));
     if (input.assigneeUserId !== undefined && input.assigneeUserId !== current.assigneeUserId)
       compare('assignee', current.assignee?.fullName ?? null, next.assignee);

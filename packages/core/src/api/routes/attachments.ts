@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAttachment, ZAttachmentStorage } from '../../entities/attachment';
+import { ATTACHMENT_FIELD, ZAttachment, ZAttachmentStorage } from '../../entities/attachment';
 import { ZIdParam } from '../../entities/ids';
 import { defineRoute } from '../define-route';
 import { ZItemIdParams } from './item';
@@ -27,6 +27,7 @@ export const attachmentRoutes = {
     summary: 'Attaches a file (multipart/form-data, field "file") to an item.',
     tag: 'item',
     params: ZItemIdParams,
+    fileField: ATTACHMENT_FIELD,
     response: ZAttachment,
   }),
   /** The file's bytes: inline for raster images, as a download otherwise. */

@@ -1,3 +1,4 @@
+import { ACTION_LABELS } from '@waymark/core';
 import { interactionPath } from '../interaction-paths';
 import { html, type SafeHtml } from './html';
 import { renderPage, type PageInput } from './layout';
@@ -14,7 +15,9 @@ export function renderCheckEmailPage(input: { uid: string; csrf: string; email: 
       <input type="hidden" name="email" value="${input.email}" />
       <button type="submit" class="secondary">Resend verification e-mail</button>
     </form>
-    <p class="links"><a href="${interactionPath(input.uid, 'login')}">Back to sign in</a></p>`;
+    <p class="links">
+      <a href="${interactionPath(input.uid, 'login')}">Back to ${ACTION_LABELS.logIn}</a>
+    </p>`;
   return renderPage({ title: 'Check your e-mail', body });
 }
 

@@ -1,3 +1,4 @@
+import { ACTION_LABELS } from '@waymark/core';
 import { PASSWORD_MIN_LENGTH } from '../password';
 import { interactionPath } from '../interaction-paths';
 import { field, form } from './form';
@@ -27,7 +28,9 @@ export function renderForgotPasswordPage(input: {
       }),
       'Send reset link',
     )}
-    <p class="links"><a href="${interactionPath(input.uid, 'login')}">Back to sign in</a></p>`;
+    <p class="links">
+      <a href="${interactionPath(input.uid, 'login')}">Back to ${ACTION_LABELS.logIn}</a>
+    </p>`;
   return renderPage({ title: 'Reset your password', body, notice: input.notice });
 }
 

@@ -1,9 +1,16 @@
+import { ACTION_LABELS } from '@waymark/core';
 import { PASSWORD_MIN_LENGTH } from '../password';
 import type { SignUpField } from '../sign-up';
 import { interactionPath } from '../interaction-paths';
 import { field, form } from './form';
 import { html } from './html';
 import { renderPage, type PageInput } from './layout';
+
+/** Heading of the sign-in screen, in the product's words (spec §2's Log In; issue 25). */
+export const LOG_IN_TITLE = `${ACTION_LABELS.logIn} to Waymark`;
+
+/** Heading of the sign-up screen, in the product's words (spec §2's Sign Up). */
+export const SIGN_UP_TITLE = `${ACTION_LABELS.signUp} for Waymark`;
 
 /** What the sign-in screen shows. */
 export type SignInPageInput = {
@@ -31,14 +38,14 @@ export function renderSignInPage(input: SignInPageInput): string {
       input.csrf,
       html`${field({ label: 'E-mail', name: 'email', type: 'email', autocomplete: 'username', value: input.email, isAutofocus: !input.email })}
       ${field({ label: 'Password', name: 'password', type: 'password', autocomplete: 'current-password', isAutofocus: Boolean(input.email), isInvalid: isFailed })}`,
-      'Sign in',
+      ACTION_LABELS.logIn,
     )}
     ${resend}
     <p class="links">
       <a href="${interactionPath(input.uid, 'forgot')}">Forgot your password?</a>
-      <a href="${interactionPath(input.uid, 'signup')}">New to Waymark? Create an account</a>
+      <a href="${interactionPath(input.uid, 'signup')}">New to Waymark? ${ACTION_LABELS.signUp}</a>
     </p>`;
-  return renderPage({ title: 'Sign in to Waymark', body, notice: input.notice });
+  return renderPage({ title: LOG_IN_TITLE, body, notice: input.notice });
 }
 
 /** The sign-up screen: e-mail, names and a password that follows the stated rule. */
@@ -63,10 +70,12 @@ export function renderSignUpPage(input: {
       ${field({ label: 'First name', name: 'firstName', type: 'text', autocomplete: 'given-name', value: values.firstName, ...state('firstName') })}
       ${field({ label: 'Last name', name: 'lastName', type: 'text', autocomplete: 'family-name', value: values.lastName, ...state('lastName') })}
       ${field({ label: 'Password', name: 'password', type: 'password', autocomplete: 'new-password', hint: `At least ${PASSWORD_MIN_LENGTH} characters.`, ...state('password') })}`,
-      'Create account',
+      ACTION_LABELS.signUp,
     )}
     <p class="links">
-      <a href="${interactionPath(input.uid, 'login')}">Already have an account? Sign in</a>
+      <a href="${interactionPath(input.uid, 'login')}"
+        >Already have an account? ${ACTION_LABELS.logIn}</a
+      >
     </p>`;
-  return renderPage({ title: 'Create your Waymark account', body, notice: input.notice });
+  return renderPage({ title: SIGN_UP_TITLE, body, notice: input.notice });
 }

@@ -1,3 +1,4 @@
+import { ACTION_LABELS } from '@waymark/core';
 import type { MailMessage } from '../mail-transport';
 import { renderMail } from './layout';
 
@@ -21,7 +22,7 @@ export function alreadyRegisteredMail(input: {
       'Someone tried to sign up for Waymark with this e-mail address, but you already have an account.',
       `If you forgot your password, you can reset it here: ${input.resetUrl}`,
     ],
-    action: { label: 'Sign in to Waymark', url: input.signInUrl },
+    action: { label: `${ACTION_LABELS.logIn} to Waymark`, url: input.signInUrl },
     footer: "If this wasn't you, you can ignore this e-mail: nothing has changed on your account.",
   });
 }
