@@ -1,16 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import {
+  connectPort,
   createMessageListener,
-  LIVE_PORT_NAME,
+  LIVE_PORT,
   sendRequest,
-  type LivePortAnswer,
   type LivePortMessage,
   type LiveState,
+  type PageEnd,
   type PageKey,
   type PageSnapshot,
 } from '../../messaging/index';
-import type { PortLike } from '../../platform/index';
 import { useChromeApi } from '../../ui/index';
 import { queryKeys } from './query-keys';
 
@@ -91,7 +91,7 @@ export function useLivePage(page: PageKey, projectId: number | null): void {
   }, [api, show, projectId]);
 
   useEffect(() => {
-    let port: PortLike | null = null;
+    let port: PageEnd<typeof LIVE_PORT> | null = null;
     let isClosed = false;
     const watch: LivePortMessage = {
       type: 'watch',
@@ -100,19 +100,18 @@ export function useLivePage(page: PageKey, projectId: number | null): void {
     };
     const post = (message: LivePortMessage) => {
       try {
-        port?.postMessage(message);
+        port?.post(message);
       } catch {
         // The port broke with the worker; onDisconnect opens a new one.
       }
     };
     const connect = () => {
       if (isClosed) return;
-      port = api.runtime.connect(LIVE_PORT_NAME);
+      port = connectPort(api, LIVE_PORT);
       // A stopped or updated worker drops the port: a new worker must learn what is shown.
-      port.onDisconnect.subscribe(() => setTimeout(connect, 100));
-      port.onMessage.subscribe((raw) => {
-        const answer = raw as LivePortAnswer;
-        if (answer.type === 'liveState' && answer.projectId === projectId) show(answer.state);
+      port.onDisconnect(() => setTimeout(connect, 100));
+      port.onMessage((answer) => {
+        if (answer.projectId === projectId) show(answer.state);
       });
       post(watch);
     };
