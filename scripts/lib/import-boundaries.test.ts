@@ -73,7 +73,7 @@ describe('extension boundaries in eslint.config.js', { timeout: 60_000 }, () => 
   it('refuses a context importing another context', async () => {
     const errors = await restrictedImportErrors(
       `import { BADGE_COLOR } from '../background/badge';\nexport const used = BADGE_COLOR;\n`,
-      'apps/extension/src/sidepanel/panel-header.tsx',
+      'apps/extension/src/sidepanel/app/panel-header.tsx',
     );
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('separate realms');
@@ -82,7 +82,7 @@ describe('extension boundaries in eslint.config.js', { timeout: 60_000 }, () => 
   it("refuses a shared folder's internals, allows its public file", async () => {
     const code = (from: string) =>
       `import { chromeApi } from '${from}';\nexport const used = chromeApi;\n`;
-    const file = 'apps/extension/src/sidepanel/items/delete-item-button.tsx';
+    const file = 'apps/extension/src/sidepanel/features/items/delete-item-button.tsx';
     expect(await restrictedImportErrors(code('../../platform/chrome-api'), file)).toHaveLength(1);
     expect(await restrictedImportErrors(code('../../platform/index'), file)).toEqual([]);
   });
