@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { PanelStart } from '../../messaging/index';
 import { CurrentPage } from './current-page';
 import { seedPanelStart } from '../shared/data/seed-panel-start';
-import { UndoProvider } from '../features/items/list/undo-provider';
+import { UndoProvider } from '../features/items/index';
 import { PanelMenu } from './menu/panel-menu';
 import { PanelHeader } from './panel-header';
 import { ConnectionIndicator, ServerStatus } from './server-status';

@@ -2,14 +2,10 @@ import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import type { SessionInfo } from '../../messaging/index';
 import { useChromeApi, useServerUrl } from '../../ui/index';
 import { ErrorAlert } from '../shared/error-alert';
-import { OrgSwitcher } from '../features/orgs/org-switcher';
-import { PendingInvitations } from '../features/orgs/pending-invitations';
-import { useOrgSelection } from '../features/orgs/use-org-selection';
+import { OrgSwitcher, PendingInvitations, useOrgSelection } from '../features/orgs/index';
 import { isWebPage } from '../shared/is-web-page';
 import { NotAWebPage, PagePanel } from './page/page-panel';
-import { AccountMenu } from '../features/session/account-menu';
-import { SignInCard } from '../features/session/sign-in-card';
-import { useSession } from '../features/session/use-session';
+import { AccountMenu, SignInCard, useSession } from '../features/session/index';
 import type { ActiveTabState } from '../shared/use-active-tab';
 
 /** The part of the panel that needs a signed-in user: sign-in, organization, the page's items. */

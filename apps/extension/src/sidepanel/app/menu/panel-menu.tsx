@@ -11,8 +11,8 @@ import { ACTION_LABELS, PORTAL_LINKS } from '@waymark/core';
 import { useState } from 'react';
 import { useChromeApi, useServerUrl } from '../../../ui/index';
 import { CheatSheet } from '../../shared/keyboard/cheat-sheet';
-import { useOrgSelection } from '../../features/orgs/use-org-selection';
-import { useSessionQuery, useSignInOut } from '../../features/session/use-session';
+import { useOrgSelection } from '../../features/orgs/index';
+import { useSessionQuery, useSignInOut } from '../../features/session/index';
 
 const ICON = { size: 16, 'aria-hidden': true } as const;
 
