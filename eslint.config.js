@@ -37,6 +37,68 @@ const EXTENSION_CONTEXTS = 'background|content|sidepanel|options|welcome';
 /** The extension's shared folders, used by the contexts through their index.ts. */
 const EXTENSION_SHARED = 'anchoring|api|auth|messaging|platform|settings|transfer|ui';
 
+/** Every extension file: contexts stay apart, shared folders are used through their index. */
+const EXTENSION_PATTERNS = [
+  {
+    regex: `^(\\.\\./)+(${EXTENSION_CONTEXTS})(/|$)`,
+    message:
+      'An extension context never imports another (they run in separate realms); move shared code to a shared folder.',
+  },
+  {
+    regex: `^(\\.\\./)+(${EXTENSION_SHARED})/(?!index$).+`,
+    message:
+      'Import an extension shared folder through its public file (index), not its internals.',
+  },
+];
+
+/** `n` times `../`, as a regex. */
+const UP = (n) => '\\.\\./'.repeat(n);
+
+/** Folder depths below a side panel zone's root that the zone rules are written out for. */
+const SIDE_PANEL_DEPTHS = [0, 1, 2];
+
+/**
+ * The side panel's zones (bulletproof-react's): shared/ → features/ → app/. `shared/` imports
+ * neither features nor the app; a feature imports shared/ and itself, never another feature nor
+ * the app; the app (and the entry, main.tsx) imports a feature through its public index only.
+ * One block per folder depth, since imports are relative.
+ */
+const SIDE_PANEL_ZONES = [
+  ...SIDE_PANEL_DEPTHS.map((depth) => ({
+    files: [`apps/extension/src/sidepanel/shared/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    patterns: [
+      {
+        regex: `^${UP(depth + 1)}(app|features)(/|$)`,
+        message: "The side panel's shared/ is used by its features and app; it never imports them.",
+      },
+    ],
+  })),
+  ...SIDE_PANEL_DEPTHS.map((depth) => ({
+    files: [`apps/extension/src/sidepanel/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    patterns: [
+      {
+        regex: `^(${UP(depth + 1)}(?!\\.\\.)|${UP(depth + 2)}features(/|$))`,
+        message:
+          'A side panel feature never imports another feature: move what both need to shared/, or compose them in app/.',
+      },
+      {
+        regex: `^${UP(depth + 2)}app(/|$)`,
+        message: 'A side panel feature never imports the app; the app composes the features.',
+      },
+    ],
+  })),
+  {
+    files: ['apps/extension/src/sidepanel/main.tsx', 'apps/extension/src/sidepanel/app/**'],
+    patterns: [
+      {
+        regex: '(^|/)features/[^/]+/(?!index$).+',
+        message:
+          'Import a side panel feature through its public file (features/<feature>/index), not its internals.',
+      },
+    ],
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -153,26 +215,16 @@ export default tseslint.config(
   {
     files: ['apps/extension/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', 'apps/extension/src/test/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: `^(\\.\\./)+(${EXTENSION_CONTEXTS})(/|$)`,
-              message:
-                'An extension context never imports another (they run in separate realms); move shared code to a shared folder.',
-            },
-            {
-              regex: `^(\\.\\./)+(${EXTENSION_SHARED})/(?!index$).+`,
-              message:
-                'Import an extension shared folder through its public file (index), not its internals.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: EXTENSION_PATTERNS }] },
   },
+  // A later block's rule options replace an earlier one's, so each zone repeats the extension's.
+  ...SIDE_PANEL_ZONES.map(({ files, patterns }) => ({
+    files,
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...EXTENSION_PATTERNS, ...patterns] }],
+    },
+  })),
   {
     files: ['apps/portal/**/*.{ts,tsx}', 'apps/extension/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -73,7 +73,7 @@ describe('extension boundaries in eslint.config.js', { timeout: 60_000 }, () => 
   it('refuses a context importing another context', async () => {
     const errors = await restrictedImportErrors(
       `import { BADGE_COLOR } from '../background/badge';\nexport const used = BADGE_COLOR;\n`,
-      'apps/extension/src/sidepanel/panel-header.tsx',
+      'apps/extension/src/sidepanel/app/panel-header.tsx',
     );
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('separate realms');
@@ -82,8 +82,79 @@ describe('extension boundaries in eslint.config.js', { timeout: 60_000 }, () => 
   it("refuses a shared folder's internals, allows its public file", async () => {
     const code = (from: string) =>
       `import { chromeApi } from '${from}';\nexport const used = chromeApi;\n`;
-    const file = 'apps/extension/src/sidepanel/items/delete-item-button.tsx';
+    const file = 'apps/extension/src/sidepanel/features/items/delete-item-button.tsx';
     expect(await restrictedImportErrors(code('../../platform/chrome-api'), file)).toHaveLength(1);
     expect(await restrictedImportErrors(code('../../platform/index'), file)).toEqual([]);
+  });
+});
+
+describe('side panel zones in eslint.config.js', { timeout: 60_000 }, () => {
+  const code = (from: string) => `import { used as x } from '${from}';\nexport const used = x;\n`;
+
+  it('refuses a feature importing another feature, at any depth', async () => {
+    const errors = await restrictedImportErrors(
+      code('../orgs/index'),
+      'apps/extension/src/sidepanel/features/items/items-section.tsx',
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('never imports another feature');
+    expect(
+      await restrictedImportErrors(
+        code('../../session/index'),
+        'apps/extension/src/sidepanel/features/items/list/item-row.tsx',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await restrictedImportErrors(
+        code('../../../features/orgs/index'),
+        'apps/extension/src/sidepanel/features/items/list/item-row.tsx',
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('refuses a feature importing the app', async () => {
+    const errors = await restrictedImportErrors(
+      code('../../../app/workspace'),
+      'apps/extension/src/sidepanel/features/items/pins/pin-section.tsx',
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('never imports the app');
+  });
+
+  it('allows a feature its own parts, shared/ and the extension shared folders', async () => {
+    const file = 'apps/extension/src/sidepanel/features/items/attachments/attachment-card.tsx';
+    for (const from of [
+      './use-attachments',
+      '../environment/index',
+      '../../../shared/error-alert',
+      '../../../../platform/index',
+    ])
+      expect(await restrictedImportErrors(code(from), file)).toEqual([]);
+  });
+
+  it('refuses shared/ importing a feature or the app', async () => {
+    expect(
+      await restrictedImportErrors(
+        code('../features/items/index'),
+        'apps/extension/src/sidepanel/shared/error-alert.tsx',
+      ),
+    ).toHaveLength(1);
+    const errors = await restrictedImportErrors(
+      code('../../app/workspace'),
+      'apps/extension/src/sidepanel/shared/data/query-keys.ts',
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('never imports them');
+  });
+
+  it("refuses the app importing a feature's internals, allows its public file", async () => {
+    const file = 'apps/extension/src/sidepanel/app/menu/panel-menu.tsx';
+    const errors = await restrictedImportErrors(
+      code('../../features/orgs/use-org-selection'),
+      file,
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('public file');
+    expect(await restrictedImportErrors(code('../../features/orgs/index'), file)).toEqual([]);
   });
 });

@@ -43,6 +43,12 @@ describe('API proxy', () => {
         { url: 'https://shop.example.com/', tab: {} as chrome.tabs.Tab },
       ),
     ).toThrow('Only Waymark pages may call the Waymark API.');
+    expect(() =>
+      proxy(
+        { route: 'getOrgs', input: {} },
+        { url: 'chrome-extension://other-extension-id/popup.html' },
+      ),
+    ).toThrow('Only Waymark pages may call the Waymark API.');
     expect(() => proxy({ route: 'toString' as never, input: {} }, PAGE_SENDER)).toThrow(
       'No API route named toString.',
     );

@@ -133,7 +133,7 @@ describe('attachment transfers through the worker', () => {
 
   it('closes ports that content scripts open, unanswered', async () => {
     const { fake, fetch } = setUp(() => Response.json(ATTACHMENT));
-    const [page, worker] = createPortPair(UPLOAD_PORT, { url: 'https://evil.example.com/' });
+    const [page, worker] = createPortPair(UPLOAD_PORT.name, { url: 'https://evil.example.com/' });
     const closed = vi.fn();
     page.onDisconnect.subscribe(closed);
     fake.onConnect.emit(worker);

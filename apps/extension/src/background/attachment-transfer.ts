@@ -1,54 +1,44 @@
 import {
   AppError,
   ATTACHMENT_FIELD,
-  buildPath,
   routes,
-  toAppError,
+  SERVER_UNREACHABLE_MESSAGE,
   ZAttachment,
 } from '@waymark/core';
-import type { PortLike } from '../platform/index';
+import { servePort, type WorkerEnd } from '../messaging/index';
 import {
   CHUNK_BYTES,
   DOWNLOAD_PORT,
   fromBase64,
   toBase64,
   UPLOAD_PORT,
-  type DownloadReply,
-  type DownloadRequest,
   type TransferFailure,
-  type UploadReply,
   type UploadRequest,
 } from '../transfer/index';
-import type { ApiProxyDeps } from './api-proxy';
+import { createWorkerApiClient, type ApiProxyDeps } from './api-proxy';
 
 /**
  * Serves the file-transfer ports of extension pages (see transfer-protocol.ts): uploads arrive
  * in chunks and go to the API in one multipart request; downloads stream back in chunks. The
- * worker adds the access token, so pages never hold it; ports from anything but the
- * extension's own pages (content scripts) are closed unanswered.
+ * worker's API client adds the access token, so pages never hold it; ports from anything but
+ * the extension's own pages (content scripts) are closed unanswered by `servePort`.
  */
 export function serveAttachmentTransfers(deps: ApiProxyDeps): () => void {
-  const extensionRoot = deps.api.runtime.getURL('');
-  return deps.api.runtime.onConnect.subscribe((port) => {
-    if (port.name !== UPLOAD_PORT && port.name !== DOWNLOAD_PORT) return;
-    if (!port.sender?.url?.startsWith(extensionRoot)) {
-      port.disconnect();
-      return;
-    }
-    if (port.name === UPLOAD_PORT) receiveUpload(port, deps);
-    else sendDownload(port, deps);
-  });
+  const stops = [
+    servePort(deps.api, UPLOAD_PORT, (port) => receiveUpload(port, deps)),
+    servePort(deps.api, DOWNLOAD_PORT, (port) => sendDownload(port, deps)),
+  ];
+  return () => stops.forEach((stop) => stop());
 }
 
-function receiveUpload(port: PortLike, deps: ApiProxyDeps): void {
-  const reply = (message: UploadReply) => port.postMessage(message);
+function receiveUpload(port: WorkerEnd<typeof UPLOAD_PORT>, deps: ApiProxyDeps): void {
+  const reply: typeof port.post = (message) => port.post(message);
   const abort = new AbortController();
-  port.onDisconnect.subscribe(() => abort.abort());
+  port.onDisconnect(() => abort.abort());
   const parts: Uint8Array<ArrayBuffer>[] = [];
   let receivedBytes = 0;
   let start: Extract<UploadRequest, { kind: 'start' }> | null = null;
-  port.onMessage.subscribe((message) => {
-    const request = message as UploadRequest;
+  port.onMessage((request) => {
     if (request.kind === 'start') {
       start = request;
     } else if (request.kind === 'chunk' && start) {
@@ -67,8 +57,11 @@ function receiveUpload(port: PortLike, deps: ApiProxyDeps): void {
     } else if (request.kind === 'end' && start) {
       const form = new FormData();
       form.append(ATTACHMENT_FIELD, new Blob(parts), start.fileName);
-      const path = buildPath(routes.uploadAttachment.path, { itemId: start.itemId });
-      void send(deps, path, { method: 'POST', body: form, signal: abort.signal })
+      const input = { params: { itemId: start.itemId } };
+      void createWorkerApiClient(deps)
+        .then((client) =>
+          client.send(routes.uploadAttachment, input, { body: form, signal: abort.signal }),
+        )
         .then(async (response) => ({
           kind: 'done' as const,
           attachment: ZAttachment.parse(await response.json()),
@@ -81,14 +74,14 @@ function receiveUpload(port: PortLike, deps: ApiProxyDeps): void {
   });
 }
 
-function sendDownload(port: PortLike, deps: ApiProxyDeps): void {
-  const reply = (message: DownloadReply) => port.postMessage(message);
+function sendDownload(port: WorkerEnd<typeof DOWNLOAD_PORT>, deps: ApiProxyDeps): void {
+  const reply: typeof port.post = (message) => port.post(message);
   const abort = new AbortController();
-  port.onDisconnect.subscribe(() => abort.abort());
-  port.onMessage.subscribe((message) => {
-    const { itemId, attachmentId } = message as DownloadRequest;
-    const path = buildPath(routes.downloadAttachment.path, { itemId, attachmentId });
-    void send(deps, path, { method: 'GET', signal: abort.signal })
+  port.onDisconnect(() => abort.abort());
+  port.onMessage(({ itemId, attachmentId }) => {
+    const input = { params: { itemId, attachmentId } };
+    void createWorkerApiClient(deps)
+      .then((client) => client.send(routes.downloadAttachment, input, { signal: abort.signal }))
       .then(async (response) => {
         reply({
           kind: 'meta',
@@ -102,20 +95,6 @@ function sendDownload(port: PortLike, deps: ApiProxyDeps): void {
         if (!abort.signal.aborted) reply(answer);
       });
   });
-}
-
-/** Calls one API path with the user's token; rejects with the API's `AppError`. */
-async function send(deps: ApiProxyDeps, path: string, init: RequestInit): Promise<Response> {
-  const token = await deps.auth.getAccessToken();
-  const response = await deps.fetch(`${await deps.getServerUrl()}${path}`, {
-    ...init,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) {
-    // spec §4 Session: a 401 on any call signs the user out.
-    throw await toAppError(response, { onUnauthorized: () => void deps.auth.dropTokens() });
-  }
-  return response;
 }
 
 /** Reads a response body and hands it on in chunks of {@link CHUNK_BYTES}. */
@@ -144,8 +123,5 @@ function failure(error: unknown): TransferFailure {
   if (error instanceof AppError) return { kind: 'failed', error: error.message, code: error.code };
   if (error instanceof Error && error.name === 'AbortError')
     return { kind: 'failed', error: 'The transfer was cancelled.' };
-  return {
-    kind: 'failed',
-    error: 'The server could not be reached. Check your connection and try again.',
-  };
+  return { kind: 'failed', error: SERVER_UNREACHABLE_MESSAGE };
 }

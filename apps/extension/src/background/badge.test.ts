@@ -3,6 +3,7 @@ import type { AuthSession } from '../auth/auth-session';
 import type { SessionInfo } from '../messaging/protocol';
 import { createFakeChrome } from '../test/fake-chrome-api';
 import { createBadge, formatBadgeCount, trackBadge } from './badge';
+import { workerCall } from '../test/worker-api-call';
 
 const CHECKOUT = 'https://shop.example.com/checkout';
 
@@ -22,7 +23,7 @@ function setUp({ signedIn = true, items = 3 } = {}) {
     },
   } as unknown as AuthSession;
   const call = vi.fn(() => Promise.resolve({ items: Array.from({ length: items }, () => ({})) }));
-  const badge = createBadge({ api: fake.api, auth, call });
+  const badge = createBadge({ api: fake.api, auth, call: workerCall(call) });
   const signOut = () => {
     session = { signedIn: false };
     sessionListeners.forEach((listener) => listener(session));

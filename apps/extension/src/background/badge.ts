@@ -1,4 +1,4 @@
-import { BRAND_COLOR, routes, type TPageItems } from '@waymark/core';
+import { BRAND_COLOR, routes } from '@waymark/core';
 import type { AuthSession } from '../auth/index';
 import type { ChromeApi, TabInfo } from '../platform/index';
 import { readOrgId } from '../settings/index';
@@ -41,9 +41,9 @@ export function createBadge({ api, auth, call }: BadgeDeps): Badge {
 
   const countItems = async (url: string): Promise<number> => {
     const orgId = await readOrgId(api);
-    const page = (await call(routes.getPageItems, {
+    const page = await call(routes.getPageItems, {
       query: { pageUrl: url, ...(orgId > 0 && { orgId: String(orgId) }) },
-    })) as TPageItems;
+    });
     return page.items.length;
   };
 

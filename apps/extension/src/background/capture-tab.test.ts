@@ -34,7 +34,8 @@ describe('captureTab', () => {
     const { fake, capture } = setUp();
     await expect(capture({ tabId: 2 }, PAGE)).rejects.toThrow('Show the page in its tab');
     await expect(capture({ tabId: 3 }, PAGE)).rejects.toThrow('web pages');
-    await expect(capture({ tabId: 1 }, { url: 'https://shop.example.com/' })).rejects.toThrow(
+    // The sender guard refuses before any work, synchronously (the listener replies either way).
+    expect(() => capture({ tabId: 1 }, { url: 'https://shop.example.com/' })).toThrow(
       'Only Waymark pages',
     );
     expect(fake.api.tabs.captureVisibleTab).not.toHaveBeenCalled();

@@ -1,6 +1,7 @@
 import { AppError } from '@waymark/core';
 import type { MessageHandler } from '../messaging/index';
 import { toOriginPattern, type ChromeApi } from '../platform/index';
+import { pagesOnly } from './pages-only';
 
 /** Why Chrome refused a capture: it needs the user's click on the toolbar icon for that tab. */
 export const CAPTURE_NEEDS_CLICK =
@@ -12,11 +13,7 @@ export const CAPTURE_NEEDS_CLICK =
  * window's active tab, which must be the one the panel shows).
  */
 export function createCaptureTab(api: ChromeApi): MessageHandler<'captureTab'> {
-  const extensionRoot = api.runtime.getURL('');
-  return async ({ tabId }, sender) => {
-    if (!sender.url?.startsWith(extensionRoot)) {
-      throw new AppError('FORBIDDEN', 'Only Waymark pages may capture a tab.');
-    }
+  return pagesOnly(api, 'Only Waymark pages may capture a tab.', async ({ tabId }) => {
     const tab = await api.tabs.get(tabId).catch(() => null);
     if (!tab || !toOriginPattern(tab.url)) {
       throw new AppError('BAD_REQUEST', 'Waymark captures web pages (http or https addresses).');
@@ -29,5 +26,5 @@ export function createCaptureTab(api: ChromeApi): MessageHandler<'captureTab'> {
     } catch {
       throw new AppError('FORBIDDEN', CAPTURE_NEEDS_CLICK);
     }
-  };
+  });
 }

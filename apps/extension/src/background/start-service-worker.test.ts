@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { createFakeChrome } from '../test/fake-chrome-api';
+import { describe, expect, it, vi } from 'vitest';
+import { LIVE_PORT } from '../messaging/index';
+import { createFakeChrome, createPortPair } from '../test/fake-chrome-api';
 import { startServiceWorker } from './start-service-worker';
 
 describe('startServiceWorker', () => {
@@ -25,5 +26,25 @@ describe('startServiceWorker', () => {
     startServiceWorker(fake.api);
     fake.onInstalled.emit({ reason: 'install' });
     expect(fake.api.tabs.create).toHaveBeenCalledOnce();
+  });
+
+  it("closes live ports that a content script or another extension opens, keeps a panel's", async () => {
+    const fake = createFakeChrome();
+    startServiceWorker(fake.api);
+    const open = (url: string) => {
+      const [page, worker] = createPortPair(LIVE_PORT.name, { url, documentId: url });
+      const closed = vi.fn();
+      page.onDisconnect.subscribe(closed);
+      fake.onConnect.emit(worker);
+      return closed;
+    };
+    const contentScript = open('https://shop.example.com/checkout');
+    const otherExtension = open('chrome-extension://other-extension-id/sidepanel.html');
+    const panel = open('chrome-extension://test-extension-id/sidepanel.html');
+    await vi.waitFor(() => {
+      expect(contentScript).toHaveBeenCalledOnce();
+      expect(otherExtension).toHaveBeenCalledOnce();
+    });
+    expect(panel).not.toHaveBeenCalled();
   });
 });

@@ -5,13 +5,14 @@ export {
   type MessageHandlers,
 } from './create-message-listener';
 export {
-  LIVE_PORT_NAME,
+  LIVE_PORT,
   type ActiveTab,
   type DrawnPin,
   type LivePortAnswer,
   type LivePortMessage,
   type LiveState,
   type MessageMap,
+  type MessageType,
   type PageInfo,
   type PageKey,
   type PageSnapshot,
@@ -20,3 +21,14 @@ export {
   type SessionInfo,
 } from './protocol';
 export { broadcast, sendRequest } from './send-message';
+export { isExtensionPage } from './sender-guard';
+export {
+  connectPort,
+  isTagged,
+  servePort,
+  toWorkerEnd,
+  type PageEnd,
+  type PortProtocol,
+  type TypedPort,
+  type WorkerEnd,
+} from './typed-port';

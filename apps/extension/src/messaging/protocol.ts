@@ -9,6 +9,7 @@ import type {
   TPinAnchor,
   TPinSelector,
 } from '@waymark/core';
+import { isTagged, type PortProtocol } from './typed-port';
 
 /** The tab a window shows: what the side panel follows. */
 export type ActiveTab = {
@@ -89,18 +90,25 @@ export type PanelStart = {
 /** How the worker's live stream of a project is doing (for the panel's connection indicator). */
 export type LiveState = 'connecting' | 'live' | 'offline';
 
-/** What a side panel posts on its `LIVE_PORT_NAME` port to the worker. */
+/** What a side panel posts on its {@link LIVE_PORT} to the worker. */
 export type LivePortMessage =
   /** The page the panel shows now, and its project once the lookup resolved it. */
   | { type: 'watch'; page: PageKey; projectId: number | null }
   /** Sent every 20 s: a port message keeps an MV3 worker from being stopped while a panel is open. */
   | { type: 'ping' };
 
-/** What the worker posts on a panel's `LIVE_PORT_NAME` port: its project's stream as it is now. */
+/** What the worker posts on a panel's {@link LIVE_PORT}: its project's stream as it is now. */
 export type LivePortAnswer = { type: 'liveState'; projectId: number; state: LiveState };
 
-/** The name of the port a side panel holds open to the worker while it shows a page. */
-export const LIVE_PORT_NAME = 'waymark-live';
+/**
+ * The port a side panel holds open to the worker while it shows a page (docs/live-updates.md):
+ * the panel says what it watches, the worker answers the stream's state.
+ */
+export const LIVE_PORT: PortProtocol<LivePortMessage, LivePortAnswer> = {
+  name: 'waymark-live',
+  isToWorker: isTagged<LivePortMessage, 'type'>('type', { watch: true, ping: true }),
+  isToPage: isTagged<LivePortAnswer, 'type'>('type', { liveState: true }),
+};
 
 /** Every message: its payload and what its receiver answers (`void` for notifications). */
 export type MessageMap = {

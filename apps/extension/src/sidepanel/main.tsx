@@ -1,10 +1,10 @@
 // Entry point of sidepanel.html. It asks the worker for what it holds first and pre-paints the
 // kept item rows as plain DOM as soon as it answers, then loads the panel's code, whose React
 // render takes over (docs/extension.md, "First paint").
-import './prepaint/prepaint.css';
+import './app/prepaint/prepaint.css';
 import { chromeApi } from '../platform/index';
-import { requestPanelStart } from './data/request-panel-start';
-import { prepaintPanel } from './prepaint/prepaint-panel';
+import { requestPanelStart } from './shared/data/request-panel-start';
+import { prepaintPanel } from './app/prepaint/prepaint-panel';
 
 /**
  * How long the panel's code waits for the worker's answer before loading anyway. Running that
@@ -26,7 +26,7 @@ const painted = start.then(
 );
 const waited = new Promise((done) => setTimeout(done, CODE_WAITS_FOR_START_MS));
 void Promise.race([painted, waited])
-  .then(async () => import('./mount-side-panel'))
+  .then(async () => import('./app/mount-side-panel'))
   .then(({ mountSidePanel }) => {
     performance.mark('waymark:code-loaded');
     return mountSidePanel(start);

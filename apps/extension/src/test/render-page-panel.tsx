@@ -2,8 +2,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { FEATURES, type TItemSummary, type TPageItems } from '@waymark/core';
 import { vi } from 'vitest';
-import { UndoProvider } from '../sidepanel/items/list/undo-provider';
-import { PagePanel } from '../sidepanel/page/page-panel';
+import { UndoProvider } from '../sidepanel/features/items/list/undo-provider';
+import { PagePanel } from '../sidepanel/app/page/page-panel';
 import { createFakeChrome, type FakeChrome } from './fake-chrome-api';
 import { renderPage } from './render-page';
 

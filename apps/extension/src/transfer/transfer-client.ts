@@ -1,15 +1,13 @@
 import { AppError, type TAttachment } from '@waymark/core';
-import type { ChromeApi, PortLike } from '../platform/index';
+import { connectPort } from '../messaging/index';
+import type { ChromeApi } from '../platform/index';
 import { fromBase64, toBase64 } from './base64';
 import {
   CHUNK_BYTES,
   DOWNLOAD_PORT,
   KEEPALIVE_MS,
   UPLOAD_PORT,
-  type DownloadReply,
-  type DownloadRequest,
   type TransferFailure,
-  type UploadReply,
   type UploadRequest,
 } from './transfer-protocol';
 
@@ -43,8 +41,8 @@ export function uploadFile(
   file: Blob & { name: string },
   onProgress: (progress: UploadProgress) => void,
 ): Upload {
-  const port = api.runtime.connect(UPLOAD_PORT);
-  const post = (message: UploadRequest) => port.postMessage(message);
+  const port = connectPort(api, UPLOAD_PORT);
+  const post = (message: UploadRequest) => port.post(message);
   let isCancelled = false;
   let keepalive: ReturnType<typeof setInterval> | undefined;
   let rejectDone: (error: Error) => void = () => undefined;
@@ -66,8 +64,7 @@ export function uploadFile(
       reject(error);
       port.disconnect();
     };
-    port.onMessage.subscribe((message) => {
-      const reply = message as UploadReply;
+    port.onMessage((reply) => {
       if (reply.kind === 'ack') {
         onProgress({ sentBytes: reply.receivedBytes, phase: 'sending' });
         sendNext().catch(fail);
@@ -77,7 +74,7 @@ export function uploadFile(
       } else fail(toError(reply));
     });
     // The worker went away (reloaded, or stopped by Chrome) before answering.
-    port.onDisconnect.subscribe(() =>
+    port.onDisconnect(() =>
       reject(new AppError('INTERNAL', 'The upload was interrupted. Try again.')),
     );
     post({ kind: 'start', itemId, fileName: file.name, sizeBytes: file.size });
@@ -98,13 +95,12 @@ export function uploadFile(
 
 /** Downloads an attachment's bytes through the service worker. */
 export function downloadFile(api: ChromeApi, itemId: number, attachmentId: number): Promise<Blob> {
-  const port: PortLike = api.runtime.connect(DOWNLOAD_PORT);
+  const port = connectPort(api, DOWNLOAD_PORT);
   return new Promise<Blob>((resolve, reject) => {
     const parts: Uint8Array<ArrayBuffer>[] = [];
     let contentType = 'application/octet-stream';
     let isDone = false;
-    port.onMessage.subscribe((message) => {
-      const reply = message as DownloadReply;
+    port.onMessage((reply) => {
       if (reply.kind === 'meta') contentType = reply.contentType;
       else if (reply.kind === 'chunk') parts.push(fromBase64(reply.data));
       else {
@@ -114,10 +110,10 @@ export function downloadFile(api: ChromeApi, itemId: number, attachmentId: numbe
         else reject(toError(reply));
       }
     });
-    port.onDisconnect.subscribe(() => {
+    port.onDisconnect(() => {
       if (!isDone) reject(new AppError('INTERNAL', 'The download was interrupted.'));
     });
-    port.postMessage({ kind: 'start', itemId, attachmentId } satisfies DownloadRequest);
+    port.post({ kind: 'start', itemId, attachmentId });
   });
 }
 

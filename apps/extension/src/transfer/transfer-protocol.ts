@@ -2,11 +2,8 @@
 // token and `runtime.sendMessage` carries JSON only, so a file crosses a `runtime.connect` port in
 // base64 chunks; the worker talks to the API. See docs/attachments.md "Extension transfers".
 import type { ErrorCode, TAttachment } from '@waymark/core';
+import { isTagged, type PortProtocol } from '../messaging/index';
 
-/** The port an upload runs on: one port per file. */
-export const UPLOAD_PORT = 'waymark-upload';
-/** The port a download runs on: one port per file. */
-export const DOWNLOAD_PORT = 'waymark-download';
 /** Bytes per chunk: large enough for few messages, small enough for a smooth progress bar. */
 export const CHUNK_BYTES = 256 * 1024;
 
@@ -48,3 +45,27 @@ export type DownloadReply =
 
 /** Why a transfer failed, with the API's code when it had one. */
 export type TransferFailure = { kind: 'failed'; error: string; code?: ErrorCode };
+
+/** The port an upload runs on: one port per file. */
+export const UPLOAD_PORT: PortProtocol<UploadRequest, UploadReply> = {
+  name: 'waymark-upload',
+  isToWorker: isTagged<UploadRequest, 'kind'>('kind', {
+    start: true,
+    chunk: true,
+    end: true,
+    keepalive: true,
+  }),
+  isToPage: isTagged<UploadReply, 'kind'>('kind', { ack: true, done: true, failed: true }),
+};
+
+/** The port a download runs on: one port per file. */
+export const DOWNLOAD_PORT: PortProtocol<DownloadRequest, DownloadReply> = {
+  name: 'waymark-download',
+  isToWorker: isTagged<DownloadRequest, 'kind'>('kind', { start: true }),
+  isToPage: isTagged<DownloadReply, 'kind'>('kind', {
+    meta: true,
+    chunk: true,
+    done: true,
+    failed: true,
+  }),
+};

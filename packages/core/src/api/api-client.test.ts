@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error';
-import { createApiClient } from './api-client';
+import { createApiClient, SERVER_UNREACHABLE_MESSAGE } from './api-client';
 import { buildPath, defineRoute } from './define-route';
 
 const getThing = defineRoute({
@@ -77,5 +77,53 @@ describe('createApiClient', () => {
       code: 'UNAUTHORIZED',
     });
     expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('sends a raw body with the token and hands back the response itself', async () => {
+    const fetch = fakeFetch(200, 'bytes', 'application/octet-stream');
+    const client = createApiClient({ baseUrl: 'http://s', getAccessToken: () => 'tok', fetch });
+    const form = new FormData();
+    form.append('file', new Blob(['abc']), 'a.txt');
+    const response = await client.send(
+      saveThing,
+      { body: { name: 'unused' } },
+      { body: form, signal: new AbortController().signal },
+    );
+    expect(await response.text()).toBe('bytes');
+    const init = fetch.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    // FormData sets its own multipart content type, with the boundary.
+    expect((init?.headers as Record<string, string>)['content-type']).toBeUndefined();
+    expect((init?.headers as Record<string, string>).authorization).toBe('Bearer tok');
+  });
+
+  it('maps a raw call refused by the server like any call, 401 included', async () => {
+    const onUnauthorized = vi.fn();
+    const fetch = fakeFetch(
+      401,
+      JSON.stringify({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Sign in again.' }),
+    );
+    const client = createApiClient({ baseUrl: '', fetch, onUnauthorized });
+    await expect(client.send(getThing, { params: { thingId: 1 } })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'Sign in again.',
+    });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('says the server is unreachable when fetch fails, but lets an abort through', async () => {
+    const failing = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    const client = createApiClient({ baseUrl: '', fetch: failing });
+    await expect(client.send(getThing, { params: { thingId: 1 } })).rejects.toMatchObject({
+      code: 'INTERNAL',
+      message: SERVER_UNREACHABLE_MESSAGE,
+    });
+    const abort = new AbortController();
+    abort.abort();
+    const aborted = vi.fn(() => Promise.reject(new DOMException('Aborted', 'AbortError')));
+    const stopped = createApiClient({ baseUrl: '', fetch: aborted });
+    await expect(
+      stopped.send(getThing, { params: { thingId: 1 } }, { signal: abort.signal }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -19,6 +19,14 @@ export type ApiClientOptions = {
   fetch?: typeof fetch;
 };
 
+/** A body the JSON client cannot carry, and a way to stop the request. */
+export type RawRequestInit = {
+  /** Sent as is (a multipart `FormData` upload); the route's JSON `body` is not sent then. */
+  body?: RequestInit['body'];
+  /** Aborts the request; the call then rejects with the fetch's own `AbortError`. */
+  signal?: AbortSignal;
+};
+
 /** A typed client over the route table. */
 export type ApiClient = {
   /** Calls `route` with `input`; resolves to its parsed answer or rejects with an {@link AppError}. */
@@ -26,6 +34,23 @@ export type ApiClient = {
     route: R,
     ...input: Record<string, never> extends RouteInput<R> ? [RouteInput<R>?] : [RouteInput<R>]
   ): Promise<RouteOutput<R>>;
+  /**
+   * Calls `route` like `call` (address, token, 401 and error mapping) but resolves to the
+   * successful `Response` itself, for bodies the JSON client cannot carry: the extension's file
+   * transfers send multipart uploads and stream downloads in chunks.
+   */
+  send<R extends RouteDef>(
+    route: R,
+    input: RouteInput<R>,
+    init?: RawRequestInit,
+  ): Promise<Response>;
+};
+
+/** A route's input as the client reads it. */
+type RequestParts = {
+  params?: Record<string, string | number>;
+  query?: Record<string, unknown>;
+  body?: unknown;
 };
 
 /** The error of a call that never reached the server (offline, DNS, refused connection). */
@@ -35,41 +60,51 @@ export const SERVER_UNREACHABLE_MESSAGE =
 /** Creates the one API client the portal and the extension call the server through. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const send = async (
+    route: RouteDef,
+    input: RequestParts,
+    init: RawRequestInit = {},
+  ): Promise<Response> => {
+    let url = options.baseUrl + buildPath(route.path, input.params);
+    if (input.query) {
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries(input.query)) {
+        if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+          search.set(key, String(value));
+      }
+      const text = search.toString();
+      if (text) url += `?${text}`;
+    }
+    const headers: Record<string, string> = { accept: 'application/json, text/plain' };
+    const token = options.getAccessToken ? await options.getAccessToken() : null;
+    if (token) headers.authorization = `Bearer ${token}`;
+    let body: RequestInit['body'] = init.body;
+    if (route.body && body === undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(input.body ?? {});
+    }
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method: route.method,
+        headers,
+        body,
+        ...(init.signal && { signal: init.signal }),
+      });
+    } catch (error) {
+      if (init.signal?.aborted) throw error;
+      throw new AppError('INTERNAL', SERVER_UNREACHABLE_MESSAGE);
+    }
+    if (!response.ok) throw await toAppError(response, options);
+    return response;
+  };
   return {
+    send: (route, input, init) => send(route, input as RequestParts, init),
     async call<R extends RouteDef>(route: R, ...rest: [RouteInput<R>?]): Promise<RouteOutput<R>> {
-      const input = (rest[0] ?? {}) as {
-        params?: Record<string, string | number>;
-        query?: Record<string, unknown>;
-        body?: unknown;
-      };
       // An event stream never ends: it is read incrementally (the extension's live connection).
       if (route.responseKind === 'events')
         throw new AppError('BAD_REQUEST', `${route.path} is an event stream, not a call.`);
-      let url = options.baseUrl + buildPath(route.path, input.params);
-      if (input.query) {
-        const search = new URLSearchParams();
-        for (const [key, value] of Object.entries(input.query)) {
-          if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-            search.set(key, String(value));
-        }
-        const text = search.toString();
-        if (text) url += `?${text}`;
-      }
-      const headers: Record<string, string> = { accept: 'application/json, text/plain' };
-      const token = options.getAccessToken ? await options.getAccessToken() : null;
-      if (token) headers.authorization = `Bearer ${token}`;
-      let body: string | undefined;
-      if (route.body) {
-        headers['content-type'] = 'application/json';
-        body = JSON.stringify(input.body ?? {});
-      }
-      let response: Response;
-      try {
-        response = await doFetch(url, { method: route.method, headers, body });
-      } catch {
-        throw new AppError('INTERNAL', SERVER_UNREACHABLE_MESSAGE);
-      }
-      if (!response.ok) throw await toAppError(response, options);
+      const response = await send(route, (rest[0] ?? {}) as RequestParts);
       const payload: unknown =
         route.responseKind === 'text'
           ? await response.text()
@@ -83,8 +118,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
 /**
  * The `AppError` a failed API answer stands for (its body's code and message, or one from its
- * status); calls `onUnauthorized` first on a 401. For callers that fetch a route themselves
- * (the extension's file transfers, which stream bodies the JSON client cannot carry).
+ * status); calls `onUnauthorized` first on a 401.
  */
 export async function toAppError(
   response: Response,

@@ -1,11 +1,12 @@
 import { routes, type TLiveChange, type TPageItems } from '@waymark/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LiveState, PageKey } from '../../messaging/index';
+import { LIVE_PORT, toWorkerEnd, type LiveState, type PageKey } from '../../messaging/index';
 import { createPortPair } from '../../test/fake-chrome-api';
 import { createDataChangeOwner } from './data-change-owner';
 import type { LiveHandlers } from './live-connection';
 import type { OfflineCache } from './offline-cache';
 import { createPageData } from './page-data';
+import { workerCall } from '../../test/worker-api-call';
 
 const PAGE: PageKey = { pageUrl: 'https://shop.example.com/cart', orgId: 1, projectId: null };
 const ANSWER: TPageItems = {
@@ -32,7 +33,7 @@ function setUp() {
   const published: PageKey[] = [];
   const streams = new Map<number, { handlers: LiveHandlers; state: LiveState; stop: () => void }>();
   const pageData = createPageData({
-    call,
+    call: workerCall(call),
     cache: MEMORY_CACHE,
     showBadgeCount: badge,
     publish: (page) => published.push(page),
@@ -63,7 +64,7 @@ function setUp() {
     const [page, worker] = createPortPair('waymark-live', { documentId });
     const received: unknown[] = [];
     page.onMessage.subscribe((message) => received.push(message));
-    owner.attach(worker);
+    owner.attach(toWorkerEnd(worker, LIVE_PORT));
     page.postMessage({ type: 'watch', page: PAGE, projectId: 3 });
     await vi.advanceTimersByTimeAsync(0);
     return Object.assign(page, { received });

@@ -1,6 +1,11 @@
 import type { TLiveChange } from '@waymark/core';
-import type { LivePortAnswer, LivePortMessage, LiveState, PageKey } from '../../messaging/index';
-import type { PortLike } from '../../platform/index';
+import type {
+  LIVE_PORT,
+  LivePortAnswer,
+  LiveState,
+  PageKey,
+  WorkerEnd,
+} from '../../messaging/index';
 import type { LiveConnection, LiveHandlers } from './live-connection';
 import { pageKeyId, type PageData } from './page-data';
 
@@ -18,7 +23,7 @@ export type DataChangeOwnerDeps = {
 /** The service worker's one owner of "data changed" (issue 16). */
 export type DataChangeOwner = {
   /** Takes a side panel's live port: what it watches, for as long as it stays open. */
-  attach(port: PortLike): void;
+  attach(port: LivePort): void;
   /** A panel (by its document) changed data: refetch its page once and tell every page. */
   reportChange(documentId: string | undefined, itemIds: number[]): void;
   /** Drops every stream (sign-out) and opens those still watched (sign-in). */
@@ -36,6 +41,9 @@ const ECHO_WAIT_MS = 1_500;
  */
 const STREAM_LINGER_MS = 5_000;
 
+/** The worker's end of a panel's live port (already checked to come from a panel). */
+type LivePort = WorkerEnd<typeof LIVE_PORT>;
+
 type Watch = { documentId: string | undefined; page: PageKey | null; projectId: number | null };
 
 /**
@@ -45,7 +53,7 @@ type Watch = { documentId: string | undefined; page: PageKey | null; projectId: 
  * report refetches by itself only when the stream is down or its event is late.
  */
 export function createDataChangeOwner(deps: DataChangeOwnerDeps): DataChangeOwner {
-  const watches = new Map<PortLike, Watch>();
+  const watches = new Map<LivePort, Watch>();
   const connections = new Map<number, LiveConnection>();
   const wasLive = new Set<number>();
   const folds = new Map<number, { paths: Set<number | null>; itemIds: Set<number> }>();
@@ -154,8 +162,7 @@ export function createDataChangeOwner(deps: DataChangeOwnerDeps): DataChangeOwne
   return {
     attach(port) {
       watches.set(port, { documentId: port.sender?.documentId, page: null, projectId: null });
-      port.onMessage.subscribe((raw) => {
-        const message = raw as LivePortMessage;
+      port.onMessage((message) => {
         if (message.type !== 'watch') return;
         watches.set(port, {
           documentId: port.sender?.documentId,
@@ -178,13 +185,13 @@ export function createDataChangeOwner(deps: DataChangeOwnerDeps): DataChangeOwne
             state: connection.state,
           };
           try {
-            port.postMessage(answer);
+            port.post(answer);
           } catch {
             // The panel went away meanwhile; its disconnect ends the watch.
           }
         }
       });
-      port.onDisconnect.subscribe(() => {
+      port.onDisconnect(() => {
         watches.delete(port);
         syncConnections();
       });

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PageKey } from '../../messaging/index';
 import type { OfflineCache } from './offline-cache';
 import { createPageData, pageKeyId } from './page-data';
+import { workerCall } from '../../test/worker-api-call';
 
 const PAGE: PageKey = { pageUrl: 'https://shop.example.com/cart', orgId: 1, projectId: null };
 const ANSWER = { projectId: 3, items: [{ itemId: 1 }] } as unknown as TPageItems;
@@ -23,7 +24,7 @@ describe('page data', () => {
     const cache = memoryCache();
     const call = vi.fn().mockResolvedValueOnce(ANSWER);
     const pages = createPageData({
-      call,
+      call: workerCall(call),
       cache,
       showBadgeCount: () => Promise.resolve(),
       publish: vi.fn(),
@@ -42,7 +43,7 @@ describe('page data', () => {
       return Promise.resolve(ANSWER);
     });
     const pages = createPageData({
-      call,
+      call: workerCall(call),
       cache: memoryCache(),
       showBadgeCount: () => Promise.resolve(),
       publish: vi.fn(),
@@ -56,7 +57,7 @@ describe('page data', () => {
     cache.entries.set(pageKeyId(PAGE), { page: ANSWER, updatedAt: 1, isOffline: false });
     const refusal = new AppError('UNAUTHORIZED', 'Sign in again.');
     const pages = createPageData({
-      call: vi.fn().mockRejectedValue(refusal),
+      call: workerCall(vi.fn().mockRejectedValue(refusal)),
       cache,
       showBadgeCount: () => Promise.resolve(),
       publish: vi.fn(),
@@ -72,7 +73,7 @@ describe('page data', () => {
     );
     const publish = vi.fn();
     const pages = createPageData({
-      call,
+      call: workerCall(call),
       cache: memoryCache(),
       showBadgeCount: () => Promise.resolve(),
       publish,
@@ -90,7 +91,7 @@ describe('page data', () => {
 
 describe('page data kept for the panel first paint', () => {
   const deps = (cache: OfflineCache) => ({
-    call: vi.fn().mockResolvedValue(ANSWER),
+    call: workerCall(vi.fn().mockResolvedValue(ANSWER)),
     cache,
     showBadgeCount: () => Promise.resolve(),
     publish: vi.fn(),

@@ -1,4 +1,4 @@
-import { isAppError, routes, SERVER_UNREACHABLE_MESSAGE, type TPageItems } from '@waymark/core';
+import { isAppError, routes, SERVER_UNREACHABLE_MESSAGE } from '@waymark/core';
 import type { PageKey, PageSnapshot } from '../../messaging/index';
 import type { WorkerApiCall } from '../api-proxy';
 import type { OfflineCache } from './offline-cache';
@@ -51,13 +51,13 @@ export function createPageData(deps: PageDataDeps): PageData {
     // so the later-asked of two answers is the fresher one, whichever arrives first.
     const askedAt = deps.now();
     try {
-      const answer = (await deps.call(routes.getPageItems, {
+      const answer = await deps.call(routes.getPageItems, {
         query: {
           pageUrl: page.pageUrl,
           ...(page.orgId > 0 && { orgId: String(page.orgId) }),
           ...(page.projectId !== null && { projectId: String(page.projectId) }),
         },
-      })) as TPageItems;
+      });
       const snapshot: PageSnapshot = { page: answer, updatedAt: askedAt, isOffline: false };
       latest.delete(id);
       latest.set(id, snapshot);

@@ -1,9 +1,9 @@
-import { AppError } from '@waymark/core';
 import type { AuthSession } from '../../auth/index';
-import { broadcast, createMessageListener, LIVE_PORT_NAME } from '../../messaging/index';
+import { broadcast, createMessageListener, LIVE_PORT, servePort } from '../../messaging/index';
 import type { ChromeApi } from '../../platform/index';
 import type { WorkerApiCall } from '../api-proxy';
 import type { Badge } from '../badge';
+import { pagesOnly } from '../pages-only';
 import { createDataChangeOwner } from './data-change-owner';
 import { openLiveConnection, type LiveConnectionDeps } from './live-connection';
 import type { OfflineCache } from './offline-cache';
@@ -51,9 +51,8 @@ export function startDataLayer(deps: DataLayerDeps): void {
     publishState: (projectId, state) =>
       void broadcast(send, 'liveStateChanged', { projectId, state }),
   });
-  api.runtime.onConnect.subscribe((port) => {
-    if (port.name === LIVE_PORT_NAME) owner.attach(port);
-  });
+  // The live port is guarded like every port: a content script's port is closed unanswered.
+  servePort(api, LIVE_PORT, (port) => owner.attach(port));
   auth.onChange((session) => {
     // Nothing kept after sign-out: the cache's entries and its key go (spec: offline read).
     if (!session.signedIn) {
@@ -62,27 +61,15 @@ export function startDataLayer(deps: DataLayerDeps): void {
     }
     owner.restart();
   });
-  const extensionRoot = api.runtime.getURL('');
   // Like callApi: only the extension's own pages may read or trigger page data.
-  const assertPage = (sender: chrome.runtime.MessageSender) => {
-    if (!sender.url?.startsWith(extensionRoot))
-      throw new AppError('FORBIDDEN', 'Only Waymark pages may read Waymark data.');
-  };
-  const getPanelStart = createPanelStart({ api, auth, cache, pageData });
+  const refusal = 'Only Waymark pages may read Waymark data.';
   api.runtime.addMessageListener(
     createMessageListener({
-      getPanelStart: (payload, sender) => {
-        assertPage(sender);
-        return getPanelStart(payload, sender);
-      },
-      loadPage: (page, sender) => {
-        assertPage(sender);
-        return pageData.load(page);
-      },
-      reportChange: ({ itemIds }, sender) => {
-        assertPage(sender);
-        owner.reportChange(sender.documentId, itemIds ?? []);
-      },
+      getPanelStart: pagesOnly(api, refusal, createPanelStart({ api, auth, cache, pageData })),
+      loadPage: pagesOnly(api, refusal, (page) => pageData.load(page)),
+      reportChange: pagesOnly(api, refusal, ({ itemIds }, sender) =>
+        owner.reportChange(sender.documentId, itemIds ?? []),
+      ),
     }),
   );
 }

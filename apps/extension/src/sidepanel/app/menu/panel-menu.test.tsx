@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+// Mantine's menu shows through a transition jsdom never runs, so roles are queried with `hidden`.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TOrganization } from '@waymark/core';
+import { describe, expect, it, vi } from 'vitest';
+import { SERVER_URL_KEY } from '../../../settings/server-url-store';
+import { createFakeChrome } from '../../../test/fake-chrome-api';
+import { ACME_ORG } from '../../../test/panel-start';
+import { renderPage } from '../../../test/render-page';
+import { PanelMenu } from './panel-menu';
+
+const SERVER = 'https://waymark.example.com';
+const SESSION = { signedIn: true, name: 'Ada', email: 'ada@example.com' };
+
+/** The menu with the worker answering `getSession` and `getOrgs` as given. */
+function renderMenu(session: object, orgs: TOrganization[] = [ACME_ORG]) {
+  const fake = createFakeChrome();
+  fake.syncStorage.set(SERVER_URL_KEY, SERVER);
+  vi.mocked(fake.api.runtime.sendMessage).mockImplementation((message) => {
+    const { type, payload } = message as { type: string; payload: { route?: string } };
+    if (type === 'getSession') return Promise.resolve({ ok: true, value: session });
+    if (type === 'signOut') return Promise.resolve({ ok: true, value: { signedIn: false } });
+    if (type === 'callApi' && payload.route === 'getOrgs')
+      return Promise.resolve({ ok: true, value: orgs });
+    return Promise.resolve({ ok: false, error: { code: 'NOT_FOUND', message: type } });
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderPage(
+    <QueryClientProvider client={client}>
+      <PanelMenu />
+    </QueryClientProvider>,
+    fake,
+  );
+  return fake;
+}
+
+async function openMenu(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Waymark menu' }));
+  return screen.findByRole('menu', { hidden: true });
+}
+
+const itemNames = () =>
+  screen.getAllByRole('menuitem', { hidden: true }).map((item) => item.textContent);
+
+describe('PanelMenu', () => {
+  it('offers an administrator the portal, Options, the guide, the shortcuts and Logout', async () => {
+    const user = userEvent.setup();
+    const fake = renderMenu(SESSION);
+    await openMenu(user);
+    await screen.findByRole('menuitem', { name: 'Open the admin portal', hidden: true });
+    expect(itemNames()).toEqual([
+      'Open the admin portal',
+      'Options',
+      'User guide',
+      'Keyboard shortcuts?',
+      'Logout',
+    ]);
+    await user.click(screen.getByRole('menuitem', { name: 'Open the admin portal', hidden: true }));
+    expect(fake.api.tabs.create).toHaveBeenCalledWith({
+      url: `${SERVER}/client/app/account`,
+      active: true,
+    });
+    await openMenu(user);
+    await user.click(screen.getByRole('menuitem', { name: 'User guide', hidden: true }));
+    expect(fake.api.tabs.create).toHaveBeenLastCalledWith({
+      url: `${SERVER}/client/user-guide`,
+      active: true,
+    });
+    await openMenu(user);
+    await user.click(screen.getByRole('menuitem', { name: 'Options', hidden: true }));
+    expect(fake.api.runtime.openOptionsPage).toHaveBeenCalledTimes(1);
+    await openMenu(user);
+    await user.click(screen.getByRole('menuitem', { name: /Keyboard shortcuts/, hidden: true }));
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy();
+  });
+
+  it('logs out from the menu', async () => {
+    const user = userEvent.setup();
+    const fake = renderMenu(SESSION);
+    await openMenu(user);
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout', hidden: true }));
+    expect(fake.api.runtime.sendMessage).toHaveBeenCalledWith({ type: 'signOut', payload: {} });
+  });
+
+  it('keeps the portal from a member who is not an administrator, and Logout from the signed out', async () => {
+    const user = userEvent.setup();
+    renderMenu(SESSION, [{ ...ACME_ORG, orgAccessLevelId: 2, orgAccessLevelDescription: 'User' }]);
+    await openMenu(user);
+    await screen.findByRole('menuitem', { name: 'Logout', hidden: true });
+    expect(
+      screen.queryByRole('menuitem', { name: 'Open the admin portal', hidden: true }),
+    ).toBeNull();
+  });
+
+  it('opens from the keyboard, without the signed-in entries when nobody is signed in', async () => {
+    // Escape and the focus coming back are walked in Chromium (e2e/extension-panel.spec.ts).
+    const user = userEvent.setup();
+    renderMenu({ signedIn: false });
+    screen.getByRole('button', { name: 'Waymark menu' }).focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('menu', { hidden: true });
+    expect(itemNames()).toEqual(['Options', 'User guide', 'Keyboard shortcuts?']);
+  });
+});

@@ -1,0 +1,95 @@
+import { ActionIcon, Kbd, Menu } from '@mantine/core';
+import {
+  IconBook,
+  IconKeyboard,
+  IconLayoutDashboard,
+  IconLogout,
+  IconMenu2,
+  IconSettings,
+} from '@tabler/icons-react';
+import { ACTION_LABELS, PORTAL_LINKS } from '@waymark/core';
+import { useState } from 'react';
+import { useChromeApi, useServerUrl } from '../../../ui/index';
+import { CheatSheet } from '../../shared/keyboard/cheat-sheet';
+import { useOrgSelection } from '../../features/orgs/index';
+import { useSessionQuery, useSignInOut } from '../../features/session/index';
+
+const ICON = { size: 16, 'aria-hidden': true } as const;
+
+/**
+ * The panel's menu (issue 25; the welcome page's Quick tips point to it): the admin portal for
+ * administrators, Options, the user guide, the keyboard shortcuts and Logout. Mantine's Menu
+ * gives the keyboard its part: Enter or ↓ opens it, arrows move, Esc closes and returns the focus.
+ */
+export function PanelMenu() {
+  const api = useChromeApi();
+  const serverUrl = useServerUrl();
+  const session = useSessionQuery();
+  const [isSheetOpen, setIsSheetOpen] = useState(false);
+  const isSignedIn = session.data?.signedIn === true;
+  const openPortal = (path: string) => {
+    if (serverUrl !== null) void api.tabs.create({ url: serverUrl + path, active: true });
+  };
+  return (
+    <>
+      {/* Inside the header, not portalled: axe wants every piece of the panel in a landmark; and
+          without Mantine's focus placeholder, a focusable div a role="menu" may not contain. */}
+      <Menu
+        position="bottom-end"
+        width={230}
+        withinPortal={false}
+        withInitialFocusPlaceholder={false}
+      >
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Waymark menu">
+            <IconMenu2 {...ICON} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {isSignedIn && <AdminPortalItem onOpen={() => openPortal(PORTAL_LINKS.adminHome)} />}
+          <Menu.Item
+            leftSection={<IconSettings {...ICON} />}
+            onClick={() => void api.runtime.openOptionsPage()}
+          >
+            Options
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconBook {...ICON} />}
+            onClick={() => openPortal(PORTAL_LINKS.userGuide)}
+          >
+            User guide
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconKeyboard {...ICON} />}
+            rightSection={<Kbd size="xs">?</Kbd>}
+            onClick={() => setIsSheetOpen(true)}
+          >
+            Keyboard shortcuts
+          </Menu.Item>
+          {isSignedIn && <LogoutItem />}
+        </Menu.Dropdown>
+      </Menu>
+      <CheatSheet isOpen={isSheetOpen} onOpenChange={setIsSheetOpen} />
+    </>
+  );
+}
+
+/** The admin portal, offered only to an administrator of the selected organization (spec §6). */
+function AdminPortalItem({ onOpen }: { onOpen: () => void }) {
+  const { selection } = useOrgSelection();
+  if (!selection.isAdmin) return null;
+  return (
+    <Menu.Item leftSection={<IconLayoutDashboard {...ICON} />} onClick={onOpen}>
+      Open the admin portal
+    </Menu.Item>
+  );
+}
+
+function LogoutItem() {
+  const { signOut } = useSignInOut();
+  return (
+    <Menu.Item leftSection={<IconLogout {...ICON} />} onClick={() => signOut.mutate()}>
+      {ACTION_LABELS.logout}
+    </Menu.Item>
+  );
+}

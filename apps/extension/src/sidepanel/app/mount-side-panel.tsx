@@ -1,0 +1,8 @@
+import type { PanelStart } from '../../messaging/index';
+import { mountPage } from '../../ui/index';
+import { SidePanelApp } from './side-panel-app';
+
+/** Renders the side panel once the worker's start answer (or its absence) is known. */
+export async function mountSidePanel(start: Promise<PanelStart | null>): Promise<void> {
+  mountPage(<SidePanelApp start={await start} />);
+}

@@ -1,0 +1,59 @@
+import { Loader, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Feature } from '@waymark/core';
+import { ErrorAlert } from '../../../shared/error-alert';
+import { itemKey } from '../../../shared/data/use-item';
+import { PlanGateNote } from '../../../shared/plan-gate-note';
+import { AttachmentCard } from './attachment-card';
+import { CaptureButton } from './capture-button';
+import { FileDropZone } from './file-drop-zone';
+import { UploadList } from './upload-list';
+import { attachmentsKey, useAttachments, useStartUploads } from './use-attachments';
+
+/**
+ * An item's attachments (issue 14): the files with their details, and — on plans with
+ * attachments — adding files (picker, drop, paste, screenshot) with a progress bar each. Files
+ * stay listed and downloadable after a downgrade; only adding is gated.
+ */
+export function AttachmentsSection({
+  itemId,
+  planFeatures,
+}: {
+  itemId: number;
+  planFeatures: readonly Feature[];
+}) {
+  const queryClient = useQueryClient();
+  const attachments = useAttachments(itemId);
+  const startUploads = useStartUploads();
+  const canAttach = planFeatures.includes('attachments');
+  const add = (files: readonly File[]) => startUploads(itemId, files);
+  const reload = () => {
+    void queryClient.invalidateQueries({ queryKey: attachmentsKey(itemId) });
+    void queryClient.invalidateQueries({ queryKey: itemKey(itemId) });
+  };
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="attachments-heading">
+      <Title order={3} size="h6" id="attachments-heading">
+        Attachments{attachments.data ? ` (${attachments.data.length})` : ''}
+      </Title>
+      {canAttach ? (
+        <FileDropZone onFiles={add} extra={<CaptureButton onCaptured={(file) => add([file])} />} />
+      ) : (
+        <PlanGateNote feature="attachments" />
+      )}
+      <UploadList itemId={itemId} />
+      {attachments.isPending && <Loader size="xs" aria-label="Loading the attachments" />}
+      {attachments.isError && (
+        <ErrorAlert error={attachments.error} title="Cannot load the attachments" />
+      )}
+      {attachments.data?.length === 0 && (
+        <Text size="xs" c="dimmed">
+          No files attached.
+        </Text>
+      )}
+      {attachments.data?.map((attachment) => (
+        <AttachmentCard key={attachment.attachmentId} attachment={attachment} onDeleted={reload} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import { Stack } from '@mantine/core';
+import type { TItemSummary } from '@waymark/core';
+import { useEffect, useRef } from 'react';
+import { rememberListTop } from '../../shared/list-top';
+import { ItemRow, type RowActions } from './list/item-row';
+
+/** The items of the page as dense rows; a click opens one, a row's menu acts on it in place. */
+export function ItemList({
+  items,
+  onOpen,
+  isPathShown = false,
+  rowActions,
+}: {
+  items: TItemSummary[];
+  onOpen: (itemId: number) => void;
+  /** Show each item's page path (project-wide search results). */
+  isPathShown?: boolean;
+  /** Status, assignee and delete from the row; without it rows only open items. */
+  rowActions?: RowActions;
+}) {
+  // Mantine types Stack's ref as a div's whatever its component; only its box is read.
+  const listRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Where the next opening's pre-paint puts the page's rows (prepaint/list-top.ts).
+    if (!isPathShown && listRef.current) rememberListTop(listRef.current);
+  }, [isPathShown]);
+  return (
+    <Stack
+      ref={listRef}
+      gap={0}
+      component="ul"
+      aria-label="Items on this page"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
+      {items.map((item) => (
+        <ItemRow
+          key={item.itemId}
+          item={item}
+          onOpen={onOpen}
+          isPathShown={isPathShown}
+          rowActions={rowActions}
+        />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,5 @@
+// The public surface of the organizations feature: the selection, its switcher and the pending
+// invitations. The app imports it from here only (eslint.config.js, side panel zones).
+export { OrgSwitcher } from './org-switcher';
+export { PendingInvitations } from './pending-invitations';
+export { useOrgSelection } from './use-org-selection';
