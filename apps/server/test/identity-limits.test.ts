@@ -194,6 +194,9 @@ describe('identity screens with small limits and a fake mailer', () => {
           .map((message) => message.subject)
           .sort(),
       ).toEqual(['Reset your Waymark password', 'Verify your e-mail address for Waymark']),
+      // Two queued jobs in a row for the reset mail: vi.waitFor's 1 s default is too short
+      // on a loaded machine.
+      { timeout: 15_000, interval: 100 },
     );
   });
 });
