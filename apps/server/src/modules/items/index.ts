@@ -1,4 +1,12 @@
 import { routes } from '@waymark/core';
+import {
+  itemExternalUrls,
+  itemHistory,
+  itemNotes,
+  itemRelations,
+  itemTags,
+  items,
+} from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import {
   orgMember,
@@ -6,7 +14,7 @@ import {
   requireCaller,
   requireProjectScope as scopeOf,
 } from '../access/index';
-import type { AppModule } from '../module';
+import { defineModule, type AppModule } from '../module';
 import { createItem } from './create-item';
 import {
   getAssigneeOptions,
@@ -28,7 +36,7 @@ const byItemBody = projectMember({ itemIdFrom: 'body.itemId' });
 const byItemParams = projectMember({ itemIdFrom: 'params.itemId' });
 
 /** The item calls: spec §7 option lists and the extension's item API (issue 4). */
-export const itemsModule: AppModule = (app, { db, changes }) => {
+const registerItems: AppModule = (app, { db, changes }) => {
   const pageLookupCache = createPageLookupCache(changes);
   registerRoute(app, routes.getStatusOptions, {
     access: orgMember({ orgIdFrom: 'params.orgId' }),
@@ -121,3 +129,12 @@ export const itemsModule: AppModule = (app, { db, changes }) => {
   });
   return Promise.resolve();
 };
+
+/** The items module's manifest: what it depends on, the tables it owns, its routes. */
+export const itemsModule = defineModule({
+  name: 'items',
+  summary: 'Items, notes, relations, history, search, option lists.',
+  dependsOn: ['access', 'entitlements', 'projects'],
+  ownsTables: [items, itemHistory, itemNotes, itemTags, itemExternalUrls, itemRelations],
+  register: registerItems,
+});
