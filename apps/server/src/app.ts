@@ -14,7 +14,9 @@ import { registerOpenApi } from './http/openapi';
 import { registerPortal } from './http/portal';
 import { installRouteRegistry } from './http/route-registry';
 import { installSecurityHeaders } from './http/security-headers';
+import { installAccess } from './modules/access/index';
 import { installAuth } from './modules/auth/index';
+import { IDP_CSP, IDP_MOUNT_PATH } from './modules/identity/index';
 import { ALL_MODULES } from './modules/all-modules';
 import type { AppModule } from './modules/module';
 import { orderModules, toPlugin } from './modules/module-order';
@@ -71,7 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // issue 25: a terminal shows what happens, not every request; JSON logs keep them at info.
   installRequestLog(app, config.logFormat === 'pretty' ? 'debug' : 'info');
   installDrain(app);
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, { mountPath: IDP_MOUNT_PATH, csp: IDP_CSP });
   installExtensionCors(app);
   installRouteRegistry(app);
   const deps = createAppDependencies({
@@ -81,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: app.log,
   });
   installAuth(app, { config, db, changes: deps.changes });
+  installAccess(app);
   app.decorate('changes', deps.changes);
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   // Each module after the modules it depends on (its manifest's dependsOn): a cycle or a missing

@@ -2,7 +2,7 @@ import { ADMIN_ACCESS_LEVEL_ID, AppError } from '@waymark/core';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { itemStatuses, itemTypes, orgMembers } from '../../db/schema';
-import { readId, type IdSource } from './access-rules';
+import { readId, type IdSource } from '../../http/access-rules';
 import { ADMIN_ONLY, ORG_NOT_FOUND } from './access-messages';
 
 /** Which organization-owned data field a route's id names. */

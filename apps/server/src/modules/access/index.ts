@@ -8,8 +8,8 @@ export {
   projectAdmin,
   projectMember,
   type AccessRule,
-} from './access-rules';
-export { accessHooks, requireCaller } from './access-hooks';
+} from '../../http/access-rules';
+export { accessHooks, installAccess, requireCaller } from './access-hooks';
 export { requireProjectScope } from './project-check';
 export { resolveProjectScope, type ProjectScope } from './project-scope';
 

@@ -20,6 +20,7 @@ import { getLicenseInfo } from './get-license-info';
 import { getOrgPlanInfo } from './get-org-plan-info';
 import { getPaymentHistory } from './get-payment-history';
 import { getPlanOptions } from './get-plan-options';
+import { isSandboxGateway, isStripeGateway } from './gateway/gateway-kinds';
 import { confirmPaymentAction, getPendingPaymentAction } from './payment-action-services';
 import {
   detachPaymentMethod,
@@ -32,6 +33,9 @@ import { removeLicense } from './remove-license';
 import { processOrgLocked, runDueBilling } from './run-due-billing';
 import { selectPlan } from './select-plan';
 import { registerStripeWebhook } from './stripe-webhook';
+
+export { createPaymentGateway } from './gateway/create-gateway';
+export type { PaymentGateway } from './gateway/payment-gateway';
 
 const PAYMENT_ERRORS = [
   'PAYMENT_FAILED',
@@ -122,7 +126,7 @@ const registerBilling: AppModule = (app, deps) => {
     access: admin('body.orgId'),
     errors: ['CONFLICT'],
     handler: async ({ body }) => {
-      if (gateway.kind !== 'sandbox') throw new AppError('CONFLICT', SANDBOX_ONLY);
+      if (!isSandboxGateway(gateway)) throw new AppError('CONFLICT', SANDBOX_ONLY);
       return { stripePaymentId: await gateway.createPaymentMethod(body) };
     },
   });
@@ -135,7 +139,7 @@ const registerBilling: AppModule = (app, deps) => {
     errors: ['PAYMENT_FAILED', 'PAYMENT_ACTION_REQUIRED', 'CONFLICT'],
     handler: async ({ body }) => confirmPaymentAction(billing, body),
   });
-  if (gateway.kind === 'stripe') registerStripeWebhook(app, billing, gateway);
+  if (isStripeGateway(gateway)) registerStripeWebhook(app, billing, gateway);
   if (movableClock)
     // Test only (BILLING_TEST_CLOCK=true, the e2e server): run what is due at a later time.
     registerRoute(app, billingTestRoutes.setBillingClock, {

@@ -5,7 +5,14 @@ import { identityPlugin } from './identity-plugin';
 
 export { loadPublicJwks, rotateSigningKey } from './keys';
 export { readSessionGeneration } from './accounts';
-export { EXTENSION_CLIENT_ID, IDP_SCOPES, identityUrls, PORTAL_CLIENT_ID } from './clients';
+export {
+  EXTENSION_CLIENT_ID,
+  IDP_MOUNT_PATH,
+  IDP_SCOPES,
+  identityUrls,
+  PORTAL_CLIENT_ID,
+} from './clients';
+export { IDP_CSP } from './idp-csp';
 
 /**
  * The embedded identity provider at `/idp`, on only while no external issuer is configured

@@ -5,8 +5,8 @@
 export type IdSource = `${'params' | 'query' | 'body'}.${string}`;
 
 /**
- * Who may call a route, declared next to its registration and enforced by one hook
- * (see access-hooks.ts). `'public'`: anyone; `'authenticated'`: any signed-in user with a
+ * Who may call a route, declared next to its registration (registerRoute) and enforced by the
+ * access module's hooks (modules/access/access-hooks.ts), which it installs as `enforceAccess`. `'public'`: anyone; `'authenticated'`: any signed-in user with a
  * verified e-mail; the org and project rules: see their factories below.
  */
 export type AccessRule =
