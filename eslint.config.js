@@ -4,7 +4,8 @@ import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { readModuleManifests } from './scripts/lib/module-manifests.mjs';
+import { readModuleManifests, readSchemaTables } from './scripts/lib/module-manifests.mjs';
+import { ownedTableWrites } from './scripts/lib/owned-table-writes.mjs';
 
 /** Files allowed to read the environment: one validated config module per app (STYLE.md). */
 const CONFIG_MODULES = [
@@ -188,6 +189,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Issue 26: a module writes only the tables its manifest owns (scripts/lib/owned-table-writes.mjs).
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { waymark: ownedTableWrites(MANIFESTS, readSchemaTables(import.meta.dirname)) },
+    rules: { 'waymark/owned-table-writes': 'error' },
   },
   // The same one-entry rule for portal features and for the extension's shared folders; an
   // extension context never imports another context (tests may, to compare both sides).

@@ -6,6 +6,7 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import { dataFieldCheck } from './data-field-check';
+import { paymentMethodCheck } from './payment-method-check';
 import { projectCheck } from './project-check';
 import { ADMIN_ONLY, ORG_NOT_FOUND } from './access-messages';
 import { readId, type AccessRule, type IdSource } from '../../http/access-rules';
@@ -69,6 +70,12 @@ export function accessHooks(rule: AccessRule): AccessHooks {
       return {
         onRequest,
         preHandler: dataFieldCheck(rule.field, rule.idFrom),
+        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+      };
+    case 'paymentMethodAdmin':
+      return {
+        onRequest,
+        preHandler: paymentMethodCheck(rule.idFrom),
         errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
       };
   }

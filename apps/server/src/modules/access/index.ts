@@ -5,10 +5,13 @@ export {
   dataFieldAdmin,
   orgAdmin,
   orgMember,
+  paymentMethodAdmin,
   projectAdmin,
   projectMember,
   type AccessRule,
 } from '../../http/access-rules';
+export { canUseProject } from './can-use-project';
+export { PAYMENT_METHOD_NOT_FOUND } from './access-messages';
 export { accessHooks, installAccess, requireCaller } from './access-hooks';
 export { requireProjectScope } from './project-check';
 export { resolveProjectScope, type ProjectScope } from './project-scope';

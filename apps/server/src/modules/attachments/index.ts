@@ -59,7 +59,7 @@ const registerAttachments: AppModule = async (app, deps) => {
 export const attachmentsModule = defineModule({
   name: 'attachments',
   summary: 'Files on items: upload, download, delete, storage use, orphan sweep (issue 14).',
-  dependsOn: ['access', 'entitlements'],
+  dependsOn: ['access', 'entitlements', 'items'],
   ownsTables: [itemAttachments],
   register: registerAttachments,
 });

@@ -5,6 +5,7 @@ import { registerRoute } from '../../http/register-route';
 import { defineModule, type AppModule } from '../module';
 
 export { installAuth, type Authenticator } from './authenticator';
+export { createInvitedAccount } from './create-invited-account';
 export type { Caller } from './provision-user';
 
 /** What the clients need to sign in; nothing secret (both are public clients). */

@@ -1,6 +1,6 @@
 // The billing module's public file (issue 13): plans, trial, licences, payments, the ledger and
 // its jobs. docs/billing.md has every rule and decision.
-import { AppError, ADMIN_ACCESS_LEVEL_ID, billingTestRoutes, routes } from '@waymark/core';
+import { AppError, billingTestRoutes, routes } from '@waymark/core';
 import {
   billingAccounts,
   billingCharges,
@@ -8,7 +8,7 @@ import {
   sandboxPayments,
 } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
-import { orgAdmin, requireCaller } from '../access/index';
+import { orgAdmin, paymentMethodAdmin } from '../access/index';
 import { defineModule, type AppModule } from '../module';
 import type { BillingDeps } from './billing-deps';
 import { defineBillingJobs } from './billing-jobs';
@@ -101,17 +101,13 @@ const registerBilling: AppModule = (app, deps) => {
     handler: async ({ params }) => retrieveCustomerPaymentMethod(billing, params),
   });
   registerRoute(app, routes.detachPaymentMethod, {
-    // The path names only the card: its organization is looked up, then the caller checked.
-    access: 'authenticated',
-    errors: ['NOT_FOUND'],
-    handler: async (request) => {
-      const caller = requireCaller(request);
-      const orgId = await orgOfPaymentMethod(db, request.params.id);
-      const level = await request.server.authenticator.orgAccessLevel(caller.userId, orgId);
-      if (level !== ADMIN_ACCESS_LEVEL_ID)
-        throw new AppError('NOT_FOUND', 'Payment method not found.');
-      return detachPaymentMethod(billing, { orgId, paymentMethodId: request.params.id });
-    },
+    // The path names only the card: the rule checks the caller against its organization.
+    access: paymentMethodAdmin('params.id'),
+    handler: async ({ params }) =>
+      detachPaymentMethod(billing, {
+        orgId: await orgOfPaymentMethod(db, params.id),
+        paymentMethodId: params.id,
+      }),
   });
   registerRoute(app, routes.savePaymentMethod, {
     access: admin('body.orgId'),
@@ -162,7 +158,7 @@ const registerBilling: AppModule = (app, deps) => {
 export const billingModule = defineModule({
   name: 'billing',
   summary: 'Plans, trial, licence purchases, payments, the ledger and its jobs (issue 13).',
-  dependsOn: ['access', 'entitlements', 'mail', 'notifications', 'teams'],
+  dependsOn: ['access', 'entitlements', 'mail', 'notifications', 'organizations', 'teams'],
   ownsTables: [billingAccounts, billingCharges, sandboxPaymentMethods, sandboxPayments],
   register: registerBilling,
 });

@@ -76,7 +76,7 @@ const registerDataFields: AppModule = (app, { db }) => {
 export const dataFieldsModule = defineModule({
   name: 'data-fields',
   summary: "Statuses, item types, releases and an organization's defaults.",
-  dependsOn: ['access', 'entitlements'],
+  dependsOn: ['access', 'entitlements', 'items'],
   ownsTables: [itemStatuses, itemTypes, releases],
   register: registerDataFields,
 });

@@ -6,6 +6,7 @@ import {
   itemRelations,
   itemTags,
   items,
+  relativePaths,
 } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import {
@@ -30,7 +31,11 @@ import { linkRelatedItem, searchRelatedItems, unlinkRelatedItem } from './relate
 import { searchItems } from './search-items';
 import { updateItem } from './update-item';
 
+export { deleteRelativePath } from './delete-relative-path';
 export { fullNameOf } from './item-queries';
+export { reassignItems, type ReassignableColumn } from './reassign-items';
+export { recordItemChange, type ItemChange } from './record-item-change';
+export { updateRelativePath } from './update-relative-path';
 
 const byItemBody = projectMember({ itemIdFrom: 'body.itemId' });
 const byItemParams = projectMember({ itemIdFrom: 'params.itemId' });
@@ -133,8 +138,16 @@ const registerItems: AppModule = (app, { db, changes }) => {
 /** The items module's manifest: what it depends on, the tables it owns, its routes. */
 export const itemsModule = defineModule({
   name: 'items',
-  summary: 'Items, notes, relations, history, search, option lists.',
-  dependsOn: ['access', 'entitlements', 'projects'],
-  ownsTables: [items, itemHistory, itemNotes, itemTags, itemExternalUrls, itemRelations],
+  summary: 'Items, the URL paths they hang on, notes, relations, history, search, option lists.',
+  dependsOn: ['access', 'entitlements'],
+  ownsTables: [
+    items,
+    itemHistory,
+    itemNotes,
+    itemTags,
+    itemExternalUrls,
+    itemRelations,
+    relativePaths,
+  ],
   register: registerItems,
 });

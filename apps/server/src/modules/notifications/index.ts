@@ -6,6 +6,7 @@ import { defineModule, type AppModule } from '../module';
 import { dismissNotification } from './dismiss-notification';
 import { getSiteNotifications } from './get-site-notifications';
 
+export { dismissInvitationNotice } from './dismiss-invitation-notice';
 export { queueNotification, type QueueNotificationInput } from './queue-notification';
 
 /** spec §7 notification calls: the caller's queue, and dismissing one. */

@@ -10,6 +10,8 @@ import { getOrgStatus } from './get-org-status';
 import { getOrgs } from './get-orgs';
 import { saveOrgName } from './save-org-name';
 
+export { setOrgPlan } from './set-org-plan';
+
 /** spec §7 organization calls: list, create, name, status, accept an invitation. */
 const registerOrganizations: AppModule = async (app, { db, clock }) => {
   registerRoute(app, routes.getOrgs, {
@@ -52,7 +54,7 @@ const registerOrganizations: AppModule = async (app, { db, clock }) => {
 export const organizationsModule = defineModule({
   name: 'organizations',
   summary: 'Organizations: list, create, name, status, accept an invitation.',
-  dependsOn: ['access', 'data-fields', 'notifications'],
+  dependsOn: ['access', 'data-fields', 'notifications', 'teams'],
   ownsTables: [organizations, orgOwners],
   register: registerOrganizations,
 });

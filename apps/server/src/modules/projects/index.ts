@@ -1,5 +1,5 @@
 import { routes } from '@waymark/core';
-import { associatedSites, projects, relativePaths } from '../../db/schema';
+import { associatedSites, projects } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import {
   orgMember,
@@ -8,15 +8,13 @@ import {
   requireCaller,
   requireProjectScope as scopeOf,
 } from '../access/index';
+import { deleteRelativePath, updateRelativePath } from '../items/index';
 import { defineModule, type AppModule } from '../module';
 import { getAllProjects } from './accessible-projects';
 import { deleteAssociatedSite, getAssociatedSites, saveAssociatedSite } from './associated-sites';
 import { createProject } from './create-project';
-import { deleteRelativePath, getProjectRelativePaths } from './relative-paths';
+import { getProjectRelativePaths } from './relative-paths';
 import { deleteProject, saveProject } from './save-project';
-import { updateRelativePath } from './update-relative-path';
-
-export { canUseProject } from './accessible-projects';
 
 /**
  * spec §7 project calls. Reading is for anyone who may use the project (the extension asks for
@@ -81,8 +79,8 @@ const registerProjects: AppModule = (app, { db }) => {
 /** The projects module's manifest: what it depends on, the tables it owns, its routes. */
 export const projectsModule = defineModule({
   name: 'projects',
-  summary: 'Projects, their associated sites and URL paths.',
-  dependsOn: ['access', 'entitlements'],
-  ownsTables: [projects, associatedSites, relativePaths],
+  summary: 'Projects and their associated sites; its path routes call items.',
+  dependsOn: ['access', 'entitlements', 'items', 'teams'],
+  ownsTables: [projects, associatedSites],
   register: registerProjects,
 });

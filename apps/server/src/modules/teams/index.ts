@@ -9,7 +9,12 @@ import { addProjectAccess, removeProjectAccess } from './project-access';
 import { removeOrgAccess } from './remove-org-access';
 import { resendInviteEmail } from './resend-invite-email';
 
+export { activateMembership } from './activate-membership';
+export { addFounder } from './add-founder';
 export { escapeHtml } from './escape-html';
+export { grantProjectAccess } from './grant-project-access';
+export { addLicenses, removeUnassignedLicenses } from './license-stock';
+export { reduceTeamToOwner } from './reduce-team-to-owner';
 
 /**
  * spec §7 user calls (issue 12): the organization's users, invitations with licence accounting,
@@ -52,7 +57,7 @@ const registerTeams: AppModule = (app, { db, clock, mailer, config }) => {
 export const teamsModule = defineModule({
   name: 'teams',
   summary: 'Org users, memberships, invitations, licences in use, project access (issue 12).',
-  dependsOn: ['access', 'entitlements', 'mail', 'notifications'],
+  dependsOn: ['access', 'auth', 'entitlements', 'mail', 'notifications'],
   ownsTables: [orgMembers, invitations, projectAccess, licenses],
   register: registerTeams,
 });
