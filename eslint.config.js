@@ -4,6 +4,8 @@ import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { readModuleManifests, readSchemaTables } from './scripts/lib/module-manifests.mjs';
+import { ownedTableWrites } from './scripts/lib/owned-table-writes.mjs';
 
 /** Files allowed to read the environment: one validated config module per app (STYLE.md). */
 const CONFIG_MODULES = [
@@ -23,6 +25,43 @@ const SIBLING_INTERNALS = (up) => ({
   regex: `^${up}(?!\\.\\.)[^/]+/(?!index$).+`,
   message:
     'Import a sibling module through its public file (../<module>/index), not its internals.',
+});
+
+/** The server modules' manifests (their index.ts), read from the source: zones are derived. */
+const MANIFESTS = readModuleManifests(import.meta.dirname);
+
+/**
+ * Issue 26: a server module imports a sibling only if its manifest depends on it, only through
+ * its index.ts, and never the composition root. One block per module and folder depth, because a
+ * later block setting the same rule replaces an earlier one.
+ */
+const MODULE_ZONES = MANIFESTS.flatMap(({ name, dependsOn }) => {
+  const others = MANIFESTS.map((m) => m.name).filter((n) => n !== name && !dependsOn.includes(n));
+  return ['\\.\\./', '\\.\\./\\.\\./', '\\.\\./\\.\\./\\.\\./'].map((up, depth) => ({
+    files: [`apps/server/src/modules/${name}/${'*/'.repeat(depth)}*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            SIBLING_INTERNALS(up),
+            ...(others.length
+              ? [
+                  {
+                    regex: `^${up}(${others.join('|')})(/|$)`,
+                    message: `Module "${name}" imports only the modules in its manifest's dependsOn (modules/${name}/index.ts): ${dependsOn.join(', ') || 'none'}.`,
+                  },
+                ]
+              : []),
+            {
+              regex: `^${up}(\\.\\./(app|app-dependencies|main)|all-modules|module-order)$`,
+              message: 'A module never imports the composition root; it is given AppDeps.',
+            },
+          ],
+        },
+      ],
+    },
+  }));
 });
 
 /** A pattern refusing an import of a portal feature's internals from outside the features folder. */
@@ -175,18 +214,50 @@ export default tseslint.config(
       ],
     },
   },
-  // Issue 10 §4: a server module is used by its siblings only through its public index.ts.
-  {
-    files: ['apps/server/src/modules/*/*.ts'],
+  // Issue 10 §4 and 26: server modules, in the directions their manifests declare.
+  ...MODULE_ZONES,
+  ...[
+    ['apps/server/src/*.ts', '^\\./modules/[^/]+/(?!index$).+'],
+    ['apps/server/src/modules/*.ts', '^\\./[^/]+/(?!index$).+'],
+  ].map(([file, regex]) => ({
+    // The composition root and the files at the root of modules/ use a module through its index.
+    files: [file],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [SIBLING_INTERNALS('\\.\\./')] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex, message: 'Import a server module through its public file (<module>/index).' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    // HTTP plumbing and the other infrastructure come before the domain: they import no module.
+    files: ['apps/server/src/*/**/*.ts'],
+    ignores: ['apps/server/src/modules/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+modules(/|$)',
+              message:
+                'Infrastructure (http/, db/, jobs/ …) never imports a domain module; the module uses it, or app.ts passes it in.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
-    files: ['apps/server/src/modules/*/*/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [SIBLING_INTERNALS('\\.\\./\\.\\./')] }],
-    },
+    // Issue 26: a module writes only the tables its manifest owns (scripts/lib/owned-table-writes.mjs).
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { waymark: ownedTableWrites(MANIFESTS, readSchemaTables(import.meta.dirname)) },
+    rules: { 'waymark/owned-table-writes': 'error' },
   },
   // The same one-entry rule for portal features and for the extension's shared folders; an
   // extension context never imports another context (tests may, to compare both sides).

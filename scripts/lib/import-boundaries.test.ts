@@ -24,8 +24,9 @@ const USE = '\nexport const used = [saveProject];\n';
 describe('server module boundaries in eslint.config.js', { timeout: 60_000 }, () => {
   it('refuses a deep import into a sibling module', async () => {
     const errors = await restrictedImportErrors(
-      `import { saveProject } from '../projects/save-project';${USE}`,
-      'apps/server/src/modules/items/index.ts',
+      // projects depends on items, so only the internals are refused here.
+      `import { createItem as saveProject } from '../items/create-item';${USE}`,
+      'apps/server/src/modules/projects/index.ts',
     );
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('public file');
@@ -33,7 +34,8 @@ describe('server module boundaries in eslint.config.js', { timeout: 60_000 }, ()
 
   it('refuses it from a module subfolder too', async () => {
     const errors = await restrictedImportErrors(
-      `import { saveProject } from '../../projects/save-project';${USE}`,
+      // identity depends on mail, so only the internals are refused here.
+      `import { createMailer as saveProject } from '../../mail/mailer';${USE}`,
       'apps/server/src/modules/identity/views/form.ts',
     );
     expect(errors).toHaveLength(1);
@@ -41,10 +43,63 @@ describe('server module boundaries in eslint.config.js', { timeout: 60_000 }, ()
 
   it("allows the sibling's public file and the module's own files", async () => {
     const errors = await restrictedImportErrors(
-      `import { saveProject } from '../projects/index';\nimport { x } from './item-lists';\nexport const used = [saveProject, x];\n`,
-      'apps/server/src/modules/items/index.ts',
+      `import { updateRelativePath } from '../items/index';\nimport { saveProject } from './save-project';\nexport const used = [saveProject, updateRelativePath];\n`,
+      'apps/server/src/modules/projects/index.ts',
     );
     expect(errors).toEqual([]);
+  });
+});
+
+// Issue 26: the zones come from the modules' manifests (dependsOn), in both directions.
+describe('server module directions from the manifests', { timeout: 60_000 }, () => {
+  it('refuses a module importing a module its manifest does not depend on', async () => {
+    // teams depends on access, entitlements, mail, notifications — not billing, which uses teams.
+    const errors = await restrictedImportErrors(
+      `import { billingModule } from '../billing/index';\nexport const used = billingModule;\n`,
+      'apps/server/src/modules/teams/invite-user.ts',
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('dependsOn');
+  });
+
+  it('refuses it from a module subfolder too, and allows a declared dependency', async () => {
+    const code = (from: string) => `import { x } from '${from}';\nexport const used = x;\n`;
+    const file = 'apps/server/src/modules/identity/views/form.ts';
+    expect(await restrictedImportErrors(code('../../billing/index'), file)).toHaveLength(1);
+    expect(await restrictedImportErrors(code('../../mail/index'), file)).toEqual([]);
+  });
+
+  it('refuses a module importing the composition root', async () => {
+    const errors = await restrictedImportErrors(
+      `import { buildApp } from '../../app';\nexport const used = buildApp;\n`,
+      'apps/server/src/modules/items/create-item.ts',
+    );
+    expect(errors).toHaveLength(1);
+  });
+
+  it('refuses HTTP plumbing importing a domain module', async () => {
+    const errors = await restrictedImportErrors(
+      `import { accessHooks } from '../modules/access/index';\nexport const used = accessHooks;\n`,
+      'apps/server/src/http/register-route.ts',
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('never imports a domain module');
+  });
+
+  it("refuses app.ts, app-dependencies.ts and modules/module.ts reaching a module's internals", async () => {
+    const code = (from: string) => `import { x } from '${from}';\nexport const used = x;\n`;
+    for (const [file, from] of [
+      ['apps/server/src/app.ts', './modules/auth/authenticator'],
+      ['apps/server/src/app-dependencies.ts', './modules/mail/mailer'],
+      ['apps/server/src/modules/module.ts', './billing/gateway/payment-gateway'],
+    ] as const)
+      expect(await restrictedImportErrors(code(from), file), file).toHaveLength(1);
+    expect(
+      await restrictedImportErrors(
+        code('./modules/mail/index'),
+        'apps/server/src/app-dependencies.ts',
+      ),
+    ).toEqual([]);
   });
 });
 

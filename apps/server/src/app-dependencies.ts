@@ -4,19 +4,17 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { createChangeFeed } from './changes/change-feed';
-import { createEventSink } from './events/event-sink';
 import { createFileStore } from './files/create-file-store';
 import { createJobQueue } from './jobs/job-queue';
-import { createPaymentGateway } from './modules/billing/gateway/create-gateway';
-import { createMailer } from './modules/mail/mailer';
-import { createMailTransport } from './modules/mail/mail-transport';
+import { createPaymentGateway } from './modules/billing/index';
+import { createMailer, createMailTransport } from './modules/mail/index';
 import type { AppDeps } from './modules/module';
 
 /**
  * Builds the application's dependencies once, at the root: configuration, database and clock as
  * given, plus the job queue, the mailer (an outbox on the queue), the change feed (committed
- * changes of every server copy, for caches), the after-commit event sink and the file store
- * attachments live in (local disk or S3, from config) and the payment gateway (Stripe or sandbox). The job queue and the feed are not started
+ * changes of every server copy, for caches), the file store attachments live in (local disk or
+ * S3, from config) and the payment gateway (Stripe or sandbox). The job queue and the feed are not started
  * here: the app starts them once every module has registered.
  */
 export function createAppDependencies(input: {
@@ -53,7 +51,6 @@ export function createAppDependencies(input: {
     mailer,
     changes,
     files,
-    events: createEventSink(logger),
     gateway,
   };
 }

@@ -14,42 +14,12 @@ import { registerOpenApi } from './http/openapi';
 import { registerPortal } from './http/portal';
 import { installRouteRegistry } from './http/route-registry';
 import { installSecurityHeaders } from './http/security-headers';
-import { attachmentsModule } from './modules/attachments/index';
-import { pinsModule } from './modules/pins/index';
-import { authModule } from './modules/auth/index';
-import { billingModule } from './modules/billing/index';
-import { installAuth } from './modules/auth/authenticator';
-import { dataFieldsModule } from './modules/data-fields/index';
-import { extensionModule } from './modules/extension/index';
-import { identityModule } from './modules/identity/index';
-import { itemsModule } from './modules/items/index';
-import { liveModule } from './modules/live/index';
+import { installAccess } from './modules/access/index';
+import { installAuth } from './modules/auth/index';
+import { IDP_CSP, IDP_MOUNT_PATH } from './modules/identity/index';
+import { ALL_MODULES } from './modules/all-modules';
 import type { AppModule } from './modules/module';
-import { notificationsModule } from './modules/notifications/index';
-import { organizationsModule } from './modules/organizations/index';
-import { projectsModule } from './modules/projects/index';
-import { systemModule } from './modules/system/index';
-import { usersModule } from './modules/users/index';
-import { teamsModule } from './modules/teams/index';
-
-/** Every domain module, in registration order. A new module is one more entry here. */
-export const MODULES: readonly AppModule[] = [
-  systemModule,
-  extensionModule,
-  identityModule,
-  authModule,
-  organizationsModule,
-  notificationsModule,
-  projectsModule,
-  itemsModule,
-  attachmentsModule,
-  pinsModule,
-  liveModule,
-  dataFieldsModule,
-  usersModule,
-  teamsModule,
-  billingModule,
-];
+import { orderModules, toPlugin } from './modules/module-order';
 
 // Module augmentation is the one place an interface is needed.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -103,7 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // issue 25: a terminal shows what happens, not every request; JSON logs keep them at info.
   installRequestLog(app, config.logFormat === 'pretty' ? 'debug' : 'info');
   installDrain(app);
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, { mountPath: IDP_MOUNT_PATH, csp: IDP_CSP });
   installExtensionCors(app);
   installRouteRegistry(app);
   const deps = createAppDependencies({
@@ -113,14 +83,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: app.log,
   });
   installAuth(app, { config, db, changes: deps.changes });
+  installAccess(app);
   app.decorate('changes', deps.changes);
   await registerOpenApi(app, {
     publicUrl: config.publicUrl,
     maxFileBytes: config.attachments.maxFileBytes,
   });
-  for (const module of [...MODULES, ...(options.plugins ?? [])]) {
-    await app.register(module, deps);
-  }
+  // Each module after the modules it depends on (its manifest's dependsOn): a cycle or a missing
+  // module throws here, before anything listens.
+  for (const module of orderModules(ALL_MODULES)) await app.register(toPlugin(module), deps);
+  for (const plugin of options.plugins ?? []) await app.register(plugin, deps);
   app.addHook('onReady', async () => {
     await deps.changes.start();
     await deps.jobs.start();

@@ -52,9 +52,8 @@ export const BILLING_ROWS: MatrixRow[] = [
   {
     method: 'POST',
     path: '/api/stripe/detachPaymentMethod/:id',
-    who: 'authenticated',
+    who: 'admin',
     request: (ids) => ({ params: { id: ids.paymentMethodId } }),
-    outsider: 404,
   },
   {
     method: 'POST',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDP_CSP, SITE_CSP } from '../src/http/security-headers';
+import { SITE_CSP } from '../src/http/security-headers';
+import { IDP_CSP } from '../src/modules/identity/index';
 import { renderLogoutPage } from '../src/modules/identity/views/provider-pages';
 import { buildTestApp, type TestApp } from './helper';
 

@@ -1,8 +1,27 @@
 import { ERROR_STATUS, ZErrorBody, type ErrorCode, type RouteDef } from '@waymark/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { enforceAccess, type Access } from './access';
+import type { AccessRule } from './access-rules';
 import { JsonText } from './json-text';
+
+/** The hooks that enforce an {@link AccessRule} and the error codes it can answer with. */
+export type AccessEnforcement = Pick<RouteOptions, 'onRequest' | 'preHandler'> & {
+  /** Documented as error responses of every route with this requirement. */
+  errorCodes: ErrorCode[];
+};
+
+// Module augmentation is the one place an interface is needed.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Turns a route's declared access into the hooks Fastify runs before its handler. HTTP only
+     * declares rules; the access module decides them and installs this (`installAccess`).
+     */
+    enforceAccess(access: AccessRule): AccessEnforcement;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
 
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -19,7 +38,7 @@ type Answer<R extends RouteDef> =
 /** Options of {@link registerRoute}. */
 export type RouteImplementation<R extends RouteDef> = {
   /** Who may call the route. */
-  access: Access;
+  access: AccessRule;
   /** Error codes the route's service can answer with beyond validation and access (documented). */
   errors?: ErrorCode[];
   /** Calls one service and returns the 200 answer. */
@@ -38,7 +57,7 @@ export function registerRoute<R extends RouteDef>(
   route: R,
   implementation: RouteImplementation<R>,
 ): void {
-  const { errorCodes, ...hooks } = enforceAccess(implementation.access);
+  const { errorCodes, ...hooks } = app.enforceAccess(implementation.access);
   const hasInput = Boolean(route.params ?? route.query ?? route.body);
   const codes: ErrorCode[] = [
     ...(hasInput ? (['BAD_REQUEST'] as const) : []),

@@ -1,5 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import type { Access } from './access';
+import type { AccessRule as Access } from './access-rules';
 
 /** One `/api` route the server answers, as the access-control matrix test enumerates them. */
 export type ApiRouteEntry = {

@@ -1,20 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { ChangeFeed } from '../changes/change-feed';
-import type { EventSink } from '../events/event-sink';
 import type { FileStore } from '../files/file-store';
 import type { JobQueue } from '../jobs/job-queue';
-import type { Mailer } from './mail/mailer';
-import type { SandboxGateway } from './billing/gateway/sandbox-gateway';
-import type { StripeGateway } from './billing/gateway/stripe-gateway';
+import type { Mailer } from './mail/index';
+import type { PaymentGateway } from './billing/index';
 
 /**
  * What every module receives: the application's dependencies, built once at the root
  * (`createAppDependencies`) and passed explicitly, never imported as globals. An external service
  * still to come (payment gateway, file storage) is one more field here, typed by the port its module
- * defines and built in `createAppDependencies` from config, like the mailer.
+ * defines and built in `createAppDependencies` from config, like the mailer and the gateway.
  */
 export type AppDeps = {
   /** The validated configuration. */
@@ -29,13 +28,36 @@ export type AppDeps = {
   jobs: JobQueue;
   /** Where attachment bytes live (issue 14). */
   files: FileStore;
-  /** "X changed" events, delivered after their transaction commits. */
-  events: EventSink;
   /** Committed changes of every server copy (PostgreSQL LISTEN/NOTIFY): what caches forget on. */
   changes: ChangeFeed;
   /** The payment gateway config selects: Stripe or the sandbox (issue 13). */
-  gateway: SandboxGateway | StripeGateway;
+  gateway: PaymentGateway;
 };
 
 /** A domain module: a Fastify plugin registering its routes, given the app's dependencies. */
 export type AppModule = FastifyPluginAsync<AppDeps>;
+
+/**
+ * What a server module declares about itself in its `index.ts` (docs/architecture.md "Module
+ * manifest"). The app registers modules in `dependsOn` order, ESLint lets a module import only
+ * the modules it depends on, lint refuses a write to a table it does not own, and the module table
+ * in the docs is generated from these declarations (`npm run docs:modules`). Keep every field a
+ * literal: the lint and docs scripts read them from the source, without running it.
+ */
+export type ModuleManifest = {
+  /** The module's folder name under `modules/`. */
+  name: string;
+  /** What the module is for, one line: the docs' module table shows it. */
+  summary: string;
+  /** The modules it imports (through their `index.ts`); they register before it. */
+  dependsOn: readonly string[];
+  /** The tables only this module writes; others call its exported functions to change them. */
+  ownsTables: readonly PgTable[];
+  /** Its routes, jobs and hooks; none for a module other modules only call. */
+  register?: AppModule;
+};
+
+/** Declares a module's manifest (the identity function, for the type and a findable call). */
+export function defineModule(manifest: ModuleManifest): ModuleManifest {
+  return manifest;
+}

@@ -1,13 +1,15 @@
 import { ADMIN_ACCESS_LEVEL_ID, AppError, type ErrorCode, SIGN_IN_MESSAGE } from '@waymark/core';
 import type {
+  FastifyInstance,
   FastifyRequest,
   onRequestAsyncHookHandler,
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import { dataFieldCheck } from './data-field-check';
+import { paymentMethodCheck } from './payment-method-check';
 import { projectCheck } from './project-check';
 import { ADMIN_ONLY, ORG_NOT_FOUND } from './access-messages';
-import { readId, type AccessRule, type IdSource } from './access-rules';
+import { readId, type AccessRule, type IdSource } from '../../http/access-rules';
 import type { Authenticator, Caller } from '../auth/index';
 
 // Module augmentation is the one place an interface is needed.
@@ -70,6 +72,12 @@ export function accessHooks(rule: AccessRule): AccessHooks {
         preHandler: dataFieldCheck(rule.field, rule.idFrom),
         errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
       };
+    case 'paymentMethodAdmin':
+      return {
+        onRequest,
+        preHandler: paymentMethodCheck(rule.idFrom),
+        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+      };
   }
 }
 
@@ -89,4 +97,9 @@ function orgCheck(orgIdFrom: IdSource, isAdminRequired: boolean): preHandlerAsyn
 export function requireCaller(request: FastifyRequest): Caller {
   if (!request.caller) throw new AppError('UNAUTHORIZED', SIGN_IN_MESSAGE);
   return request.caller;
+}
+
+/** Makes the app enforce routes' declared access with {@link accessHooks} (`app.enforceAccess`). */
+export function installAccess(app: FastifyInstance): void {
+  app.decorate('enforceAccess', accessHooks);
 }

@@ -1,9 +1,10 @@
-import { ADMIN_ACCESS_LEVEL_ID, AppError } from '@waymark/core';
+import { AppError } from '@waymark/core';
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import { and, eq } from 'drizzle-orm';
-import { itemStatuses, itemTypes, orgMembers } from '../../db/schema';
-import { readId, type IdSource } from './access-rules';
-import { ADMIN_ONLY, ORG_NOT_FOUND } from './access-messages';
+import { eq } from 'drizzle-orm';
+import { itemStatuses, itemTypes } from '../../db/schema';
+import { readId, type IdSource } from '../../http/access-rules';
+import { ORG_NOT_FOUND } from './access-messages';
+import { assertAdminOfOwner } from './assert-admin-of-owner';
 
 /** Which organization-owned data field a route's id names. */
 export type DataFieldKind = 'status' | 'itemType';
@@ -19,21 +20,8 @@ export function dataFieldCheck(kind: DataFieldKind, idFrom: IdSource): preHandle
   const table = TABLES[kind];
   return async (request) => {
     const id = readId(request, idFrom);
-    if (!request.caller || id === null) throw new AppError('NOT_FOUND', ORG_NOT_FOUND);
-    const [membership] = await request.server.authenticator.db
-      .select({ accessLevelId: orgMembers.accessLevelId })
-      .from(table)
-      .innerJoin(
-        orgMembers,
-        and(
-          eq(orgMembers.orgId, table.orgId),
-          eq(orgMembers.userId, request.caller.userId),
-          eq(orgMembers.status, 'Active'),
-        ),
-      )
-      .where(eq(table.id, id));
-    if (!membership) throw new AppError('NOT_FOUND', ORG_NOT_FOUND);
-    if (membership.accessLevelId !== ADMIN_ACCESS_LEVEL_ID)
-      throw new AppError('FORBIDDEN', ADMIN_ONLY);
+    if (id === null) throw new AppError('NOT_FOUND', ORG_NOT_FOUND);
+    const owner = { table, orgId: table.orgId, where: eq(table.id, id) };
+    await assertAdminOfOwner(request, owner, ORG_NOT_FOUND);
   };
 }

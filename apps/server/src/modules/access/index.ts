@@ -1,13 +1,25 @@
 // The access module's public file: who may call a route (declared rules and the hooks that
 // enforce them) and the project a request refers to. Other modules import only from here.
+import { defineModule } from '../module';
 export {
   dataFieldAdmin,
   orgAdmin,
   orgMember,
+  paymentMethodAdmin,
   projectAdmin,
   projectMember,
   type AccessRule,
-} from './access-rules';
-export { accessHooks, requireCaller } from './access-hooks';
+} from '../../http/access-rules';
+export { canUseProject } from './can-use-project';
+export { PAYMENT_METHOD_NOT_FOUND } from './access-messages';
+export { accessHooks, installAccess, requireCaller } from './access-hooks';
 export { requireProjectScope } from './project-check';
 export { resolveProjectScope, type ProjectScope } from './project-scope';
+
+/** The access module's manifest: other modules call it; it registers nothing. */
+export const accessModule = defineModule({
+  name: 'access',
+  summary: 'Who may call a route: access rules and their hooks, project scope, data-field checks.',
+  dependsOn: ['auth'],
+  ownsTables: [],
+});

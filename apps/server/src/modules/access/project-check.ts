@@ -1,6 +1,6 @@
 import { AppError } from '@waymark/core';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { readId, type IdSource, type ProjectRefSource } from './access-rules';
+import { readId, type IdSource, type ProjectRefSource } from '../../http/access-rules';
 import {
   PROJECT_NOT_FOUND,
   resolveProjectScope,

@@ -1,9 +1,10 @@
 // The attachments module's public file (issue 14): files on items, stored in the app's FileStore.
 import multipart from '@fastify/multipart';
 import { routes } from '@waymark/core';
+import { itemAttachments } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import { orgAdmin, projectMember, requireCaller, requireProjectScope } from '../access/index';
-import type { AppModule } from '../module';
+import { defineModule, type AppModule } from '../module';
 import { deleteAttachment } from './delete-attachment';
 import { openAttachment, sendAttachment } from './download-attachment';
 import { getAttachmentStorage, getItemAttachments } from './get-attachments';
@@ -17,7 +18,7 @@ export { UPLOAD_STALLED } from './watch-upload-body';
 const byItem = projectMember({ itemIdFrom: 'params.itemId' });
 
 /** Attachment calls, the multipart parser they need (only in this module's scope) and the sweeper. */
-export const attachmentsModule: AppModule = async (app, deps) => {
+const registerAttachments: AppModule = async (app, deps) => {
   const { db, files, jobs } = deps;
   // Limits are passed per request (request.file); these only refuse absurd multipart bodies.
   await app.register(multipart, { limits: { fields: 0, files: 1, parts: 2, headerPairs: 50 } });
@@ -53,3 +54,12 @@ export const attachmentsModule: AppModule = async (app, deps) => {
     handler: async (request) => getAttachmentStorage(deps, request.params),
   });
 };
+
+/** The attachments module's manifest: what it depends on, the tables it owns, its routes. */
+export const attachmentsModule = defineModule({
+  name: 'attachments',
+  summary: 'Files on items: upload, download, delete, storage use, orphan sweep (issue 14).',
+  dependsOn: ['access', 'entitlements', 'items'],
+  ownsTables: [itemAttachments],
+  register: registerAttachments,
+});

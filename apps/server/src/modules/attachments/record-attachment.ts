@@ -1,7 +1,6 @@
 import { ATTACHMENT_HISTORY_FIELD } from '@waymark/core';
-import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { itemHistory, items } from '../../db/schema';
+import { recordItemChange } from '../items/index';
 
 /**
  * Records an added (`after`) or removed (`before`) file in the item's history and marks the item
@@ -11,15 +10,5 @@ export async function recordAttachmentChange(
   tx: DbOrTx,
   input: { itemId: number; userId: number; before: string | null; after: string | null },
 ): Promise<void> {
-  await tx.insert(itemHistory).values({
-    itemId: input.itemId,
-    userId: input.userId,
-    field: ATTACHMENT_HISTORY_FIELD,
-    before: input.before,
-    after: input.after,
-  });
-  await tx
-    .update(items)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(items.id, input.itemId));
+  await recordItemChange(tx, { ...input, field: ATTACHMENT_HISTORY_FIELD });
 }

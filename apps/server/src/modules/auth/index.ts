@@ -1,9 +1,11 @@
 import { routes, type TAuthConfig } from '@waymark/core';
+import { invitedAccounts, users } from '../../db/schema';
 import type { Config } from '../../config';
 import { registerRoute } from '../../http/register-route';
-import type { AppModule } from '../module';
+import { defineModule, type AppModule } from '../module';
 
-export type { Authenticator } from './authenticator';
+export { installAuth, type Authenticator } from './authenticator';
+export { createInvitedAccount } from './create-invited-account';
 export type { Caller } from './provision-user';
 
 /** What the clients need to sign in; nothing secret (both are public clients). */
@@ -13,8 +15,17 @@ export function getAuthConfig(config: Config): TAuthConfig {
 }
 
 /** `GET /api/auth-config`: the issuer switch made visible to the portal and the extension. */
-export const authModule: AppModule = (app, { config }) => {
+const registerAuth: AppModule = (app, { config }) => {
   const authConfig = getAuthConfig(config);
   registerRoute(app, routes.getAuthConfig, { access: 'public', handler: () => authConfig });
   return Promise.resolve();
 };
+
+/** The auth module's manifest: what it depends on, the tables it owns, its routes. */
+export const authModule = defineModule({
+  name: 'auth',
+  summary: 'Token verification, caller provisioning, `/api/auth-config`.',
+  dependsOn: ['identity'],
+  ownsTables: [users, invitedAccounts],
+  register: registerAuth,
+});

@@ -24,8 +24,8 @@ export const PAYMENT_METHOD_REQUIRED = 'Add a payment method before choosing a p
 /** Cancelling Free. */
 export const NOTHING_TO_CANCEL =
   'Your organization is on the Free plan: there is nothing to cancel.';
-/** A stripePaymentId that is not the organization's card. */
-export const PAYMENT_METHOD_NOT_FOUND = 'Payment method not found.';
+/** A stripePaymentId that is not the organization's card (the access rule answers it too). */
+export { PAYMENT_METHOD_NOT_FOUND } from '../access/index';
 /** The gateway did not answer; the charge stays pending and is settled by the billing job. */
 export const GATEWAY_UNAVAILABLE =
   'The payment could not be completed right now. Please try again in a few minutes.';

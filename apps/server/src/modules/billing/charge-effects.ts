@@ -1,19 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { billingAccounts, licenses, organizations } from '../../db/schema';
+import { billingAccounts } from '../../db/schema';
+import { setOrgPlan } from '../organizations/index';
+import { addLicenses } from '../teams/index';
 import type { ChargeRow } from './ledger';
 
 /** What a succeeded charge does: a purchase adds its licences, an upgrade starts its plan. */
 export async function applyEffects(tx: DbOrTx, row: ChargeRow): Promise<void> {
-  if (row.licenseDelta > 0)
-    await tx
-      .insert(licenses)
-      .values(Array.from({ length: row.licenseDelta }, () => ({ orgId: row.orgId })));
+  if (row.licenseDelta > 0) await addLicenses(tx, { orgId: row.orgId, count: row.licenseDelta });
   if (row.purpose.startsWith('upgrade-')) {
-    await tx
-      .update(organizations)
-      .set({ planId: row.planId })
-      .where(eq(organizations.id, row.orgId));
+    await setOrgPlan(tx, { orgId: row.orgId, planId: row.planId });
     await tx
       .update(billingAccounts)
       .set({ scheduledPlanId: null, scheduledEffectiveAt: null })

@@ -1,17 +1,9 @@
 import { NOTIFICATION_TEMPLATES, PLAN_IDS } from '@waymark/core';
-import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  billingAccounts,
-  billingCharges,
-  invitations,
-  licenses,
-  orgMembers,
-  orgOwners,
-  organizations,
-  projectAccess,
-  projects,
-} from '../../db/schema';
+import { billingAccounts, billingCharges, orgOwners } from '../../db/schema';
+import { setOrgPlan } from '../organizations/index';
+import { reduceTeamToOwner } from '../teams/index';
 import type { BillingDeps } from './billing-deps';
 import { notifyAdmins } from './billing-notices';
 
@@ -45,37 +37,8 @@ export async function moveToFree(
     .from(orgOwners)
     .where(eq(orgOwners.orgId, orgId));
   const ownerId = owner?.userId ?? 0;
-  await tx.update(organizations).set({ planId: PLAN_IDS.free }).where(eq(organizations.id, orgId));
-  const others = tx
-    .select({ userId: orgMembers.userId })
-    .from(orgMembers)
-    .where(and(eq(orgMembers.orgId, orgId), ne(orgMembers.userId, ownerId)));
-  const orgProjects = tx
-    .select({ id: projects.id })
-    .from(projects)
-    .where(eq(projects.orgId, orgId));
-  await tx
-    .delete(projectAccess)
-    .where(
-      and(inArray(projectAccess.userId, others), inArray(projectAccess.projectId, orgProjects)),
-    );
-  await tx
-    .delete(invitations)
-    .where(and(eq(invitations.orgId, orgId), ne(invitations.userId, ownerId)));
-  await tx
-    .delete(orgMembers)
-    .where(and(eq(orgMembers.orgId, orgId), ne(orgMembers.userId, ownerId)));
-  // Keep exactly one licence: the Owner's (Free allows one user).
-  const [kept] = await tx
-    .select({ id: licenses.id })
-    .from(licenses)
-    .where(eq(licenses.orgId, orgId))
-    .orderBy(sql`${licenses.userId} = ${ownerId} desc nulls last`, licenses.id)
-    .limit(1);
-  if (kept) {
-    await tx.delete(licenses).where(and(eq(licenses.orgId, orgId), ne(licenses.id, kept.id)));
-    await tx.update(licenses).set({ userId: ownerId }).where(eq(licenses.id, kept.id));
-  }
+  await setOrgPlan(tx, { orgId, planId: PLAN_IDS.free });
+  await reduceTeamToOwner(tx, { orgId, ownerId });
   await stopRetries(tx, orgId);
   await tx
     .update(billingAccounts)

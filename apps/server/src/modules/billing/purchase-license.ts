@@ -1,5 +1,5 @@
 import { AppError, billingPeriodOf, PLAN_IDS, type TPurchaseLicense } from '@waymark/core';
-import { licenses } from '../../db/schema';
+import { addLicenses } from '../teams/index';
 import type { BillingDeps } from './billing-deps';
 import { licensesPurchased, PLAN_MISMATCH, UPGRADE_REQUIRED } from './billing-messages';
 import { isTrial, readBillingState, type BillingState } from './billing-state';
@@ -18,9 +18,7 @@ export async function purchaseLicense(deps: BillingDeps, input: TPurchaseLicense
     const state = await readBillingState(tx, input.orgId, { lock: true });
     requireLicensePlan(state, input.planId);
     if (isTrial(state)) {
-      await tx
-        .insert(licenses)
-        .values(Array.from({ length: input.purchaseCount }, () => ({ orgId: input.orgId })));
+      await addLicenses(tx, { orgId: input.orgId, count: input.purchaseCount });
       return null;
     }
     const now = deps.clock.now();

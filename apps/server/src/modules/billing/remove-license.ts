@@ -1,6 +1,5 @@
 import { AppError, type TRemoveLicense } from '@waymark/core';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { licenses } from '../../db/schema';
+import { removeUnassignedLicenses } from '../teams/index';
 import type { BillingDeps } from './billing-deps';
 import { LICENSES_IN_USE, LICENSES_REMOVED, TRIAL_ONLY_ADDS } from './billing-messages';
 import { isTrial, readBillingState } from './billing-state';
@@ -22,12 +21,7 @@ export async function removeLicense(
     const { total, assigned } = state.licenses;
     if (total - input.licenseRemovalCount < Math.max(1, assigned))
       throw new AppError('CONFLICT', LICENSES_IN_USE);
-    const free = tx
-      .select({ id: licenses.id })
-      .from(licenses)
-      .where(and(eq(licenses.orgId, input.orgId), isNull(licenses.userId)))
-      .limit(input.licenseRemovalCount);
-    await tx.delete(licenses).where(inArray(licenses.id, free));
+    await removeUnassignedLicenses(tx, { orgId: input.orgId, count: input.licenseRemovalCount });
     return LICENSES_REMOVED;
   });
 }

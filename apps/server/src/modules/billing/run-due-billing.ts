@@ -9,6 +9,7 @@ import {
 import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { billingAccounts, billingCharges, organizations } from '../../db/schema';
+import { setOrgPlan } from '../organizations/index';
 import { attemptCharge } from './attempt-charge';
 import type { BillingDeps } from './billing-deps';
 import {
@@ -165,10 +166,7 @@ export async function processOrg(deps: BillingDeps, orgId: number): Promise<void
       state.account.scheduledEffectiveAt <= now
     ) {
       if (isPaidPlan(state.scheduledPlan)) {
-        await tx
-          .update(organizations)
-          .set({ planId: state.scheduledPlan.planId })
-          .where(eq(organizations.id, orgId));
+        await setOrgPlan(tx, { orgId, planId: state.scheduledPlan.planId });
         await schedule(tx, orgId, null, null);
       } else await moveToFree(tx, deps, { orgId, reason: 'cancelled' });
       state = await readBillingState(tx, orgId, { lock: false });
@@ -200,10 +198,7 @@ async function endTrial(
     await moveToFree(tx, deps, { orgId: state.orgId, reason: 'trial-ended' });
     return null;
   }
-  await tx
-    .update(organizations)
-    .set({ planId: target.planId })
-    .where(eq(organizations.id, state.orgId));
+  await setOrgPlan(tx, { orgId: state.orgId, planId: target.planId });
   await schedule(tx, state.orgId, null, null);
   const count = state.licenses.total;
   return openCharge(

@@ -1,7 +1,8 @@
 import { AppError, formatCount, type TDataFieldUsage } from '@waymark/core';
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { itemHistory, items } from '../../db/schema';
+import { items } from '../../db/schema';
+import { reassignItems } from '../items/index';
 import {
   DATA_FIELD_FIELDS,
   DATA_FIELD_IN_USE,
@@ -50,7 +51,7 @@ export async function deleteDataField(
   field: DataField,
   input: DeleteDataFieldInput,
 ): Promise<string> {
-  const { table, column, itemKey, historyField } = DATA_FIELD_FIELDS[field];
+  const { table, itemKey, historyField } = DATA_FIELD_FIELDS[field];
   return db.transaction(async (tx) => {
     const [value] = await tx
       .select({ orgId: table.orgId, description: table.description })
@@ -72,14 +73,15 @@ export async function deleteDataField(
       )
       .for('update');
     if (!replacement) throw new AppError('BAD_REQUEST', INVALID_REPLACEMENT);
-    await tx.execute(sql`
-      insert into ${itemHistory} (item_id, user_id, field, before, after)
-      select ${items.id}, ${input.userId}::int, ${historyField}, ${value.description}, ${replacement.description}
-      from ${items} where ${column} = ${input.id}`);
-    await tx
-      .update(items)
-      .set({ [itemKey]: replacement.id, updatedAt: sql`now()` })
-      .where(eq(column, input.id));
+    await reassignItems(tx, {
+      column: itemKey,
+      from: input.id,
+      to: replacement.id,
+      userId: input.userId,
+      field: historyField,
+      before: value.description,
+      after: replacement.description,
+    });
     await tx.delete(table).where(eq(table.id, input.id));
     return `${DELETED_MESSAGE}. ${formatCount(used, 'item')} now ${used === 1 ? 'uses' : 'use'} ${replacement.description}.`;
   });

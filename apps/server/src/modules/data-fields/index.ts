@@ -1,8 +1,9 @@
 import { routes } from '@waymark/core';
 import type { FastifyRequest } from 'fastify';
+import { itemStatuses, itemTypes, releases } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import { dataFieldAdmin, orgAdmin, projectAdmin, requireCaller } from '../access/index';
-import type { AppModule } from '../module';
+import { defineModule, type AppModule } from '../module';
 import { deleteRelease, saveRelease } from './releases';
 import { deleteDataField, getDataFieldUsage } from './delete-data-field';
 import { saveDataField, type DataField } from './save-data-fields';
@@ -10,7 +11,7 @@ import { saveDataField, type DataField } from './save-data-fields';
 export { seedOrgDefaults } from './seed-org-defaults';
 
 /** spec §7 OrgSettings: statuses, item types and releases, managed by admins (spec §6). */
-export const dataFieldsModule: AppModule = (app, { db }) => {
+const registerDataFields: AppModule = (app, { db }) => {
   const remove = (
     field: DataField,
     id: number,
@@ -70,3 +71,12 @@ export const dataFieldsModule: AppModule = (app, { db }) => {
   });
   return Promise.resolve();
 };
+
+/** The data-fields module's manifest: what it depends on, the tables it owns, its routes. */
+export const dataFieldsModule = defineModule({
+  name: 'data-fields',
+  summary: "Statuses, item types, releases and an organization's defaults.",
+  dependsOn: ['access', 'entitlements', 'items'],
+  ownsTables: [itemStatuses, itemTypes, releases],
+  register: registerDataFields,
+});

@@ -11,7 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { JsonText } from '../../http/json-text';
 import { associatedSites, organizations, projects, relativePaths } from '../../db/schema';
-import { canUseProject } from '../projects/index';
+import { canUseProject } from '../access/index';
 import { selectPathItems } from './item-summaries';
 import type { PageLookupCache, PageSiteRow, PathItems } from './page-lookup-cache';
 

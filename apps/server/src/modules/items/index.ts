@@ -1,4 +1,13 @@
 import { routes } from '@waymark/core';
+import {
+  itemExternalUrls,
+  itemHistory,
+  itemNotes,
+  itemRelations,
+  itemTags,
+  items,
+  relativePaths,
+} from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import {
   orgMember,
@@ -6,7 +15,7 @@ import {
   requireCaller,
   requireProjectScope as scopeOf,
 } from '../access/index';
-import type { AppModule } from '../module';
+import { defineModule, type AppModule } from '../module';
 import { createItem } from './create-item';
 import {
   getAssigneeOptions,
@@ -22,13 +31,17 @@ import { linkRelatedItem, searchRelatedItems, unlinkRelatedItem } from './relate
 import { searchItems } from './search-items';
 import { updateItem } from './update-item';
 
+export { deleteRelativePath } from './delete-relative-path';
 export { fullNameOf } from './item-queries';
+export { reassignItems, type ReassignableColumn } from './reassign-items';
+export { recordItemChange, type ItemChange } from './record-item-change';
+export { updateRelativePath } from './update-relative-path';
 
 const byItemBody = projectMember({ itemIdFrom: 'body.itemId' });
 const byItemParams = projectMember({ itemIdFrom: 'params.itemId' });
 
 /** The item calls: spec §7 option lists and the extension's item API (issue 4). */
-export const itemsModule: AppModule = (app, { db, changes }) => {
+const registerItems: AppModule = (app, { db, changes }) => {
   const pageLookupCache = createPageLookupCache(changes);
   registerRoute(app, routes.getStatusOptions, {
     access: orgMember({ orgIdFrom: 'params.orgId' }),
@@ -121,3 +134,20 @@ export const itemsModule: AppModule = (app, { db, changes }) => {
   });
   return Promise.resolve();
 };
+
+/** The items module's manifest: what it depends on, the tables it owns, its routes. */
+export const itemsModule = defineModule({
+  name: 'items',
+  summary: 'Items, the URL paths they hang on, notes, relations, history, search, option lists.',
+  dependsOn: ['access', 'entitlements'],
+  ownsTables: [
+    items,
+    itemHistory,
+    itemNotes,
+    itemTags,
+    itemExternalUrls,
+    itemRelations,
+    relativePaths,
+  ],
+  register: registerItems,
+});

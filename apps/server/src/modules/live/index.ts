@@ -1,4 +1,5 @@
 import { routes } from '@waymark/core';
+import { liveEventHorizon, liveEvents } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import {
   projectMember,
@@ -6,13 +7,13 @@ import {
   requireProjectScope as scopeOf,
   resolveProjectScope,
 } from '../access/index';
-import type { AppModule } from '../module';
+import { defineModule, type AppModule } from '../module';
 import { createLiveHub } from './live-hub';
 import { openLiveStream } from './open-live-stream';
 import { PRUNE_LIVE_EVENTS_JOB, pruneOldLiveEvents } from './prune-live-events';
 
 /** Live updates (issue 16): per-project server-sent event streams, docs/live-updates.md. */
-export const liveModule: AppModule = (app, { db, changes, clock, config, jobs }) => {
+const registerLive: AppModule = (app, { db, changes, clock, config, jobs }) => {
   const hub = createLiveHub({
     db,
     changes,
@@ -46,3 +47,12 @@ export const liveModule: AppModule = (app, { db, changes, clock, config, jobs })
   });
   return Promise.resolve();
 };
+
+/** The live module's manifest: what it depends on, the tables it owns, its routes. */
+export const liveModule = defineModule({
+  name: 'live',
+  summary: "Per-project event streams (SSE), their hub, the events log's pruning (issue 16).",
+  dependsOn: ['access'],
+  ownsTables: [liveEvents, liveEventHorizon],
+  register: registerLive,
+});

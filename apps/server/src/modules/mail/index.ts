@@ -1,5 +1,6 @@
 // The mail module's public file: the outbox other modules enqueue mail on (built once at the app
 // root, see app-dependencies.ts), and its transports.
+import { defineModule } from '../module';
 export { createMailer, SEND_MAIL_JOB, type Mailer, type MailerOptions } from './mailer';
 export { createMailTransport, type MailMessage, type MailTransport } from './mail-transport';
 export { alreadyRegisteredMail } from './templates/already-registered';
@@ -7,3 +8,11 @@ export { billingNoticeMail } from './templates/billing-notice';
 export { invitationMail } from './templates/invitation';
 export { resetPasswordMail } from './templates/reset-password';
 export { verifyEmailMail } from './templates/verify-email';
+
+/** The mail module's manifest: other modules call it; it registers nothing. */
+export const mailModule = defineModule({
+  name: 'mail',
+  summary: 'The mail outbox (`createMailer`), its transports and templates.',
+  dependsOn: [],
+  ownsTables: [],
+});

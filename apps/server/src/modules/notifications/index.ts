@@ -1,14 +1,16 @@
 import { routes } from '@waymark/core';
+import { notifications } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import { requireCaller } from '../access/index';
-import type { AppModule } from '../module';
+import { defineModule, type AppModule } from '../module';
 import { dismissNotification } from './dismiss-notification';
 import { getSiteNotifications } from './get-site-notifications';
 
+export { dismissInvitationNotice } from './dismiss-invitation-notice';
 export { queueNotification, type QueueNotificationInput } from './queue-notification';
 
 /** spec §7 notification calls: the caller's queue, and dismissing one. */
-export const notificationsModule: AppModule = (app, { db, clock }) => {
+const registerNotifications: AppModule = (app, { db, clock }) => {
   registerRoute(app, routes.getSiteNotifications, {
     access: 'authenticated',
     handler: async (request) =>
@@ -28,3 +30,12 @@ export const notificationsModule: AppModule = (app, { db, clock }) => {
   });
   return Promise.resolve();
 };
+
+/** The notifications module's manifest: what it depends on, the tables it owns, its routes. */
+export const notificationsModule = defineModule({
+  name: 'notifications',
+  summary: 'The notification queue: queue, list, dismiss.',
+  dependsOn: ['access'],
+  ownsTables: [notifications],
+  register: registerNotifications,
+});

@@ -1,7 +1,7 @@
-import { AppError, NOTIFICATION_TEMPLATES } from '@waymark/core';
-import { and, eq, isNull } from 'drizzle-orm';
+import { AppError } from '@waymark/core';
 import type { Db } from '../../db/client';
-import { notifications, orgMembers } from '../../db/schema';
+import { dismissInvitationNotice } from '../notifications/index';
+import { activateMembership } from '../teams/index';
 
 /** spec §8: the accept-access success toast. */
 export const ACCESS_ACCEPTED = 'Access accepted successfully.';
@@ -16,30 +16,9 @@ export async function acceptOrgAccess(
   input: { userId: number; orgId: number },
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    const accepted = await tx
-      .update(orgMembers)
-      .set({ status: 'Active' })
-      .where(
-        and(
-          eq(orgMembers.orgId, input.orgId),
-          eq(orgMembers.userId, input.userId),
-          eq(orgMembers.status, 'Pending'),
-        ),
-      )
-      .returning({ orgId: orgMembers.orgId });
-    if (accepted.length === 0)
+    if (!(await activateMembership(tx, input)))
       throw new AppError('NOT_FOUND', 'There is no pending invitation to this organization.');
-    await tx
-      .update(notifications)
-      .set({ dismissedAt: clock.now() })
-      .where(
-        and(
-          eq(notifications.userId, input.userId),
-          eq(notifications.orgId, input.orgId),
-          eq(notifications.templateId, NOTIFICATION_TEMPLATES.orgInvitation),
-          isNull(notifications.dismissedAt),
-        ),
-      );
+    await dismissInvitationNotice(tx, { ...input, at: clock.now() });
     return ACCESS_ACCEPTED;
   });
 }

@@ -1,16 +1,11 @@
-import {
-  ADMIN_ACCESS_LEVEL_ID,
-  AppError,
-  NOTIFICATION_TEMPLATES,
-  PLAN_IDS,
-  TRIAL_LENGTH_DAYS,
-} from '@waymark/core';
+import { AppError, NOTIFICATION_TEMPLATES, PLAN_IDS, TRIAL_LENGTH_DAYS } from '@waymark/core';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { licenses, orgMembers, orgOwners, organizations } from '../../db/schema';
+import { orgOwners, organizations } from '../../db/schema';
 import { seedOrgDefaults } from '../data-fields/index';
 import { queueNotification } from '../notifications/index';
+import { addFounder } from '../teams/index';
 
 /** spec §8: the create-organization success toast. */
 export const ORG_CREATED = 'Organization created successfully.';
@@ -54,13 +49,7 @@ export async function createOrg(
         .returning({ orgId: organizations.id });
       if (!org) throw new Error('Insert into organizations returned no row');
       await tx.insert(orgOwners).values({ orgId: org.orgId, userId: input.userId });
-      await tx.insert(orgMembers).values({
-        orgId: org.orgId,
-        userId: input.userId,
-        accessLevelId: ADMIN_ACCESS_LEVEL_ID,
-        status: 'Active',
-      });
-      await tx.insert(licenses).values({ orgId: org.orgId, userId: input.userId });
+      await addFounder(tx, { orgId: org.orgId, userId: input.userId });
       await seedOrgDefaults(tx, org.orgId);
       await queueNotification(
         { db: tx },

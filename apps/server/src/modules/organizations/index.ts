@@ -1,7 +1,8 @@
 import { routes } from '@waymark/core';
+import { orgOwners, organizations } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import { orgAdmin, orgMember, requireCaller } from '../access/index';
-import type { AppModule } from '../module';
+import { defineModule, type AppModule } from '../module';
 import { acceptEmptyJsonBody } from './accept-empty-json-body';
 import { acceptOrgAccess } from './accept-org-access';
 import { createOrg, ORG_CREATED } from './create-org';
@@ -9,8 +10,10 @@ import { getOrgStatus } from './get-org-status';
 import { getOrgs } from './get-orgs';
 import { saveOrgName } from './save-org-name';
 
+export { setOrgPlan } from './set-org-plan';
+
 /** spec §7 organization calls: list, create, name, status, accept an invitation. */
-export const organizationsModule: AppModule = async (app, { db, clock }) => {
+const registerOrganizations: AppModule = async (app, { db, clock }) => {
   registerRoute(app, routes.getOrgs, {
     access: 'authenticated',
     handler: async (request) => getOrgs({ db }, { userId: requireCaller(request).userId }),
@@ -46,3 +49,12 @@ export const organizationsModule: AppModule = async (app, { db, clock }) => {
       ),
   });
 };
+
+/** The organizations module's manifest: what it depends on, the tables it owns, its routes. */
+export const organizationsModule = defineModule({
+  name: 'organizations',
+  summary: 'Organizations: list, create, name, status, accept an invitation.',
+  dependsOn: ['access', 'data-fields', 'notifications', 'teams'],
+  ownsTables: [organizations, orgOwners],
+  register: registerOrganizations,
+});

@@ -1,15 +1,16 @@
 // The pins module's public file (issue 15): location pins of items, shared on every domain of the
 // project because they hang off the item, which hangs off the relative path.
 import { routes } from '@waymark/core';
+import { itemPins } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import { projectMember, requireCaller, requireProjectScope } from '../access/index';
-import type { AppModule } from '../module';
+import { defineModule, type AppModule } from '../module';
 import { getPagePins } from './get-page-pins';
 import { pinItem } from './pin-item';
 import { unpinItem } from './unpin-item';
 
 /** The pin calls: a page's pins, pin or re-pin an item, unpin it. */
-export const pinsModule: AppModule = (app, { db }) => {
+const registerPins: AppModule = (app, { db }) => {
   registerRoute(app, routes.getPagePins, {
     access: projectMember({ pathIdFrom: 'params.relativePathId' }),
     handler: async (request) => getPagePins({ db }, request.params),
@@ -30,3 +31,12 @@ export const pinsModule: AppModule = (app, { db }) => {
   });
   return Promise.resolve();
 };
+
+/** The pins module's manifest: what it depends on, the tables it owns, its routes. */
+export const pinsModule = defineModule({
+  name: 'pins',
+  summary: "Location pins of items: a page's pins, pin / re-pin, unpin (issue 15).",
+  dependsOn: ['access', 'entitlements', 'items'],
+  ownsTables: [itemPins],
+  register: registerPins,
+});

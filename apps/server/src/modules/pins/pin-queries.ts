@@ -1,8 +1,8 @@
 import { PIN_HISTORY_FIELD, type TItemPin } from '@waymark/core';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { itemHistory, itemPins, items, users } from '../../db/schema';
-import { fullNameOf } from '../items/index';
+import { itemPins, users } from '../../db/schema';
+import { fullNameOf, recordItemChange } from '../items/index';
 
 /** The columns a pin is answered with (picked, never the whole row). */
 export function selectPins(db: DbOrTx) {
@@ -35,9 +35,5 @@ export async function recordPinChange(
   tx: DbOrTx,
   input: { itemId: number; userId: number; before: string | null; after: string | null },
 ): Promise<void> {
-  await tx.insert(itemHistory).values({ ...input, field: PIN_HISTORY_FIELD });
-  await tx
-    .update(items)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(items.id, input.itemId));
+  await recordItemChange(tx, { ...input, field: PIN_HISTORY_FIELD });
 }

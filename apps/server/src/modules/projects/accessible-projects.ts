@@ -1,22 +1,9 @@
-import { ADMIN_ACCESS_LEVEL_ID, type TProject } from '@waymark/core';
-import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { TProject } from '@waymark/core';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { selectExpression } from '../../db/select-expression';
-import { associatedSites, orgMembers, projectAccess, projects } from '../../db/schema';
-
-/**
- * SQL condition: `userId` may use the project in the current row of `projects` (spec §6) — an
- * active admin of its organization, or an active member granted access to it.
- */
-export function canUseProject(userId: number | Placeholder): SQL {
-  return sql`exists (
-    select 1 from ${orgMembers}
-    where ${orgMembers.orgId} = ${projects.orgId} and ${orgMembers.userId} = ${userId}
-      and ${orgMembers.status} = 'Active'
-      and (${orgMembers.accessLevelId} = ${ADMIN_ACCESS_LEVEL_ID} or exists (
-        select 1 from ${projectAccess}
-        where ${projectAccess.projectId} = ${projects.id} and ${projectAccess.userId} = ${userId})))`;
-}
+import { associatedSites, projects } from '../../db/schema';
+import { canUseProject } from '../access/index';
 
 /** A project's base URL (spec §3): its first associated site, or "" while it has none. */
 const firstBaseUrl = selectExpression(sql<string>`coalesce((select ${associatedSites.baseUrl}

@@ -1,9 +1,10 @@
 import { AppError, MEMBER_ACCESS_LEVEL_ID, normalizeSiteUrl, type TProject } from '@waymark/core';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { associatedSites, orgMembers, projectAccess, projects } from '../../db/schema';
+import { associatedSites, orgMembers, projects } from '../../db/schema';
 import { selectProjects } from './accessible-projects';
 import { assertProjectLimit } from '../entitlements/index';
+import { grantProjectAccess } from '../teams/index';
 
 /** Answered when a base URL is not a usable http(s) address. */
 export const INVALID_SITE_URL =
@@ -42,7 +43,7 @@ export async function createProject(
       .from(orgMembers)
       .where(and(eq(orgMembers.orgId, input.orgId), eq(orgMembers.userId, input.userId)));
     if (member?.accessLevelId === MEMBER_ACCESS_LEVEL_ID)
-      await tx.insert(projectAccess).values({ projectId: project.id, userId: input.userId });
+      await grantProjectAccess(tx, { projectId: project.id, userId: input.userId });
     const [created] = await selectProjects(tx, eq(projects.id, project.id));
     if (!created) throw new Error('Created project not found');
     return created;

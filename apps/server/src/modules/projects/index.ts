@@ -1,4 +1,5 @@
 import { routes } from '@waymark/core';
+import { associatedSites, projects } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import {
   orgMember,
@@ -7,21 +8,19 @@ import {
   requireCaller,
   requireProjectScope as scopeOf,
 } from '../access/index';
-import type { AppModule } from '../module';
+import { deleteRelativePath, updateRelativePath } from '../items/index';
+import { defineModule, type AppModule } from '../module';
 import { getAllProjects } from './accessible-projects';
 import { deleteAssociatedSite, getAssociatedSites, saveAssociatedSite } from './associated-sites';
 import { createProject } from './create-project';
-import { deleteRelativePath, getProjectRelativePaths } from './relative-paths';
+import { getProjectRelativePaths } from './relative-paths';
 import { deleteProject, saveProject } from './save-project';
-import { updateRelativePath } from './update-relative-path';
-
-export { canUseProject } from './accessible-projects';
 
 /**
  * spec §7 project calls. Reading is for anyone who may use the project (the extension asks for
  * host access per associated site); managing projects, sites and paths is for admins (spec §6).
  */
-export const projectsModule: AppModule = (app, { db }) => {
+const registerProjects: AppModule = (app, { db }) => {
   registerRoute(app, routes.getAllProjects, {
     access: orgMember({ orgIdFrom: 'params.orgId' }),
     handler: async (request) =>
@@ -76,3 +75,12 @@ export const projectsModule: AppModule = (app, { db }) => {
   });
   return Promise.resolve();
 };
+
+/** The projects module's manifest: what it depends on, the tables it owns, its routes. */
+export const projectsModule = defineModule({
+  name: 'projects',
+  summary: 'Projects and their associated sites; its path routes call items.',
+  dependsOn: ['access', 'entitlements', 'items', 'teams'],
+  ownsTables: [projects, associatedSites],
+  register: registerProjects,
+});

@@ -43,12 +43,3 @@ async function isProjectSite(db: Db, projectId: number, urlPath: string): Promis
     );
   return Boolean(row);
 }
-
-/** spec §7 deleteRelativePath: deletes a path and the items recorded on it (cascade). */
-export async function deleteRelativePath(
-  { db }: { db: Db },
-  input: { pathId: number },
-): Promise<string> {
-  await db.delete(relativePaths).where(eq(relativePaths.id, input.pathId));
-  return 'Path deleted successfully';
-}

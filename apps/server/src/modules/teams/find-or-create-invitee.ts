@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { invitedAccounts, users } from '../../db/schema';
-
-/** Subjects of invited accounts: never an issuer's `sub`, replaced when the address signs in. */
-const INVITED_SUBJECT_PREFIX = 'urn:waymark:invited:';
+import { createInvitedAccount } from '../auth/index';
 
 /**
  * The users row an invitation to `email` attaches to: the account that signed in with that
@@ -27,16 +24,5 @@ export async function findOrCreateInvitee(
     .orderBy(sql`${invitedAccounts.userId} is not null`, asc(users.id))
     .limit(1);
   if (existing) return existing.userId;
-  const [created] = await tx
-    .insert(users)
-    .values({
-      subject: `${INVITED_SUBJECT_PREFIX}${randomUUID()}`,
-      email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-    })
-    .returning({ userId: users.id });
-  if (!created) throw new Error('Insert into users returned no row');
-  await tx.insert(invitedAccounts).values({ userId: created.userId, email });
-  return created.userId;
+  return createInvitedAccount(tx, { email, firstName: input.firstName, lastName: input.lastName });
 }

@@ -1,20 +1,26 @@
 import { routes } from '@waymark/core';
+import { invitations, licenses, orgMembers, projectAccess } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import { orgAdmin, requireCaller } from '../access/index';
-import type { AppModule } from '../module';
+import { defineModule, type AppModule } from '../module';
 import { getOrgUsers } from './get-org-users';
 import { inviteUser } from './invite-user';
 import { addProjectAccess, removeProjectAccess } from './project-access';
 import { removeOrgAccess } from './remove-org-access';
 import { resendInviteEmail } from './resend-invite-email';
 
+export { activateMembership } from './activate-membership';
+export { addFounder } from './add-founder';
 export { escapeHtml } from './escape-html';
+export { grantProjectAccess } from './grant-project-access';
+export { addLicenses, removeUnassignedLicenses } from './license-stock';
+export { reduceTeamToOwner } from './reduce-team-to-owner';
 
 /**
  * spec §7 user calls (issue 12): the organization's users, invitations with licence accounting,
  * resend, removal and per-project access. Admins only (spec §6).
  */
-export const teamsModule: AppModule = (app, { db, clock, mailer, config }) => {
+const registerTeams: AppModule = (app, { db, clock, mailer, config }) => {
   const inviteDeps = { db, clock, mailer, publicUrl: config.publicUrl };
   registerRoute(app, routes.getOrgUsers, {
     access: orgAdmin({ orgIdFrom: 'params.orgId' }),
@@ -46,3 +52,12 @@ export const teamsModule: AppModule = (app, { db, clock, mailer, config }) => {
   });
   return Promise.resolve();
 };
+
+/** The teams module's manifest: what it depends on, the tables it owns, its routes. */
+export const teamsModule = defineModule({
+  name: 'teams',
+  summary: 'Org users, memberships, invitations, licences in use, project access (issue 12).',
+  dependsOn: ['access', 'auth', 'entitlements', 'mail', 'notifications'],
+  ownsTables: [orgMembers, invitations, projectAccess, licenses],
+  register: registerTeams,
+});

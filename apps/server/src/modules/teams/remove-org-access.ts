@@ -1,15 +1,9 @@
-import { AppError, NOTIFICATION_TEMPLATES } from '@waymark/core';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { AppError } from '@waymark/core';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import {
-  invitations,
-  licenses,
-  notifications,
-  orgMembers,
-  projectAccess,
-  projects,
-} from '../../db/schema';
+import { invitations, licenses, orgMembers, projectAccess, projects } from '../../db/schema';
+import { dismissInvitationNotice } from '../notifications/index';
 import { requireMembership } from './membership';
 import { lockOrg } from './org-lock';
 import { OWNER_NOT_REMOVABLE, USER_REMOVED } from './team-messages';
@@ -43,17 +37,11 @@ export async function removeOrgAccess(
       .where(
         and(eq(projectAccess.userId, input.userId), inArray(projectAccess.projectId, orgProjects)),
       );
-    await tx
-      .update(notifications)
-      .set({ dismissedAt: clock.now() })
-      .where(
-        and(
-          eq(notifications.orgId, input.orgId),
-          eq(notifications.userId, input.userId),
-          eq(notifications.templateId, NOTIFICATION_TEMPLATES.orgInvitation),
-          isNull(notifications.dismissedAt),
-        ),
-      );
+    await dismissInvitationNotice(tx, {
+      userId: input.userId,
+      orgId: input.orgId,
+      at: clock.now(),
+    });
     return USER_REMOVED;
   });
 }

@@ -1,10 +1,10 @@
 import { routes } from '@waymark/core';
 import { registerRoute } from '../../http/register-route';
 import { requireCaller } from '../access/index';
-import type { AppModule } from '../module';
+import { defineModule, type AppModule } from '../module';
 
 /** Calls about the signed-in user: `whoami` (no database work beyond authentication). */
-export const usersModule: AppModule = (app) => {
+const registerUsers: AppModule = (app) => {
   registerRoute(app, routes.whoami, {
     access: 'authenticated',
     handler: async (request) => {
@@ -14,3 +14,12 @@ export const usersModule: AppModule = (app) => {
   });
   return Promise.resolve();
 };
+
+/** The users module's manifest: what it depends on, the tables it owns, its routes. */
+export const usersModule = defineModule({
+  name: 'users',
+  summary: 'Calls about the signed-in user (`whoami`).',
+  dependsOn: ['access'],
+  ownsTables: [],
+  register: registerUsers,
+});

@@ -1,15 +1,16 @@
 import type { Clock } from '../../../clock';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
-import { createSandboxGateway, type SandboxGateway } from './sandbox-gateway';
-import { createStripeGateway, type StripeGateway } from './stripe-gateway';
+import type { PaymentGateway } from './payment-gateway';
+import { createSandboxGateway } from './sandbox-gateway';
+import { createStripeGateway } from './stripe-gateway';
 
 /** The gateway the configuration selects: Stripe with its three keys, else the sandbox. */
 export function createPaymentGateway(input: {
   config: Config;
   db: Db;
   clock: Clock;
-}): SandboxGateway | StripeGateway {
+}): PaymentGateway {
   const { stripe } = input.config.billing;
   if (!stripe) return createSandboxGateway(input);
   if (!stripe.apiUrl) return createStripeGateway(stripe);

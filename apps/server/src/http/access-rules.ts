@@ -5,8 +5,8 @@
 export type IdSource = `${'params' | 'query' | 'body'}.${string}`;
 
 /**
- * Who may call a route, declared next to its registration and enforced by one hook
- * (see access-hooks.ts). `'public'`: anyone; `'authenticated'`: any signed-in user with a
+ * Who may call a route, declared next to its registration (registerRoute) and enforced by the
+ * access module's hooks (modules/access/access-hooks.ts), which it installs as `enforceAccess`. `'public'`: anyone; `'authenticated'`: any signed-in user with a
  * verified e-mail; the org and project rules: see their factories below.
  */
 export type AccessRule =
@@ -15,7 +15,8 @@ export type AccessRule =
   | { kind: 'orgMember'; orgIdFrom: IdSource }
   | { kind: 'orgAdmin'; orgIdFrom: IdSource }
   | { kind: 'projectMember' | 'projectAdmin'; ref: ProjectRefSource }
-  | { kind: 'dataFieldAdmin'; field: 'status' | 'itemType'; idFrom: IdSource };
+  | { kind: 'dataFieldAdmin'; field: 'status' | 'itemType'; idFrom: IdSource }
+  | { kind: 'paymentMethodAdmin'; idFrom: IdSource };
 
 /**
  * Where a project-scoped route finds its project: the project id itself, or the id of an item,
@@ -56,14 +57,33 @@ export function dataFieldAdmin(field: 'status' | 'itemType', idFrom: IdSource): 
   return { kind: 'dataFieldAdmin', field, idFrom };
 }
 
-/** Reads the id at `source` from a validated request; null when absent or not a positive integer. */
-export function readId(
+/**
+ * An admin of the organization whose saved card is the payment method id at `idFrom`: a route
+ * that names only the card (spec §7 detachPaymentMethod/{stripePaymentId}).
+ */
+export function paymentMethodAdmin(idFrom: IdSource): AccessRule {
+  return { kind: 'paymentMethodAdmin', idFrom };
+}
+
+/** The value at `source` in a validated request (`params.id` → `request.params.id`). */
+function readAt(
   request: { params?: unknown; query?: unknown; body?: unknown },
   source: IdSource,
-): number | null {
+): unknown {
   const [part, ...rest] = source.split('.') as ['params' | 'query' | 'body', ...string[]];
   const container = request[part];
-  if (typeof container !== 'object' || container === null) return null;
-  const value: unknown = (container as Record<string, unknown>)[rest.join('.')];
+  if (typeof container !== 'object' || container === null) return undefined;
+  return (container as Record<string, unknown>)[rest.join('.')];
+}
+
+/** Reads the id at `source` from a validated request; null when absent or not a positive integer. */
+export function readId(request: Parameters<typeof readAt>[0], source: IdSource): number | null {
+  const value = readAt(request, source);
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
+}
+
+/** Reads the non-empty text at `source` from a validated request; null when absent. */
+export function readText(request: Parameters<typeof readAt>[0], source: IdSource): string | null {
+  const value = readAt(request, source);
+  return typeof value === 'string' && value !== '' ? value : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orgAdmin, orgMember, readId } from './access-rules';
+import { orgAdmin, orgMember, readId, readText } from './access-rules';
 
 describe('access rules', () => {
   it('declare where the organization id is read from', () => {
@@ -32,5 +32,11 @@ describe('access rules', () => {
     ]) {
       expect(readId({ body }, 'body.orgId')).toBeNull();
     }
+  });
+
+  it('readText reads a card id from the path, and null for an empty or non-text value', () => {
+    expect(readText({ params: { id: 'pm_123' } }, 'params.id')).toBe('pm_123');
+    for (const params of [undefined, {}, { id: '' }, { id: 7 }])
+      expect(readText({ params }, 'params.id')).toBeNull();
   });
 });

@@ -1,0 +1,44 @@
+import { accessModule } from './access/index';
+import { attachmentsModule } from './attachments/index';
+import { authModule } from './auth/index';
+import { billingModule } from './billing/index';
+import { dataFieldsModule } from './data-fields/index';
+import { entitlementsModule } from './entitlements/index';
+import { extensionModule } from './extension/index';
+import { identityModule } from './identity/index';
+import { itemsModule } from './items/index';
+import { liveModule } from './live/index';
+import { mailModule } from './mail/index';
+import type { ModuleManifest } from './module';
+import { notificationsModule } from './notifications/index';
+import { organizationsModule } from './organizations/index';
+import { pinsModule } from './pins/index';
+import { projectsModule } from './projects/index';
+import { systemModule } from './system/index';
+import { teamsModule } from './teams/index';
+import { usersModule } from './users/index';
+
+/**
+ * Every server module's manifest. The order here only breaks ties: the app registers them in
+ * dependency order (`orderModules`), and a test fails when a folder under `modules/` is missing.
+ */
+export const ALL_MODULES: readonly ModuleManifest[] = [
+  systemModule,
+  extensionModule,
+  mailModule,
+  identityModule,
+  authModule,
+  accessModule,
+  entitlementsModule,
+  organizationsModule,
+  notificationsModule,
+  projectsModule,
+  itemsModule,
+  attachmentsModule,
+  pinsModule,
+  liveModule,
+  dataFieldsModule,
+  usersModule,
+  teamsModule,
+  billingModule,
+];
