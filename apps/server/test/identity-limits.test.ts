@@ -186,14 +186,15 @@ describe('identity screens with small limits and a fake mailer', () => {
     expect(sent.filter((message) => message.to === email)).toEqual([]);
 
     releaseHeldMail();
-    await vi.waitFor(() =>
-      expect(
-        // The reset mail takes one more job (issue 24), so either may arrive first.
-        sent
-          .filter((message) => message.to === email)
-          .map((message) => message.subject)
-          .sort(),
-      ).toEqual(['Reset your Waymark password', 'Verify your e-mail address for Waymark']),
+    await vi.waitFor(
+      () =>
+        expect(
+          // The reset mail takes one more job (issue 24), so either may arrive first.
+          sent
+            .filter((message) => message.to === email)
+            .map((message) => message.subject)
+            .sort(),
+        ).toEqual(['Reset your Waymark password', 'Verify your e-mail address for Waymark']),
       // Two queued jobs in a row for the reset mail: vi.waitFor's 1 s default is too short
       // on a loaded machine.
       { timeout: 15_000, interval: 100 },
