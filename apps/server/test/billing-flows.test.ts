@@ -1,8 +1,9 @@
 import { PLAN_IDS } from '@waymark/core';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   billingAccounts,
+  billingCardClaims,
   billingCharges,
   licenses,
   orgMembers,
@@ -459,6 +460,27 @@ describe('paid plans (from June 2026)', () => {
       // Exactly the stored card is attached to the organization's customer.
       expect(attached.map((m) => m.id)).toEqual([account?.paymentMethodId]);
     }
+  });
+
+  it('saves cards for 12 organizations at once without holding the pool (10 connections)', async () => {
+    const worlds = await Promise.all(Array.from({ length: 12 }, () => createOrgWorld(t)));
+    const cards = await Promise.all(worlds.map((w) => createSandboxCard(t, w.admin, w.orgId)));
+    const answers = await Promise.all(
+      worlds.map((w, i) =>
+        post(w.admin, '/api/stripe/savePaymentMethod', {
+          orgId: w.orgId,
+          stripePaymentId: cards[i],
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(worlds.map(() => 200));
+    // Every claim is released: the next change of each card goes through.
+    const orgIds = worlds.map((w) => w.orgId);
+    const claims = await t.db
+      .select()
+      .from(billingCardClaims)
+      .where(inArray(billingCardClaims.orgId, orgIds));
+    expect(claims).toEqual([]);
   });
 
   it('keeps two look-alike organizations apart', async () => {

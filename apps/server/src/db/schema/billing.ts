@@ -36,6 +36,19 @@ export const billingAccounts = pgTable(
 );
 
 /**
+ * A card save or removal in progress (issue 24): one row per organization while its gateway
+ * calls run outside any transaction; a second change meanwhile is refused. The row is deleted when
+ * the change ends, so a refused change leaves nothing behind; a crashed change's row runs out.
+ */
+export const billingCardClaims = pgTable('billing_card_claims', {
+  orgId: integer('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  /** When the claim runs out. */
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});
+
+/**
  * The charges ledger: one row per charge, keyed by organization, period (`YYYY-MM`) and purpose
  * (`monthly`, `trial-conversion`, `upgrade-1`, `purchase-3`…). The UNIQUE idempotency key is what
  * makes every job and request exactly-once: a second attempt finds the row instead of charging.

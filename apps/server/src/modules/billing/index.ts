@@ -3,6 +3,7 @@
 import { AppError, billingTestRoutes, routes } from '@waymark/core';
 import {
   billingAccounts,
+  billingCardClaims,
   billingCharges,
   sandboxPaymentMethods,
   sandboxPayments,
@@ -159,6 +160,12 @@ export const billingModule = defineModule({
   name: 'billing',
   summary: 'Plans, trial, licence purchases, payments, the ledger and its jobs (issue 13).',
   dependsOn: ['access', 'entitlements', 'mail', 'notifications', 'organizations', 'teams'],
-  ownsTables: [billingAccounts, billingCharges, sandboxPaymentMethods, sandboxPayments],
+  ownsTables: [
+    billingAccounts,
+    billingCardClaims,
+    billingCharges,
+    sandboxPaymentMethods,
+    sandboxPayments,
+  ],
   register: registerBilling,
 });

@@ -1,20 +1,36 @@
 import { AppError } from '@waymark/core';
-import { sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { billingCardClaims } from '../../db/schema';
 import { PAYMENT_METHOD_BUSY } from './billing-messages';
 
-/** Key space of the per-organization payment-method lock (any constant; "card" in ASCII). */
-const CARD_LOCK_SPACE = 0x63617264;
-
 /**
- * Takes the organization's payment-method lock for the rest of the transaction, or refuses with
- * 409 while another save or removal holds it (issue 24). Saving attaches, stores and detaches the
- * previous card under this lock, so a detach can never land on a card a later save made current.
- * A try-lock, not a wait: a burst of saves must not queue up holding the pool's connections.
+ * Claims the organization's card for one save or removal (issue 24), or refuses with 409 while
+ * another change holds it. The claim is a row, not a lock held in a transaction: the gateway
+ * calls that follow run with no database connection held, so a burst of saves across many
+ * organizations cannot take the pool. A change that crashes leaves a claim that runs out after
+ * five minutes (longer than the gateway's retries). Answers the claim {@link releaseCardChange}
+ * needs.
  */
-export async function lockPaymentMethod(tx: DbOrTx, orgId: number): Promise<void> {
-  const rows = await tx.execute<{ locked: boolean }>(
-    sql`select pg_try_advisory_xact_lock(${CARD_LOCK_SPACE}, ${orgId}) as locked`,
-  );
-  if (!rows.rows[0]?.locked) throw new AppError('CONFLICT', PAYMENT_METHOD_BUSY);
+export async function claimCardChange(db: DbOrTx, orgId: number): Promise<Date> {
+  // Millisecond precision, so the claim reads back equal to the JavaScript Date.
+  const until = sql`date_trunc('milliseconds', now() + interval '5 minutes')`;
+  const [claimed] = await db
+    .insert(billingCardClaims)
+    .values({ orgId, until })
+    .onConflictDoUpdate({
+      target: billingCardClaims.orgId,
+      set: { until },
+      where: lt(billingCardClaims.until, sql`now()`),
+    })
+    .returning({ until: billingCardClaims.until });
+  if (!claimed) throw new AppError('CONFLICT', PAYMENT_METHOD_BUSY);
+  return claimed.until;
+}
+
+/** Ends a claim of {@link claimCardChange}, unless it ran out and another change holds the card. */
+export async function releaseCardChange(db: DbOrTx, orgId: number, claim: Date): Promise<void> {
+  await db
+    .delete(billingCardClaims)
+    .where(and(eq(billingCardClaims.orgId, orgId), eq(billingCardClaims.until, claim)));
 }

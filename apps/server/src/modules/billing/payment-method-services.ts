@@ -5,7 +5,8 @@ import { billingAccounts } from '../../db/schema';
 import type { BillingDeps } from './billing-deps';
 import { PAYMENT_METHOD_NOT_FOUND, PAYMENT_NEEDS_CONFIRMATION } from './billing-messages';
 import { ensureAccount, readBillingState } from './billing-state';
-import { lockPaymentMethod } from './payment-method-lock';
+import type { AttachOutcome } from './gateway/payment-gateway';
+import { claimCardChange, releaseCardChange } from './payment-method-lock';
 
 /** spec §3 customer payment info: brand, last four and expiry of the saved card; nulls without. */
 export async function retrieveCustomerPaymentMethod(
@@ -30,43 +31,46 @@ export async function retrieveCustomerPaymentMethod(
  * spec §7 savePaymentMethod: attaches the card form's payment method to the organization's
  * customer (created on first use) and makes it the card every charge uses; the previous card is
  * detached. A decline is 402 PAYMENT_FAILED with the gateway's words and changes nothing. The
- * whole exchange holds the organization's payment-method lock (issue 24: concurrent saves once
- * detached the card a later save had stored).
+ * whole exchange holds the organization's card claim (issue 24: concurrent saves once detached
+ * the card a later save had stored).
  */
 export async function savePaymentMethod(
   deps: BillingDeps,
   input: { orgId: number; stripePaymentId: string },
 ): Promise<TSavePaymentMethodResult> {
   const { db, gateway } = deps;
-  const attached = await db.transaction(async (tx) => {
-    await lockPaymentMethod(tx, input.orgId);
-    const state = await readBillingState(tx, input.orgId, { lock: false });
+  const claim = await claimCardChange(db, input.orgId);
+  let attached: AttachOutcome;
+  try {
+    const state = await readBillingState(db, input.orgId, { lock: false });
     // Stored only once the card is attached: a refused card leaves nothing behind.
     const customerId =
       state.account.customerId ??
       (await gateway.createCustomer({ orgId: input.orgId, name: state.orgName }));
-    const outcome = await gateway.attachPaymentMethod({
+    attached = await gateway.attachPaymentMethod({
       customerId,
       paymentMethodId: input.stripePaymentId,
       orgId: input.orgId,
     });
-    const previous = (await ensureAccount(tx, input.orgId)).paymentMethodId;
-    await tx
+    await ensureAccount(db, input.orgId);
+    await db
       .update(billingAccounts)
       .set({
         customerId,
         paymentMethodId: input.stripePaymentId,
-        cardBrand: outcome.card.brand,
-        cardLast4: outcome.card.last4,
-        cardExpMonth: outcome.card.expMonth,
-        cardExpYear: outcome.card.expYear,
+        cardBrand: attached.card.brand,
+        cardLast4: attached.card.last4,
+        cardExpMonth: attached.card.expMonth,
+        cardExpYear: attached.card.expYear,
         updatedAt: deps.clock.now(),
       })
       .where(eq(billingAccounts.orgId, input.orgId));
+    const previous = state.account.paymentMethodId;
     if (previous && previous !== input.stripePaymentId)
       await gateway.detachPaymentMethod(previous).catch(() => undefined);
-    return outcome;
-  });
+  } finally {
+    await releaseCardChange(db, input.orgId, claim);
+  }
   return {
     status: attached.status,
     clientSecret: attached.clientSecret,
@@ -95,14 +99,15 @@ export async function detachPaymentMethod(
   deps: Pick<BillingDeps, 'db' | 'gateway'>,
   input: { orgId: number; paymentMethodId: string },
 ): Promise<string> {
-  await deps.db.transaction(async (tx) => {
-    await lockPaymentMethod(tx, input.orgId);
-    const { paymentMethodId } = await ensureAccount(tx, input.orgId);
+  const { db } = deps;
+  const claim = await claimCardChange(db, input.orgId);
+  try {
+    const { paymentMethodId } = await ensureAccount(db, input.orgId);
     // A save that replaced it meanwhile has detached it already.
     if (paymentMethodId !== input.paymentMethodId)
       throw new AppError('NOT_FOUND', PAYMENT_METHOD_NOT_FOUND);
     await deps.gateway.detachPaymentMethod(input.paymentMethodId);
-    await tx
+    await db
       .update(billingAccounts)
       .set({
         paymentMethodId: null,
@@ -112,6 +117,8 @@ export async function detachPaymentMethod(
         cardExpYear: null,
       })
       .where(eq(billingAccounts.orgId, input.orgId));
-  });
+  } finally {
+    await releaseCardChange(db, input.orgId, claim);
+  }
   return 'Payment method removed.';
 }
