@@ -87,6 +87,7 @@ const ZEnv = z.object({
   ATTACHMENT_MAX_BYTES: byteCount.default(25 * 1024 * 1024),
   ATTACHMENT_ORG_QUOTA_BYTES: byteCount.default(10 * 1024 * 1024 * 1024),
   ATTACHMENT_BODY_TIMEOUT_MS: milliseconds(7, 100).default(60_000),
+  ATTACHMENT_UPLOAD_MAX_MS: milliseconds(8, 100).default(15 * 60_000),
   S3_BUCKET: z.string().min(1, { error: 'must not be empty' }).optional(),
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/, error: 'must be the http(s) URL of an S3-compatible endpoint' })
@@ -223,6 +224,11 @@ export type AttachmentsConfig = {
    * closed (`ATTACHMENT_BODY_TIMEOUT_MS`, default 60 s): a stalled client holds nothing for long.
    */
   bodyTimeoutMs: number;
+  /**
+   * How long one upload's body may take in all (`ATTACHMENT_UPLOAD_MAX_MS`, default 15 min: 25 MB
+   * at 28 kB/s): a client trickling a byte just inside the body timeout is cut off too.
+   */
+  uploadMaxMs: number;
   /** An S3-compatible bucket when `S3_BUCKET` is set; otherwise files go under `<dataDir>/attachments`. */
   s3: S3Config | undefined;
 };
@@ -302,6 +308,7 @@ export function loadConfig(
       maxFileBytes: values.ATTACHMENT_MAX_BYTES,
       orgQuotaBytes: values.ATTACHMENT_ORG_QUOTA_BYTES,
       bodyTimeoutMs: values.ATTACHMENT_BODY_TIMEOUT_MS,
+      uploadMaxMs: values.ATTACHMENT_UPLOAD_MAX_MS,
       s3: readS3Config(values),
     },
     billing: { stripe: readStripeConfig(values), testClock: values.BILLING_TEST_CLOCK },

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFileStore } from '../src/files/create-file-store';
 import type { FileStore } from '../src/files/file-store';
-import { UPLOAD_STALLED } from '../src/modules/attachments/index';
+import { UPLOAD_STALLED, UPLOAD_TOO_SLOW } from '../src/modules/attachments/index';
 import type { MatrixIds } from './access-matrix';
 import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
 import { createMatrixWorld } from './matrix-world';
@@ -18,6 +18,8 @@ import { countFdsUnder, countOpenFds, startRawUpload, type RawAnswer } from './u
 // Issue 24: an upload that stops early (cancelled, cut, or stalled) must end, remove its partial
 // file and let go of its descriptor and buffers; the server must then take the next upload.
 const BODY_TIMEOUT_MS = 1_000;
+// Longer than the slow body below takes (8 × 250 ms), shorter than the trickle.
+const UPLOAD_MAX_MS = 4_000;
 const ABORTED = 30;
 const FILE_BYTES = 1_200_000;
 
@@ -44,7 +46,11 @@ describe.each(['local', 's3'] as const)('an upload that stops early on the %s st
   beforeAll(async () => {
     s3 = store === 's3' ? await startS3TestServer() : undefined;
     t = await startAuthTestApp({
-      env: { ...s3?.env, ATTACHMENT_BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS) },
+      env: {
+        ...s3?.env,
+        ATTACHMENT_BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS),
+        ATTACHMENT_UPLOAD_MAX_MS: String(UPLOAD_MAX_MS),
+      },
     });
     files = createFileStore(t.config);
     storeRoot = path.join(t.config.dataDir, 'attachments');
@@ -159,6 +165,32 @@ describe.each(['local', 's3'] as const)('an upload that stops early on the %s st
       await vi.waitFor(expectNothingLeft, { timeout: 5_000, interval: 100 });
     }
     expect((await uploadWhole()).statusCode).toBe(200);
+  });
+
+  it('cuts off a body that trickles in for longer than the upload may take in all', async () => {
+    const body = multipartFile(randomBytes(FILE_BYTES), { fileName: 'trickle.bin' });
+    const startedAt = Date.now();
+    const upload = startRawUpload(uploadUrl, {
+      headers: { ...body.headers, ...headers() },
+      payload: body.payload,
+      sent: 1_000,
+    });
+    // A few bytes well inside the body timeout each time, never the whole body.
+    let offset = 1_000;
+    const trickle = setInterval(() => {
+      upload.write(body.payload.subarray(offset, offset + 10));
+      offset += 10;
+    }, BODY_TIMEOUT_MS / 4);
+    try {
+      const answer = await upload.answer;
+      expect(answer.statusCode).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({ message: UPLOAD_TOO_SLOW });
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(UPLOAD_MAX_MS - 50);
+    } finally {
+      clearInterval(trickle);
+    }
+    await upload.closed;
+    await vi.waitFor(expectNothingLeft, { timeout: 5_000, interval: 100 });
   });
 
   it('lets a slow body through as long as bytes keep coming', async () => {

@@ -13,7 +13,7 @@ import { uploadAttachment } from './upload-attachment';
 import { watchUploadBody } from './watch-upload-body';
 
 export { sweepOrphanFiles } from './sweep-orphans';
-export { UPLOAD_STALLED } from './watch-upload-body';
+export { UPLOAD_STALLED, UPLOAD_TOO_SLOW } from './watch-upload-body';
 
 const byItem = projectMember({ itemIdFrom: 'params.itemId' });
 
@@ -36,7 +36,7 @@ const registerAttachments: AppModule = async (app, deps) => {
         itemId: request.params.itemId,
         userId: requireCaller(request).userId,
         readFilePart: (limits) => request.file({ limits }),
-        body: watchUploadBody(reply, deps.config.attachments.bodyTimeoutMs),
+        body: watchUploadBody(reply, deps.config.attachments),
       }),
   });
   registerRoute(app, routes.downloadAttachment, {
