@@ -104,7 +104,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerPortal(app, {
     portalDist: config.portalDist,
     publicUrl: config.publicUrl,
-    issuerOrigin: new URL(config.oidc.issuer).origin,
     analytics: config.analytics,
   });
   return app;

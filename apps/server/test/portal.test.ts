@@ -267,9 +267,8 @@ describe("the portal's Content-Security-Policy (issue 24)", () => {
         'https://js.stripe.com',
         'https://*.js.stripe.com',
       ]);
-      expect(response?.headers['content-security-policy']).toContain(
-        `connect-src 'self' ${PUBLIC_URL} https://api.stripe.com`,
-      );
+      // Scripts only: calls and frames go to whatever hosts the deployment's issuer uses.
+      expect(response?.headers['content-security-policy']).not.toMatch(/default-src|connect-src/);
       expect(response?.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     }
     expect(scriptSrc(api?.headers['content-security-policy'])).toBeUndefined();
@@ -335,7 +334,7 @@ describe('the analytics tag of the public pages', () => {
       .split('; ')
       .find((entry) => entry.startsWith(`${name} `)) ?? '';
 
-  it('loads the tag on the public pages, with its origin in script-src and connect-src', async () => {
+  it('loads the tag on the public pages, with its origin in script-src', async () => {
     for (const url of [
       '/client/',
       '/client/home',
@@ -348,8 +347,6 @@ describe('the analytics tag of the public pages', () => {
       expect(page.body).toBe(`<!doctype html><head><title>p</title>${TAG}</head>`);
       const csp = page.headers['content-security-policy'];
       expect(directive(csp, 'script-src')).toMatch(/ https:\/\/stats\.example\.com$/);
-      expect(directive(csp, 'connect-src')).toContain(STATS);
-      expect(directive(csp, 'img-src')).not.toContain(STATS);
     }
   });
 

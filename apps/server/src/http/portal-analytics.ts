@@ -1,32 +1,16 @@
 import type { AnalyticsConfig } from '../config';
 
-/** The sources the portal's CSP opens for an analytics tag, per directive. */
-export type AnalyticsSources = { script: string[]; connect: string[]; img: string[] };
-
-// Google's Content-Security-Policy guide for the Google tag (GA4): gtag.js, its collection
-// endpoints, and the pixel it falls back to.
+// Google's Content-Security-Policy guide for the Google tag (GA4): where gtag.js loads from.
 const GOOGLE_SCRIPTS = ['https://*.googletagmanager.com'];
-const GOOGLE_CONNECT = [
-  'https://*.google-analytics.com',
-  'https://*.analytics.google.com',
-  'https://*.googletagmanager.com',
-];
-const GOOGLE_IMAGES = ['https://*.google-analytics.com', 'https://*.googletagmanager.com'];
 
 /**
- * What the tag needs: Plausible and Umami load their script from one origin and send events back
- * to it; Google's tag uses its own hosts (plus a custom script's origin, e.g. server-side tagging).
+ * Where the tag's script loads from, for the portal's script-src: Plausible's and Umami's own
+ * origin; Google's tag hosts (plus a custom script's origin, e.g. server-side tagging).
  */
-export function analyticsSourcesOf(analytics: AnalyticsConfig): AnalyticsSources {
+export function analyticsScriptSources(analytics: AnalyticsConfig): string[] {
   const origin = new URL(analytics.scriptUrl).origin;
-  if (analytics.provider !== 'google') return { script: [origin], connect: [origin], img: [] };
-  const isGoogleHost = origin.endsWith('.googletagmanager.com');
-  const own = isGoogleHost ? [] : [origin];
-  return {
-    script: [...GOOGLE_SCRIPTS, ...own],
-    connect: [...GOOGLE_CONNECT, ...own],
-    img: GOOGLE_IMAGES,
-  };
+  if (analytics.provider !== 'google') return [origin];
+  return origin.endsWith('.googletagmanager.com') ? GOOGLE_SCRIPTS : [...GOOGLE_SCRIPTS, origin];
 }
 
 /**
@@ -56,7 +40,8 @@ export function renderAnalyticsTag(analytics: AnalyticsConfig): string {
 
 /** `html` with the analytics tag at the end of its `<head>`. */
 export function addAnalyticsTag(html: string, analytics: AnalyticsConfig): string {
-  return html.replace('</head>', `${renderAnalyticsTag(analytics)}</head>`);
+  // A function, so `$&` and the like in the configured URL are not replacement patterns.
+  return html.replace('</head>', () => `${renderAnalyticsTag(analytics)}</head>`);
 }
 
 function escapeAttribute(value: string): string {

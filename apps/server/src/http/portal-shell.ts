@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AnalyticsConfig } from '../config';
-import { addAnalyticsTag, analyticsSourcesOf } from './portal-analytics';
+import { addAnalyticsTag, analyticsScriptSources } from './portal-analytics';
 import { buildPortalCsp, inlineScriptHashes } from './portal-csp';
 
 /** How often a request may look at index.html's modification time (a rebuild is seen then). */
@@ -34,8 +34,6 @@ export type PortalShell = PortalDocument & {
 
 /** What {@link portalShellOf} needs besides the build. */
 export type PortalShellOptions = {
-  /** Origin of the OpenID Connect issuer, for the CSP. */
-  issuerOrigin: string;
   /** The public pages' analytics tag; undefined: none. */
   analytics: AnalyticsConfig | undefined;
 };
@@ -76,28 +74,23 @@ export function portalShellOf(
 function readShell(
   portalDist: string,
   indexFile: string,
-  { issuerOrigin, analytics }: PortalShellOptions,
+  { analytics }: PortalShellOptions,
 ): PortalShell {
   const html = readFileSync(indexFile);
-  const built = documentOf(html, { br: `${indexFile}.br`, gzip: `${indexFile}.gz` }, issuerOrigin);
+  const built = documentOf(html, { br: `${indexFile}.br`, gzip: `${indexFile}.gz` });
   const listed = (file: string, extra: readonly string[], ifMissing: boolean) =>
     pageList(readOptional(path.join(portalDist, file)), extra, ifMissing);
   return {
     ...built,
     tracked:
-      analytics &&
-      trackedDocument(addAnalyticsTag(html.toString('utf8'), analytics), analytics, issuerOrigin),
+      analytics && trackedDocument(addAnalyticsTag(html.toString('utf8'), analytics), analytics),
     isPage: listed('portal-routes.json', [], true),
     isPublic: listed('public-pages.json', PUBLIC_ENTRY_PAGES, false),
   };
 }
 
 /** The page as built: the Brotli and gzip copies the build wrote beside it, when there. */
-function documentOf(
-  html: Buffer,
-  copies: { br: string; gzip: string },
-  issuerOrigin: string,
-): PortalDocument {
+function documentOf(html: Buffer, copies: { br: string; gzip: string }): PortalDocument {
   const brotli = readOptional(copies.br);
   const gzipped = readOptional(copies.gzip);
   return {
@@ -105,23 +98,18 @@ function documentOf(
       ...(brotli && { br: brotli }),
       ...(gzipped && { gzip: gzipped }),
     }),
-    csp: buildPortalCsp({ scriptHashes: inlineScriptHashes(html.toString('utf8')), issuerOrigin }),
+    csp: buildPortalCsp({ scriptHashes: inlineScriptHashes(html.toString('utf8')) }),
   };
 }
 
 /** The public pages' form: tagged, compressed here once, its policy opened for the tag alone. */
-function trackedDocument(
-  html: string,
-  analytics: AnalyticsConfig,
-  issuerOrigin: string,
-): PortalDocument {
+function trackedDocument(html: string, analytics: AnalyticsConfig): PortalDocument {
   const body = Buffer.from(html);
   return {
     variants: variantsOf(body, { br: brotliCompressSync(body), gzip: gzipSync(body) }),
     csp: buildPortalCsp({
       scriptHashes: inlineScriptHashes(html),
-      issuerOrigin,
-      analytics: analyticsSourcesOf(analytics),
+      analyticsScripts: analyticsScriptSources(analytics),
     }),
   };
 }

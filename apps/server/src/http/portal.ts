@@ -12,8 +12,6 @@ export type PortalOptions = {
   portalDist: string;
   /** The server's public base URL without trailing slash (`PUBLIC_URL`), for the sitemap. */
   publicUrl: string;
-  /** Origin of the OpenID Connect issuer the portal signs in with, for its CSP. */
-  issuerOrigin: string;
   /** The analytics tag of the public pages (`ANALYTICS_*`); undefined: none. */
   analytics: AnalyticsConfig | undefined;
 };
