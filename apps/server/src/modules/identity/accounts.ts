@@ -39,7 +39,7 @@ export async function insertAccount(
  * Ends every provider session, grant and token of an account (after a password reset), so
  * whoever knew the old password is signed out everywhere.
  */
-export async function revokeAccountSessions(db: Db, accountId: number): Promise<void> {
+export async function revokeAccountSessions(db: DbOrTx, accountId: number): Promise<void> {
   await db.delete(idpModels).where(sql`${idpModels.payload}->>'accountId' = ${String(accountId)}`);
 }
 

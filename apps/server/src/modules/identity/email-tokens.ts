@@ -55,7 +55,7 @@ export async function peekEmailToken(
  * @returns the account id, or `undefined` when the token is unknown, used or expired.
  */
 export async function consumeEmailToken(
-  { db, clock }: { db: Db; clock: Clock },
+  { db, clock }: { db: DbOrTx; clock: Clock },
   input: { token: string; purpose: EmailTokenPurpose },
 ): Promise<number | undefined> {
   const now = clock.now();

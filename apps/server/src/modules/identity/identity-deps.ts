@@ -1,3 +1,4 @@
+import type { ChangeFeed } from '../../changes/change-feed';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../mail/index';
@@ -46,4 +47,6 @@ export type IdentityDeps = {
   /** The server's public base URL: every link in a mail is absolute from it. */
   publicUrl: string;
   limits: IdentityLimits;
+  /** The app's change feed (absent in tests that run the provider alone). */
+  changes?: Pick<ChangeFeed, 'sync'>;
 };

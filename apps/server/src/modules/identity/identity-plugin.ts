@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import formbody from '@fastify/formbody';
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
+import type { ChangeFeed } from '../../changes/change-feed';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { Mailer } from '../mail/index';
@@ -42,6 +43,8 @@ export type IdentityPluginOptions = {
   limits?: Partial<IdentityLimits>;
   /** Trust `X-Forwarded-*` from a reverse proxy (`TRUST_PROXY`); default false. */
   trustProxy?: boolean;
+  /** The app's change feed: a password reset waits until this copy has seen its own change. */
+  changes?: Pick<ChangeFeed, 'sync'>;
 };
 
 // Every hour at :17 UTC, once across all server copies.
@@ -62,6 +65,7 @@ export async function identityPlugin(
     clock: options.clock,
     publicUrl: options.publicUrl,
     limits: { ...DEFAULT_IDENTITY_LIMITS, ...options.limits },
+    ...(options.changes && { changes: options.changes }),
   };
   const urls = {
     ...identityUrls(options.publicUrl, options.extensionId),

@@ -18,7 +18,7 @@ export { IDP_CSP } from './idp-csp';
  * The embedded identity provider at `/idp`, on only while no external issuer is configured
  * (`OIDC_ISSUER` unset, i.e. `config.oidc.isEmbedded`).
  */
-const registerIdentity: AppModule = async (app, { config, db, clock, mailer, jobs }) => {
+const registerIdentity: AppModule = async (app, { config, db, clock, mailer, jobs, changes }) => {
   if (!config.oidc.isEmbedded) return;
   await identityPlugin(app, {
     db,
@@ -29,6 +29,7 @@ const registerIdentity: AppModule = async (app, { config, db, clock, mailer, job
     extensionId: EXTENSION_ID,
     audience: config.oidc.audience,
     trustProxy: config.trustProxy,
+    changes,
   });
 };
 

@@ -45,25 +45,33 @@ export type ResetPasswordResult =
  * makes the API refuse its access tokens from the next call, on every server copy.
  */
 export async function resetPassword(
-  deps: Pick<IdentityDeps, 'db' | 'clock'>,
+  deps: Pick<IdentityDeps, 'db' | 'clock' | 'changes'>,
   input: { token: string; password: string },
 ): Promise<ResetPasswordResult> {
   const problem = checkPasswordRule(input.password);
   if (problem) return { kind: 'weak-password', message: problem };
   const passwordHash = await hashPassword(input.password);
-  const accountId = await consumeEmailToken(deps, {
-    token: input.token,
-    purpose: 'reset-password',
+  // One transaction: a crash between the new generation and the revocation would leave refresh
+  // tokens that go on issuing accepted access tokens.
+  const accountId = await deps.db.transaction(async (tx) => {
+    const consumed = await consumeEmailToken(
+      { db: tx, clock: deps.clock },
+      { token: input.token, purpose: 'reset-password' },
+    );
+    if (consumed === undefined) return undefined;
+    await tx
+      .update(idpAccounts)
+      .set({
+        passwordHash,
+        emailVerifiedAt: sql`coalesce(${idpAccounts.emailVerifiedAt}, ${deps.clock.now()})`,
+        sessionGeneration: sql`${idpAccounts.sessionGeneration} + 1`,
+      })
+      .where(eq(idpAccounts.id, consumed));
+    await revokeAccountSessions(tx, consumed);
+    return consumed;
   });
   if (accountId === undefined) return { kind: 'invalid-link' };
-  await deps.db
-    .update(idpAccounts)
-    .set({
-      passwordHash,
-      emailVerifiedAt: sql`coalesce(${idpAccounts.emailVerifiedAt}, ${deps.clock.now()})`,
-      sessionGeneration: sql`${idpAccounts.sessionGeneration} + 1`,
-    })
-    .where(eq(idpAccounts.id, accountId));
-  await revokeAccountSessions(deps.db, accountId);
+  // "At once" on this copy too: its token checks have seen the new generation before the answer.
+  await deps.changes?.sync();
   return { kind: 'changed', accountId };
 }
