@@ -1,9 +1,11 @@
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_CALLBACK_PATH, PORTAL_CLIENT_ID } from '../src/modules/identity/clients';
 import { readLatestMail, waitForMail } from '../src/modules/mail/outbox';
 import { buildApp } from '../src/app';
 import { buildTestApp, type TestApp } from './helper';
+import { openTestEventStream } from './sse-client';
 import {
   authorizationRequest,
   postToken,
@@ -96,6 +98,10 @@ describe('password reset', () => {
       await copy2.ready();
       expect((await testApp.app.inject(getOrgs)).statusCode).toBe(200);
       expect((await copy2.inject(getOrgs)).statusCode).toBe(200);
+      // A live stream held on the other copy ends with the session (it outlived it before).
+      const projectId = await createProject(copy2, headers);
+      const liveUrl = `${await copy2.listen({ port: 0, host: '127.0.0.1' })}/api/item/liveEvents/${projectId}`;
+      const live = await openTestEventStream(liveUrl, headers);
 
       const browser = new TestBrowser(testApp.app, publicUrl, '10.1.0.6');
       const forgot = await browser.request(`${(await signInPage(browser)).url}/forgot`);
@@ -111,6 +117,7 @@ describe('password reset', () => {
       expect((await testApp.app.inject(getOrgs)).statusCode).toBe(401);
       await copy2.changes.sync();
       expect((await copy2.inject(getOrgs)).statusCode).toBe(401);
+      await live.ended;
       const refreshed = await postToken(testApp.app, {
         grant_type: 'refresh_token',
         refresh_token: String(tokens.json.refresh_token),
@@ -201,3 +208,23 @@ describe('sign-out', () => {
     expect(unhinted.body).not.toContain('<script>');
   });
 });
+
+/** Creates an organization and a project as the token's user; answers the project's id. */
+async function createProject(
+  app: FastifyInstance,
+  headers: { authorization: string },
+): Promise<number> {
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+    const response = await app.inject({ method, url, headers, ...(payload && { payload }) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response;
+  };
+  await call('POST', '/api/account/createOrgExistingUser', { orgName: 'Reset org' });
+  const [org] = (await call('GET', '/api/account/getOrgs')).json<{ orgId: number }[]>();
+  const created = await call('POST', '/api/project/createProject', {
+    orgId: org?.orgId,
+    projectName: 'Reset project',
+    baseUrl: 'https://reset.example.test',
+  });
+  return created.json<{ projectId: number }>().projectId;
+}

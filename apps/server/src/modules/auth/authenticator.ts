@@ -21,7 +21,16 @@ export type Authenticator = {
   authenticate(authorization: string | undefined): Promise<Caller>;
   /** The caller's access level in an organization (1 admin, 2 member), or null when not an active member. */
   orgAccessLevel(userId: number, orgId: number): Promise<number | null>;
+  /**
+   * For a request already authenticated: a check, to run again later, that its token's session
+   * has not ended since (a password reset, issue 24), and the account (`subject`) whose change
+   * should prompt it. Long-lived answers (live streams) end when it answers false.
+   */
+  sessionOf(authorization: string | undefined): Promise<TokenSession>;
 };
+
+/** See {@link Authenticator.sessionOf}. */
+export type TokenSession = { subject: string; isCurrent: () => Promise<boolean> };
 
 const BEARER = /^Bearer ([A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]*)$/i;
 
@@ -76,12 +85,28 @@ export function createAuthenticator({
     ttlMs: TRUST_MS,
     onChange: ({ table }) => (table === 'org_members' || table === 'users' ? 'all' : 'none'),
   });
+  const identify = (authorization: string | undefined) => {
+    const token = BEARER.exec(authorization?.trim() ?? '')?.[1];
+    if (!token) throw new AppError('UNAUTHORIZED', SIGN_IN_MESSAGE);
+    return verifyCached(token);
+  };
   return {
     db,
+    async sessionOf(authorization) {
+      const identity = await identify(authorization);
+      return {
+        subject: identity.subject,
+        isCurrent: () =>
+          checkSession
+            ? checkSession(identity).then(
+                () => true,
+                () => false,
+              )
+            : Promise.resolve(true),
+      };
+    },
     async authenticate(authorization) {
-      const token = BEARER.exec(authorization?.trim() ?? '')?.[1];
-      if (!token) throw new AppError('UNAUTHORIZED', SIGN_IN_MESSAGE);
-      const identity = await verifyCached(token);
+      const identity = await identify(authorization);
       await checkSession?.(identity);
       return provisionUser(
         { db, readUser: (subject) => userRows.get(subject, () => readUserBySubject(db, subject)) },

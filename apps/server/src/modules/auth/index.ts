@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import { registerRoute } from '../../http/register-route';
 import { defineModule, type AppModule } from '../module';
 
-export { installAuth, type Authenticator } from './authenticator';
+export { installAuth, type Authenticator, type TokenSession } from './authenticator';
 export { createInvitedAccount } from './create-invited-account';
 export type { Caller } from './provision-user';
 

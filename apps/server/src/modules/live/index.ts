@@ -37,11 +37,15 @@ const registerLive: AppModule = (app, { db, changes, clock, config, jobs }) => {
   registerRoute(app, routes.liveEvents, {
     access: projectMember({ projectIdFrom: 'params.projectId' }),
     errors: ['RATE_LIMITED'],
-    handler: (request, reply) =>
+    handler: async (request, reply) =>
       openLiveStream(
         { hub },
         scopeOf(request),
-        { userId: requireCaller(request).userId, lastEventId: request.headers['last-event-id'] },
+        {
+          userId: requireCaller(request).userId,
+          lastEventId: request.headers['last-event-id'],
+          session: await app.authenticator.sessionOf(request.headers.authorization),
+        },
         reply,
       ),
   });

@@ -34,13 +34,16 @@ const ACCESS_TABLES: Record<string, (subscriber: LiveSubscriber, key: number) =>
   project_access: (subscriber, key) => subscriber.projectId === key,
   projects: (subscriber, key) => subscriber.projectId === key,
   users: (subscriber, key) => subscriber.userId === key,
+  // A password reset raises the account's session generation (issue 24).
+  idp_accounts: (subscriber, key) => subscriber.session?.subject === String(key),
 };
 
 /**
  * Creates the hub: one channel per project with open streams, woken by `live_events:<project>`
  * notifications of the change feed (so a write on any copy reaches streams on every copy); one
  * heartbeat timer for all streams; access asked again on every membership or project change,
- * ending the streams of a caller who lost it.
+ * ending the streams of a caller who lost it, and the session on every change of its account,
+ * ending the streams of a session a password reset ended.
  */
 export function createLiveHub(deps: LiveHubDeps): LiveHub {
   const channels = new Map<number, ProjectChannel>();
@@ -52,6 +55,9 @@ export function createLiveHub(deps: LiveHubDeps): LiveHub {
   const recheck = (channel: ProjectChannel, subscriber: LiveSubscriber) =>
     channel.run(async () => {
       if (subscriber.stream.isClosed) return;
+      // Its session ended: the client reconnects, and signs in again.
+      if (subscriber.session && !(await subscriber.session.isCurrent()))
+        return subscriber.stream.end();
       if (await deps.hasAccess(subscriber.userId, subscriber.projectId)) return;
       subscriber.stream.send({ event: 'revoked', data: { projectId: subscriber.projectId } });
       subscriber.stream.end();

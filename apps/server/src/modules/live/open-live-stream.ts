@@ -2,6 +2,7 @@ import { AppError, LAST_EVENT_ID_MESSAGE } from '@waymark/core';
 import type { FastifyReply } from 'fastify';
 import type { ProjectScope } from '../access/index';
 import type { LiveHub } from './live-hub';
+import type { LiveSubscriber } from './project-channel';
 import { openSseStream } from './sse-stream';
 
 /** How long an EventSource-style client waits before reconnecting, told in the stream. */
@@ -22,14 +23,24 @@ export function parseLastEventId(header: string | string[] | undefined): number 
 export function openLiveStream(
   { hub }: { hub: LiveHub },
   scope: ProjectScope,
-  input: { userId: number; lastEventId: string | string[] | undefined },
+  input: {
+    userId: number;
+    lastEventId: string | string[] | undefined;
+    session?: LiveSubscriber['session'];
+  },
   reply: FastifyReply,
 ): FastifyReply {
   const lastEventId = parseLastEventId(input.lastEventId);
   hub.assertCanOpen(input.userId);
   const stream = openSseStream(reply, { retryMs: LIVE_RETRY_MS });
   hub.add(
-    { userId: input.userId, orgId: scope.orgId, projectId: scope.projectId, stream },
+    {
+      userId: input.userId,
+      orgId: scope.orgId,
+      projectId: scope.projectId,
+      stream,
+      ...(input.session && { session: input.session }),
+    },
     lastEventId,
   );
   return reply;

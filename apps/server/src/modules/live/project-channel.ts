@@ -15,6 +15,8 @@ export type LiveSubscriber = {
   stream: SseStream;
   /** The newest event id this stream has been sent (or resumed from). */
   lastSentId: number;
+  /** The token session the stream was opened with: it ends when that session does (issue 24). */
+  session?: { subject: string; isCurrent: () => Promise<boolean> };
 };
 
 /** Events read per query while catching up or fanning out. */
