@@ -15,10 +15,8 @@ import {
   type SandboxGateway,
 } from '../src/modules/billing/gateway/sandbox-gateway';
 import { grantCredit } from '../src/modules/billing/grant-credit';
-import {
-  detachPaymentMethod,
-  savePaymentMethod,
-} from '../src/modules/billing/payment-method-services';
+import { detachPaymentMethod } from '../src/modules/billing/detach-payment-method';
+import { savePaymentMethod } from '../src/modules/billing/save-payment-method';
 import { purchaseLicense } from '../src/modules/billing/purchase-license';
 import { removeLicense } from '../src/modules/billing/remove-license';
 import { runDueBilling } from '../src/modules/billing/run-due-billing';

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { orgMembers, users } from '../../db/schema';
 import { billingNoticeMail, type Mailer } from '../mail/index';
 import { queueNotification } from '../notifications/index';
-import { escapeHtml } from '../teams/index';
+import { escapeHtml } from '../notifications/index';
 
 /**
  * Tells every active admin of the organization about a billing event, in the transaction that

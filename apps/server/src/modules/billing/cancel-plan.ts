@@ -3,7 +3,8 @@ import type { BillingDeps } from './billing-deps';
 import { formatDay, NOTHING_TO_CANCEL } from './billing-messages';
 import { isTrial, readBillingState } from './billing-state';
 import { requireNoOpenUpgrade } from './open-plan-change';
-import { lastDayBefore, schedule } from './select-plan';
+import { lastDayBefore } from './billing-dates';
+import { schedulePlanChange } from './schedule-plan-change';
 
 /**
  * spec §7 cancelPlan: a paid plan ends on the last day of the month and the organization moves to
@@ -20,11 +21,11 @@ export async function cancelPlan(
     const free = getPlan(PLAN_IDS.free);
     if (isTrial(state)) {
       const trialEnd = state.trialEndsAt ?? clock.now();
-      await schedule(tx, input.orgId, free, trialEnd);
+      await schedulePlanChange(tx, input.orgId, free, trialEnd);
       return `Your trial is cancelled. Your organization moves to the Free plan when the trial ends on ${formatDay(trialEnd)}.`;
     }
     const effective = startOfNextMonth(clock.now());
-    await schedule(tx, input.orgId, free, effective);
+    await schedulePlanChange(tx, input.orgId, free, effective);
     return `Your ${state.plan.planName} plan is cancelled and ends on ${formatDay(lastDayBefore(effective))}. Your organization then moves to the Free plan.`;
   });
 }

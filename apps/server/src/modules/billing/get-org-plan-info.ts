@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { billingCharges } from '../../db/schema';
 import { isTrial, readBillingState, type BillingState } from './billing-state';
-import { lastDayBefore } from './select-plan';
+import { lastDayBefore } from './billing-dates';
 
 /**
  * spec §3 plan info: the plan, trial end, monthly cost (licences × price; 0 during the trial, whose

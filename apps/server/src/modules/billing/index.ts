@@ -22,13 +22,11 @@ import { getOrgPlanInfo } from './get-org-plan-info';
 import { getPaymentHistory } from './get-payment-history';
 import { getPlanOptions } from './get-plan-options';
 import { isSandboxGateway, isStripeGateway } from './gateway/gateway-kinds';
-import { confirmPaymentAction, getPendingPaymentAction } from './payment-action-services';
-import {
-  detachPaymentMethod,
-  orgOfPaymentMethod,
-  retrieveCustomerPaymentMethod,
-  savePaymentMethod,
-} from './payment-method-services';
+import { confirmPaymentAction } from './confirm-payment-action';
+import { detachPaymentMethod, orgOfPaymentMethod } from './detach-payment-method';
+import { getPendingPaymentAction } from './get-pending-payment-action';
+import { retrieveCustomerPaymentMethod } from './retrieve-customer-payment-method';
+import { savePaymentMethod } from './save-payment-method';
 import { purchaseLicense } from './purchase-license';
 import { removeLicense } from './remove-license';
 import { processOrgLocked, runDueBilling } from './run-due-billing';

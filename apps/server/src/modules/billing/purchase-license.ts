@@ -1,8 +1,10 @@
-import { AppError, billingPeriodOf, PLAN_IDS, type TPurchaseLicense } from '@waymark/core';
+import { billingPeriodOf, type TPurchaseLicense } from '@waymark/core';
 import { addLicenses } from '../teams/index';
 import type { BillingDeps } from './billing-deps';
-import { licensesPurchased, PLAN_MISMATCH, UPGRADE_REQUIRED } from './billing-messages';
-import { isTrial, readBillingState, type BillingState } from './billing-state';
+import { monthName } from './billing-dates';
+import { licensesPurchased } from './billing-messages';
+import { isTrial, readBillingState } from './billing-state';
+import { requireLicensePlan } from './require-license-plan';
 import { nextPurpose, type ChargeRow } from './ledger';
 import { openCharge } from './open-charge';
 import { oneTimeChargeParts } from './one-time-charge';
@@ -41,19 +43,4 @@ export async function purchaseLicense(deps: BillingDeps, input: TPurchaseLicense
   });
   if (row && row.status === 'pending') await settleRequestCharge(deps, row);
   return licensesPurchased(input.purchaseCount);
-}
-
-/**
- * Refuses a licence change on Free (spec §5) or priced at a plan the organization is neither on
- * nor moving to (a stale dialog).
- */
-export function requireLicensePlan(state: BillingState, planId: number): void {
-  if (state.plan.planId === PLAN_IDS.free) throw new AppError('PLAN_LIMIT', UPGRADE_REQUIRED);
-  if (planId !== state.plan.planId && planId !== state.scheduledPlan?.planId)
-    throw new AppError('CONFLICT', PLAN_MISMATCH);
-}
-
-/** "November 2026" for charge descriptions. */
-export function monthName(at: Date): string {
-  return at.toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' });
 }

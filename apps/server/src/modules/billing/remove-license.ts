@@ -3,7 +3,7 @@ import { removeUnassignedLicenses } from '../teams/index';
 import type { BillingDeps } from './billing-deps';
 import { LICENSES_IN_USE, LICENSES_REMOVED, TRIAL_ONLY_ADDS } from './billing-messages';
 import { isTrial, readBillingState } from './billing-state';
-import { requireLicensePlan } from './purchase-license';
+import { requireLicensePlan } from './require-license-plan';
 
 /**
  * spec §7 removeLicense: removes unassigned licences now. Not refunded (terms: non-refundable);

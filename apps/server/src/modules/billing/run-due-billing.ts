@@ -27,9 +27,9 @@ import {
 import { RECURRING_PURPOSES, RECURRING_PURPOSES_SQL, type ChargeRow } from './ledger';
 import { moveToFree } from './move-to-free';
 import { openCharge } from './open-charge';
-import { monthName } from './purchase-license';
+import { monthName } from './billing-dates';
 import { retryCharge } from './retry-charge';
-import { schedule } from './select-plan';
+import { schedulePlanChange } from './schedule-plan-change';
 
 /** A pending charge this old was left by a request or run that stopped; the job settles it. */
 const STALE_PENDING_MS = 60_000;
@@ -167,7 +167,7 @@ export async function processOrg(deps: BillingDeps, orgId: number): Promise<void
     ) {
       if (isPaidPlan(state.scheduledPlan)) {
         await setOrgPlan(tx, { orgId, planId: state.scheduledPlan.planId });
-        await schedule(tx, orgId, null, null);
+        await schedulePlanChange(tx, orgId, null, null);
       } else await moveToFree(tx, deps, { orgId, reason: 'cancelled' });
       state = await readBillingState(tx, orgId, { lock: false });
     }
@@ -199,7 +199,7 @@ async function endTrial(
     return null;
   }
   await setOrgPlan(tx, { orgId: state.orgId, planId: target.planId });
-  await schedule(tx, state.orgId, null, null);
+  await schedulePlanChange(tx, state.orgId, null, null);
   const count = state.licenses.total;
   return openCharge(
     tx,

@@ -6,9 +6,7 @@ import {
   startOfNextMonth,
   type Plan,
 } from '@waymark/core';
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { billingAccounts } from '../../db/schema';
 import type { BillingDeps } from './billing-deps';
 import { formatDay, PAYMENT_METHOD_REQUIRED } from './billing-messages';
 import { isPaidPlan, isTrial, readBillingState, type BillingState } from './billing-state';
@@ -16,10 +14,9 @@ import { nextPurpose, type ChargeRow } from './ledger';
 import { oneTimeChargeParts, requireKnownPlan } from './one-time-charge';
 import { openCharge } from './open-charge';
 import { requireNoOpenUpgrade } from './open-plan-change';
-import { monthName } from './purchase-license';
+import { monthName } from './billing-dates';
+import { schedulePlanChange } from './schedule-plan-change';
 import { settleRequestCharge } from './settle-request-charge';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * spec §7 selectPlan/{orgId}/{planId} (spec §4 Plans, issue 13): during the trial the choice takes
@@ -41,12 +38,12 @@ export async function selectPlan(
         const trialEnd = state.trialEndsAt ?? now;
         // Choosing the trial itself withdraws the choice: what follows is the default again.
         if (target.planId === state.plan.planId) {
-          await schedule(tx, input.orgId, null, null);
+          await schedulePlanChange(tx, input.orgId, null, null);
           return {
             text: `Your choice is withdrawn. When the trial ends on ${formatDay(trialEnd)}, your organization moves to the Standard plan if a payment method is saved, otherwise to Free.`,
           };
         }
-        await schedule(tx, input.orgId, target, trialEnd);
+        await schedulePlanChange(tx, input.orgId, target, trialEnd);
         return {
           text: isPaidPlan(target)
             ? `Your organization moves to the ${target.planName} plan when the trial ends on ${formatDay(trialEnd)}. Nothing is charged until then.`
@@ -54,13 +51,13 @@ export async function selectPlan(
         };
       }
       if (target.planId === state.plan.planId) {
-        await schedule(tx, input.orgId, null, null);
+        await schedulePlanChange(tx, input.orgId, null, null);
         return { text: `Your organization stays on the ${target.planName} plan.` };
       }
       if (state.plan.planId === PLAN_IDS.free)
         return { ...(await upgrade(tx, deps, state, target, now)) };
       const effective = startOfNextMonth(now);
-      await schedule(tx, input.orgId, target, effective);
+      await schedulePlanChange(tx, input.orgId, target, effective);
       return {
         text: `Your organization moves to the ${target.planName} plan on ${formatDay(effective)}. Until then it stays on ${state.plan.planName}.`,
       };
@@ -98,22 +95,4 @@ async function upgrade(
     text: `Your organization is now on the ${target.planName} plan. Charged ${formatUsd(part.cents)} for the rest of ${monthName(now)}.`,
     charge,
   };
-}
-
-/** Records (or withdraws, with null) the plan change taking effect at `effectiveAt`. */
-export async function schedule(
-  tx: DbOrTx,
-  orgId: number,
-  plan: Plan | null,
-  effectiveAt: Date | null,
-): Promise<void> {
-  await tx
-    .update(billingAccounts)
-    .set({ scheduledPlanId: plan?.planId ?? null, scheduledEffectiveAt: effectiveAt })
-    .where(eq(billingAccounts.orgId, orgId));
-}
-
-/** The last UTC day before `effectiveAt`: what "Ends on {date}" shows. */
-export function lastDayBefore(effectiveAt: Date): Date {
-  return new Date(effectiveAt.getTime() - DAY_MS);
 }

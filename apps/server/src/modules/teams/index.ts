@@ -11,7 +11,6 @@ import { resendInviteEmail } from './resend-invite-email';
 
 export { activateMembership } from './activate-membership';
 export { addFounder } from './add-founder';
-export { escapeHtml } from './escape-html';
 export { grantProjectAccess } from './grant-project-access';
 export { addLicenses, removeUnassignedLicenses } from './license-stock';
 export { reduceTeamToOwner } from './reduce-team-to-owner';

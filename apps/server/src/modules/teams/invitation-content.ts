@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape-html';
+import { escapeHtml } from '../notifications/index';
 
 /** What an invitation says, in the e-mail and in the template-4 notification. */
 export type InvitationFacts = {

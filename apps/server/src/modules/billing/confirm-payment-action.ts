@@ -1,30 +1,9 @@
-import { AppError, centsToDollars, type TPendingPaymentAction } from '@waymark/core';
-import { and, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { AppError } from '@waymark/core';
+import { and, eq } from 'drizzle-orm';
 import { billingCharges } from '../../db/schema';
 import type { BillingDeps } from './billing-deps';
 import { PAYMENT_NEEDS_CONFIRMATION } from './billing-messages';
 import { recordOutcome } from './record-outcome';
-
-/** The organization's latest charge waiting for 3-D Secure, or null. */
-export async function getPendingPaymentAction(
-  { db }: { db: DbOrTx },
-  input: { orgId: number },
-): Promise<TPendingPaymentAction | null> {
-  const [row] = await db
-    .select()
-    .from(billingCharges)
-    .where(and(eq(billingCharges.orgId, input.orgId), eq(billingCharges.status, 'requires_action')))
-    .orderBy(desc(billingCharges.id))
-    .limit(1);
-  if (!row?.gatewayPaymentId) return null;
-  return {
-    paymentIntentId: row.gatewayPaymentId,
-    clientSecret: row.clientSecret,
-    amount: centsToDollars(row.chargedCents),
-    description: row.description,
-  };
-}
 
 /**
  * Records the outcome of a charge the admin confirmed with their bank: asks the gateway (the

@@ -1,0 +1,50 @@
+import { AppError } from '@waymark/core';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { billingAccounts } from '../../db/schema';
+import type { BillingDeps } from './billing-deps';
+import { PAYMENT_METHOD_NOT_FOUND } from './billing-messages';
+import { ensureAccount } from './billing-state';
+import { claimCardChange, releaseCardChange } from './payment-method-lock';
+
+/** The organization whose saved card is `paymentMethodId`; NOT_FOUND when none. */
+export async function orgOfPaymentMethod(db: DbOrTx, paymentMethodId: string): Promise<number> {
+  const [row] = await db
+    .select({ orgId: billingAccounts.orgId })
+    .from(billingAccounts)
+    .where(eq(billingAccounts.paymentMethodId, paymentMethodId));
+  if (!row) throw new AppError('NOT_FOUND', PAYMENT_METHOD_NOT_FOUND);
+  return row.orgId;
+}
+
+/**
+ * spec §7 detachPaymentMethod/{stripePaymentId}: detaches the organization's saved card at the
+ * gateway and forgets it. Charges due later then fail until a new card is added (and are retried).
+ */
+export async function detachPaymentMethod(
+  deps: Pick<BillingDeps, 'db' | 'gateway'>,
+  input: { orgId: number; paymentMethodId: string },
+): Promise<string> {
+  const { db } = deps;
+  const claim = await claimCardChange(db, input.orgId);
+  try {
+    const { paymentMethodId } = await ensureAccount(db, input.orgId);
+    // A save that replaced it meanwhile has detached it already.
+    if (paymentMethodId !== input.paymentMethodId)
+      throw new AppError('NOT_FOUND', PAYMENT_METHOD_NOT_FOUND);
+    await deps.gateway.detachPaymentMethod(input.paymentMethodId);
+    await db
+      .update(billingAccounts)
+      .set({
+        paymentMethodId: null,
+        cardBrand: null,
+        cardLast4: null,
+        cardExpMonth: null,
+        cardExpYear: null,
+      })
+      .where(eq(billingAccounts.orgId, input.orgId));
+  } finally {
+    await releaseCardChange(db, input.orgId, claim);
+  }
+  return 'Payment method removed.';
+}
