@@ -27,6 +27,7 @@ export * from './api/api-client';
 export * from './api/routes/index';
 export * from './content/extension-install';
 export * from './content/quick-tips';
+export * from './content/spec-messages';
 export * from './url/normalize-url';
 export * from './url/match-page';
 export * from './content/user-guide';

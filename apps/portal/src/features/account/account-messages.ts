@@ -1,11 +1,18 @@
 // spec §5, §8: the Account screen's texts, verbatim where the spec gives them.
+import {
+  LICENSES_REMOVED_MESSAGE,
+  LICENSE_MANAGEMENT_HINT,
+  UPGRADE_REQUIRED_MESSAGE,
+  licensesPurchasedMessage,
+} from '@waymark/core';
 
-/** spec §2: the hover text of the disabled Manage Licenses button on Free. */
-export const LICENSE_MANAGEMENT_HINT = 'License Management is for paid plans or while on trial.';
-/** spec §5: a licence increase the plan cannot take. */
-export const UPGRADE_REQUIRED_MESSAGE = 'You must upgrade your plan to use this feature.';
-/** spec §8: licence removal succeeded and the server sent no text. */
-export const LICENSES_REMOVED_MESSAGE = 'Licenses successfully removed.';
+/** spec §2, §5, §8: shared with the server (core's spec-messages). */
+export {
+  LICENSE_MANAGEMENT_HINT,
+  LICENSES_REMOVED_MESSAGE,
+  licensesPurchasedMessage,
+  UPGRADE_REQUIRED_MESSAGE,
+};
 /** spec §8 payment dialog: the card entry element is missing (Stripe.js did not load). */
 export const CARD_ELEMENT_MISSING_MESSAGE =
   'The card entry element is not defined. Reload the page and try again.';
@@ -21,11 +28,6 @@ export const PROCESS_PAYMENT_METHOD_FAILED_MESSAGE =
 export const PLAN_ID_UNDEFINED_LOG = 'Plan ID is undefined';
 /** spec §8: opening the licence modal on Free (logged only). */
 export const FREE_PLAN_LICENSE_MODAL_LOG = 'License management is not available on the Free plan.';
-
-/** spec §8: licence purchase succeeded and the server sent no text. */
-export function licensesPurchasedMessage(quantity: number): string {
-  return `Licenses successfully purchased. Quantity: ${quantity}.`;
-}
 
 /** Issue 13, 3-D Secure: the Account screen's banner title while a charge waits for the bank. */
 export const PAYMENT_ACTION_TITLE = "A payment needs your bank's confirmation";

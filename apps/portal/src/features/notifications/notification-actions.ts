@@ -1,12 +1,17 @@
-import { NOTIFICATION_TEMPLATES, type TNotification } from '@waymark/core';
+import {
+  ACCESS_ACCEPT_FAILED_MESSAGE,
+  ACCESS_ACCEPTED_MESSAGE,
+  NOTIFICATION_TEMPLATES,
+  type TNotification,
+} from '@waymark/core';
 
 /** What a notification's button does: dismiss it, or accept the organization access it offers. */
 export type NotificationAction = 'dismiss' | 'accept';
 
 /** spec §8: toast after accepting organization access. */
-export const ACCESS_ACCEPTED_MESSAGE = 'Access accepted successfully.';
+export { ACCESS_ACCEPTED_MESSAGE };
 /** spec §8: toast when accepting organization access failed. */
-export const ACCESS_ACCEPT_FAILED_MESSAGE = 'Error accepting access.';
+export { ACCESS_ACCEPT_FAILED_MESSAGE };
 
 /**
  * spec §4 Notifications: template 4 shows Accept (accept organization access); templates 5, 2 and

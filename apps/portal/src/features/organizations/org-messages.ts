@@ -1,8 +1,8 @@
+import { ORG_CREATED_MESSAGE, ORG_EXISTS_MESSAGE } from '@waymark/core';
 /** spec §8: the create-organization success toast. */
-export const ORG_CREATED_MESSAGE = 'Organization created successfully.';
+export { ORG_CREATED_MESSAGE, ORG_EXISTS_MESSAGE };
 
 /** spec §8: the create-organization failure toast (the server answers the same text on a conflict). */
-export const ORG_EXISTS_MESSAGE = 'You already have an organization. Please contact support.';
 
 /** spec §8: the banner when the organization name could not be saved. */
 export const ORG_NAME_SAVE_FAILED_MESSAGE = 'Error saving organization name.';

@@ -1,17 +1,20 @@
-import { isAppError } from '@waymark/core';
+import {
+  isAppError,
+  PROJECTS_ADDED_MESSAGE,
+  PROJECTS_REMOVED_MESSAGE,
+  USER_DELETED_MESSAGE,
+} from '@waymark/core';
 
 // spec §8: the Users screen's messages, verbatim.
 
 /** spec §8: add projects succeeded. */
-export const PROJECTS_ADDED_MESSAGE = 'Projects added successfully';
+export { PROJECTS_ADDED_MESSAGE, PROJECTS_REMOVED_MESSAGE, USER_DELETED_MESSAGE };
 /** spec §8: add projects failed. */
 export const PROJECTS_ADD_FAILED_MESSAGE = 'An error occurred while adding projects.';
 /** spec §8: remove projects succeeded. */
-export const PROJECTS_REMOVED_MESSAGE = 'Projects removed successfully';
 /** spec §8: remove projects failed. */
 export const PROJECTS_REMOVE_FAILED_MESSAGE = 'An error occurred while removing projects.';
 /** spec §8: delete user succeeded (when the server sends no text). */
-export const USER_DELETED_MESSAGE = 'User has been deleted successfully.';
 /** spec §8: delete user failed (when the server sends no text). */
 export const USER_DELETE_FAILED_MESSAGE = 'There was an error deleting the user.';
 /** spec §8: resend failed (when the server sends no text). */

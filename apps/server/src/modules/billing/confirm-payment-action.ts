@@ -1,4 +1,4 @@
-import { AppError } from '@waymark/core';
+import { AppError, CARD_DECLINED_MESSAGE } from '@waymark/core';
 import { and, eq } from 'drizzle-orm';
 import { billingCharges } from '../../db/schema';
 import type { BillingDeps } from './billing-deps';
@@ -39,5 +39,5 @@ export async function confirmPaymentAction(
       : new AppError('PAYMENT_ACTION_REQUIRED', PAYMENT_NEEDS_CONFIRMATION);
   const settled = await recordOutcome(deps, row, 'requires_action', outcome);
   if (settled.status === 'succeeded') return 'Payment confirmed. Thank you.';
-  throw new AppError('PAYMENT_FAILED', settled.failureMessage ?? 'Your card was declined.');
+  throw new AppError('PAYMENT_FAILED', settled.failureMessage ?? CARD_DECLINED_MESSAGE);
 }

@@ -1,4 +1,4 @@
-import { AppError } from '@waymark/core';
+import { AppError, CARD_DECLINED_MESSAGE } from '@waymark/core';
 import type { BillingDeps } from './billing-deps';
 import { GATEWAY_UNAVAILABLE, PAYMENT_NEEDS_CONFIRMATION } from './billing-messages';
 import { attemptCharge } from './attempt-charge';
@@ -19,7 +19,7 @@ export async function settleRequestCharge(deps: BillingDeps, row: ChargeRow): Pr
     throw new AppError('PAYMENT_FAILED', GATEWAY_UNAVAILABLE);
   }
   if (settled.status === 'failed')
-    throw new AppError('PAYMENT_FAILED', settled.failureMessage ?? 'Your card was declined.');
+    throw new AppError('PAYMENT_FAILED', settled.failureMessage ?? CARD_DECLINED_MESSAGE);
   if (settled.status === 'requires_action')
     throw new AppError('PAYMENT_ACTION_REQUIRED', PAYMENT_NEEDS_CONFIRMATION);
   if (settled.status === 'pending') throw new AppError('PAYMENT_FAILED', GATEWAY_UNAVAILABLE);

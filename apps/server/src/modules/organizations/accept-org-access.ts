@@ -1,10 +1,10 @@
-import { AppError } from '@waymark/core';
+import { ACCESS_ACCEPTED_MESSAGE, AppError } from '@waymark/core';
 import type { Db } from '../../db/client';
 import { dismissInvitationNotice } from '../notifications/index';
 import { activateMembership } from '../teams/index';
 
 /** spec §8: the accept-access success toast. */
-export const ACCESS_ACCEPTED = 'Access accepted successfully.';
+export const ACCESS_ACCEPTED = ACCESS_ACCEPTED_MESSAGE;
 
 /**
  * Accepts the user's invitation to an organization (spec §6: done through a notification):

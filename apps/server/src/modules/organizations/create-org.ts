@@ -1,4 +1,11 @@
-import { AppError, NOTIFICATION_TEMPLATES, PLAN_IDS, TRIAL_LENGTH_DAYS } from '@waymark/core';
+import {
+  AppError,
+  NOTIFICATION_TEMPLATES,
+  ORG_CREATED_MESSAGE,
+  ORG_EXISTS_MESSAGE,
+  PLAN_IDS,
+  TRIAL_LENGTH_DAYS,
+} from '@waymark/core';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -8,9 +15,9 @@ import { queueNotification } from '../notifications/index';
 import { addFounder } from '../teams/index';
 
 /** spec §8: the create-organization success toast. */
-export const ORG_CREATED = 'Organization created successfully.';
+export const ORG_CREATED = ORG_CREATED_MESSAGE;
 /** spec §8: the user already has an organization and should contact support. */
-export const ORG_ALREADY_EXISTS = 'You already have an organization. Please contact support.';
+export const ORG_ALREADY_EXISTS = ORG_EXISTS_MESSAGE;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

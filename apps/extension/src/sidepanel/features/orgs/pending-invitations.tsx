@@ -1,14 +1,19 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { NOTIFICATION_TEMPLATES, type TNotification } from '@waymark/core';
+import {
+  ACCESS_ACCEPT_FAILED_MESSAGE,
+  ACCESS_ACCEPTED_MESSAGE,
+  NOTIFICATION_TEMPLATES,
+  type TNotification,
+} from '@waymark/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCallApi } from '../../shared/use-call-api';
 import { queryKeys } from '../../shared/data/query-keys';
 
 /** spec §8: the accept-access toast texts, shown here beside the invitation. */
-export const ACCESS_ACCEPTED_MESSAGE = 'Access accepted successfully.';
+export { ACCESS_ACCEPTED_MESSAGE };
 /** spec §8: accepting failed. */
-export const ACCESS_ACCEPT_FAILED_MESSAGE = 'Error accepting access.';
+export { ACCESS_ACCEPT_FAILED_MESSAGE };
 
 /** The plain text of a notification's (server-sanitised) HTML. */
 export function notificationText(html: string): string {
