@@ -189,7 +189,9 @@ test("the provider's pages use the portal's typeface and brand colour", async ({
     button: await signUp.evaluate((element) => getComputedStyle(element).backgroundColor),
   };
   await signUp.click();
-  const create = page.getByRole('button', { name: 'Sign Up' });
+  // The portal's page has "Sign up now" buttons too: look only once the provider's page is up.
+  await page.waitForURL(/\/idp\//);
+  const create = page.getByRole('button', { name: 'Sign Up', exact: true });
   await expect(create).toBeVisible();
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toBe(portal.font);
   expect(await create.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
