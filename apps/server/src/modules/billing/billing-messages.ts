@@ -1,26 +1,10 @@
 // What billing answers and refuses with, in one place (spec §8 texts verbatim where it has them).
-import {
-  LICENSES_REMOVED_MESSAGE,
-  LICENSE_MANAGEMENT_HINT,
-  UPGRADE_REQUIRED_MESSAGE,
-  licensesPurchasedMessage,
-} from '@waymark/core';
 
-/** spec §5: a licence change that needs a paid plan. */
-export const UPGRADE_REQUIRED = UPGRADE_REQUIRED_MESSAGE;
-/** spec §2: licence management on Free. */
-export const LICENSES_NOT_ON_FREE = LICENSE_MANAGEMENT_HINT;
 /** issue 13: during the trial licences can only be added. */
 export const TRIAL_ONLY_ADDS = 'During the trial licenses can only be added.';
 /** Removing licences that users hold. */
 export const LICENSES_IN_USE =
   'You cannot remove licenses that are assigned to users. Remove users first, then their licenses.';
-/** spec §8: the purchase success text. */
-export function licensesPurchased(count: number): string {
-  return licensesPurchasedMessage(count);
-}
-/** spec §8: the removal success text. */
-export const LICENSES_REMOVED = LICENSES_REMOVED_MESSAGE;
 /** A plan id that is no plan, or the trial (which cannot be chosen). */
 export const UNKNOWN_PLAN = 'Choose Free, Basic, Standard or Pro.';
 /** A licence change priced at a plan the organization is not on (nor moving to). */

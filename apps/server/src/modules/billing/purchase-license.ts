@@ -1,8 +1,8 @@
-import { billingPeriodOf, type TPurchaseLicense } from '@waymark/core';
+import { billingPeriodOf, licensesPurchasedMessage, type TPurchaseLicense } from '@waymark/core';
 import { addLicenses } from '../teams/index';
 import type { BillingDeps } from './billing-deps';
 import { monthName } from './billing-dates';
-import { licensesPurchased } from './billing-messages';
+
 import { isTrial, readBillingState } from './billing-state';
 import { requireLicensePlan } from './require-license-plan';
 import { nextPurpose, type ChargeRow } from './ledger';
@@ -42,5 +42,5 @@ export async function purchaseLicense(deps: BillingDeps, input: TPurchaseLicense
     });
   });
   if (row && row.status === 'pending') await settleRequestCharge(deps, row);
-  return licensesPurchased(input.purchaseCount);
+  return licensesPurchasedMessage(input.purchaseCount);
 }

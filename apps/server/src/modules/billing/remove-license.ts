@@ -1,7 +1,7 @@
-import { AppError, type TRemoveLicense } from '@waymark/core';
+import { AppError, LICENSES_REMOVED_MESSAGE, type TRemoveLicense } from '@waymark/core';
 import { removeUnassignedLicenses } from '../teams/index';
 import type { BillingDeps } from './billing-deps';
-import { LICENSES_IN_USE, LICENSES_REMOVED, TRIAL_ONLY_ADDS } from './billing-messages';
+import { LICENSES_IN_USE, TRIAL_ONLY_ADDS } from './billing-messages';
 import { isTrial, readBillingState } from './billing-state';
 import { requireLicensePlan } from './require-license-plan';
 
@@ -22,6 +22,6 @@ export async function removeLicense(
     if (total - input.licenseRemovalCount < Math.max(1, assigned))
       throw new AppError('CONFLICT', LICENSES_IN_USE);
     await removeUnassignedLicenses(tx, { orgId: input.orgId, count: input.licenseRemovalCount });
-    return LICENSES_REMOVED;
+    return LICENSES_REMOVED_MESSAGE;
   });
 }

@@ -1,5 +1,5 @@
-import { AppError, PLAN_IDS } from '@waymark/core';
-import { PLAN_MISMATCH, UPGRADE_REQUIRED } from './billing-messages';
+import { AppError, PLAN_IDS, UPGRADE_REQUIRED_MESSAGE } from '@waymark/core';
+import { PLAN_MISMATCH } from './billing-messages';
 import type { BillingState } from './billing-state';
 
 /**
@@ -7,7 +7,8 @@ import type { BillingState } from './billing-state';
  * nor moving to (a stale dialog).
  */
 export function requireLicensePlan(state: BillingState, planId: number): void {
-  if (state.plan.planId === PLAN_IDS.free) throw new AppError('PLAN_LIMIT', UPGRADE_REQUIRED);
+  if (state.plan.planId === PLAN_IDS.free)
+    throw new AppError('PLAN_LIMIT', UPGRADE_REQUIRED_MESSAGE);
   if (planId !== state.plan.planId && planId !== state.scheduledPlan?.planId)
     throw new AppError('CONFLICT', PLAN_MISMATCH);
 }

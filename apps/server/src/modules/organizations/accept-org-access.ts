@@ -3,9 +3,6 @@ import type { Db } from '../../db/client';
 import { dismissInvitationNotice } from '../notifications/index';
 import { activateMembership } from '../teams/index';
 
-/** spec §8: the accept-access success toast. */
-export const ACCESS_ACCEPTED = ACCESS_ACCEPTED_MESSAGE;
-
 /**
  * Accepts the user's invitation to an organization (spec §6: done through a notification):
  * the Pending membership turns Active and the template-4 invitation is dismissed, in one
@@ -19,6 +16,6 @@ export async function acceptOrgAccess(
     if (!(await activateMembership(tx, input)))
       throw new AppError('NOT_FOUND', 'There is no pending invitation to this organization.');
     await dismissInvitationNotice(tx, { ...input, at: clock.now() });
-    return ACCESS_ACCEPTED;
+    return ACCESS_ACCEPTED_MESSAGE;
   });
 }

@@ -1,7 +1,6 @@
 import {
   AppError,
   NOTIFICATION_TEMPLATES,
-  ORG_CREATED_MESSAGE,
   ORG_EXISTS_MESSAGE,
   PLAN_IDS,
   TRIAL_LENGTH_DAYS,
@@ -13,11 +12,6 @@ import { orgOwners, organizations } from '../../db/schema';
 import { seedOrgDefaults } from '../data-fields/index';
 import { queueNotification } from '../notifications/index';
 import { addFounder } from '../teams/index';
-
-/** spec §8: the create-organization success toast. */
-export const ORG_CREATED = ORG_CREATED_MESSAGE;
-/** spec §8: the user already has an organization and should contact support. */
-export const ORG_ALREADY_EXISTS = ORG_EXISTS_MESSAGE;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -49,7 +43,7 @@ export async function createOrg(
         .select({ orgId: orgOwners.orgId })
         .from(orgOwners)
         .where(eq(orgOwners.userId, input.userId));
-      if (existing) throw new AppError('CONFLICT', ORG_ALREADY_EXISTS);
+      if (existing) throw new AppError('CONFLICT', ORG_EXISTS_MESSAGE);
       const [org] = await tx
         .insert(organizations)
         .values({ name: input.orgName ?? '', planId: PLAN_IDS.standardTrial, trialEndsAt })
@@ -72,7 +66,7 @@ export async function createOrg(
   } catch (error) {
     // Two concurrent creations by one user: the unique index on org_owners.user_id decides.
     if (isUniqueViolation(error, 'org_owners_user_id_key'))
-      throw new AppError('CONFLICT', ORG_ALREADY_EXISTS);
+      throw new AppError('CONFLICT', ORG_EXISTS_MESSAGE);
     throw error;
   }
 }

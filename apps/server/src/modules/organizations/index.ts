@@ -1,11 +1,11 @@
-import { routes } from '@waymark/core';
+import { ORG_CREATED_MESSAGE, routes } from '@waymark/core';
 import { orgOwners, organizations } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import { orgAdmin, orgMember, requireCaller } from '../access/index';
 import { defineModule, type AppModule } from '../module';
 import { acceptEmptyJsonBody } from './accept-empty-json-body';
 import { acceptOrgAccess } from './accept-org-access';
-import { createOrg, ORG_CREATED } from './create-org';
+import { createOrg } from './create-org';
 import { getOrgStatus } from './get-org-status';
 import { getOrgs } from './get-orgs';
 import { saveOrgName } from './save-org-name';
@@ -26,7 +26,7 @@ const registerOrganizations: AppModule = async (app, { db, clock }) => {
       handler: async (request) => {
         const { userId } = requireCaller(request);
         await createOrg({ db, clock }, { userId, orgName: request.body?.orgName });
-        return ORG_CREATED;
+        return ORG_CREATED_MESSAGE;
       },
     });
     done();

@@ -1,8 +1,8 @@
+import { PROJECTS_ADDED_MESSAGE, PROJECTS_REMOVED_MESSAGE } from '@waymark/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Transaction } from '../../db/client';
 import { projectAccess } from '../../db/schema';
 import { requireMembership, requireOrgProjects } from './membership';
-import { PROJECTS_ADDED, PROJECTS_REMOVED } from './team-messages';
 
 /** Input of the project access calls (spec §7): the organization, the user and the projects. */
 export type ProjectAccessInput = { orgId: number; userId: number; projectIds: number[] };
@@ -36,7 +36,7 @@ export async function addProjectAccess(
       .values(projectIds.map((projectId) => ({ projectId, userId: input.userId })))
       .onConflictDoNothing(),
   );
-  return PROJECTS_ADDED;
+  return PROJECTS_ADDED_MESSAGE;
 }
 
 /** Takes away a member's access to projects of the organization (spec §7 removeProjectAccess). */
@@ -51,5 +51,5 @@ export async function removeProjectAccess(
         and(eq(projectAccess.userId, input.userId), inArray(projectAccess.projectId, projectIds)),
       ),
   );
-  return PROJECTS_REMOVED;
+  return PROJECTS_REMOVED_MESSAGE;
 }

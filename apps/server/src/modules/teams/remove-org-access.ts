@@ -1,4 +1,4 @@
-import { AppError } from '@waymark/core';
+import { AppError, USER_DELETED_MESSAGE } from '@waymark/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -6,7 +6,7 @@ import { invitations, licenses, orgMembers, projectAccess, projects } from '../.
 import { dismissInvitationNotice } from '../notifications/index';
 import { requireMembership } from './membership';
 import { lockOrg } from './org-lock';
-import { OWNER_NOT_REMOVABLE, USER_REMOVED } from './team-messages';
+import { OWNER_NOT_REMOVABLE } from './team-messages';
 
 /**
  * Removes a member or a pending invitation from the organization (spec §7 removeOrgAccess), in
@@ -42,6 +42,6 @@ export async function removeOrgAccess(
       orgId: input.orgId,
       at: clock.now(),
     });
-    return USER_REMOVED;
+    return USER_DELETED_MESSAGE;
   });
 }

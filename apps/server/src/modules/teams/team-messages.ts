@@ -1,10 +1,5 @@
 // What the team calls answer (issue 12). The portal shows each text in its banner (spec §8), so
 // each one says what happened and, for a refusal, what to do next.
-import {
-  PROJECTS_ADDED_MESSAGE,
-  PROJECTS_REMOVED_MESSAGE,
-  USER_DELETED_MESSAGE,
-} from '@waymark/core';
 
 /** A member or pending invitee the caller named is not in this organization. */
 export const USER_NOT_FOUND = 'This user is not a member of this organization.';
@@ -44,10 +39,3 @@ export function invitationSent(email: string): string {
 export function invitationResent(email: string): string {
   return `The invitation was sent to ${email} again.`;
 }
-
-/** spec §8: the delete-user success text. */
-export const USER_REMOVED = USER_DELETED_MESSAGE;
-/** spec §8: the add-projects success text. */
-export const PROJECTS_ADDED = PROJECTS_ADDED_MESSAGE;
-/** spec §8: the remove-projects success text. */
-export const PROJECTS_REMOVED = PROJECTS_REMOVED_MESSAGE;

@@ -1,11 +1,9 @@
-import { AppError, CARD_DECLINED_MESSAGE } from '@waymark/core';
+import { AppError } from '@waymark/core';
 
 /** How a sandbox card behaves: Stripe's documented test numbers (docs/billing.md). */
 export type SandboxBehaviour =
   'succeeds' | 'declined' | 'insufficient_funds' | 'charge_declined' | 'requires_authentication';
 
-/** spec §8 / Stripe: what people read when a card is declined. */
-export const CARD_DECLINED = CARD_DECLINED_MESSAGE;
 /** Stripe's words for insufficient funds. */
 export const INSUFFICIENT_FUNDS = 'Your card has insufficient funds.';
 /** When the card form has a number that is not one of the test cards. */

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@waymark/core';
+import { AppError, CARD_DECLINED_MESSAGE } from '@waymark/core';
 import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/client';
 import { sandboxPaymentMethods, sandboxPayments } from '../../../db/schema';
 import type { ChargeOutcome, PaymentGateway } from './payment-gateway';
 import {
-  CARD_DECLINED,
   INSUFFICIENT_FUNDS,
   readSandboxCard,
   sandboxBehaviour,
@@ -62,7 +61,7 @@ export function createSandboxGateway({ db, clock }: { db: Db; clock: Clock }): S
       if (!method || (method.customerId !== null && method.customerId !== customerId))
         throw new AppError('BAD_REQUEST', 'No such payment method.');
       const behaviour = sandboxBehaviour(method);
-      if (behaviour === 'declined') throw new AppError('PAYMENT_FAILED', CARD_DECLINED);
+      if (behaviour === 'declined') throw new AppError('PAYMENT_FAILED', CARD_DECLINED_MESSAGE);
       if (behaviour === 'insufficient_funds')
         throw new AppError('PAYMENT_FAILED', INSUFFICIENT_FUNDS);
       await db
@@ -143,7 +142,7 @@ function firstOutcome(behaviour: SandboxBehaviour): Pick<ChargeOutcome, 'status'
     case 'insufficient_funds':
       return { status: 'failed', message: INSUFFICIENT_FUNDS };
     default:
-      return { status: 'failed', message: CARD_DECLINED };
+      return { status: 'failed', message: CARD_DECLINED_MESSAGE };
   }
 }
 

@@ -1,4 +1,4 @@
-import { AppError } from '@waymark/core';
+import { AppError, CARD_DECLINED_MESSAGE } from '@waymark/core';
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../../config';
 import type {
@@ -7,7 +7,6 @@ import type {
   ChargeOutcome,
   PaymentGateway,
 } from './payment-gateway';
-import { CARD_DECLINED } from './sandbox-cards';
 
 /** Where the SDK sends requests; tests point it at a local stand-in of the Stripe API. */
 export type StripeEndpoint = { host: string; port: number; protocol: 'http' | 'https' };
@@ -73,7 +72,10 @@ export function createStripeGateway(
         throw toAppError(error);
       }
       if (intent.status !== 'succeeded' && intent.status !== 'requires_action')
-        throw new AppError('PAYMENT_FAILED', intent.last_setup_error?.message ?? CARD_DECLINED);
+        throw new AppError(
+          'PAYMENT_FAILED',
+          intent.last_setup_error?.message ?? CARD_DECLINED_MESSAGE,
+        );
       const method = await stripe.paymentMethods.retrieve(paymentMethodId);
       const isSucceeded = intent.status === 'succeeded';
       return {
@@ -126,7 +128,7 @@ export function createStripeGateway(
             status: 'failed',
             paymentId: intent?.id ?? '',
             clientSecret: null,
-            message: error.message || CARD_DECLINED,
+            message: error.message || CARD_DECLINED_MESSAGE,
           };
         }
         throw error;
@@ -228,13 +230,13 @@ function fromIntent(intent: Stripe.PaymentIntent): ChargeOutcome {
     status: 'failed',
     paymentId: intent.id,
     clientSecret: null,
-    message: intent.last_payment_error?.message ?? CARD_DECLINED,
+    message: intent.last_payment_error?.message ?? CARD_DECLINED_MESSAGE,
   };
 }
 
 function toAppError(error: unknown): unknown {
   if (error instanceof Stripe.errors.StripeCardError)
-    return new AppError('PAYMENT_FAILED', error.message || CARD_DECLINED);
+    return new AppError('PAYMENT_FAILED', error.message || CARD_DECLINED_MESSAGE);
   if (error instanceof Stripe.errors.StripeInvalidRequestError)
     return new AppError('BAD_REQUEST', 'No such payment method.');
   return error;
