@@ -2,7 +2,7 @@ import { AppError, getPlan, PLAN_IDS, startOfNextMonth } from '@waymark/core';
 import type { BillingDeps } from './billing-deps';
 import { formatDay, NOTHING_TO_CANCEL } from './billing-messages';
 import { isTrial, readBillingState } from './billing-state';
-import { requireNoOpenUpgrade } from './open-plan-change';
+import { requireNoOpenUpgrade } from './require-no-open-upgrade';
 import { lastDayBefore } from './billing-dates';
 import { schedulePlanChange } from './schedule-plan-change';
 

@@ -5,7 +5,7 @@ import { billingAccounts } from '../../db/schema';
 import type { BillingDeps } from './billing-deps';
 import { PAYMENT_METHOD_NOT_FOUND } from './billing-messages';
 import { ensureAccount } from './billing-state';
-import { claimCardChange, releaseCardChange } from './payment-method-lock';
+import { claimCardChange, releaseCardChange } from './card-change-claim';
 
 /** The organization whose saved card is `paymentMethodId`; NOT_FOUND when none. */
 export async function orgOfPaymentMethod(db: DbOrTx, paymentMethodId: string): Promise<number> {

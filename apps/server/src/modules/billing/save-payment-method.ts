@@ -5,7 +5,7 @@ import type { BillingDeps } from './billing-deps';
 import { PAYMENT_NEEDS_CONFIRMATION } from './billing-messages';
 import { ensureAccount, readBillingState } from './billing-state';
 import type { AttachOutcome } from './gateway/payment-gateway';
-import { claimCardChange, releaseCardChange } from './payment-method-lock';
+import { claimCardChange, releaseCardChange } from './card-change-claim';
 
 /**
  * spec §7 savePaymentMethod: attaches the card form's payment method to the organization's

@@ -13,7 +13,7 @@ import { isPaidPlan, isTrial, readBillingState, type BillingState } from './bill
 import { nextPurpose, type ChargeRow } from './ledger';
 import { oneTimeChargeParts, requireKnownPlan } from './one-time-charge';
 import { openCharge } from './open-charge';
-import { requireNoOpenUpgrade } from './open-plan-change';
+import { requireNoOpenUpgrade } from './require-no-open-upgrade';
 import { monthName } from './billing-dates';
 import { schedulePlanChange } from './schedule-plan-change';
 import { settleRequestCharge } from './settle-request-charge';
