@@ -6,6 +6,23 @@ import { preloadRouteChunks } from './vite-plugins/preload-route-chunks';
 /** Public page path → its route module (`src/app/routes` + the path; one file per page). */
 const routeModuleOf = (page: string) => `src/app/routes${page}.tsx`;
 
+/**
+ * Which modules the bundler must keep for their side effects, by module id; `undefined` leaves the
+ * decision to the package's own `sideEffects` field (Mantine's keeps only its CSS).
+ *
+ * @waymark/core's modules and the portal's own modules only declare components, data and
+ * functions, so a module nobody uses is dropped even when a barrel (a feature's index.ts)
+ * re-exports it: without this, the public layout's `useAuthActions` import pulled the whole auth
+ * feature — oidc-client-ts, the API route table, zod and TanStack Query, ~60 KB gzip — into every
+ * public page (issue 34). The exceptions run code on import: the entry and the stylesheet imports.
+ */
+function declaredSideEffects(id: string): boolean | undefined {
+  if (/[\\/]packages[\\/]core[\\/]src[\\/]/.test(id)) return false;
+  const ownModule = /[\\/]apps[\\/]portal[\\/]src[\\/](.+)\.tsx?$/.exec(id);
+  if (ownModule) return ownModule[1] === 'main' || ownModule[1].startsWith('styles/');
+  return undefined;
+}
+
 /** The portal is served by apps/server under /client/ (ARCHITECTURE.md, "What runs"). */
 export default defineConfig({
   base: '/client/',
@@ -29,11 +46,7 @@ export default defineConfig({
     // scripts/check-bundle.mjs reads it to measure what each public page loads.
     manifest: true,
     rolldownOptions: {
-      treeshake: {
-        // @waymark/core's modules only declare data and functions; marking them side-effect free
-        // lets the public pages take constants and plans without the API route table and zod.
-        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]core[\\/]src[\\/]/.test(id),
-      },
+      treeshake: { moduleSideEffects: declaredSideEffects },
     },
   },
 });

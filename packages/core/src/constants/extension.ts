@@ -16,3 +16,9 @@ export const EXTENSION_REDIRECT_URI = `https://${EXTENSION_ID}.chromiumapp.org/`
  * the server that copy talks to until the user saves another one in Options.
  */
 export const EXTENSION_CONFIG_FILE = 'waymark-config.json';
+
+/**
+ * Where this server hands out its copy of the extension (the `downloadExtension` route). A plain
+ * constant so the portal's public pages link to it without loading the route table and zod.
+ */
+export const EXTENSION_DOWNLOAD_PATH = '/api/extension/download';

@@ -1,4 +1,4 @@
-import { routes } from '@waymark/core';
+import { EXTENSION_DOWNLOAD_PATH } from '@waymark/core';
 import { config } from '../../config';
 import { paths } from '../../config/paths';
 
@@ -20,4 +20,4 @@ export function getExtensionLink(storeUrl = config.extensionStoreUrl): Extension
 }
 
 /** This server's copy of the extension, preconfigured for it (`GET /api/extension/download`). */
-export const EXTENSION_DOWNLOAD_URL = `${config.apiBaseUrl}${routes.downloadExtension.path}`;
+export const EXTENSION_DOWNLOAD_URL = `${config.apiBaseUrl}${EXTENSION_DOWNLOAD_PATH}`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXTENSION_DOWNLOAD_PATH } from '../../constants/extension';
 import { defineRoute } from '../define-route';
 
 /** The browser extension as this server hands it out (issue 25). */
@@ -10,7 +11,7 @@ export const extensionRoutes = {
    */
   downloadExtension: defineRoute({
     method: 'GET',
-    path: '/api/extension/download',
+    path: EXTENSION_DOWNLOAD_PATH,
     summary: "This server's copy of the browser extension (zip), preconfigured for this server.",
     tag: 'extension',
     response: z.instanceof(Blob),
