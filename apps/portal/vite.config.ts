@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import PUBLIC_PAGES from './public/public-pages.json';
+import { chunkPackages } from './vite-plugins/chunk-packages';
 import { preloadRouteChunks } from './vite-plugins/preload-route-chunks';
 
 /** Public page path → its route module (`src/app/routes` + the path; one file per page). */
@@ -28,6 +29,7 @@ export default defineConfig({
   base: '/client/',
   plugins: [
     react(),
+    chunkPackages(),
     preloadRouteChunks({
       base: '/client/',
       routes: {

@@ -22,6 +22,23 @@ export const routeModuleOf = (page) => `src/app/routes${page}.tsx`;
 const readManifest = () =>
   JSON.parse(readFileSync(join(PORTAL_DIST, '.vite', 'manifest.json'), 'utf8'));
 
+/**
+ * Libraries a public page must not load (issue 34): sign-in (loaded on the Log In / Sign Up
+ * click), the API's shapes and the query cache belong to the screens behind sign-in.
+ */
+export const PUBLIC_PAGE_FORBIDDEN_PACKAGES = ['oidc-client-ts', 'zod', '@tanstack/query-core'];
+
+/**
+ * The npm packages in each built JavaScript file (`assets/index-x1.js` → `['react-dom', …]`, `own`
+ * for the workspace's code), from the record vite-plugins/chunk-packages.ts writes.
+ */
+export function readChunkPackages() {
+  const record = JSON.parse(
+    readFileSync(join(PORTAL_DIST, '.vite', 'chunk-packages.json'), 'utf8'),
+  );
+  return new Map(Object.entries(record).map(([file, sizes]) => [file, Object.keys(sizes)]));
+}
+
 const isAdminRoute = (key, chunk) =>
   key.startsWith(ADMIN_ROUTES) || (chunk.src ?? '').startsWith(ADMIN_ROUTES);
 
@@ -33,9 +50,13 @@ function staticClosure(manifest, start, seen = new Set()) {
   return seen;
 }
 
-/** Each public page: the JavaScript it loads (gzip bytes, chunks) and any admin route among it. */
+/**
+ * Each public page: the JavaScript it loads (gzip bytes, chunks), any admin route among it and
+ * the packages in it.
+ */
 export function measurePublicPages() {
   const manifest = readManifest();
+  const chunkPackages = readChunkPackages();
   const gzipSize = (file) => gzipSync(readFileSync(join(PORTAL_DIST, file))).length;
   return readPublicPages().map((page) => {
     const routeModule = routeModuleOf(page);
@@ -46,6 +67,9 @@ export function measurePublicPages() {
       gzipBytes: keys.reduce((sum, key) => sum + gzipSize(manifest[key].file), 0),
       chunkCount: keys.length,
       adminChunks: keys.filter((key) => isAdminRoute(key, manifest[key])),
+      packages: [
+        ...new Set(keys.flatMap((key) => chunkPackages.get(manifest[key].file) ?? [])),
+      ].sort(),
     };
   });
 }

@@ -15,3 +15,11 @@ describe('portal palette (issue 9)', () => {
     expect(html).toContain(`<meta name="theme-color" content="${BRAND_COLOR}" />`);
   });
 });
+
+describe('component defaults', () => {
+  it("labels every modal's close button (axe button-name)", () => {
+    expect(theme.components?.Modal?.defaultProps).toEqual({
+      closeButtonProps: { 'aria-label': 'Close' },
+    });
+  });
+});

@@ -1,9 +1,9 @@
 import {
   Anchor,
   createTheme,
-  Modal,
   type CSSVariablesResolver,
   type MantineColorsTuple,
+  type ModalProps,
 } from '@mantine/core';
 import {
   BRAND_BLUE_SHADES,
@@ -16,6 +16,11 @@ import {
 const waymark: MantineColorsTuple = [...BRAND_BLUE_SHADES];
 
 const toEm = (px: number): string => `${px / 16}em`;
+
+// Mantine's modal close button is an unlabelled icon (axe button-name). Written as plain default
+// props, not `Modal.extend(…)`: importing Modal here put it, ScrollArea, floating-ui and
+// react-remove-scroll (~20 KB gzip) into every public page, which opens no modal (issue 34).
+const modalDefaults: Partial<ModalProps> = { closeButtonProps: { 'aria-label': 'Close' } };
 
 /** Mantine theme: brand colour, system fonts, and the spec §9 breakpoints as `sm` and `lg`. */
 export const theme = createTheme({
@@ -34,8 +39,7 @@ export const theme = createTheme({
   components: {
     // Links inside text must not rely on colour alone (WCAG 1.4.1, axe link-in-text-block).
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
-    // Mantine's modal close button is an unlabelled icon (axe button-name).
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: { defaultProps: modalDefaults },
   },
 });
 
