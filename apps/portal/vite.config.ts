@@ -20,7 +20,8 @@ const routeModuleOf = (page: string) => `src/app/routes${page}.tsx`;
 function declaredSideEffects(id: string): boolean | undefined {
   if (/[\\/]packages[\\/]core[\\/]src[\\/]/.test(id)) return false;
   const ownModule = /[\\/]apps[\\/]portal[\\/]src[\\/](.+)\.tsx?$/.exec(id);
-  if (ownModule) return ownModule[1] === 'main' || ownModule[1].startsWith('styles/');
+  const ownPath = ownModule?.[1];
+  if (ownPath !== undefined) return ownPath === 'main' || ownPath.startsWith('styles/');
   return undefined;
 }
 

@@ -19,6 +19,11 @@ export function readPublicPages() {
 /** A public page's route module: `src/app/routes<path>.tsx`. */
 export const routeModuleOf = (page) => `src/app/routes${page}.tsx`;
 
+// Lazy layouts a public page loads besides its route module (src/app/routes.tsx): the install
+// page shows a signed-in member their organization, so it brings the query cache.
+const LAYOUT_MODULES = { '/install-extension': ['src/app/layouts/query-layout.tsx'] };
+const QUERY_LAYOUT_PACKAGES = ['@tanstack/query-core'];
+
 const readManifest = () =>
   JSON.parse(readFileSync(join(PORTAL_DIST, '.vite', 'manifest.json'), 'utf8'));
 
@@ -51,8 +56,8 @@ function staticClosure(manifest, start, seen = new Set()) {
 }
 
 /**
- * Each public page: the JavaScript it loads (gzip bytes, chunks), any admin route among it and
- * the packages in it.
+ * Each public page: the JavaScript it loads (gzip bytes, chunks), any admin route among it, the
+ * packages in it and those of {@link PUBLIC_PAGE_FORBIDDEN_PACKAGES} it has no reason to load.
  */
 export function measurePublicPages() {
   const manifest = readManifest();
@@ -61,15 +66,25 @@ export function measurePublicPages() {
   return readPublicPages().map((page) => {
     const routeModule = routeModuleOf(page);
     if (!manifest[routeModule]) throw new Error(`${routeModule} is not in the build manifest`);
-    const keys = [...staticClosure(manifest, routeModule, staticClosure(manifest, 'index.html'))];
+    const keys = [
+      ...[routeModule, ...(LAYOUT_MODULES[page] ?? [])].reduce(
+        (seen, start) => staticClosure(manifest, start, seen),
+        staticClosure(manifest, 'index.html'),
+      ),
+    ];
+    const packages = [
+      ...new Set(keys.flatMap((key) => chunkPackages.get(manifest[key].file) ?? [])),
+    ].sort();
+    const allowed = LAYOUT_MODULES[page] ? QUERY_LAYOUT_PACKAGES : [];
     return {
       page,
       gzipBytes: keys.reduce((sum, key) => sum + gzipSize(manifest[key].file), 0),
       chunkCount: keys.length,
       adminChunks: keys.filter((key) => isAdminRoute(key, manifest[key])),
-      packages: [
-        ...new Set(keys.flatMap((key) => chunkPackages.get(manifest[key].file) ?? [])),
-      ].sort(),
+      packages,
+      forbiddenPackages: packages.filter(
+        (name) => PUBLIC_PAGE_FORBIDDEN_PACKAGES.includes(name) && !allowed.includes(name),
+      ),
     };
   });
 }

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { ToastProvider } from '../components/toasts/toast-context';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -9,24 +9,24 @@ export type AppProviderProps = {
   children: ReactNode;
   /** Mantine 'test' env turns off transitions and portals, for unit tests. */
   env?: 'default' | 'test';
-  /** A query client to use instead of a fresh one (tests pass their own). */
+  /**
+   * A query client for the whole tree (tests pass their own). Without it, the routes that read
+   * the API bring the portal's shared client themselves (layouts/query-layout.tsx), so the public
+   * pages never load TanStack Query (issue 34).
+   */
   queryClient?: QueryClient;
 };
 
-function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
-  });
-}
-
-/** Mantine theme, the TanStack Query client and the toasts around the whole portal. */
+/** Mantine theme and the toasts around the whole portal, and a test's query client. */
 export function AppProvider({ children, env = 'default', queryClient }: AppProviderProps) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const content = <ToastProvider>{children}</ToastProvider>;
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
-      <QueryClientProvider client={client}>
-        <ToastProvider>{children}</ToastProvider>
-      </QueryClientProvider>
+      {queryClient ? (
+        <QueryClientProvider client={queryClient}>{content}</QueryClientProvider>
+      ) : (
+        content
+      )}
     </MantineProvider>
   );
 }

@@ -5,12 +5,14 @@ import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './route-error';
 
 const redirectTo = (to: string) => () => redirect(to);
+const loadQueryLayout = () => import('./layouts/query-layout');
 
 /**
  * The portal's one route table (spec §2). Paths are relative to the router basename `/client`.
  *
  * Every page is a lazily loaded route module exporting `Component`; the admin area (`/app`) is its
  * own set of chunks, so public pages never load admin code. Route ids name the spec's routes.
+ * The routes that read the API sit under a pathless query layout that brings TanStack Query.
  */
 export const routes: RouteObject[] = [
   {
@@ -63,50 +65,64 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/extension-welcome-page'),
           },
           {
-            id: 'install-extension',
-            path: 'install-extension',
-            lazy: () => import('./routes/install-extension'),
+            // A signed-in member is shown their organization's next steps (the API's data).
+            id: 'install-extension-queries',
+            lazy: loadQueryLayout,
+            children: [
+              {
+                id: 'install-extension',
+                path: 'install-extension',
+                lazy: () => import('./routes/install-extension'),
+              },
+            ],
           },
           { id: 'not-found', path: '*', lazy: () => import('./routes/not-found') },
         ],
       },
       {
-        id: 'app',
-        path: 'app',
-        lazy: () => import('./routes/app/admin-root'),
+        // Every route that reads the API, with the query cache the public pages do without.
+        id: 'queries',
+        lazy: loadQueryLayout,
         children: [
-          { id: 'app-index', index: true, loader: redirectTo(paths.app.account.getHref()) },
-          { id: 'account', path: 'account', lazy: () => import('./routes/app/account') },
-          { id: 'users', path: 'users', lazy: () => import('./routes/app/users') },
           {
-            id: 'data-fields',
-            path: 'data-fields',
-            lazy: () => import('./routes/app/data-fields'),
+            id: 'app',
+            path: 'app',
+            lazy: () => import('./routes/app/admin-root'),
+            children: [
+              { id: 'app-index', index: true, loader: redirectTo(paths.app.account.getHref()) },
+              { id: 'account', path: 'account', lazy: () => import('./routes/app/account') },
+              { id: 'users', path: 'users', lazy: () => import('./routes/app/users') },
+              {
+                id: 'data-fields',
+                path: 'data-fields',
+                lazy: () => import('./routes/app/data-fields'),
+              },
+              // spec §2: the sidebar's Projects entry is /app/url-management, so that child renders
+              // the Projects screen and `projects` forwards to it.
+              {
+                id: 'projects',
+                path: 'projects',
+                loader: redirectTo(paths.app.urlManagement.getHref()),
+              },
+              {
+                id: 'url-management',
+                path: 'url-management',
+                lazy: () => import('./routes/app/url-management'),
+              },
+            ],
           },
-          // spec §2: the sidebar's Projects entry is /app/url-management, so that child renders
-          // the Projects screen and `projects` forwards to it.
+          { id: 'non-admin', path: 'non-admin', lazy: () => import('./routes/non-admin') },
           {
-            id: 'projects',
-            path: 'projects',
-            loader: redirectTo(paths.app.urlManagement.getHref()),
+            id: 'auth-callback',
+            path: 'auth/callback',
+            lazy: () => import('./routes/auth-callback'),
           },
           {
-            id: 'url-management',
-            path: 'url-management',
-            lazy: () => import('./routes/app/url-management'),
+            id: 'auth-sign-up',
+            path: 'auth/sign-up',
+            lazy: () => import('./routes/auth-sign-up'),
           },
         ],
-      },
-      { id: 'non-admin', path: 'non-admin', lazy: () => import('./routes/non-admin') },
-      {
-        id: 'auth-callback',
-        path: 'auth/callback',
-        lazy: () => import('./routes/auth-callback'),
-      },
-      {
-        id: 'auth-sign-up',
-        path: 'auth/sign-up',
-        lazy: () => import('./routes/auth-sign-up'),
       },
     ],
   },

@@ -2,6 +2,7 @@ import './setup-dom';
 import { render, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '../app/provider';
+import { createQueryClient } from '../lib/query-client';
 import { routes } from '../app/routes';
 import { config } from '../config';
 
@@ -12,7 +13,8 @@ export type RenderedApp = RenderResult & { router: ReturnType<typeof createMemor
 export function renderApp(path: string): RenderedApp {
   const router = createMemoryRouter(routes, { basename: config.basename, initialEntries: [path] });
   const result = render(
-    <AppProvider env="test">
+    // A cache per render: the portal's shared one would carry data from one test to the next.
+    <AppProvider env="test" queryClient={createQueryClient()}>
       <RouterProvider router={router} />
     </AppProvider>,
   );
