@@ -3,6 +3,7 @@ export * from './errors/app-error';
 export * from './errors/messages';
 export * from './constants/constants';
 export * from './constants/extension';
+export * from './constants/notification-templates';
 export * from './constants/palette';
 export * from './constants/portal-links';
 export * from './plans/plans';

@@ -12,23 +12,6 @@ export const ZOrgName = ZText.trim()
   .min(1, 'Enter a name for your organization.')
   .max(ORG_NAME_MAX_LENGTH, `Use at most ${ORG_NAME_MAX_LENGTH} characters.`);
 
-/**
- * Notification templates (spec §4 Notifications): 5, 2 and 6 show Okay, 4 shows Accept,
- * 1 counts as a dismiss type. What each one announces is ours to choose.
- */
-export const NOTIFICATION_TEMPLATES = {
-  /** A plain message; dismissed like the Okay templates. */
-  info: 1,
-  /** The organization's plan changed. */
-  planChanged: 2,
-  /** An invitation to join an organization; answered with acceptOrgAccess. */
-  orgInvitation: 4,
-  /** Welcome after creating an organization; dismissing it asks for the name when empty. */
-  welcome: 5,
-  /** The trial ended or is about to. */
-  trialEnded: 6,
-} as const;
-
 /** The organization and notification calls of spec §7 (account section). */
 export const accountRoutes = {
   /** spec §7: the caller's organizations; the first is the one to select (spec §3). */

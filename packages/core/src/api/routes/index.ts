@@ -12,7 +12,7 @@ import { systemRoutes } from './system';
 import { teamRoutes } from './teams';
 import { userRoutes } from './users';
 
-export { NOTIFICATION_TEMPLATES, ORG_NAME_MAX_LENGTH, ZOrgName } from './account';
+export { ORG_NAME_MAX_LENGTH, ZOrgName } from './account';
 export { ZAuthConfig, type TAuthConfig } from './auth';
 export { billingTestRoutes } from './billing';
 export {
