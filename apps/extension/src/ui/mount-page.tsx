@@ -2,6 +2,7 @@ import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { followBrowserColorScheme } from './color-scheme-manager';
 import { cssVariablesResolver, theme } from './theme';
 
 /** Renders an extension page into its `#root` element, inside the shared Mantine theme. */
@@ -14,6 +15,7 @@ export function mountPage(page: ReactNode): void {
         theme={theme}
         cssVariablesResolver={cssVariablesResolver}
         defaultColorScheme="auto"
+        colorSchemeManager={followBrowserColorScheme}
       >
         {page}
       </MantineProvider>
