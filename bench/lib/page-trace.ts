@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 
 /** What a page trace records: the renderer's tasks, script and style work, loads and V8 samples. */
-const CATEGORIES = [
+const FULL_CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
   'disabled-by-default-devtools.timeline.frame',
@@ -12,7 +12,16 @@ const CATEGORIES = [
   'blink.user_timing',
   'loading',
   'toplevel',
-].join(',');
+];
+
+/**
+ * `BENCH_TRACE_LIGHT=1`: V8 samples, user timing and top-level tasks only. The full timeline
+ * instruments every DOM call (one `addEventListener` showed 19 ms traced that the untraced
+ * openings do not spend), so the light trace is the one to read for where script time goes.
+ */
+const LIGHT_CATEGORIES = ['disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'toplevel'];
+
+const CATEGORIES = (process.env.BENCH_TRACE_LIGHT ? LIGHT_CATEGORIES : FULL_CATEGORIES).join(',');
 
 type TraceEvent = { name: string; ph: string; dur?: number; pid: number; tid: number };
 
