@@ -1,11 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import PUBLIC_PAGES from './public/public-pages.json';
+import { pageModulesOf } from './scripts/page-bundles.mjs';
 import { chunkPackages } from './vite-plugins/chunk-packages';
 import { preloadRouteChunks } from './vite-plugins/preload-route-chunks';
-
-/** Public page path → its route module (`src/app/routes` + the path; one file per page). */
-const routeModuleOf = (page: string) => `src/app/routes${page}.tsx`;
 
 /**
  * Which modules the bundler must keep for their side effects, by module id; `undefined` leaves the
@@ -35,9 +33,9 @@ export default defineConfig({
       base: '/client/',
       routes: {
         // The root and /home redirect to the landing page.
-        '': routeModuleOf('/home/product-info'),
-        '/home': routeModuleOf('/home/product-info'),
-        ...Object.fromEntries(PUBLIC_PAGES.map((page) => [page, routeModuleOf(page)])),
+        '': pageModulesOf('/home/product-info'),
+        '/home': pageModulesOf('/home/product-info'),
+        ...Object.fromEntries(PUBLIC_PAGES.map((page) => [page, pageModulesOf(page)])),
       },
     }),
   ],

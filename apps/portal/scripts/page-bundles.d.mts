@@ -7,6 +7,15 @@ export function readPublicPages(): string[];
 /** A public page's route module: `src/app/routes<path>.tsx`. */
 export function routeModuleOf(page: string): string;
 
+/** The lazy modules a public page loads: its route module and any lazy layout around it. */
+export function pageModulesOf(page: string): string[];
+
+/** Libraries a public page must not load (issue 34). */
+export const PUBLIC_PAGE_FORBIDDEN_PACKAGES: string[];
+
+/** The npm packages in each built JavaScript file (`own` for the workspace's code). */
+export function readChunkPackages(): Map<string, string[]>;
+
 /** What one public page loads. */
 export type PageBundle = {
   /** Router path, e.g. `/home/faq-page`. */
@@ -17,6 +26,10 @@ export type PageBundle = {
   chunkCount: number;
   /** Manifest keys of admin route chunks among them (should be none). */
   adminChunks: string[];
+  /** The npm packages in those chunks (`own` for the workspace's code). */
+  packages: string[];
+  /** Those of PUBLIC_PAGE_FORBIDDEN_PACKAGES the page has no reason to load (should be none). */
+  forbiddenPackages: string[];
 };
 
 /** Each public page's JavaScript, measured from the build manifest. */

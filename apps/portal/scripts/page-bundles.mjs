@@ -24,6 +24,9 @@ export const routeModuleOf = (page) => `src/app/routes${page}.tsx`;
 const LAYOUT_MODULES = { '/install-extension': ['src/app/layouts/query-layout.tsx'] };
 const QUERY_LAYOUT_PACKAGES = ['@tanstack/query-core'];
 
+/** The lazy modules a public page loads: its route module and any lazy layout around it. */
+export const pageModulesOf = (page) => [routeModuleOf(page), ...(LAYOUT_MODULES[page] ?? [])];
+
 const readManifest = () =>
   JSON.parse(readFileSync(join(PORTAL_DIST, '.vite', 'manifest.json'), 'utf8'));
 
@@ -67,7 +70,7 @@ export function measurePublicPages() {
     const routeModule = routeModuleOf(page);
     if (!manifest[routeModule]) throw new Error(`${routeModule} is not in the build manifest`);
     const keys = [
-      ...[routeModule, ...(LAYOUT_MODULES[page] ?? [])].reduce(
+      ...pageModulesOf(page).reduce(
         (seen, start) => staticClosure(manifest, start, seen),
         staticClosure(manifest, 'index.html'),
       ),

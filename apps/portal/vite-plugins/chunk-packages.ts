@@ -8,7 +8,9 @@ export const CHUNK_PACKAGES_FILE = '.vite/chunk-packages.json';
  * workspace's code (the portal and @waymark/core).
  */
 export function packageOf(moduleId: string): string {
-  const match = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(moduleId.split('?')[0] ?? moduleId);
+  const match = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(
+    moduleId.split('?')[0] ?? moduleId,
+  );
   return match?.[1] ? match[1].replace('\\', '/') : 'own';
 }
 

@@ -4,8 +4,8 @@ import type { Plugin } from 'vite';
 export type PreloadRouteChunksOptions = {
   /** The app's base path, e.g. `/client/`. */
   base: string;
-  /** URL path (relative to base, no trailing slash) → the route module's source path. */
-  routes: Record<string, string>;
+  /** URL path (relative to base, no trailing slash) → the source paths of its lazy modules. */
+  routes: Record<string, readonly string[]>;
 };
 
 /**
@@ -29,10 +29,14 @@ export function preloadRouteChunks({ base, routes }: PreloadRouteChunksOptions):
       };
       const entryFiles = closure(chunks.find((chunk) => chunk.isEntry)?.fileName ?? '');
       const files: Record<string, string[]> = {};
-      for (const [path, source] of Object.entries(routes)) {
-        const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(source));
-        if (!chunk) throw new Error(`preload-route-chunks: no chunk for ${source}`);
-        const scripts = [...closure(chunk.fileName)].filter((file) => !entryFiles.has(file));
+      for (const [path, sources] of Object.entries(routes)) {
+        const loaded = new Set<string>();
+        for (const source of sources) {
+          const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(source));
+          if (!chunk) throw new Error(`preload-route-chunks: no chunk for ${source}`);
+          closure(chunk.fileName, loaded);
+        }
+        const scripts = [...loaded].filter((file) => !entryFiles.has(file));
         const styles = scripts.flatMap((file) => [
           ...(chunks.find((candidate) => candidate.fileName === file)?.viteMetadata?.importedCss ??
             []),
