@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { preloadPanelCode } from './vite-plugins/preload-panel-code';
 
 const root = import.meta.dirname;
 
@@ -36,7 +37,11 @@ function manifestWithVersion(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), manifestWithVersion()],
+  plugins: [
+    react(),
+    manifestWithVersion(),
+    preloadPanelCode({ page: 'sidepanel.html', lazyModule: 'sidepanel/app/mount-side-panel.tsx' }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
