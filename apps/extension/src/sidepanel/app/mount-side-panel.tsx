@@ -1,8 +1,16 @@
 import type { PanelStart } from '../../messaging/index';
 import { mountPage } from '../../ui/index';
+import { holdFirstFetches, ReleaseFetchesAfterPaint } from './hold-first-fetches';
 import { SidePanelApp } from './side-panel-app';
 
 /** Renders the side panel once the worker's start answer (or its absence) is known. */
 export async function mountSidePanel(start: Promise<PanelStart | null>): Promise<void> {
-  mountPage(<SidePanelApp start={await start} />);
+  const answer = await start;
+  holdFirstFetches();
+  mountPage(
+    <>
+      <SidePanelApp start={answer} />
+      <ReleaseFetchesAfterPaint />
+    </>,
+  );
 }
