@@ -4,7 +4,7 @@ import { AppError, PLAN_IDS, routes, STORAGE_KEYS } from '@waymark/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../../testing/expect-no-axe-violations';
 import { callsTo, renderAdminScreen } from '../../../testing/render-admin-screen';
-import { serveBilling } from '../account-fake-server';
+import { serveBilling } from '../../../testing/account-fake-server';
 import { AccountScreen } from '../index';
 
 const call = vi.hoisted(() => vi.fn());

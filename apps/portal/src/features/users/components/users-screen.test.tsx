@@ -3,7 +3,7 @@ import { renderAdminScreen } from '../../../testing/render-admin-screen';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AppError, routes, type RouteDef } from '@waymark/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { orgUser } from '../org-user-fixture';
+import { orgUser } from '../../../testing/org-user-fixture';
 import { UsersScreen } from './users-screen';
 
 const call = vi.hoisted(() => vi.fn());

@@ -1,4 +1,4 @@
-import type { Change, ChangeFeed, ChangeListener } from './change-feed';
+import type { Change, ChangeFeed, ChangeListener } from '../changes/change-feed';
 
 /** A change feed for unit tests: `emit` delivers a change to every subscriber at once. */
 export type FakeChangeFeed = ChangeFeed & { emit(change: Change): void; isLive: boolean };

@@ -1,6 +1,6 @@
 import { routes, type RouteDef } from '@waymark/core';
 import type { Mock } from 'vitest';
-import { answerCalls, type FakeCallInput } from '../../testing/render-admin-screen';
+import { answerCalls, type FakeCallInput } from './render-admin-screen';
 import {
   licensesOf,
   paymentInfoOf,
