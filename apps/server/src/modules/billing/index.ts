@@ -82,7 +82,7 @@ const registerBilling: AppModule = (app, deps) => {
     errors: [...PAYMENT_ERRORS],
     handler: async ({ body }) => purchaseLicense(billing, body),
   });
-  registerRoute(app, routes.CalculateOneTimeCharge, {
+  registerRoute(app, routes.calculateOneTimeCharge, {
     access: admin('body.orgId'),
     handler: async ({ body }) => calculateOneTimeCharge(billing, body),
   });

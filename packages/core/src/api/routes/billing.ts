@@ -89,7 +89,7 @@ export const billingRoutes = {
     responseKind: 'text',
   }),
   /** spec §7: what a licence change would charge now, in dollars as text ("7.60"). */
-  CalculateOneTimeCharge: defineRoute({
+  calculateOneTimeCharge: defineRoute({
     method: 'POST',
     path: '/api/account/CalculateOneTimeCharge',
     summary: 'The one-time charge a licence change would make now, in dollars, as text.',

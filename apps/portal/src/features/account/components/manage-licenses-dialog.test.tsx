@@ -37,7 +37,7 @@ describe('Manage Licenses (spec §2, §4, §5, §8)', () => {
     serveBilling(
       call,
       { planId: basic, total: 2, assigned: 2, hasCard: true },
-      { writes: { CalculateOneTimeCharge: () => '2.40', purchaseLicense: () => '' } },
+      { writes: { calculateOneTimeCharge: () => '2.40', purchaseLicense: () => '' } },
     );
     const modal = await openManageLicenses();
     await expectNoAxeViolations('Manage Licenses (paid)');
@@ -49,7 +49,7 @@ describe('Manage Licenses (spec §2, §4, §5, §8)', () => {
     expect(
       within(modal).getByText('From the first of next month: 4 × $4 = $16 a month.'),
     ).toBeTruthy();
-    expect(callsTo(call, routes.CalculateOneTimeCharge).at(-1)).toEqual({
+    expect(callsTo(call, routes.calculateOneTimeCharge).at(-1)).toEqual({
       body: { orgId: ORG_ID, planId: basic, valueType: '+', licenseChange: 2 },
     });
     fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
@@ -105,7 +105,7 @@ describe('Manage Licenses (spec §2, §4, §5, §8)', () => {
     fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(callsTo(call, routes.purchaseLicense)).toEqual([]);
-    expect(callsTo(call, routes.CalculateOneTimeCharge)).toEqual([]);
+    expect(callsTo(call, routes.calculateOneTimeCharge)).toEqual([]);
   });
 
   it('a failed purchase is logged and its reason stays in the dialog', async () => {
@@ -115,7 +115,7 @@ describe('Manage Licenses (spec §2, §4, §5, §8)', () => {
       { planId: basic, total: 1, assigned: 1, hasCard: true },
       {
         writes: {
-          CalculateOneTimeCharge: () => Promise.reject(new Error('down')),
+          calculateOneTimeCharge: () => Promise.reject(new Error('down')),
           purchaseLicense: () =>
             Promise.reject(new AppError('PAYMENT_FAILED', 'Your card was declined.')),
         },

@@ -73,7 +73,7 @@ describe('Manage Plan (spec §2, §4)', () => {
         writes: {
           createSandboxPaymentMethod: () => ({ stripePaymentId: 'pm_sandbox_9' }),
           savePaymentMethod: () => ({ status: 'succeeded', clientSecret: null, message: 'Saved.' }),
-          CalculateOneTimeCharge: () => '0.00',
+          calculateOneTimeCharge: () => '0.00',
           selectPlan: () => new Promise<string>((resolve) => (release = resolve)),
           purchaseLicense: () => 'Licenses successfully purchased. Quantity: 2.',
         },
@@ -126,7 +126,7 @@ describe('Manage Plan (spec §2, §4)', () => {
     expect(callsTo(call, routes.savePaymentMethod)).toEqual([
       { body: { orgId: ORG_ID, stripePaymentId: 'pm_sandbox_9' } },
     ]);
-    expect(callsTo(call, routes.CalculateOneTimeCharge)[0]?.body).toEqual({
+    expect(callsTo(call, routes.calculateOneTimeCharge)[0]?.body).toEqual({
       orgId: ORG_ID,
       planId: basic,
       valueType: '+',

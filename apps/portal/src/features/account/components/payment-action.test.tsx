@@ -124,7 +124,7 @@ describe('3-D Secure on the Account screen (issue 13)', () => {
     serveBilling(call, CARD, {
       writes: {
         getPendingPaymentAction: () => waiting,
-        CalculateOneTimeCharge: () => '12.50',
+        calculateOneTimeCharge: () => '12.50',
         purchaseLicense: () => {
           waiting = WAITING;
           return Promise.reject(

@@ -33,9 +33,3 @@ export async function addItemNote(
     return { ...note, authorName: author?.name ?? '', createdAt: note.createdAt.toISOString() };
   });
 }
-
-/** Deletes an item with its tags, links, notes, relations and history (cascade). */
-export async function deleteItem({ db }: { db: Db }, input: { itemId: number }): Promise<string> {
-  await db.delete(items).where(eq(items.id, input.itemId));
-  return 'Item deleted successfully';
-}
