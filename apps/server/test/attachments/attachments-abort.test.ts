@@ -97,11 +97,11 @@ describe.each(['local', 's3'] as const)('an upload that stops early on the %s st
     if (store === 'local') expect(await countFdsUnder(storeRoot)).toBe(0);
   }
 
-  it(`${ABORTED} cancelled uploads leave no descriptor, partial file or buffer behind`, async () => {
+  it(`${ABORTED} canceled uploads leave no descriptor, partial file or buffer behind`, async () => {
     expect((await uploadWhole()).statusCode).toBe(200);
     // The database pool grows to its maximum under concurrent uploads: let it, before counting.
     await Promise.all(Array.from({ length: 12 }, () => t.db.execute(sql`select pg_sleep(0.1)`)));
-    const body = multipartFile(randomBytes(FILE_BYTES), { fileName: 'cancelled.bin' });
+    const body = multipartFile(randomBytes(FILE_BYTES), { fileName: 'canceled.bin' });
     const fdsBefore = await countOpenFds();
     const memoryBefore = await retainedBytes();
     const uploads = Array.from({ length: ABORTED }, () =>

@@ -101,7 +101,7 @@ describe('trial (created 2026-03-10 12:00 UTC, ends 2026-04-09 12:00 UTC)', () =
     });
   });
 
-  it('adds licences at no cost, refuses removals, and charges nothing for a plan chosen now', async () => {
+  it('adds licenses at no cost, refuses removals, and charges nothing for a plan chosen now', async () => {
     expect(await oneTimeCharge(trial, 2, PLAN_IDS.standardTrial)).toBe('0.00');
     expect(ok(await purchase(trial, 2, PLAN_IDS.standardTrial))).toBe(
       'Licenses successfully purchased. Quantity: 2.',
@@ -205,14 +205,14 @@ describe('trial (created 2026-03-10 12:00 UTC, ends 2026-04-09 12:00 UTC)', () =
     expect(noCardMember).not.toBe(noCard.adminUserId);
   });
 
-  it('charges licences × price on the 1st, once however often the job runs', async () => {
+  it('charges licenses × price on the 1st, once however often the job runs', async () => {
     await moveClock('2026-05-01T00:00:00Z');
     await Promise.all([moveClock('2026-05-01T00:05:00Z'), moveClock('2026-05-01T00:05:00Z')]);
     await moveClock('2026-05-01T00:15:00Z');
     expect((await history(trial)).map((p) => p.totalPaymentAmount)).toEqual([12, 8.8]);
   });
 
-  it('buys a licence mid-month for exactly the one-time charge it showed', async () => {
+  it('buys a license mid-month for exactly the one-time charge it showed', async () => {
     await moveClock('2026-05-20T09:00:00Z');
     // 2 × $4 × 12 of 31 May days = $3.0967… → $3.10 (half-up, once per charge).
     expect(await oneTimeCharge(trial, 2, PLAN_IDS.basic)).toBe('3.10');
@@ -222,7 +222,7 @@ describe('trial (created 2026-03-10 12:00 UTC, ends 2026-04-09 12:00 UTC)', () =
     expect((await planInfo(trial)).totalLicenseCount).toBe(5);
   });
 
-  it('removes licences without refund, never below those assigned', async () => {
+  it('removes licenses without refund, never below those assigned', async () => {
     const before = await snapshotDatabase(t.db);
     const tooMany = await post(trial.admin, '/api/account/removeLicense', {
       orgId: trial.orgId,
@@ -247,11 +247,11 @@ describe('trial (created 2026-03-10 12:00 UTC, ends 2026-04-09 12:00 UTC)', () =
   it('cancels at the end of the month: Ends on the last day, then Free on the 1st', async () => {
     const member = await addMember(trial);
     expect(ok(await get(trial.admin, `/api/account/cancelPlan/${trial.orgId}`))).toBe(
-      'Your Basic plan is cancelled and ends on May 31, 2026. Your organization then moves to the Free plan.',
+      'Your Basic plan is canceled and ends on May 31, 2026. Your organization then moves to the Free plan.',
     );
     expect(await planInfo(trial)).toMatchObject({
       accountEndDate: '2026-05-31',
-      orgStatus: 'Cancelled',
+      orgStatus: 'Canceled',
       currentPlanName: 'Basic',
     });
     await moveClock('2026-06-01T00:00:00Z');
@@ -353,7 +353,7 @@ describe('paid plans (from June 2026)', () => {
     expect(ok(await get(w.admin, `/api/stripe/getPendingPaymentAction/${w.orgId}`))).toBeNull();
   });
 
-  it('keeps 20 concurrent purchases consistent: one charge each, every licence paid for', async () => {
+  it('keeps 20 concurrent purchases consistent: one charge each, every license paid for', async () => {
     const w = await createOrgWorld(t);
     await setPlan(t, w.orgId, PLAN_IDS.pro);
     await addCard(t, w.admin, w.orgId);
@@ -612,7 +612,7 @@ describe('charges waiting for 3-D Secure (from September 2026)', () => {
       await get(lapsed.admin, '/api/account/getSiteNotifications'),
     );
     expect(notices.map((n) => n.notificationDescription).join()).toContain(
-      'was never confirmed with your bank, so it was cancelled and nothing was charged',
+      'was never confirmed with your bank, so it was canceled and nothing was charged',
     );
   });
   it('an upgrade never confirmed lapses too, and a cancellation a crash cut short is finished by the next run', async () => {

@@ -271,7 +271,7 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
     );
     return { w, paymentId: pending.paymentIntentId, clientSecret: pending.clientSecret };
   }
-  const licenceCount = async (w: Awaited<ReturnType<typeof createOrgWorld>>) =>
+  const licenseCount = async (w: Awaited<ReturnType<typeof createOrgWorld>>) =>
     ok<{ totalLicenseCount: number }>(
       await t.call(w.admin, { method: 'GET', url: `/api/account/getLicenseInfo/${w.orgId}` }),
     ).totalLicenseCount;
@@ -309,7 +309,7 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
     expect((await sendSucceeded(paymentId, 't=1,v1=forged')).statusCode).toBe(400);
     expect((await sendSucceeded(paymentId)).statusCode).toBe(200);
     expect((await sendSucceeded(paymentId)).statusCode).toBe(200); // delivered twice: settled once
-    expect(await licenceCount(w)).toBe(2);
+    expect(await licenseCount(w)).toBe(2);
     expect(await historyIds(w)).toEqual([paymentId]);
   });
 
@@ -351,7 +351,7 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
       ['purchase-1', 'canceled', 1],
       ['monthly', 'requires_action', 1],
     ]);
-    expect(await licenceCount(w)).toBe(1);
+    expect(await licenseCount(w)).toBe(1);
     const pending = ok<{ paymentIntentId: string }>(
       await t.call(w.admin, {
         method: 'GET',
@@ -361,7 +361,7 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
     expect(pending.paymentIntentId).not.toBe(paymentId);
   });
 
-  it('records a purchase the customer confirmed meanwhile as paid, once, with its licence', async () => {
+  it('records a purchase the customer confirmed meanwhile as paid, once, with its license', async () => {
     const { w, paymentId } = await waitingPurchase();
     standIn.completeIntent(paymentId);
     ok(await runBilling(w.orgId, '2026-04-01T00:00:00Z'));
@@ -369,10 +369,10 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
       ['purchase-1', 'succeeded', 1],
       ['monthly', 'requires_action', 1],
     ]);
-    expect(await licenceCount(w)).toBe(2);
+    expect(await licenseCount(w)).toBe(2);
     // Stripe's late webhook finds it settled.
     expect((await sendSucceeded(paymentId)).statusCode).toBe(200);
-    expect(await licenceCount(w)).toBe(2);
+    expect(await licenseCount(w)).toBe(2);
     expect(await historyIds(w)).toEqual([paymentId]);
   });
 

@@ -104,7 +104,7 @@ describe('GET /api/account/getOrgs', () => {
 });
 
 describe('POST /api/account/createOrgExistingUser', () => {
-  it('creates an unnamed organization from an empty body on a 30-day Standard Trial, one licence for its Owner', async () => {
+  it('creates an unnamed organization from an empty body on a 30-day Standard Trial, one license for its Owner', async () => {
     const as = await t.signIn();
     const userId = await userIdOf(as);
     const response = await t.call(as, {

@@ -36,7 +36,7 @@ const projectNames = async (as: { authorization: string }, orgId: number) =>
   ).map((project) => project.projectName);
 
 describe('inviting a teammate (issue 12)', () => {
-  it('takes a licence, mails a sign-up link, and the invited address alone can accept', async () => {
+  it('takes a license, mails a sign-up link, and the invited address alone can accept', async () => {
     const world = await createOrgWorld(t, { firstName: 'Ada', lastName: 'Admin' });
     const p1 = await createProject(t, world, 'https://p1.example.test', 'P1');
     await createProject(t, world, 'https://p2.example.test', 'P2');
@@ -160,7 +160,7 @@ describe('inviting a teammate (issue 12)', () => {
     });
   });
 
-  it('20 concurrent invitations with one free licence: exactly one succeeds, nothing half-written', async () => {
+  it('20 concurrent invitations with one free license: exactly one succeeds, nothing half-written', async () => {
     const world = await createOrgWorld(t);
     const project = await createProject(t, world, 'https://race.example.test', 'Race');
     await addFreeLicenses(t, world.orgId, 1);

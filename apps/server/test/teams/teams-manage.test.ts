@@ -90,7 +90,7 @@ describe('per-project access (spec §7 add/removeProjectAccess)', () => {
 });
 
 describe('removeOrgAccess', () => {
-  it('refuses the teammate’s very next call and frees the licence', async () => {
+  it('refuses the teammate’s very next call and frees the license', async () => {
     const team = await createTeam();
     const { world } = team;
     const info = () =>

@@ -156,7 +156,7 @@ const registerBilling: AppModule = (app, deps) => {
 /** The billing module's manifest: what it depends on, the tables it owns, its routes. */
 export const billingModule = defineModule({
   name: 'billing',
-  summary: 'Plans, trial, licence purchases, payments, the ledger and its jobs (issue 13).',
+  summary: 'Plans, trial, license purchases, payments, the ledger and its jobs (issue 13).',
   dependsOn: ['access', 'entitlements', 'mail', 'notifications', 'organizations', 'teams'],
   ownsTables: [
     billingAccounts,

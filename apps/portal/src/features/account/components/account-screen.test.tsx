@@ -29,7 +29,7 @@ describe('Account screen (spec §2)', () => {
     localStorage.setItem(STORAGE_KEYS.orgId, String(ORG_ID));
   });
 
-  it('shows the trial plan, its end, licences, card and features, and passes axe', async () => {
+  it('shows the trial plan, its end, licenses, card and features, and passes axe', async () => {
     serveBilling(call, { planId: standardTrial, total: 3, assigned: 1, hasCard: true });
     await renderScreen();
     expect(screen.getByTestId('plan-name').textContent).toBe('Standard Trial');
@@ -179,7 +179,7 @@ describe('Account screen (spec §2)', () => {
       { planId: basic, total: 2, assigned: 1, hasCard: true },
       {
         writes: {
-          cancelPlan: () => Promise.reject(new AppError('CONFLICT', 'Already cancelled.')),
+          cancelPlan: () => Promise.reject(new AppError('CONFLICT', 'Already canceled.')),
         },
       },
     );
@@ -188,6 +188,6 @@ describe('Account screen (spec §2)', () => {
     fireEvent.click(panel('Payment History').getByRole('button', { name: 'Cancel Plan' }));
     const confirm = await dialog('Cancel Plan');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel Plan' }));
-    expect((await within(confirm).findByRole('alert')).textContent).toBe('Already cancelled.');
+    expect((await within(confirm).findByRole('alert')).textContent).toBe('Already canceled.');
   });
 });

@@ -60,7 +60,7 @@ describe('Manage Licenses (spec §2, §4, §5, §8)', () => {
     ]);
   });
 
-  it('paid: a removal confirms first, never below the licences assigned', async () => {
+  it('paid: a removal confirms first, never below the licenses assigned', async () => {
     serveBilling(
       call,
       { planId: basic, total: 5, assigned: 2, hasCard: true },
@@ -132,7 +132,7 @@ describe('Manage Licenses (spec §2, §4, §5, §8)', () => {
     expect(log).toHaveBeenCalled();
   });
 
-  it('?openModule=true opens it; on Free the licence-only dialog asks to upgrade first', async () => {
+  it('?openModule=true opens it; on Free the license-only dialog asks to upgrade first', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     serveBilling(call, { planId: free, total: 1, assigned: 1, hasCard: false });
     const modal = await openManageLicenses('/app/account?openModule=true');
@@ -144,7 +144,7 @@ describe('Manage Licenses (spec §2, §4, §5, §8)', () => {
       'You must upgrade your plan to use this feature.',
     );
     expect(next).toHaveProperty('disabled', true);
-    await expectNoAxeViolations('licence-only dialog');
+    await expectNoAxeViolations('license-only dialog');
     fireEvent.click(within(modal).getByRole('button', { name: 'Back' }));
     expect(within(modal).getByRole('radiogroup', { name: 'Choose a plan' })).toBeTruthy();
   });

@@ -99,7 +99,7 @@ describe('Manage Plan (spec §2, §4)', () => {
     fireEvent.change(within(modal).getByLabelText(/Number of licenses/), {
       target: { value: '3' },
     });
-    await expectNoAxeViolations('Manage Plan: licences');
+    await expectNoAxeViolations('Manage Plan: licenses');
     fireEvent.click(button(modal, 'Next'));
 
     const payment = await screen.findByRole('dialog', { name: 'Payment Method' });
@@ -141,7 +141,7 @@ describe('Manage Plan (spec §2, §4)', () => {
     ]);
   });
 
-  it('Back steps return; closing the payment dialog stays on the licence step', async () => {
+  it('Back steps return; closing the payment dialog stays on the license step', async () => {
     serveBilling(call, { planId: free, total: 1, assigned: 1, hasCard: false });
     const modal = await openManagePlan();
     choose(modal, 'Standard');

@@ -24,7 +24,7 @@ const WAITING: TPendingPaymentAction = {
   paymentIntentId: 'pi_sandbox_9',
   clientSecret: null,
   amount: 12.5,
-  description: '2 × Pro licence, rest of November 2026',
+  description: '2 × Pro license, rest of November 2026',
 };
 const REFUSED =
   'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
@@ -76,7 +76,7 @@ describe('3-D Secure on the Account screen (issue 13)', () => {
     renderAdminScreen(<AccountScreen />);
     const region = await banner();
     expect(region.textContent).toContain(
-      'Your bank asks you to confirm the payment of $12.50 for 2 × Pro licence, rest of November 2026.',
+      'Your bank asks you to confirm the payment of $12.50 for 2 × Pro license, rest of November 2026.',
     );
     await expectNoAxeViolations('3-D Secure banner');
     fireEvent.click(within(region).getByRole('button', { name: 'Complete payment' }));
