@@ -38,7 +38,7 @@ export type AppDeps = {
 export type AppModule = FastifyPluginAsync<AppDeps>;
 
 /**
- * What a server module declares about itself in its `index.ts` (docs/architecture.md "Module
+ * What a server module declares about itself in its `index.ts` (docs/architecture.md "Server
  * manifest"). The app registers modules in `dependsOn` order, ESLint lets a module import only
  * the modules it depends on, lint refuses a write to a table it does not own, and the module table
  * in the docs is generated from these declarations (`npm run docs:modules`). Keep every field a
