@@ -11,6 +11,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../../testing/expect-no-axe-violations';
 import { callsTo, renderAdminScreen } from '../../../testing/render-admin-screen';
 import { serveBilling } from '../../../testing/account-fake-server';
+import { findAnnouncedRole } from '../../../testing/find-announced-role';
 import { AccountScreen } from '../index';
 
 const call = vi.hoisted(() => vi.fn());
@@ -86,10 +87,10 @@ describe('3-D Secure on the Account screen (issue 13)', () => {
 
     fireEvent.click(within(bank).getByRole('button', { name: 'Fail authentication' }));
     expect((await within(bank).findByRole('alert')).textContent).toBe(REFUSED);
-    expect(screen.getByTestId('payment-action-banner')).toBeTruthy();
+    expect(screen.getByTestId('payment-action-banner').textContent).toContain('$12.50');
 
     fireEvent.click(within(bank).getByRole('button', { name: 'Complete authentication' }));
-    expect(await screen.findByText('Payment confirmed. Thank you.')).toBeTruthy();
+    expect(await findAnnouncedRole('Payment confirmed. Thank you.')).toBe('status');
     await waitFor(() => expect(screen.queryByTestId('payment-action-banner')).toBeNull());
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(callsTo(call, routes.confirmPaymentAction)).toEqual([
@@ -111,7 +112,7 @@ describe('3-D Secure on the Account screen (issue 13)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
 
     fireEvent.click(within(region).getByRole('button', { name: 'Complete payment' }));
-    expect(await screen.findByText('Payment confirmed. Thank you.')).toBeTruthy();
+    expect(await findAnnouncedRole('Payment confirmed. Thank you.')).toBe('status');
     expect(completeStripeAction).toHaveBeenLastCalledWith('pk_test_1', 'pi_9_secret_x');
     expect(callsTo(call, routes.confirmPaymentAction)).toEqual([
       { body: { orgId: ORG_ID, paymentIntentId: 'pi_sandbox_9', approve: undefined } },
@@ -150,9 +151,10 @@ describe('3-D Secure on the Account screen (issue 13)', () => {
     const notice = await within(modal).findByTestId('payment-action-required');
     expect(notice.textContent).toContain('Your bank asks you to confirm this payment.');
     expect(screen.queryByText(/successfully purchased/)).toBeNull();
-    expect(await banner()).toBeTruthy();
+    expect((await banner()).textContent).toContain('$12.50 for 2 × Pro license');
     fireEvent.click(within(notice).getByRole('button', { name: 'Complete payment' }));
-    expect(await screen.findByRole('dialog', { name: 'Confirm your payment' })).toBeTruthy();
+    const bank = await screen.findByRole('dialog', { name: 'Confirm your payment' });
+    expect(within(bank).getByTestId('authentication-amount').textContent).toBe('$12.50');
     expect(screen.queryByRole('dialog', { name: 'Manage Licenses' })).toBeNull();
   });
 });
