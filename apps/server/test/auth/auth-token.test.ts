@@ -47,7 +47,9 @@ describe('bearer token verification against a discovered JWKS', () => {
   });
 
   it('tells an expired token apart, within a small clock tolerance', async () => {
-    await expect(verify(await issuer.sign({ expiresInSeconds: -10 }))).resolves.toBeTruthy();
+    await expect(verify(await issuer.sign({ expiresInSeconds: -10 }))).resolves.toMatchObject({
+      subject: expect.any(String) as string,
+    });
     const error = await rejection(await issuer.sign({ expiresInSeconds: -120 }));
     expect(error.code).toBe('UNAUTHORIZED');
     expect(error.message).toBe(SESSION_EXPIRED_MESSAGE);

@@ -102,7 +102,7 @@ describe('embedded identity provider: sign-up to tokens', () => {
       client_id: PORTAL_CLIENT_ID,
     });
     expect(renewed.status).toBe(200);
-    expect(renewed.json.refresh_token).toBeTruthy();
+    expect(renewed.json.refresh_token).toMatch(/^\S{20,}$/);
     expect(renewed.json.refresh_token).not.toBe(firstRefresh);
     const { payload: renewedPayload } = await jwtVerify(
       String(renewed.json.access_token),
@@ -168,7 +168,7 @@ describe('embedded identity provider: sign-up to tokens', () => {
     );
     expect(token.status).toBe(200);
     expect(String(token.json.scope).split(' ')).toContain('offline_access');
-    expect(token.json.refresh_token).toBeTruthy();
+    expect(token.json.refresh_token).toMatch(/^\S{20,}$/);
     expect(token.headers['access-control-allow-origin']).toBe(`chrome-extension://${EXTENSION_ID}`);
   });
 
