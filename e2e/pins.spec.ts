@@ -4,14 +4,8 @@ import {
   PAGE_VARIANTS,
 } from '../apps/extension/src/anchoring/corpus/page-variants';
 import { SPA_SETTINGS_PATH } from './fixtures-site/pin-live-pages';
-import { PIN_PAGE_PATH, startTestSite, type TestSite } from './fixtures-site/site-server';
-import {
-  callApiAs,
-  findTabId,
-  newTestUser,
-  readAccessToken,
-  signUpThroughExtension,
-} from './support/extension-session';
+import { PIN_PAGE_PATH } from './fixtures-site/site-server';
+import { callApiAs, newTestUser, signUpThroughExtension } from './support/extension-session';
 import { expect, test } from './support/granted-extension';
 
 // Issue 15: location pins end to end in Chromium with the extension loaded. Pin on environment A,
@@ -19,14 +13,6 @@ import { expect, test } from './support/granted-extension';
 // of the corpus (expected outcomes in page-variants.ts and docs/pins.md) re-anchors on the right
 // element or says Needs re-pin; an orphan is re-pinned; markers follow lazy content and a
 // client-side router (pin-live-pages.ts); hidden markers stay hidden after a reload.
-
-let site: TestSite;
-test.beforeAll(async () => {
-  site = await startTestSite();
-});
-test.afterAll(async () => {
-  await site?.stop();
-});
 
 const ITEM = 'Export button exports last month';
 const SETTINGS_ITEM = 'Saving settings takes a minute';
@@ -73,31 +59,23 @@ async function pickInPage(tab: Page, selector: string, label: string) {
 }
 
 test('pins follow their element across environments and deploys, or say Needs re-pin', async ({
+  sidePanel,
+  site,
   extensionContext: context,
-  extensionId,
   serverUrl,
   request,
 }) => {
   test.setTimeout(300_000);
   site.setPinVariant('base');
   const [originA, originB] = site.origins;
-  const worker = context.serviceWorkers()[0]!;
-  await worker.evaluate((url) => chrome.storage.sync.set({ serverUrl: url }), serverUrl);
-  const tabA = await context.newPage();
-  await tabA.goto(`${originA}${PIN_PAGE_PATH}`);
-  const tabB = await context.newPage();
-  await tabB.goto(`${originB}${PIN_PAGE_PATH}`);
-  const panel = await context.newPage();
-  const showPanelFor = async (tab: Page) => {
-    const tabId = await findTabId(context, tab.url());
-    await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?tabId=${tabId}`);
-    await expect(panel.getByTestId('current-page-url')).toHaveText(tab.url());
-  };
+  const tabA = await sidePanel.openTab(`${originA}${PIN_PAGE_PATH}`);
+  const tabB = await sidePanel.openTab(`${originB}${PIN_PAGE_PATH}`);
+  const panel = sidePanel.page;
 
   // An organization (on the trial: pins included) with one project on both environments.
-  await showPanelFor(tabA);
+  await sidePanel.showFor(tabA);
   await signUpThroughExtension(context, panel, newTestUser('Pia', 'Pinner'));
-  const token = await readAccessToken(context);
+  const token = await sidePanel.accessToken();
   const call = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
     callApiAs<T>(request, serverUrl, token, method, path, body);
   await call('POST', '/api/account/createOrgExistingUser', { orgName: 'Pins' });
@@ -130,7 +108,7 @@ test('pins follow their element across environments and deploys, or say Needs re
     });
 
   // Pin on page on environment A: Esc cancels pick mode, a click chooses.
-  await showPanelFor(tabA);
+  await sidePanel.showFor(tabA);
   await panel.getByRole('button', { name: ITEM }).click();
   const detail = panel.getByRole('article', { name: 'Item' });
   await detail.getByRole('button', { name: 'Pin on page' }).click();
@@ -148,7 +126,7 @@ test('pins follow their element across environments and deploys, or say Needs re
   await expectMarkerOn(tabA, 1);
 
   // Environment B shows the same pin; its marker opens the item.
-  await showPanelFor(tabB);
+  await sidePanel.showFor(tabB);
   await expect(panel.getByText('Items on this page (1)')).toBeVisible();
   await expectMarkerOn(tabB, 1);
   await tabB.locator(OVERLAY).getByRole('button', { name: 'Waymark pin 1:' }).click();
@@ -164,7 +142,7 @@ test('pins follow their element across environments and deploys, or say Needs re
   await tabB.reload();
   await expect(tabB.locator(OVERLAY).locator('.marker')).toHaveCount(1);
   await expect(tabB.locator(OVERLAY).locator('.marker')).toBeHidden();
-  await showPanelFor(tabB);
+  await sidePanel.showFor(tabB);
   await expect(toggle).not.toBeChecked();
   await toggle.check();
   await expect(tabB.locator(OVERLAY).locator('.marker')).toBeVisible();
