@@ -64,8 +64,8 @@ test('a file attached on one domain downloads byte-identical on the other; a red
   const tabA = await sidePanel.openTab(`${originA}/checkout`);
   const tabB = await sidePanel.openTab(`${originB}/checkout`);
 
-  // The panel gets a window of its own (not the fixture's tab), as a side panel sits beside the page: the site tab
-  // stays the one in front of its window, which is what Chrome captures.
+  // The panel gets a window of its own (not the fixture's tab), as a side panel sits beside
+  // the page: the site tab stays the one in front of its window, which is what Chrome captures.
   const panelUrl = async (tab: Page) =>
     `chrome-extension://${extensionId}/sidepanel.html?tabId=${await findTabId(context, tab.url())}`;
   const opened = context.waitForEvent('page');
@@ -75,6 +75,10 @@ test('a file attached on one domain downloads byte-identical on the other; a red
     await panelUrl(tabA),
   );
   const panel = await opened;
+  const errors: string[] = [];
+  panel.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   const showPanelFor = async (tab: Page) => {
     await panel.goto(await panelUrl(tab));
     await expect(panel.getByTestId('current-page-url')).toHaveText(tab.url());
@@ -290,5 +294,5 @@ test('a file attached on one domain downloads byte-identical on the other; a red
     'Removed attachment “network.har”',
   );
   await panel.screenshot({ path: 'test-results/extension-attachments.png', fullPage: true });
-  expect(sidePanel.errors).toEqual([]);
+  expect(errors).toEqual([]);
 });

@@ -15,9 +15,6 @@ type Fixtures = {
   extensionId: string;
   /** The side panel (page object), its extension pointed at the server under test. */
   sidePanel: SidePanel;
-};
-
-type WorkerFixtures = {
   /** The test site: two origins (two environments of one site) serving the same pages. */
   site: TestSite;
 };
@@ -65,16 +62,15 @@ export async function launchWithExtension(
 }
 
 /** Playwright `test` with the Waymark fixtures. */
-export const test = base.extend<Fixtures, WorkerFixtures>({
-  site: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take a destructured first arg
-    async ({}, use) => {
-      const site = await startTestSite();
-      await use(site);
-      await site.stop();
-    },
-    { scope: 'worker' },
-  ],
+export const test = base.extend<Fixtures>({
+  // One site per test, on fresh ports: a site's origins belong to the project a test adds
+  // them to, so tests sharing one would see each other's projects.
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take a destructured first arg
+  site: async ({}, use) => {
+    const site = await startTestSite();
+    await use(site);
+    await site.stop();
+  },
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take a destructured first arg
   serverUrl: async ({}, use) => {
     const url = process.env.WAYMARK_URL;
