@@ -63,7 +63,7 @@ test('an item follows its page across environments and a path rename, and stays 
   await panel.getByRole('button', { name: 'Create a project for this site' }).click();
   await expect(panel.getByTestId('page-project')).toContainText('Acme Shop');
   await expect(panel.getByTestId('relative-path')).toHaveText('/checkout');
-  await expect(panel.getByText('Items on this page (0)')).toBeVisible();
+  await expect(sidePanel.itemCount(0)).toBeVisible();
   await frame('The project knows this page: /checkout, no items yet');
 
   // The second environment: add its origin to the project from its own tab.
@@ -131,9 +131,9 @@ test('an item follows its page across environments and a path rename, and stays 
 
   // The same path on the other environment shows the same item; edit it there.
   await showPanelFor(tabB);
-  await expect(panel.getByText('Items on this page (1)')).toBeVisible();
+  await expect(sidePanel.itemCount(1)).toBeVisible();
   await frame('On staging, the same path shows the same item');
-  await panel.getByRole('button', { name: TITLE }).click();
+  await sidePanel.row(TITLE).click();
   await detail.getByRole('button', { name: 'Edit' }).click();
   const editForm = panel.getByRole('form', { name: 'Edit item' });
   await editForm.getByLabel('Status').selectOption({ label: 'Closed' });
@@ -155,7 +155,7 @@ test('an item follows its page across environments and a path rename, and stays 
     .getByRole('dialog', { name: 'Delete item' })
     .getByRole('button', { name: 'Delete item' })
     .click();
-  await expect(panel.getByText('Items on this page (1)')).toBeVisible();
+  await expect(sidePanel.itemCount(1)).toBeVisible();
 
   // Rename /checkout to /pay: the item moves with its path, on every environment.
   const page = await callApiAs<PageItems>(
@@ -173,10 +173,10 @@ test('an item follows its page across environments and a path rename, and stays 
   await tabB.goto(`${originB}/pay`);
   await showPanelFor(tabB);
   await expect(panel.getByTestId('relative-path')).toHaveText('/pay');
-  await expect(panel.getByRole('button', { name: TITLE })).toBeVisible();
+  await expect(sidePanel.row(TITLE)).toBeVisible();
   await frame('Rename /checkout to /pay: the items move with the path');
   await showPanelFor(tabA);
-  await expect(panel.getByText('Items on this page (0)')).toBeVisible();
+  await expect(sidePanel.itemCount(0)).toBeVisible();
 
   // A member of the organization without access to the project sees none of it.
   await panel.getByRole('button', { name: 'Logout' }).click();

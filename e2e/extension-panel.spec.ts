@@ -99,7 +99,7 @@ test('the dense panel: 8+ items at 420 × 720, keyboard, act in place with undo,
   await panel.goto(panelUrl);
   const { call, statuses, items, admin } = await seedPage(sidePanel, site, serverUrl, request);
   await panel.reload();
-  await expect(panel.getByText(`Items on this page (${TITLES.length})`)).toBeVisible();
+  await expect(sidePanel.itemCount(TITLES.length)).toBeVisible();
 
   // Density: at least 8 rows fully inside 420 × 720 without scrolling.
   await panel.emulateMedia({ colorScheme: 'light' });
@@ -223,7 +223,7 @@ test('the dense panel: 8+ items at 420 × 720, keyboard, act in place with undo,
     .click();
   await panel.getByRole('menuitem', { name: 'Delete' }).click();
   await expect(panel.getByRole('button', { name: doomed.title })).toHaveCount(0);
-  await expect(panel.getByText(`Items on this page (${TITLES.length - 1})`)).toBeVisible();
+  await expect(sidePanel.itemCount(TITLES.length - 1)).toBeVisible();
   await panel.getByRole('status').getByRole('button', { name: 'Undo' }).click();
   await expect(panel.getByRole('button', { name: doomed.title })).toBeVisible();
   await call('GET', `/api/item/getItem/${doomed.itemId}`);

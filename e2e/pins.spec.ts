@@ -109,7 +109,7 @@ test('pins follow their element across environments and deploys, or say Needs re
 
   // Pin on page on environment A: Esc cancels pick mode, a click chooses.
   await sidePanel.showFor(tabA);
-  await panel.getByRole('button', { name: ITEM }).click();
+  await sidePanel.row(ITEM).click();
   const detail = panel.getByRole('article', { name: 'Item' });
   await detail.getByRole('button', { name: 'Pin on page' }).click();
   await expect(detail.getByRole('status')).toContainText('press Esc to cancel');
@@ -127,7 +127,7 @@ test('pins follow their element across environments and deploys, or say Needs re
 
   // Environment B shows the same pin; its marker opens the item.
   await sidePanel.showFor(tabB);
-  await expect(panel.getByText('Items on this page (1)')).toBeVisible();
+  await expect(sidePanel.itemCount(1)).toBeVisible();
   await expectMarkerOn(tabB, 1);
   await tabB.locator(OVERLAY).getByRole('button', { name: 'Waymark pin 1:' }).click();
   await expect(detail.getByRole('heading', { name: ITEM })).toBeVisible();
@@ -146,7 +146,7 @@ test('pins follow their element across environments and deploys, or say Needs re
   await expect(toggle).not.toBeChecked();
   await toggle.check();
   await expect(tabB.locator(OVERLAY).locator('.marker')).toBeVisible();
-  await panel.getByRole('button', { name: ITEM }).click();
+  await sidePanel.row(ITEM).click();
   const highlight = tabB.locator(OVERLAY).locator('.highlight');
   await expect(highlight).toBeVisible();
   await expect(async () => {
@@ -171,18 +171,18 @@ test('pins follow their element across environments and deploys, or say Needs re
   await tabB.getByRole('link', { name: 'Settings page' }).click();
   await expect(panel.getByTestId('current-page-url')).toHaveText(`${originB}${SPA_SETTINGS_PATH}`);
   await expect(tabB.locator(OVERLAY).locator('.marker')).toHaveCount(0);
-  await panel.getByRole('button', { name: SETTINGS_ITEM }).click();
+  await sidePanel.row(SETTINGS_ITEM).click();
   await detail.getByRole('button', { name: 'Pin on page' }).click();
   await pickInPage(tabB, 'main button', 'button · Save notification settings');
   await expect(detail.getByTestId('pin-status')).toHaveText('Pinned on the page');
   await expectMarkerOn(tabB, 1, 'main button');
   await tabB.goBack();
   await expect(panel.getByTestId('current-page-url')).toHaveText(`${originB}${PIN_PAGE_PATH}`);
-  await expect(panel.getByRole('button', { name: ITEM })).toBeVisible();
-  await expect(panel.getByRole('button', { name: SETTINGS_ITEM })).toHaveCount(0);
+  await expect(sidePanel.row(ITEM)).toBeVisible();
+  await expect(sidePanel.row(SETTINGS_ITEM)).toHaveCount(0);
   await expectMarkerOn(tabB, 1);
   await expect(tabB.locator(OVERLAY).locator('.marker')).toHaveCount(1);
-  await panel.getByRole('button', { name: ITEM }).click();
+  await sidePanel.row(ITEM).click();
 
   // Every deploy of the corpus: the right element, or Needs re-pin with where it was.
   for (const variant of PAGE_VARIANTS) {

@@ -219,7 +219,7 @@ test('an admin invites a teammate to one project, grants and removes access, the
   await expect(panel.getByText('Ada Tester invited you to join Acme')).toBeVisible();
   await panel.getByRole('button', { name: 'Accept' }).click();
   await expect(panel.getByText('Access accepted successfully.')).toBeVisible();
-  await expect(panel.getByRole('button', { name: P1_ITEM })).toBeVisible();
+  await expect(sidePanel.row(P1_ITEM)).toBeVisible();
   await sidePanel.showFor(tabB);
   await expect(panel.getByRole('heading', { name: 'This site is in no project' })).toBeVisible();
   await expect(panel.getByText(P2_ITEM)).toHaveCount(0);
@@ -230,7 +230,7 @@ test('an admin invites a teammate to one project, grants and removes access, the
   // The admin grants P2: the teammate sees it on the next page load.
   await editProjects(admin, teammate.email, ['P2'], 'Projects added successfully');
   await panel.reload();
-  await expect(panel.getByRole('button', { name: P2_ITEM })).toBeVisible();
+  await expect(sidePanel.row(P2_ITEM)).toBeVisible();
 
   // The admin removes P1: gone.
   await editProjects(admin, teammate.email, ['P1'], 'Projects removed successfully');
