@@ -113,6 +113,9 @@ export class TestBrowser {
 const decode = (value: string) =>
   value
     .replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 
 /** The action and hidden inputs of the form in `html` whose action ends with `actionSuffix`. */
