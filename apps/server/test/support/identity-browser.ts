@@ -110,7 +110,8 @@ export class TestBrowser {
   }
 }
 
-const decode = (value: string) =>
+/** HTML with its character references decoded: the text a browser shows (and tests compare). */
+export const decode = (value: string) =>
   value
     .replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)))
     .replace(/&quot;/g, '"')
