@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 import { readModuleManifests, readSchemaTables } from './scripts/lib/module-manifests.mjs';
 import { ownedTableWrites } from './scripts/lib/owned-table-writes.mjs';
 
-/** Files allowed to read the environment: one validated config module per app (STYLE.md). */
+/** Files allowed to read the environment: one validated config module per app (docs/style.md). */
 const CONFIG_MODULES = [
   'apps/server/src/config.ts',
   'apps/portal/src/config.ts',

@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.db.test.ts'],
-          globalSetup: ['apps/server/test/global-setup.ts'],
+          globalSetup: ['apps/server/test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: true,

@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startTestIssuer } from '../apps/server/test/auth-test-issuer';
-import { multipartFile } from '../apps/server/test/multipart';
+import { startTestIssuer } from '../apps/server/test/support/auth-test-issuer';
+import { multipartFile } from '../apps/server/test/support/multipart';
 import { startServer } from '../scripts/lib/start-server.mjs';
 import { writeSection } from './lib/report';
 

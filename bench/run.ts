@@ -1,7 +1,7 @@
 // Runs every benchmark scenario against a freshly started server on loopback and writes the
 // figures to docs/benchmarks.md. Usage: npm run bench [-- <scenario> …] (default: all).
 import { resolve } from 'node:path';
-import { startTestIssuer } from '../apps/server/test/auth-test-issuer';
+import { startTestIssuer } from '../apps/server/test/support/auth-test-issuer';
 import { startServer } from '../scripts/lib/start-server.mjs';
 import { formatRow, measure, TABLE_HEADER, type Measurement } from './lib/measure';
 import { writeSection } from './lib/report';

@@ -5,7 +5,7 @@
 // (BENCH_OLD_NODE: the older Node binary, default /usr/bin/node).
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { startTestIssuer } from '../apps/server/test/auth-test-issuer';
+import { startTestIssuer } from '../apps/server/test/support/auth-test-issuer';
 import { startServer } from '../scripts/lib/start-server.mjs';
 import { measure, type Measurement, type Target } from './lib/measure';
 import { writeSection } from './lib/report';

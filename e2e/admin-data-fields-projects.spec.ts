@@ -2,17 +2,8 @@ import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listAdminAreaFiles } from '../apps/portal/scripts/page-bundles.mjs';
-import { startTestSite, type TestSite } from './fixtures-site/site-server';
 import { signInOnProvider } from './support/accounts';
-import {
-  callApiAs,
-  findTabId,
-  newTestUser,
-  readAccessToken,
-  signUpThroughExtension,
-  type TestUser,
-  pageLookupPath,
-} from './support/extension-session';
+import { callApiAs, newTestUser, type TestUser, pageLookupPath } from './support/extension-session';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
@@ -22,14 +13,6 @@ import { expect, test } from './support/fixtures';
 
 /** Where to keep pictures of both screens at both widths, when set. */
 const SCREENSHOTS = process.env.ADMIN_SCREENSHOT_DIR;
-
-let site: TestSite;
-test.beforeAll(async () => {
-  site = await startTestSite();
-});
-test.afterAll(async () => {
-  await site?.stop();
-});
 
 /** Fails with axe's report when the page has any WCAG 2.2 A/AA violation, at 1280 and 375 px. */
 async function expectAccessible(page: Page, name: string) {
@@ -67,31 +50,23 @@ const banner = (page: Page, text: string | RegExp) =>
   page.getByRole('main').getByText(text).first();
 
 test('data fields and projects changed in the portal show in the extension', async ({
+  sidePanel,
+  site,
   extensionContext: context,
-  extensionId,
   serverUrl,
   request,
 }) => {
   test.setTimeout(180_000);
   const [originA, originB] = site.origins;
-  const worker = context.serviceWorkers()[0]!;
-  await worker.evaluate((url) => chrome.storage.sync.set({ serverUrl: url }), serverUrl);
-  const tabA = await context.newPage();
-  await tabA.goto(`${originA}/checkout`);
-  const tabB = await context.newPage();
-  await tabB.goto(`${originB}/pay`);
-  const panel = await context.newPage();
-  const showPanelFor = async (tab: Page) => {
-    const tabId = await findTabId(context, tab.url());
-    await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?tabId=${tabId}`);
-    await expect(panel.getByTestId('current-page-url')).toHaveText(tab.url());
-  };
+  const tabA = await sidePanel.openTab(`${originA}/checkout`);
+  const tabB = await sidePanel.openTab(`${originB}/pay`);
+  const panel = sidePanel.page;
 
   // An admin with an organization (a trial: custom statuses allowed) and a project for site A.
-  await showPanelFor(tabA);
+  await sidePanel.showFor(tabA);
   const admin = newTestUser('Dana', 'Admin');
-  await signUpThroughExtension(context, panel, admin);
-  const token = await readAccessToken(context);
+  await sidePanel.signUp(admin);
+  const token = await sidePanel.accessToken();
   await callApiAs(request, serverUrl, token, 'POST', '/api/account/createOrgExistingUser', {
     orgName: 'Fields Inc',
   });
@@ -132,7 +107,7 @@ test('data fields and projects changed in the portal show in the extension', asy
   await expectAccessible(portal, 'data-fields');
 
   // The extension's item form offers them the next time it opens.
-  await showPanelFor(tabA);
+  await sidePanel.showFor(tabA);
   await panel.getByRole('button', { name: 'Add Item' }).click();
   const form = panel.getByRole('form', { name: 'Add Item' });
   await form.getByLabel('Status').selectOption({ label: 'Blocked' });
@@ -170,7 +145,7 @@ test('data fields and projects changed in the portal show in the extension', asy
   await expect(banner(portal, 'Saved successfully')).toBeVisible();
   await expect(paths.getByRole('textbox', { name: 'Path /pay' })).toBeVisible();
   await tabA.goto(`${originA}/pay`);
-  await showPanelFor(tabA);
+  await sidePanel.showFor(tabA);
   await expect(
     panel.getByRole('button', { name: 'Pay button hidden on small screens' }),
   ).toBeVisible();
@@ -181,7 +156,7 @@ test('data fields and projects changed in the portal show in the extension', asy
   await domains.getByPlaceholder('Enter account url').last().fill(originB);
   await domains.getByRole('button', { name: 'Save Changes' }).click();
   await expect(domains.getByText('1 - 2 of 2')).toBeVisible();
-  await showPanelFor(tabB);
+  await sidePanel.showFor(tabB);
   await expect(
     panel.getByRole('button', { name: 'Pay button hidden on small screens' }),
   ).toBeVisible();
@@ -219,7 +194,7 @@ test('data fields and projects changed in the portal show in the extension', asy
     headers: { authorization: `Bearer ${token}` },
   });
   expect(gone.status()).toBe(404);
-  await showPanelFor(tabA);
+  await sidePanel.showFor(tabA);
   await expect(panel.getByRole('heading', { name: 'This site is in no project' })).toBeVisible();
 });
 

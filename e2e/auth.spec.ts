@@ -141,7 +141,7 @@ test('an expired access token is renewed silently with the refresh token', async
   await expect(page).toHaveURL(`${serverUrl}/client/app/account`);
   expect(grants).toEqual(['refresh_token']);
   const after = (await storedAccessToken(page)).access_token;
-  expect(after).toBeTruthy();
+  expect(after).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   expect(after).not.toBe(before);
 });
 

@@ -95,7 +95,7 @@ async function expectMoneyFits(page: Page, amount: string, transactionId: string
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('billing: trial licences, a card, Basic at trial end, a mid-month licence, a decline, cancel, Free, 3-D Secure', async ({
+test('billing: trial licenses, a card, Basic at trial end, a mid-month license, a decline, cancel, Free, 3-D Secure', async ({
   browser,
   serverUrl,
   request,
@@ -191,7 +191,7 @@ test('billing: trial licences, a card, Basic at trial end, a mid-month licence, 
   );
   await expectNoAxeViolations(page, 'Manage Plan: select plan');
   await managePlan.getByRole('button', { name: 'Next' }).click();
-  await expectNoAxeViolations(page, 'Manage Plan: licences');
+  await expectNoAxeViolations(page, 'Manage Plan: licenses');
   await managePlan.getByRole('button', { name: 'Next' }).click();
   await expect(managePlan.getByTestId('one-time-charge')).toHaveText('$0');
   await expectNoAxeViolations(page, 'Manage Plan: confirm');
@@ -281,7 +281,7 @@ test('billing: trial licences, a card, Basic at trial end, a mid-month licence, 
     lastDay,
   );
   const endText = `Ends on ${endDay}`;
-  await expect(page.getByRole('status')).toContainText(`is cancelled and ends on`);
+  await expect(page.getByRole('status')).toContainText(`is canceled and ends on`);
   const firstOfNext = new Intl.DateTimeFormat('en-US', {
     dateStyle: 'medium',
     timeZone: 'UTC',
@@ -308,7 +308,7 @@ test('billing: trial licences, a card, Basic at trial end, a mid-month licence, 
     'You must upgrade your plan to use this feature.',
   );
   await expect(licenseOnly.getByRole('button', { name: 'Next' })).toBeDisabled();
-  await expectNoAxeViolations(page, 'Manage Licenses (licence-only, on Free)');
+  await expectNoAxeViolations(page, 'Manage Licenses (license-only, on Free)');
   await page.keyboard.press('Escape');
   await expect(licenseOnly).toBeHidden();
   await expect(page).not.toHaveURL(/openModule/);

@@ -2,12 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { startTestSite, type TestSite } from './fixtures-site/site-server';
 import {
   callApiAs,
   findTabId,
   newTestUser,
-  readAccessToken,
   signUpThroughExtension,
   pageLookupPath,
 } from './support/extension-session';
@@ -15,14 +13,6 @@ import { expect, test } from './support/fixtures';
 import { clickToolbarIcon } from './support/toolbar-click';
 
 // Issue 14: attachments and annotated screenshots in the extension, end to end in Chromium.
-
-let site: TestSite;
-test.beforeAll(async () => {
-  site = await startTestSite();
-});
-test.afterAll(async () => {
-  await site?.stop();
-});
 
 type Attachment = { attachmentId: number; fileName: string; contentType: string; sha256: string };
 type Marker = { typeName: string; [key: string]: unknown };
@@ -61,6 +51,8 @@ function pixel(png: PNG, x: number, y: number): [number, number, number, number]
 }
 
 test('a file attached on one domain downloads byte-identical on the other; a redacted screenshot keeps no original pixels', async ({
+  sidePanel,
+  site,
   extensionContext: context,
   extensionId,
   serverUrl,
@@ -69,18 +61,15 @@ test('a file attached on one domain downloads byte-identical on the other; a red
   // Sign-up, two sites, an upload, a download, a capture and its rendering: minutes on 2 cores.
   test.setTimeout(420_000);
   const [originA, originB] = site.origins;
-  const worker = context.serviceWorkers()[0]!;
-  await worker.evaluate((url) => chrome.storage.sync.set({ serverUrl: url }), serverUrl);
-  const tabA = await context.newPage();
-  await tabA.goto(`${originA}/checkout`);
-  const tabB = await context.newPage();
-  await tabB.goto(`${originB}/checkout`);
+  const tabA = await sidePanel.openTab(`${originA}/checkout`);
+  const tabB = await sidePanel.openTab(`${originB}/checkout`);
 
-  // The panel gets a window of its own, as a side panel sits beside the page: the site tab
-  // stays the one in front of its window, which is what Chrome captures.
+  // The panel gets a window of its own (not the fixture's tab), as a side panel sits beside
+  // the page: the site tab stays the one in front of its window, which is what Chrome captures.
   const panelUrl = async (tab: Page) =>
     `chrome-extension://${extensionId}/sidepanel.html?tabId=${await findTabId(context, tab.url())}`;
   const opened = context.waitForEvent('page');
+  const worker = context.serviceWorkers()[0]!;
   await worker.evaluate(
     (url) => chrome.windows.create({ url, width: 1100, height: 900 }),
     await panelUrl(tabA),
@@ -99,7 +88,7 @@ test('a file attached on one domain downloads byte-identical on the other; a red
   // An organization (new ones are on the Standard trial: attachments included) and a project
   // whose two environments are the two origins.
   await signUpThroughExtension(context, panel, newTestUser('Ada', 'Admin'));
-  const token = await readAccessToken(context);
+  const token = await sidePanel.accessToken();
   await callApiAs(request, serverUrl, token, 'POST', '/api/account/createOrgExistingUser', {
     orgName: 'Acme',
   });

@@ -1,27 +1,11 @@
 import { expect, test } from './support/fixtures';
 import type { Page } from '@playwright/test';
-import { startTestSite, type TestSite } from './fixtures-site/site-server';
-import {
-  callApiAs,
-  findTabId,
-  newTestUser,
-  readAccessToken,
-  signUpThroughExtension,
-  pageLookupPath,
-} from './support/extension-session';
+import { callApiAs, newTestUser, pageLookupPath } from './support/extension-session';
 import { addOrgMember } from './support/database';
 import { captureDemoFrame, isRecordingDemo } from './support/demo-frames';
 
 // Issue 4, item 12: items recorded against a page in the extension, shared across the site's
 // environments, following a path rename, and invisible to a member without project access.
-
-let site: TestSite;
-test.beforeAll(async () => {
-  site = await startTestSite();
-});
-test.afterAll(async () => {
-  await site?.stop();
-});
 
 type PageItems = {
   projectId: number | null;
@@ -33,43 +17,31 @@ type PageItems = {
 const TITLE = 'Card payment fails for amounts over 1000';
 
 test('an item follows its page across environments and a path rename, and stays in its project', async ({
-  extensionContext: context,
-  extensionId,
+  sidePanel,
+  site,
   serverUrl,
   request,
 }) => {
   test.setTimeout(240_000);
   const [originA, originB] = site.origins;
-  const worker = context.serviceWorkers()[0]!;
-  await worker.evaluate((url) => chrome.storage.sync.set({ serverUrl: url }), serverUrl);
-
-  const tabA = await context.newPage();
-  await tabA.goto(`${originA}/checkout`);
-  const tabB = await context.newPage();
-  await tabB.goto(`${originB}/checkout`);
-  const panel = await context.newPage();
+  const tabA = await sidePanel.openTab(`${originA}/checkout`);
+  const tabB = await sidePanel.openTab(`${originB}/checkout`);
+  const panel = sidePanel.page;
   // A recording shows the panel at a real side panel's width.
   if (isRecordingDemo) await panel.setViewportSize({ width: 420, height: 720 });
-  const errors: string[] = [];
-  panel.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  // The side panel is tested as a tab, pinned to a site tab with the test-only ?tabId=N.
   let shownTab: Page = tabA;
   const frame = (caption: string) => captureDemoFrame(shownTab, panel, caption);
   const showPanelFor = async (tab: Page) => {
     shownTab = tab;
-    const tabId = await findTabId(context, tab.url());
-    await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?tabId=${tabId}`);
-    await expect(panel.getByTestId('current-page-url')).toHaveText(tab.url());
+    await sidePanel.showFor(tab);
   };
 
   // Sign up and in through the extension's provider window.
   await showPanelFor(tabA);
   const admin = newTestUser('Ada', 'Admin');
-  await signUpThroughExtension(context, panel, admin);
+  await sidePanel.signUp(admin);
   await expect(panel.getByText('You are not in an organization yet')).toBeVisible();
-  const adminToken = await readAccessToken(context);
+  const adminToken = await sidePanel.accessToken();
   await callApiAs(request, serverUrl, adminToken, 'POST', '/api/account/createOrgExistingUser', {
     orgName: 'Acme',
   });
@@ -91,7 +63,7 @@ test('an item follows its page across environments and a path rename, and stays 
   await panel.getByRole('button', { name: 'Create a project for this site' }).click();
   await expect(panel.getByTestId('page-project')).toContainText('Acme Shop');
   await expect(panel.getByTestId('relative-path')).toHaveText('/checkout');
-  await expect(panel.getByText('Items on this page (0)')).toBeVisible();
+  await expect(sidePanel.itemCount(0)).toBeVisible();
   await frame('The project knows this page: /checkout, no items yet');
 
   // The second environment: add its origin to the project from its own tab.
@@ -159,9 +131,9 @@ test('an item follows its page across environments and a path rename, and stays 
 
   // The same path on the other environment shows the same item; edit it there.
   await showPanelFor(tabB);
-  await expect(panel.getByText('Items on this page (1)')).toBeVisible();
+  await expect(sidePanel.itemCount(1)).toBeVisible();
   await frame('On staging, the same path shows the same item');
-  await panel.getByRole('button', { name: TITLE }).click();
+  await sidePanel.row(TITLE).click();
   await detail.getByRole('button', { name: 'Edit' }).click();
   const editForm = panel.getByRole('form', { name: 'Edit item' });
   await editForm.getByLabel('Status').selectOption({ label: 'Closed' });
@@ -183,7 +155,7 @@ test('an item follows its page across environments and a path rename, and stays 
     .getByRole('dialog', { name: 'Delete item' })
     .getByRole('button', { name: 'Delete item' })
     .click();
-  await expect(panel.getByText('Items on this page (1)')).toBeVisible();
+  await expect(sidePanel.itemCount(1)).toBeVisible();
 
   // Rename /checkout to /pay: the item moves with its path, on every environment.
   const page = await callApiAs<PageItems>(
@@ -201,17 +173,17 @@ test('an item follows its page across environments and a path rename, and stays 
   await tabB.goto(`${originB}/pay`);
   await showPanelFor(tabB);
   await expect(panel.getByTestId('relative-path')).toHaveText('/pay');
-  await expect(panel.getByRole('button', { name: TITLE })).toBeVisible();
+  await expect(sidePanel.row(TITLE)).toBeVisible();
   await frame('Rename /checkout to /pay: the items move with the path');
   await showPanelFor(tabA);
-  await expect(panel.getByText('Items on this page (0)')).toBeVisible();
+  await expect(sidePanel.itemCount(0)).toBeVisible();
 
   // A member of the organization without access to the project sees none of it.
   await panel.getByRole('button', { name: 'Logout' }).click();
   await expect(panel.getByRole('button', { name: 'Log In' })).toBeVisible();
   const member = newTestUser('Max', 'Member');
-  await signUpThroughExtension(context, panel, member);
-  const memberToken = await readAccessToken(context);
+  await sidePanel.signUp(member);
+  const memberToken = await sidePanel.accessToken();
   // The first authenticated call provisions the user row the membership refers to.
   await callApiAs(request, serverUrl, memberToken, 'GET', '/api/account/getOrgs');
   await addOrgMember(orgId, member.email);
@@ -233,5 +205,5 @@ test('an item follows its page across environments and a path rename, and stays 
   expect([403, 404]).toContain(direct.status());
 
   await panel.screenshot({ path: 'test-results/extension-member-panel.png', fullPage: true });
-  expect(errors).toEqual([]);
+  expect(sidePanel.errors).toEqual([]);
 });

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import pg from 'pg';
 import { embeddedDatabaseUrl, startServer } from '../scripts/lib/start-server.mjs';
-import { startTestSite, type TestSite } from './fixtures-site/site-server';
 import {
   callApiAs,
   findTabId,
@@ -26,14 +25,12 @@ type Server = Awaited<ReturnType<typeof startServer>>;
 const LIVE_BOUND_MS = 1_000;
 const ITEM = 'Checkout total rounds wrong';
 
-let site: TestSite;
 let server: Server;
 let dataDir = '';
 let port = 0;
 const profiles: string[] = [];
 
 test.beforeAll(async () => {
-  site = await startTestSite();
   dataDir = mkdtempSync(join(tmpdir(), 'waymark-live-'));
   chmodSync(dataDir, 0o755);
   server = await startServer({ env: { DATA_DIR: dataDir } });
@@ -41,7 +38,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await server?.stop();
-  await site?.stop();
   rmSync(dataDir, { recursive: true, force: true });
   for (const profile of profiles) rmSync(profile, { recursive: true, force: true });
 });
@@ -75,6 +71,7 @@ const rowOf = (panel: Page) => panel.getByRole('button', { name: ITEM });
 
 test('a teammate’s change shows live, survives a server restart, and is readable offline', async ({
   extensionContext: contextA,
+  site,
   request,
 }) => {
   test.setTimeout(300_000);

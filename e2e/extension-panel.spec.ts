@@ -2,15 +2,10 @@ import { join } from 'node:path';
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { startTestSite, type TestSite } from './fixtures-site/site-server';
-import {
-  callApiAs,
-  findTabId,
-  newTestUser,
-  readAccessToken,
-  signUpThroughExtension,
-} from './support/extension-session';
+import { callApiAs, findTabId, newTestUser } from './support/extension-session';
 import { ROOT } from './support/paths';
+import type { SidePanel } from './support/side-panel';
+import type { TestSite } from './fixtures-site/site-server';
 
 // Issue 16 (panel UI): at 420 × 720 the side panel shows at least 8 items; the keyboard walks
 // it; status and assignee change from the row with undo; axe finds nothing in light or dark; the
@@ -32,14 +27,6 @@ const TITLES = [
   'Apple Pay sheet shows the wrong shop name',
 ];
 
-let site: TestSite;
-test.beforeAll(async () => {
-  site = await startTestSite();
-});
-test.afterAll(async () => {
-  await site?.stop();
-});
-
 /** The rows whose whole box lies inside the viewport. */
 async function countFullyVisibleRows(panel: Page): Promise<number> {
   const viewport = panel.viewportSize()!;
@@ -54,14 +41,14 @@ async function countFullyVisibleRows(panel: Page): Promise<number> {
 
 /** Signs up, creates an org, a project for the test site and ten items on /checkout. */
 async function seedPage(
-  context: BrowserContext,
-  panel: Page,
+  sidePanel: SidePanel,
+  site: TestSite,
   serverUrl: string,
   request: Parameters<typeof callApiAs>[0],
 ) {
   const admin = newTestUser('Ada', 'Admin');
-  await signUpThroughExtension(context, panel, admin);
-  const token = await readAccessToken(context);
+  await sidePanel.signUp(admin);
+  const token = await sidePanel.accessToken();
   const call = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
     callApiAs<T>(request, serverUrl, token, method, path, body);
   await call('POST', '/api/account/createOrgExistingUser', { orgName: 'Acme' });
@@ -97,28 +84,22 @@ async function seedPage(
 }
 
 test('the dense panel: 8+ items at 420 × 720, keyboard, act in place with undo, axe light and dark', async ({
+  sidePanel,
+  site,
   extensionContext: context,
   extensionId,
   serverUrl,
   request,
 }) => {
   test.setTimeout(180_000);
-  const worker = context.serviceWorkers()[0]!;
-  await worker.evaluate((url) => chrome.storage.sync.set({ serverUrl: url }), serverUrl);
-  const tab = await context.newPage();
-  await tab.goto(`${site.origins[0]}/checkout`);
-  const panel = await context.newPage();
+  const tab = await sidePanel.openTab(`${site.origins[0]}/checkout`);
+  const panel = sidePanel.page;
   await panel.setViewportSize({ width: 420, height: 720 });
-  const errors: string[] = [];
-  panel.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  const tabId = await findTabId(context, tab.url());
-  const panelUrl = `chrome-extension://${extensionId}/sidepanel.html?tabId=${tabId}`;
+  const panelUrl = sidePanel.urlFor(await findTabId(context, tab.url()));
   await panel.goto(panelUrl);
-  const { call, statuses, items, admin } = await seedPage(context, panel, serverUrl, request);
+  const { call, statuses, items, admin } = await seedPage(sidePanel, site, serverUrl, request);
   await panel.reload();
-  await expect(panel.getByText(`Items on this page (${TITLES.length})`)).toBeVisible();
+  await expect(sidePanel.itemCount(TITLES.length)).toBeVisible();
 
   // Density: at least 8 rows fully inside 420 × 720 without scrolling.
   await panel.emulateMedia({ colorScheme: 'light' });
@@ -242,7 +223,7 @@ test('the dense panel: 8+ items at 420 × 720, keyboard, act in place with undo,
     .click();
   await panel.getByRole('menuitem', { name: 'Delete' }).click();
   await expect(panel.getByRole('button', { name: doomed.title })).toHaveCount(0);
-  await expect(panel.getByText(`Items on this page (${TITLES.length - 1})`)).toBeVisible();
+  await expect(sidePanel.itemCount(TITLES.length - 1)).toBeVisible();
   await panel.getByRole('status').getByRole('button', { name: 'Undo' }).click();
   await expect(panel.getByRole('button', { name: doomed.title })).toBeVisible();
   await call('GET', `/api/item/getItem/${doomed.itemId}`);
@@ -260,7 +241,7 @@ test('the dense panel: 8+ items at 420 × 720, keyboard, act in place with undo,
   await panel.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(panel.getByRole('button', { name: 'Log In' })).toBeVisible();
 
-  expect(errors).toEqual([]);
+  expect(sidePanel.errors).toEqual([]);
 });
 
 /**

@@ -4,14 +4,8 @@ import {
   PAGE_VARIANTS,
 } from '../apps/extension/src/anchoring/corpus/page-variants';
 import { SPA_SETTINGS_PATH } from './fixtures-site/pin-live-pages';
-import { PIN_PAGE_PATH, startTestSite, type TestSite } from './fixtures-site/site-server';
-import {
-  callApiAs,
-  findTabId,
-  newTestUser,
-  readAccessToken,
-  signUpThroughExtension,
-} from './support/extension-session';
+import { PIN_PAGE_PATH } from './fixtures-site/site-server';
+import { callApiAs, newTestUser, signUpThroughExtension } from './support/extension-session';
 import { expect, test } from './support/granted-extension';
 
 // Issue 15: location pins end to end in Chromium with the extension loaded. Pin on environment A,
@@ -19,14 +13,6 @@ import { expect, test } from './support/granted-extension';
 // of the corpus (expected outcomes in page-variants.ts and docs/pins.md) re-anchors on the right
 // element or says Needs re-pin; an orphan is re-pinned; markers follow lazy content and a
 // client-side router (pin-live-pages.ts); hidden markers stay hidden after a reload.
-
-let site: TestSite;
-test.beforeAll(async () => {
-  site = await startTestSite();
-});
-test.afterAll(async () => {
-  await site?.stop();
-});
 
 const ITEM = 'Export button exports last month';
 const SETTINGS_ITEM = 'Saving settings takes a minute';
@@ -73,31 +59,23 @@ async function pickInPage(tab: Page, selector: string, label: string) {
 }
 
 test('pins follow their element across environments and deploys, or say Needs re-pin', async ({
+  sidePanel,
+  site,
   extensionContext: context,
-  extensionId,
   serverUrl,
   request,
 }) => {
   test.setTimeout(300_000);
   site.setPinVariant('base');
   const [originA, originB] = site.origins;
-  const worker = context.serviceWorkers()[0]!;
-  await worker.evaluate((url) => chrome.storage.sync.set({ serverUrl: url }), serverUrl);
-  const tabA = await context.newPage();
-  await tabA.goto(`${originA}${PIN_PAGE_PATH}`);
-  const tabB = await context.newPage();
-  await tabB.goto(`${originB}${PIN_PAGE_PATH}`);
-  const panel = await context.newPage();
-  const showPanelFor = async (tab: Page) => {
-    const tabId = await findTabId(context, tab.url());
-    await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?tabId=${tabId}`);
-    await expect(panel.getByTestId('current-page-url')).toHaveText(tab.url());
-  };
+  const tabA = await sidePanel.openTab(`${originA}${PIN_PAGE_PATH}`);
+  const tabB = await sidePanel.openTab(`${originB}${PIN_PAGE_PATH}`);
+  const panel = sidePanel.page;
 
   // An organization (on the trial: pins included) with one project on both environments.
-  await showPanelFor(tabA);
+  await sidePanel.showFor(tabA);
   await signUpThroughExtension(context, panel, newTestUser('Pia', 'Pinner'));
-  const token = await readAccessToken(context);
+  const token = await sidePanel.accessToken();
   const call = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
     callApiAs<T>(request, serverUrl, token, method, path, body);
   await call('POST', '/api/account/createOrgExistingUser', { orgName: 'Pins' });
@@ -130,8 +108,8 @@ test('pins follow their element across environments and deploys, or say Needs re
     });
 
   // Pin on page on environment A: Esc cancels pick mode, a click chooses.
-  await showPanelFor(tabA);
-  await panel.getByRole('button', { name: ITEM }).click();
+  await sidePanel.showFor(tabA);
+  await sidePanel.row(ITEM).click();
   const detail = panel.getByRole('article', { name: 'Item' });
   await detail.getByRole('button', { name: 'Pin on page' }).click();
   await expect(detail.getByRole('status')).toContainText('press Esc to cancel');
@@ -148,8 +126,8 @@ test('pins follow their element across environments and deploys, or say Needs re
   await expectMarkerOn(tabA, 1);
 
   // Environment B shows the same pin; its marker opens the item.
-  await showPanelFor(tabB);
-  await expect(panel.getByText('Items on this page (1)')).toBeVisible();
+  await sidePanel.showFor(tabB);
+  await expect(sidePanel.itemCount(1)).toBeVisible();
   await expectMarkerOn(tabB, 1);
   await tabB.locator(OVERLAY).getByRole('button', { name: 'Waymark pin 1:' }).click();
   await expect(detail.getByRole('heading', { name: ITEM })).toBeVisible();
@@ -164,11 +142,11 @@ test('pins follow their element across environments and deploys, or say Needs re
   await tabB.reload();
   await expect(tabB.locator(OVERLAY).locator('.marker')).toHaveCount(1);
   await expect(tabB.locator(OVERLAY).locator('.marker')).toBeHidden();
-  await showPanelFor(tabB);
+  await sidePanel.showFor(tabB);
   await expect(toggle).not.toBeChecked();
   await toggle.check();
   await expect(tabB.locator(OVERLAY).locator('.marker')).toBeVisible();
-  await panel.getByRole('button', { name: ITEM }).click();
+  await sidePanel.row(ITEM).click();
   const highlight = tabB.locator(OVERLAY).locator('.highlight');
   await expect(highlight).toBeVisible();
   await expect(async () => {
@@ -193,18 +171,18 @@ test('pins follow their element across environments and deploys, or say Needs re
   await tabB.getByRole('link', { name: 'Settings page' }).click();
   await expect(panel.getByTestId('current-page-url')).toHaveText(`${originB}${SPA_SETTINGS_PATH}`);
   await expect(tabB.locator(OVERLAY).locator('.marker')).toHaveCount(0);
-  await panel.getByRole('button', { name: SETTINGS_ITEM }).click();
+  await sidePanel.row(SETTINGS_ITEM).click();
   await detail.getByRole('button', { name: 'Pin on page' }).click();
   await pickInPage(tabB, 'main button', 'button · Save notification settings');
   await expect(detail.getByTestId('pin-status')).toHaveText('Pinned on the page');
   await expectMarkerOn(tabB, 1, 'main button');
   await tabB.goBack();
   await expect(panel.getByTestId('current-page-url')).toHaveText(`${originB}${PIN_PAGE_PATH}`);
-  await expect(panel.getByRole('button', { name: ITEM })).toBeVisible();
-  await expect(panel.getByRole('button', { name: SETTINGS_ITEM })).toHaveCount(0);
+  await expect(sidePanel.row(ITEM)).toBeVisible();
+  await expect(sidePanel.row(SETTINGS_ITEM)).toHaveCount(0);
   await expectMarkerOn(tabB, 1);
   await expect(tabB.locator(OVERLAY).locator('.marker')).toHaveCount(1);
-  await panel.getByRole('button', { name: ITEM }).click();
+  await sidePanel.row(ITEM).click();
 
   // Every deploy of the corpus: the right element, or Needs re-pin with where it was.
   for (const variant of PAGE_VARIANTS) {

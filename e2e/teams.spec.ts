@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { waitForMail } from '../apps/server/src/modules/mail/outbox';
-import { startTestSite, type TestSite } from './fixtures-site/site-server';
 import { newAccount, signUpAndVerify, type TestAccount } from './support/accounts';
 import { connectToServerDatabase } from './support/database';
-import { callApiAs, findTabId } from './support/extension-session';
+import { callApiAs } from './support/extension-session';
 import { expect, test } from './support/fixtures';
 import { readPortalAccessToken } from './support/portal-session';
 import { createAdmin } from './support/admin-org';
@@ -17,14 +16,6 @@ import { expectNoAxeViolations } from './support/axe';
 const P1_ITEM = 'P1 checkout copy is approved';
 const P2_ITEM = 'P2 checkout has a pricing bug';
 const OUTBOX = () => join(process.env.WAYMARK_DATA_DIR ?? '', 'mail');
-
-let site: TestSite;
-test.beforeAll(async () => {
-  site = await startTestSite();
-});
-test.afterAll(async () => {
-  await site?.stop();
-});
 
 /**
  * Follows the invitation e-mail's link to `account.email` on `page`: the provider's sign-up
@@ -137,8 +128,9 @@ async function signInExtension(context: BrowserContext, panel: Page, account: Te
 
 test('an admin invites a teammate to one project, grants and removes access, then deletes them', async ({
   browser,
+  sidePanel,
+  site,
   extensionContext: context,
-  extensionId,
   serverUrl,
   request,
 }) => {
@@ -219,25 +211,16 @@ test('an admin invites a teammate to one project, grants and removes access, the
   await expect(inbox).toHaveURL(/\/client\/app/);
 
   // In the extension: the invitation, Accept, then P1's items on the site and nothing of P2.
-  const worker = context.serviceWorkers()[0]!;
-  await worker.evaluate((url) => chrome.storage.sync.set({ serverUrl: url }), serverUrl);
-  const tabA = await context.newPage();
-  await tabA.goto(`${originA}/checkout`);
-  const tabB = await context.newPage();
-  await tabB.goto(`${originB}/checkout`);
-  const panel = await context.newPage();
-  const showPanelFor = async (tab: Page) => {
-    const tabId = await findTabId(context, tab.url());
-    await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?tabId=${tabId}`);
-    await expect(panel.getByTestId('current-page-url')).toHaveText(tab.url());
-  };
-  await showPanelFor(tabA);
+  const tabA = await sidePanel.openTab(`${originA}/checkout`);
+  const tabB = await sidePanel.openTab(`${originB}/checkout`);
+  const panel = sidePanel.page;
+  await sidePanel.showFor(tabA);
   await signInExtension(context, panel, teammate);
   await expect(panel.getByText('Ada Tester invited you to join Acme')).toBeVisible();
   await panel.getByRole('button', { name: 'Accept' }).click();
   await expect(panel.getByText('Access accepted successfully.')).toBeVisible();
-  await expect(panel.getByRole('button', { name: P1_ITEM })).toBeVisible();
-  await showPanelFor(tabB);
+  await expect(sidePanel.row(P1_ITEM)).toBeVisible();
+  await sidePanel.showFor(tabB);
   await expect(panel.getByRole('heading', { name: 'This site is in no project' })).toBeVisible();
   await expect(panel.getByText(P2_ITEM)).toHaveCount(0);
   await expect(rowOf(admin, teammate.email)).toContainText('Pending'); // until the admin reloads
@@ -247,11 +230,11 @@ test('an admin invites a teammate to one project, grants and removes access, the
   // The admin grants P2: the teammate sees it on the next page load.
   await editProjects(admin, teammate.email, ['P2'], 'Projects added successfully');
   await panel.reload();
-  await expect(panel.getByRole('button', { name: P2_ITEM })).toBeVisible();
+  await expect(sidePanel.row(P2_ITEM)).toBeVisible();
 
   // The admin removes P1: gone.
   await editProjects(admin, teammate.email, ['P1'], 'Projects removed successfully');
-  await showPanelFor(tabA);
+  await sidePanel.showFor(tabA);
   await expect(panel.getByRole('heading', { name: 'This site is in no project' })).toBeVisible();
   await expect(panel.getByText(P1_ITEM)).toHaveCount(0);
 
@@ -264,7 +247,7 @@ test('an admin invites a teammate to one project, grants and removes access, the
   await expect(admin.getByText('User has been deleted successfully.')).toBeVisible();
   await expect(usage).toHaveText('1 of 2 licenses assigned');
   await expect(rowOf(admin, teammate.email)).toHaveCount(0);
-  await showPanelFor(tabB);
+  await sidePanel.showFor(tabB);
   await expect(panel.getByText('You are not in an organization yet')).toBeVisible();
   await expect(panel.getByText(P2_ITEM)).toHaveCount(0);
   await adminContext.close();

@@ -2,7 +2,9 @@ import { type BrowserContext, chromium, test as base } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startTestSite, type TestSite } from '../fixtures-site/site-server';
 import { CHROMIUM_PATH, EXTENSION_DIST } from './paths';
+import { SidePanel } from './side-panel';
 
 type Fixtures = {
   /** Base URL of the server under test, e.g. http://localhost:41234. */
@@ -11,6 +13,10 @@ type Fixtures = {
   extensionContext: BrowserContext;
   /** The id Chromium gave the loaded extension (stable: the manifest has a key). */
   extensionId: string;
+  /** The side panel (page object), its extension pointed at the server under test. */
+  sidePanel: SidePanel;
+  /** The test site: two origins (two environments of one site) serving the same pages. */
+  site: TestSite;
 };
 
 function extensionArgs(extensionDir: string): string[] {
@@ -57,6 +63,14 @@ export async function launchWithExtension(
 
 /** Playwright `test` with the Waymark fixtures. */
 export const test = base.extend<Fixtures>({
+  // One site per test, on fresh ports: a site's origins belong to the project a test adds
+  // them to, so tests sharing one would see each other's projects.
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take a destructured first arg
+  site: async ({}, use) => {
+    const site = await startTestSite();
+    await use(site);
+    await site.stop();
+  },
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take a destructured first arg
   serverUrl: async ({}, use) => {
     const url = process.env.WAYMARK_URL;
@@ -75,6 +89,13 @@ export const test = base.extend<Fixtures>({
       (await extensionContext.waitForEvent('serviceworker'));
     const id = new URL(worker.url()).host;
     await use(id);
+  },
+  sidePanel: async ({ extensionContext, extensionId, serverUrl }, use) => {
+    const worker =
+      extensionContext.serviceWorkers()[0] ??
+      (await extensionContext.waitForEvent('serviceworker'));
+    await worker.evaluate((url) => chrome.storage.sync.set({ serverUrl: url }), serverUrl);
+    await use(new SidePanel(await extensionContext.newPage(), extensionContext, extensionId));
   },
 });
 

@@ -1,4 +1,4 @@
-// The extension's one configuration module: nothing else reads import.meta.env (STYLE.md).
+// The extension's one configuration module: nothing else reads import.meta.env (docs/style.md).
 
 /**
  * The server the extension talks to until the user saves another one in Options.

@@ -1,4 +1,4 @@
-// The portal's only reader of import.meta.env (STYLE.md: one validated config module per app).
+// The portal's only reader of import.meta.env (docs/style.md: one validated config module per app).
 
 function readUrl(name: string, value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;

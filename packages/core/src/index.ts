@@ -29,6 +29,7 @@ export * from './api/routes/index';
 export * from './content/extension-install';
 export * from './content/quick-tips';
 export * from './content/spec-messages';
+export * from './text/escape-html';
 export * from './url/normalize-url';
 export * from './url/match-page';
 export * from './content/user-guide';

@@ -133,7 +133,7 @@ export function createAuthSession(deps: AuthDeps): AuthSession {
         }),
         interactive: true,
       });
-      if (!redirect) throw new Error('Sign-in was cancelled.');
+      if (!redirect) throw new Error('Sign-in was canceled.');
       const code = readAuthorizationCode(redirect, state);
       const tokens = await requestTokens(
         endpoints,

@@ -5,7 +5,7 @@ import { createFakeChrome, createPortPair } from '../test/fake-chrome-api';
 import {
   CHUNK_BYTES,
   downloadFile,
-  UPLOAD_CANCELLED,
+  UPLOAD_CANCELED,
   UPLOAD_PORT,
   uploadFile,
   type UploadProgress,
@@ -116,7 +116,7 @@ describe('attachment transfers through the worker', () => {
     const upload = uploadFile(fake.api, 9, new File(['abc'], 'a.txt'), () => undefined);
     await vi.waitFor(() => expect(signal).toBeDefined());
     upload.cancel();
-    await expect(upload.done).rejects.toThrow(UPLOAD_CANCELLED);
+    await expect(upload.done).rejects.toThrow(UPLOAD_CANCELED);
     await vi.waitFor(() => expect(signal!.aborted).toBe(true));
   });
 

@@ -122,6 +122,6 @@ async function forEachChunk(response: Response, emit: (bytes: Uint8Array) => voi
 function failure(error: unknown): TransferFailure {
   if (error instanceof AppError) return { kind: 'failed', error: error.message, code: error.code };
   if (error instanceof Error && error.name === 'AbortError')
-    return { kind: 'failed', error: 'The transfer was cancelled.' };
+    return { kind: 'failed', error: 'The transfer was canceled.' };
   return { kind: 'failed', error: SERVER_UNREACHABLE_MESSAGE };
 }

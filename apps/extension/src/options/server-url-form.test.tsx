@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { descriptionOf } from '../test/aria-text';
 import { createFakeChrome } from '../test/fake-chrome-api';
 import { SERVER_URL_KEY } from '../settings/server-url-store';
 import { renderPage } from '../test/render-page';
@@ -36,11 +37,11 @@ describe('Options: server URL', () => {
   it('explains an invalid URL and keeps the previous setting', async () => {
     const { fake } = renderPage(<OptionsApp />);
     const input = await typeAndSave('https://waymark.example.com/client');
-    expect(
-      await screen.findByText(
+    await vi.waitFor(() =>
+      expect(descriptionOf(input)).toContain(
         'Enter only the server address, without a path: for example https://waymark.example.com.',
       ),
-    ).toBeTruthy();
+    );
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByRole('status')).toBeNull();
     expect(fake.syncStorage.has(SERVER_URL_KEY)).toBe(false);

@@ -3,7 +3,7 @@ export { fromBase64, toBase64 } from './base64';
 export {
   downloadFile,
   uploadFile,
-  UPLOAD_CANCELLED,
+  UPLOAD_CANCELED,
   type Upload,
   type UploadProgress,
 } from './transfer-client';

@@ -12,11 +12,11 @@ import {
 } from './transfer-protocol';
 
 /** The message an upload the user cancelled rejects with. */
-export const UPLOAD_CANCELLED = 'The upload was cancelled.';
+export const UPLOAD_CANCELED = 'The upload was canceled.';
 
 /** A running upload: its outcome, and how to stop it. */
 export type Upload = {
-  /** Resolves to the stored attachment; rejects with the API's error or {@link UPLOAD_CANCELLED}. */
+  /** Resolves to the stored attachment; rejects with the API's error or {@link UPLOAD_CANCELED}. */
   done: Promise<TAttachment>;
   /** Stops the upload: the worker aborts its request and nothing is stored. */
   cancel(): void;
@@ -43,7 +43,7 @@ export function uploadFile(
 ): Upload {
   const port = connectPort(api, UPLOAD_PORT);
   const post = (message: UploadRequest) => port.post(message);
-  let isCancelled = false;
+  let isCanceled = false;
   let keepalive: ReturnType<typeof setInterval> | undefined;
   let rejectDone: (error: Error) => void = () => undefined;
   const done = new Promise<TAttachment>((resolve, reject) => {
@@ -58,7 +58,7 @@ export function uploadFile(
       }
       const bytes = new Uint8Array(await file.slice(offset, offset + CHUNK_BYTES).arrayBuffer());
       offset += bytes.length;
-      if (!isCancelled) post({ kind: 'chunk', data: toBase64(bytes) });
+      if (!isCanceled) post({ kind: 'chunk', data: toBase64(bytes) });
     };
     const fail = (error: Error) => {
       reject(error);
@@ -85,10 +85,10 @@ export function uploadFile(
   return {
     done,
     cancel() {
-      isCancelled = true;
+      isCanceled = true;
       // A port's own end never hears its disconnect: settle here.
       port.disconnect();
-      rejectDone(new AppError('INTERNAL', UPLOAD_CANCELLED));
+      rejectDone(new AppError('INTERNAL', UPLOAD_CANCELED));
     },
   };
 }

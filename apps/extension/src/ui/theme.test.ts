@@ -1,16 +1,34 @@
-import { BRAND_BLUE_SHADES, BRAND_COLOR, BRAND_PRIMARY_SHADE } from '@waymark/core';
+import { DEFAULT_THEME, luminance, mergeMantineTheme } from '@mantine/core';
+import { BRAND_COLOR } from '@waymark/core';
 import { describe, expect, it } from 'vitest';
 import { BADGE_COLOR } from '../background/badge';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
+
+const contrast = (a: string, b: string) => {
+  const [light = 0, dark = 0] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+};
+const merged = mergeMantineTheme(DEFAULT_THEME, theme);
 
 describe('extension palette (issue 9)', () => {
-  it('is the brand blue of packages/core, the palette the portal uses', () => {
-    expect(theme.primaryColor).toBe('waymark');
-    expect(theme.colors?.waymark).toEqual([...BRAND_BLUE_SHADES]);
-    expect(theme.primaryShade).toBe(BRAND_PRIMARY_SHADE);
+  it('fills buttons with a brand blue white text reads on (WCAG AA)', () => {
+    const primary = merged.colors[merged.primaryColor]?.[Number(merged.primaryShade)] ?? '';
+    expect(primary).toBe(BRAND_COLOR);
+    expect(contrast(primary, DEFAULT_THEME.white)).toBeGreaterThanOrEqual(4.5);
   });
 
-  it('paints the toolbar badge in the brand colour', () => {
+  it('paints the toolbar badge in the brand colour, under white text', () => {
     expect(BADGE_COLOR).toBe(BRAND_COLOR);
+    expect(contrast(BADGE_COLOR, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('keeps dimmed text at 4.5:1 or more on both light and dark bodies', () => {
+    const { light, dark } = cssVariablesResolver(merged);
+    expect(
+      contrast(light['--mantine-color-dimmed'] ?? '', DEFAULT_THEME.white),
+    ).toBeGreaterThanOrEqual(4.5);
+    expect(
+      contrast(dark['--mantine-color-dimmed'] ?? '', merged.colors.dark[7]),
+    ).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createChangeCache } from './change-cache';
 import { parseChange, type ChangeFeed } from './change-feed';
-import { createFakeChangeFeed as fakeFeed } from './fake-change-feed';
+import { createFakeChangeFeed as fakeFeed } from '../testing/fake-change-feed';
 
 function projectCache(feed: ChangeFeed) {
   return createChangeCache<string, { projectId: number; n: number }>({

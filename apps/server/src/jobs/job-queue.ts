@@ -76,7 +76,7 @@ const STOP_TIMEOUT_MS = 10_000;
 const WORK_OPTIONS = { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 };
 
 /**
- * Creates the job queue on pg-boss (why pg-boss: docs/architecture.md, "Jobs"). Nothing runs
+ * Creates the job queue on pg-boss (why pg-boss: docs/decisions.md 0005). Nothing runs
  * until {@link JobQueue.start}; enqueueing writes a row through the caller's own transaction, so a
  * job exists exactly when the change that asked for it committed.
  */

@@ -38,8 +38,8 @@ export type AppDeps = {
 export type AppModule = FastifyPluginAsync<AppDeps>;
 
 /**
- * What a server module declares about itself in its `index.ts` (docs/architecture.md "Module
- * manifest"). The app registers modules in `dependsOn` order, ESLint lets a module import only
+ * What a server module declares about itself in its `index.ts` (docs/architecture.md "Server
+ * modules"). The app registers modules in `dependsOn` order, ESLint lets a module import only
  * the modules it depends on, lint refuses a write to a table it does not own, and the module table
  * in the docs is generated from these declarations (`npm run docs:modules`). Keep every field a
  * literal: the lint and docs scripts read them from the source, without running it.

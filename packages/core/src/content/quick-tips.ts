@@ -46,7 +46,7 @@ export const QUICK_TIPS: readonly HelpSection[] = [
     id: 'full-site',
     title: 'Manage your organization on the full site',
     paragraphs: [
-      'Administrators manage everything else in the Waymark portal: the plan and licences on Account, invitations and project access on Users, statuses, item types and releases on Data Fields, and domains and URL paths on Projects.',
+      'Administrators manage everything else in the Waymark portal: the plan and licenses on Account, invitations and project access on Users, statuses, item types and releases on Data Fields, and domains and URL paths on Projects.',
       `In the side panel, open the menu (☰ at the top right) and choose Open the admin portal, or go to the Waymark website and choose ${ACTION_LABELS.logIn}.`,
     ],
   },

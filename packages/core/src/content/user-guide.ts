@@ -32,7 +32,7 @@ export const USER_GUIDE_SECTIONS: readonly UserGuideSection[] = [
     id: 'sign-up-and-login',
     title: 'Sign up and login',
     paragraphs: [
-      'You need a Waymark account to read or record items. Every user needs a licence, also during the 30-day trial.',
+      'You need a Waymark account to read or record items. Every user needs a license, also during the 30-day trial.',
     ],
     steps: [
       `Choose ${ACTION_LABELS.signUp} on the website’s top bar or in the extension side panel.`,
@@ -70,7 +70,7 @@ export const USER_GUIDE_SECTIONS: readonly UserGuideSection[] = [
     id: 'users',
     title: 'Inviting and managing users',
     paragraphs: [
-      'Each user takes one licence. The licence usage bar at the top of the Users screen shows how many of your licences are assigned; choose Manage Licenses to buy more first if they are all in use.',
+      'Each user takes one license. The license usage bar at the top of the Users screen shows how many of your licenses are assigned; choose Manage Licenses to buy more first if they are all in use.',
     ],
     steps: [
       'Open Users in the sidebar and choose Add New User.',
@@ -122,15 +122,15 @@ export const USER_GUIDE_SECTIONS: readonly UserGuideSection[] = [
   },
   {
     id: 'plan-and-billing',
-    title: 'Managing plan, licences and payment method',
+    title: 'Managing plan, licenses and payment method',
     paragraphs: [
       'New organizations start on a 30-day Standard trial at no cost. With a payment method on file the trial converts to Standard, or to the plan you chose, when it ends; without one it becomes Free. Depending on the plan you choose, a payment method may be required.',
       'Billing happens on the first of each month; the first payment includes a one-time prorated charge for the rest of the current month. Plan changes and cancellations take effect on the first of the following month.',
     ],
     steps: [
       'Open Account in the sidebar. The Account Plan panel shows your plan, its monthly cost and when it ends.',
-      'Choose Manage Plan, select a plan and choose Next, set the number of licences and choose Next, then review the summary and choose Confirm.',
-      'To add or remove licences without changing plan, choose Manage Licenses in the Licenses panel. Licence management is for paid plans or while on trial.',
+      'Choose Manage Plan, select a plan and choose Next, set the number of licenses and choose Next, then review the summary and choose Confirm.',
+      'To add or remove licenses without changing plan, choose Manage Licenses in the Licenses panel. License management is for paid plans or while on trial.',
       'In the Payment Method panel, add a card or replace the current one. Payment History lists past payments, three to a page.',
       'To stop paying, choose Cancel Plan and confirm. Your organization moves to Free at the end of the month.',
     ],

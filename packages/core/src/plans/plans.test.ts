@@ -38,13 +38,13 @@ describe('plans (spec §9)', () => {
     expect(hasFeature(getPlan(PLAN_IDS.basic), 'notes')).toBe(true);
   });
 
-  it('allows one user on Free and disables licence management there', () => {
+  it('allows one user on Free and disables license management there', () => {
     const free = getPlan(PLAN_IDS.free);
     expect(free.maxUsers).toBe(1);
     expect(free.hasLicenseManagement).toBe(false);
   });
 
-  it('computes monthly cost as licences times price', () => {
+  it('computes monthly cost as licenses times price', () => {
     expect(monthlyCostCents(getPlan(PLAN_IDS.standard), 7)).toBe(4200);
     expect(formatUsd(1099)).toBe('$10.99');
   });

@@ -64,7 +64,7 @@ describe('proratedChargeCents: count × price × days left / days in month, half
     expect(proratedChargeCents(1, 1, at('2026-04-17T00:00:00Z'))).toBe(0); // 14/30 = 0.47
   });
 
-  it('rounds once per charge, not per licence', () => {
+  it('rounds once per charge, not per license', () => {
     // 3 × $6 on the last day of March: 1800 / 31 = 58.06 → 58; per licence it would be 3 × 19 = 57.
     expect(proratedChargeCents(3, 600, at('2026-03-31T00:00:00Z'))).toBe(58);
   });

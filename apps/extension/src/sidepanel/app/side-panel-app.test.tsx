@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { computeAccessibleName } from 'dom-accessibility-api';
 import { createFakeChrome } from '../../test/fake-chrome-api';
 import { SERVER_URL_KEY } from '../../settings/server-url-store';
 import { renderPage } from '../../test/render-page';
@@ -10,6 +11,11 @@ import type { PageSnapshot } from '../../messaging/index';
 import type { PortLike } from '../../platform/index';
 import { ACME_ORG, makePanelStart } from '../../test/panel-start';
 import { SidePanelApp } from './side-panel-app';
+
+/** The accessible name of the header's connection status. */
+const connection = () => computeAccessibleName(screen.getByRole('status', { name: /^Connected/ }));
+/** The address of the page the panel shows. */
+const pageUrl = () => screen.getByText(/^https?:\/\//).textContent;
 
 const SERVER = 'https://waymark.example.com';
 
@@ -39,9 +45,11 @@ describe('SidePanelApp', () => {
     const fetch = vi.fn(() => Promise.resolve(Response.json({ ok: true })));
     vi.stubGlobal('fetch', fetch);
     renderPage(<SidePanelApp />, setUpChrome());
-    expect(screen.getByRole('heading', { level: 1, name: 'Waymark' })).toBeTruthy();
-    expect(await screen.findByText('https://shop.example.com/checkout')).toBeTruthy();
-    expect(await screen.findByRole('status', { name: `Connected to ${SERVER}` })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
+      'Waymark',
+    ]);
+    await vi.waitFor(() => expect(pageUrl()).toBe('https://shop.example.com/checkout'));
+    await vi.waitFor(() => expect(connection()).toBe(`Connected to ${SERVER}`));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(fetch).toHaveBeenCalledWith(
       `${SERVER}/api/ping`,
@@ -56,7 +64,7 @@ describe('SidePanelApp', () => {
     await screen.findByText('https://shop.example.com/checkout');
     const tab = { tabId: 8, windowId: 1, url: 'https://shop.example.com/cart', title: 'Cart' };
     await fake.deliverMessage({ type: 'activeTabChanged', payload: { windowId: 1, tab } });
-    expect(await screen.findByText('https://shop.example.com/cart')).toBeTruthy();
+    await vi.waitFor(() => expect(pageUrl()).toBe('https://shop.example.com/cart'));
     const elsewhere = { ...tab, windowId: 2, url: 'https://other.example.com/' };
     await fake.deliverMessage({
       type: 'activeTabChanged',
@@ -85,7 +93,9 @@ describe('SidePanelApp', () => {
       ],
     });
     renderPage(<SidePanelApp />, fake);
-    expect(await screen.findByText(/records items against web pages/)).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(screen.getByRole('main').textContent).toMatch(/records items against web pages/),
+    );
     expect(screen.getByTestId('signed-in-user').textContent).toBe('Ann Lee');
   });
 
@@ -132,14 +142,17 @@ describe('SidePanelApp', () => {
       vi.stubGlobal('fetch', () => Promise.resolve(Response.json({ ok: true })));
       const { fake, release } = setUpSlowLookup();
       renderPage(<SidePanelApp start={START} />, fake);
-      expect(screen.getByRole('button', { name: 'Kept title' })).toBeTruthy();
+      expect(screen.getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+        expect.stringContaining('Kept title'),
+      ]);
       // Revalidated at once: the page is asked for again as the list mounts.
       expect(fake.api.runtime.sendMessage).toHaveBeenCalledWith({
         type: 'loadPage',
         payload: START.snapshot!.page,
       });
       release(snapshotOf('Fresh title', Date.now()));
-      expect(await screen.findByRole('button', { name: 'Fresh title' })).toBeTruthy();
+      await screen.findByRole('button', { name: 'Fresh title' });
+      expect(screen.queryByRole('button', { name: 'Kept title' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Kept title' })).toBeNull();
       expect(screen.queryByText(/updating…/)).toBeNull();
     });
@@ -157,26 +170,20 @@ describe('SidePanelApp', () => {
       await waitFor(() => expect(watchers).toHaveLength(1));
       // The worker answers the panel's watch with the stream's state, then broadcasts changes.
       watchers[0]!.postMessage({ type: 'liveState', projectId: 3, state: 'live' });
-      expect(
-        await screen.findByRole('status', { name: `Connected to ${SERVER} · live updates on` }),
-      ).toBeTruthy();
+      await vi.waitFor(() => expect(connection()).toBe(`Connected to ${SERVER} · live updates on`));
       await fake.deliverMessage({
         type: 'liveStateChanged',
         payload: { projectId: 4, state: 'offline' },
       });
       // Another project's stream is not this page's.
-      expect(
-        screen.getByRole('status', { name: `Connected to ${SERVER} · live updates on` }),
-      ).toBeTruthy();
+      expect(connection()).toBe(`Connected to ${SERVER} · live updates on`);
       await fake.deliverMessage({
         type: 'liveStateChanged',
         payload: { projectId: 3, state: 'connecting' },
       });
-      expect(
-        await screen.findByRole('status', {
-          name: `Connected to ${SERVER} · connecting live updates…`,
-        }),
-      ).toBeTruthy();
+      await vi.waitFor(() =>
+        expect(connection()).toBe(`Connected to ${SERVER} · connecting live updates…`),
+      );
     });
 
     it('says the kept items are not confirmed yet when the answer is slow', async () => {

@@ -35,7 +35,7 @@ describe('banner (spec §4: auto-clears after 20 s or on X)', () => {
   it('shows a message and hides it after BANNER_AUTO_HIDE_MS', () => {
     renderBanner();
     fireEvent.click(screen.getByRole('button', { name: 'show' }));
-    expect(screen.getByText('Saved successfully')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Saved successfully');
     act(() => {
       vi.advanceTimersByTime(BANNER_AUTO_HIDE_MS - 1);
     });

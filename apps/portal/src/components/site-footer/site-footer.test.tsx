@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { ReactNode } from 'react';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SUPPORT_EMAIL } from '@waymark/core';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../testing/render-app';
@@ -45,9 +45,11 @@ describe('footer (spec §2: on every page)', () => {
     const { router } = renderApp('/client/home/faq-page');
     await screen.findByRole('heading', { level: 1 });
     fireEvent.click(within(screen.getByRole('contentinfo')).getByRole('link', { name }));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Terms of Use and Privacy Policy' }),
-    ).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
+        'Terms of Use and Privacy Policy',
+      ]),
+    );
     expect(router.state.location.pathname).toBe('/client/home/terms');
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0 });
   });

@@ -23,7 +23,7 @@ describe('spinner overlay (spec §2)', () => {
         </QueryClientProvider>
       </MantineProvider>,
     );
-    expect(await screen.findByLabelText('Loading')).toBeTruthy();
+    await waitFor(() => expect(screen.queryAllByLabelText('Loading')).toHaveLength(1));
     resolve('done');
     await waitFor(() => expect(screen.queryByLabelText('Loading')).toBeNull());
   });

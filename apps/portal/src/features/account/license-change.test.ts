@@ -5,14 +5,14 @@ import { clampLicenseTotal, licenseFloor, needsUpgrade, oneTimeChargeBody } from
 const trial = { current: 3, minimum: 1, isTrial: true };
 const paid = { current: 5, minimum: 2, isTrial: false };
 
-describe('licence bounds (spec §4, §5)', () => {
+describe('license bounds (spec §4, §5)', () => {
   it('ignores negative steps in the trial: never below the current count or 1', () => {
     expect(clampLicenseTotal(2, trial)).toBe(3);
     expect(clampLicenseTotal(5, trial)).toBe(5);
     expect(clampLicenseTotal(0, { current: 0, minimum: 0, isTrial: true })).toBe(1);
   });
 
-  it('lets a paid plan remove down to the assigned licences, never to 0', () => {
+  it('lets a paid plan remove down to the assigned licenses, never to 0', () => {
     expect(clampLicenseTotal(1, paid)).toBe(2);
     expect(clampLicenseTotal(3, paid)).toBe(3);
     expect(licenseFloor({ current: 4, minimum: 0, isTrial: false })).toBe(1);
@@ -26,7 +26,7 @@ describe('licence bounds (spec §4, §5)', () => {
 });
 
 describe('needsUpgrade (spec §5)', () => {
-  it('blocks adding licences on Free only', () => {
+  it('blocks adding licenses on Free only', () => {
     expect(needsUpgrade(getPlan(PLAN_IDS.free), 1)).toBe(true);
     expect(needsUpgrade(getPlan(PLAN_IDS.free), 0)).toBe(false);
     expect(needsUpgrade(getPlan(PLAN_IDS.basic), 3)).toBe(false);

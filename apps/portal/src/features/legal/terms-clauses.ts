@@ -32,9 +32,9 @@ export const TERMS_CLAUSES: readonly TermsClause[] = [
   },
   {
     part: 'terms',
-    title: 'Subscriptions and licences',
+    title: 'Subscriptions and licenses',
     paragraphs: [
-      'The Service is sold as a subscription to a plan (Free, Basic, Standard or Pro) with a number of licences. Every user of an organization needs one licence, also during the free trial. The plan decides how many projects, sites per project and features the organization may use, as described on our Plans & Pricing page.',
+      'The Service is sold as a subscription to a plan (Free, Basic, Standard or Pro) with a number of licenses. Every user of an organization needs one license, also during the free trial. The plan decides how many projects, sites per project and features the organization may use, as described on our Plans & Pricing page.',
     ],
   },
   {
@@ -48,7 +48,7 @@ export const TERMS_CLAUSES: readonly TermsClause[] = [
     part: 'terms',
     title: 'Billing',
     paragraphs: [
-      'The monthly cost of a subscription is the number of licences multiplied by the plan’s price per licence. Subscriptions are billed in advance on the first day of each calendar month. When you start a paid plan or add licences during a month, you are charged a one-time prorated amount for the rest of that month, and the full monthly amount from the next first of the month.',
+      'The monthly cost of a subscription is the number of licenses multiplied by the plan’s price per license. Subscriptions are billed in advance on the first day of each calendar month. When you start a paid plan or add licenses during a month, you are charged a one-time prorated amount for the rest of that month, and the full monthly amount from the next first of the month.',
       'Payments are processed by our card payment provider; we never see or store your full card number.',
     ],
   },
@@ -70,7 +70,7 @@ export const TERMS_CLAUSES: readonly TermsClause[] = [
     part: 'terms',
     title: 'Plan changes and cancellation',
     paragraphs: [
-      `Administrators can change the plan, add or remove licences or cancel the subscription in the portal at any time. Plan changes and cancellations take effect on the first day of the following month; a move to ${free.planName} from the trial takes effect when the trial ends. Until then the organization keeps the plan it has paid for.`,
+      `Administrators can change the plan, add or remove licenses or cancel the subscription in the portal at any time. Plan changes and cancellations take effect on the first day of the following month; a move to ${free.planName} from the trial takes effect when the trial ends. Until then the organization keeps the plan it has paid for.`,
     ],
   },
   {

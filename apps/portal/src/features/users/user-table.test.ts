@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orgUser } from './org-user-fixture';
+import { orgUser } from '../../testing/org-user-fixture';
 import { canDelete, canResend, filterUsers, pageOf, projectAccessChange } from './user-table';
 
 const user = orgUser;

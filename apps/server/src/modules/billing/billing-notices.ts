@@ -1,10 +1,9 @@
-import { ADMIN_ACCESS_LEVEL_ID } from '@waymark/core';
+import { ADMIN_ACCESS_LEVEL_ID, escapeHtml } from '@waymark/core';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orgMembers, users } from '../../db/schema';
 import { billingNoticeMail, type Mailer } from '../mail/index';
 import { queueNotification } from '../notifications/index';
-import { escapeHtml } from '../notifications/index';
 
 /**
  * Tells every active admin of the organization about a billing event, in the transaction that

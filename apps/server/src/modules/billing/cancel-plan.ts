@@ -22,10 +22,10 @@ export async function cancelPlan(
     if (isTrial(state)) {
       const trialEnd = state.trialEndsAt ?? clock.now();
       await schedulePlanChange(tx, input.orgId, free, trialEnd);
-      return `Your trial is cancelled. Your organization moves to the Free plan when the trial ends on ${formatDay(trialEnd)}.`;
+      return `Your trial is canceled. Your organization moves to the Free plan when the trial ends on ${formatDay(trialEnd)}.`;
     }
     const effective = startOfNextMonth(clock.now());
     await schedulePlanChange(tx, input.orgId, free, effective);
-    return `Your ${state.plan.planName} plan is cancelled and ends on ${formatDay(lastDayBefore(effective))}. Your organization then moves to the Free plan.`;
+    return `Your ${state.plan.planName} plan is canceled and ends on ${formatDay(lastDayBefore(effective))}. Your organization then moves to the Free plan.`;
   });
 }

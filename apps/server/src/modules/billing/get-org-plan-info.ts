@@ -57,5 +57,5 @@ function orgStatus(state: BillingState, dunning: { status: string }[]): string {
   if (dunning.some((row) => row.status === 'requires_action')) return 'Action required';
   if (dunning.length > 0) return 'Past due';
   if (isTrial(state)) return 'Trial';
-  return state.scheduledPlan?.planName === 'Free' ? 'Cancelled' : 'Active';
+  return state.scheduledPlan?.planName === 'Free' ? 'Canceled' : 'Active';
 }

@@ -82,7 +82,7 @@ const registerBilling: AppModule = (app, deps) => {
     errors: [...PAYMENT_ERRORS],
     handler: async ({ body }) => purchaseLicense(billing, body),
   });
-  registerRoute(app, routes.CalculateOneTimeCharge, {
+  registerRoute(app, routes.calculateOneTimeCharge, {
     access: admin('body.orgId'),
     handler: async ({ body }) => calculateOneTimeCharge(billing, body),
   });
@@ -156,7 +156,7 @@ const registerBilling: AppModule = (app, deps) => {
 /** The billing module's manifest: what it depends on, the tables it owns, its routes. */
 export const billingModule = defineModule({
   name: 'billing',
-  summary: 'Plans, trial, licence purchases, payments, the ledger and its jobs (issue 13).',
+  summary: 'Plans, trial, license purchases, payments, the ledger and its jobs (issue 13).',
   dependsOn: ['access', 'entitlements', 'mail', 'notifications', 'organizations', 'teams'],
   ownsTables: [
     billingAccounts,

@@ -8,14 +8,14 @@ import type { BillingDeps } from './billing-deps';
 import { notifyAdmins } from './billing-notices';
 
 /** Why an organization moves to Free: the words its admins read. */
-export type FreeReason = 'trial-ended' | 'payment-failed' | 'cancelled';
+export type FreeReason = 'trial-ended' | 'payment-failed' | 'canceled';
 
 const REASON_TEXT: Record<FreeReason, string> = {
   'trial-ended':
     'Your Standard Trial has ended and no paid plan could start, so your organization is now on the Free plan.',
   'payment-failed':
     'We could not collect your monthly payment after three attempts, so your organization is now on the Free plan.',
-  cancelled: 'Your plan was cancelled and has ended, so your organization is now on the Free plan.',
+  canceled: 'Your plan was canceled and has ended, so your organization is now on the Free plan.',
 };
 
 /**

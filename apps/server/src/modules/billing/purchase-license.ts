@@ -38,7 +38,7 @@ export async function purchaseLicense(deps: BillingDeps, input: TPurchaseLicense
       licenseCount: input.purchaseCount,
       licenseDelta: input.purchaseCount,
       amountCents: purchase.cents,
-      description: `${input.purchaseCount} × ${state.plan.planName} licence, rest of ${monthName(now)}`,
+      description: `${input.purchaseCount} × ${state.plan.planName} license, rest of ${monthName(now)}`,
     });
   });
   if (row && row.status === 'pending') await settleRequestCharge(deps, row);

@@ -7,7 +7,7 @@ import { isRecurring, type ChargeRow } from './ledger';
 import { settleCharge } from './settle-charge';
 
 /** Why a charge waiting for 3-D Secure was cancelled (kept as its failure message). */
-export const CANCELED_UNCONFIRMED = 'Cancelled: the payment was not confirmed in time.';
+export const CANCELED_UNCONFIRMED = 'Canceled: the payment was not confirmed in time.';
 
 /**
  * Records what a `canceling` charge turned out to be, once ({@link settleCharge}): `canceled` gives
@@ -43,9 +43,9 @@ export function recordCancellation(
         await notifyAdmins(tx, deps, {
           orgId: row.orgId,
           templateId: NOTIFICATION_TEMPLATES.info,
-          subject: 'Your unconfirmed Waymark payment was cancelled',
+          subject: 'Your unconfirmed Waymark payment was canceled',
           paragraphs: [
-            `The payment of ${formatUsd(updated.chargedCents)} for ${updated.description} was never confirmed with your bank, so it was cancelled and nothing was charged.`,
+            `The payment of ${formatUsd(updated.chargedCents)} for ${updated.description} was never confirmed with your bank, so it was canceled and nothing was charged.`,
             'You can make the change again on your Account page.',
           ],
         });

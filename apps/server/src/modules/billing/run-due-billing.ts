@@ -168,7 +168,7 @@ export async function processOrg(deps: BillingDeps, orgId: number): Promise<void
       if (isPaidPlan(state.scheduledPlan)) {
         await setOrgPlan(tx, { orgId, planId: state.scheduledPlan.planId });
         await schedulePlanChange(tx, orgId, null, null);
-      } else await moveToFree(tx, deps, { orgId, reason: 'cancelled' });
+      } else await moveToFree(tx, deps, { orgId, reason: 'canceled' });
       state = await readBillingState(tx, orgId, { lock: false });
     }
     const monthly = await openMonthlyCharge(tx, deps, state, now);
@@ -212,7 +212,7 @@ async function endTrial(
       licenseCount: count,
       licenseDelta: 0,
       amountCents: proratedChargeCents(count, target.monthlyCostPerLicenseCents, trialEnd),
-      description: `${count} × ${target.planName} licence, ${utcDay(trialEnd)} to the end of ${monthName(trialEnd)}`,
+      description: `${count} × ${target.planName} license, ${utcDay(trialEnd)} to the end of ${monthName(trialEnd)}`,
     },
   );
 }
@@ -254,6 +254,6 @@ async function openMonthlyCharge(
     licenseCount: count,
     licenseDelta: 0,
     amountCents: monthlyCostCents(plan, count),
-    description: `${count} × ${plan.planName} licence, ${monthName(now)}`,
+    description: `${count} × ${plan.planName} license, ${monthName(now)}`,
   });
 }

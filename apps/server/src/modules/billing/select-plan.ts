@@ -89,7 +89,7 @@ async function upgrade(
     licenseCount: part.licenses,
     licenseDelta: 0,
     amountCents: part.cents,
-    description: `${part.licenses} × ${target.planName} licence, rest of ${monthName(now)}`,
+    description: `${part.licenses} × ${target.planName} license, rest of ${monthName(now)}`,
   });
   return {
     text: `Your organization is now on the ${target.planName} plan. Charged ${formatUsd(part.cents)} for the rest of ${monthName(now)}.`,

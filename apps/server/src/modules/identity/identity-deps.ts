@@ -38,7 +38,7 @@ export const DEFAULT_IDENTITY_LIMITS: IdentityLimits = {
   mailsPerAccount: { max: 5, windowSeconds: 60 * 60 },
 };
 
-/** What the identity services need, passed explicitly (STYLE.md). */
+/** What the identity services need, passed explicitly (docs/style.md). */
 export type IdentityDeps = {
   db: Db;
   /** The app's mailer: enqueue in the transaction of the change that causes the mail. */

@@ -26,7 +26,8 @@ import {
 import { getItem, getItemHistory } from './get-item';
 import { getPageItems } from './get-page-items';
 import { createPageLookupCache } from './page-lookup-cache';
-import { addItemNote, deleteItem } from './item-notes';
+import { addItemNote } from './add-item-note';
+import { deleteItem } from './delete-item';
 import { linkRelatedItem, searchRelatedItems, unlinkRelatedItem } from './related-items';
 import { searchItems } from './search-items';
 import { updateItem } from './update-item';

@@ -1,7 +1,7 @@
 import type { TPageItems } from '@waymark/core';
 import { describe, expect, it } from 'vitest';
 import type { ChangeFeed } from '../../changes/change-feed';
-import { createFakeChangeFeed } from '../../changes/fake-change-feed';
+import { createFakeChangeFeed } from '../../testing/fake-change-feed';
 import { JsonText } from '../../http/json-text';
 import type { PageAnswerSources } from './page-answer-memo';
 import { createPageLookupCache, type PathItems } from './page-lookup-cache';

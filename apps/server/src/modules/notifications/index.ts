@@ -6,7 +6,6 @@ import { defineModule, type AppModule } from '../module';
 import { dismissNotification } from './dismiss-notification';
 import { getSiteNotifications } from './get-site-notifications';
 
-export { escapeHtml } from './escape-html';
 export { dismissInvitationNotice } from './dismiss-invitation-notice';
 export { queueNotification, type QueueNotificationInput } from './queue-notification';
 

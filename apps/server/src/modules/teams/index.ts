@@ -55,7 +55,7 @@ const registerTeams: AppModule = (app, { db, clock, mailer, config }) => {
 /** The teams module's manifest: what it depends on, the tables it owns, its routes. */
 export const teamsModule = defineModule({
   name: 'teams',
-  summary: 'Org users, memberships, invitations, licences in use, project access (issue 12).',
+  summary: 'Org users, memberships, invitations, licenses in use, project access (issue 12).',
   dependsOn: ['access', 'auth', 'entitlements', 'mail', 'notifications'],
   ownsTables: [orgMembers, invitations, projectAccess, licenses],
   register: registerTeams,

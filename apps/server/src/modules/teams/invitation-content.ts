@@ -1,4 +1,4 @@
-import { escapeHtml } from '../notifications/index';
+import { escapeHtml } from '@waymark/core';
 
 /** What an invitation says, in the e-mail and in the template-4 notification. */
 export type InvitationFacts = {

@@ -29,7 +29,7 @@ export const billingRoutes = {
   getOrgPlanInfo: defineRoute({
     method: 'GET',
     path: '/api/account/getOrgPlanInfo/:orgId',
-    summary: "An organization's plan: trial end, monthly cost, status and licences.",
+    summary: "An organization's plan: trial end, monthly cost, status and licenses.",
     tag: 'account',
     params: orgParams,
     response: ZOrgPlanInfo,
@@ -38,7 +38,7 @@ export const billingRoutes = {
   getPlanOptions: defineRoute({
     method: 'GET',
     path: '/api/account/getPlanOptions/:orgId',
-    summary: 'The plans an organization can choose, with their cost at its licence count.',
+    summary: 'The plans an organization can choose, with their cost at its license count.',
     tag: 'account',
     params: orgParams,
     response: z.array(ZPlanOption),
@@ -73,7 +73,7 @@ export const billingRoutes = {
   getLicenseInfo: defineRoute({
     method: 'GET',
     path: '/api/account/getLicenseInfo/:orgId',
-    summary: "An organization's licences: assigned, available, total, and their plan.",
+    summary: "An organization's licenses: assigned, available, total, and their plan.",
     tag: 'account',
     params: orgParams,
     response: ZLicenseInfoDetail,
@@ -82,17 +82,17 @@ export const billingRoutes = {
   purchaseLicense: defineRoute({
     method: 'POST',
     path: '/api/account/purchaseLicense',
-    summary: 'Buys licences (prorated one-time charge on a paid plan).',
+    summary: 'Buys licenses (prorated one-time charge on a paid plan).',
     tag: 'account',
     body: ZPurchaseLicense,
     response: z.string(),
     responseKind: 'text',
   }),
   /** spec §7: what a licence change would charge now, in dollars as text ("7.60"). */
-  CalculateOneTimeCharge: defineRoute({
+  calculateOneTimeCharge: defineRoute({
     method: 'POST',
     path: '/api/account/CalculateOneTimeCharge',
-    summary: 'The one-time charge a licence change would make now, in dollars, as text.',
+    summary: 'The one-time charge a license change would make now, in dollars, as text.',
     tag: 'account',
     body: ZOneTimeChargeQuery,
     response: z.string(),
@@ -102,7 +102,7 @@ export const billingRoutes = {
   removeLicense: defineRoute({
     method: 'POST',
     path: '/api/account/removeLicense',
-    summary: 'Removes unassigned licences (no refund).',
+    summary: 'Removes unassigned licenses (no refund).',
     tag: 'account',
     body: ZRemoveLicense,
     response: z.string(),

@@ -73,7 +73,9 @@ describe('PanelMenu', () => {
     expect(fake.api.runtime.openOptionsPage).toHaveBeenCalledTimes(1);
     await openMenu(user);
     await user.click(screen.getByRole('menuitem', { name: /Keyboard shortcuts/, hidden: true }));
-    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy();
+    const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(sheet.textContent).toContain('New item on this page');
+    expect(sheet.textContent).toContain('Show these shortcuts');
   });
 
   it('logs out from the menu', async () => {

@@ -102,7 +102,7 @@ describe('prepaintPanel', () => {
     fake.syncStorage.set(SERVER_URL_KEY, 'https://waymark.example.com');
     vi.mocked(fake.api.runtime.sendMessage).mockImplementation(() => new Promise(() => undefined));
     renderPage(<SidePanelApp start={START} />, fake, { container: root });
-    expect(await screen.findByRole('button', { name: 'Pay button is grey' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Pay button is grey' });
     expect(root.querySelector(`[${PREPAINT_ATTRIBUTE}]`)).toBeNull();
     expect(rowButtons().map((row) => [row.className, row.closest('li')!.className])).toEqual(
       painted,

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -51,9 +51,12 @@ describe('the keyboard walk through the list', () => {
     await user.keyboard('k');
     expect(document.activeElement).toBe(row('Refunds'));
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('article', { name: 'Item' })).toBeTruthy();
+    const detail = await screen.findByRole('article', { name: 'Item' });
+    await vi.waitFor(() => expect(detail.textContent).toContain('Refunds'));
     await user.keyboard('{Escape}');
-    expect(await screen.findByText('Items on this page (3)')).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(screen.getByText(/^Items on this page/).textContent).toBe('Items on this page (3)'),
+    );
     expect(screen.queryByRole('article', { name: 'Item' })).toBeNull();
     // Back on the row it came from, so j/k continue from there.
     expect(document.activeElement).toBe(row('Refunds'));
@@ -72,12 +75,17 @@ describe('the keyboard walk through the list', () => {
     renderList();
     await screen.findByText('Items on this page (3)');
     await user.keyboard('s');
-    await vi.waitFor(() => expect(document.activeElement?.closest('[role="menu"]')).toBeTruthy());
-    expect(await screen.findByRole('menuitemradio', { name: 'Open', hidden: true })).toBeTruthy();
+    await vi.waitFor(() => expect(document.activeElement?.closest('[role="menu"]')).not.toBeNull());
+    const open = await screen.findByRole('menuitemradio', { name: 'Open', hidden: true });
+    expect(open.getAttribute('aria-checked')).toBe('true');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('form')).toBeNull();
     await user.keyboard('n');
-    expect(await screen.findByRole('form', { name: 'Add Item' })).toBeTruthy();
+    const form = await screen.findByRole('form', { name: 'Add Item' });
+    expect(within(form).getByRole('button', { name: 'Create item' })).toHaveProperty(
+      'disabled',
+      false,
+    );
   });
 });
 

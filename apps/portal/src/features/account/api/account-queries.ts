@@ -95,7 +95,7 @@ export function oneTimeChargeQuery(orgId: number, planId: number, change: number
     queryKey: [...accountKeys.all(orgId), 'one-time-charge', planId, change] as const,
     queryFn: async () => {
       try {
-        const dollars = await apiClient.call(routes.CalculateOneTimeCharge, {
+        const dollars = await apiClient.call(routes.calculateOneTimeCharge, {
           body: oneTimeChargeBody(orgId, planId, change),
         });
         return dollarsToCents(dollars);

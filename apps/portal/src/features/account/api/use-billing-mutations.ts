@@ -77,7 +77,7 @@ export function useChangeLicenses(orgId: number, options: { onDone: () => void }
       options.onDone();
       await refresh();
     },
-    onError: onChargeFailure('Licence change', refresh),
+    onError: onChargeFailure('License change', refresh),
   });
 }
 

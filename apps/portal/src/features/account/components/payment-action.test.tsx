@@ -10,7 +10,8 @@ import {
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../../testing/expect-no-axe-violations';
 import { callsTo, renderAdminScreen } from '../../../testing/render-admin-screen';
-import { serveBilling } from '../account-fake-server';
+import { serveBilling } from '../../../testing/account-fake-server';
+import { findAnnouncedRole } from '../../../testing/find-announced-role';
 import { AccountScreen } from '../index';
 
 const call = vi.hoisted(() => vi.fn());
@@ -24,7 +25,7 @@ const WAITING: TPendingPaymentAction = {
   paymentIntentId: 'pi_sandbox_9',
   clientSecret: null,
   amount: 12.5,
-  description: '2 × Pro licence, rest of November 2026',
+  description: '2 × Pro license, rest of November 2026',
 };
 const REFUSED =
   'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
@@ -76,7 +77,7 @@ describe('3-D Secure on the Account screen (issue 13)', () => {
     renderAdminScreen(<AccountScreen />);
     const region = await banner();
     expect(region.textContent).toContain(
-      'Your bank asks you to confirm the payment of $12.50 for 2 × Pro licence, rest of November 2026.',
+      'Your bank asks you to confirm the payment of $12.50 for 2 × Pro license, rest of November 2026.',
     );
     await expectNoAxeViolations('3-D Secure banner');
     fireEvent.click(within(region).getByRole('button', { name: 'Complete payment' }));
@@ -86,10 +87,10 @@ describe('3-D Secure on the Account screen (issue 13)', () => {
 
     fireEvent.click(within(bank).getByRole('button', { name: 'Fail authentication' }));
     expect((await within(bank).findByRole('alert')).textContent).toBe(REFUSED);
-    expect(screen.getByTestId('payment-action-banner')).toBeTruthy();
+    expect(screen.getByTestId('payment-action-banner').textContent).toContain('$12.50');
 
     fireEvent.click(within(bank).getByRole('button', { name: 'Complete authentication' }));
-    expect(await screen.findByText('Payment confirmed. Thank you.')).toBeTruthy();
+    expect(await findAnnouncedRole('Payment confirmed. Thank you.')).toBe('status');
     await waitFor(() => expect(screen.queryByTestId('payment-action-banner')).toBeNull());
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(callsTo(call, routes.confirmPaymentAction)).toEqual([
@@ -111,7 +112,7 @@ describe('3-D Secure on the Account screen (issue 13)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
 
     fireEvent.click(within(region).getByRole('button', { name: 'Complete payment' }));
-    expect(await screen.findByText('Payment confirmed. Thank you.')).toBeTruthy();
+    expect(await findAnnouncedRole('Payment confirmed. Thank you.')).toBe('status');
     expect(completeStripeAction).toHaveBeenLastCalledWith('pk_test_1', 'pi_9_secret_x');
     expect(callsTo(call, routes.confirmPaymentAction)).toEqual([
       { body: { orgId: ORG_ID, paymentIntentId: 'pi_sandbox_9', approve: undefined } },
@@ -124,7 +125,7 @@ describe('3-D Secure on the Account screen (issue 13)', () => {
     serveBilling(call, CARD, {
       writes: {
         getPendingPaymentAction: () => waiting,
-        CalculateOneTimeCharge: () => '12.50',
+        calculateOneTimeCharge: () => '12.50',
         purchaseLicense: () => {
           waiting = WAITING;
           return Promise.reject(
@@ -150,9 +151,10 @@ describe('3-D Secure on the Account screen (issue 13)', () => {
     const notice = await within(modal).findByTestId('payment-action-required');
     expect(notice.textContent).toContain('Your bank asks you to confirm this payment.');
     expect(screen.queryByText(/successfully purchased/)).toBeNull();
-    expect(await banner()).toBeTruthy();
+    expect((await banner()).textContent).toContain('$12.50 for 2 × Pro license');
     fireEvent.click(within(notice).getByRole('button', { name: 'Complete payment' }));
-    expect(await screen.findByRole('dialog', { name: 'Confirm your payment' })).toBeTruthy();
+    const bank = await screen.findByRole('dialog', { name: 'Confirm your payment' });
+    expect(within(bank).getByTestId('authentication-amount').textContent).toBe('$12.50');
     expect(screen.queryByRole('dialog', { name: 'Manage Licenses' })).toBeNull();
   });
 });

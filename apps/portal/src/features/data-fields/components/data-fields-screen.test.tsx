@@ -9,6 +9,8 @@ import {
   renderAdminScreen,
   type FakeCallInput,
 } from '../../../testing/render-admin-screen';
+import { fieldError, valuesOf } from '../../../testing/aria-text';
+import { findAnnouncedRole } from '../../../testing/find-announced-role';
 import { DataFieldsScreen } from '../index';
 
 const call = vi.hoisted(() => vi.fn());
@@ -67,10 +69,16 @@ describe('Data Fields screen (spec §2, §4, §5, §8)', () => {
   it('shows the three panels with the spec placeholders', async () => {
     fakeServer();
     await renderScreen();
-    expect(screen.getByRole('heading', { level: 1, name: 'Data Fields' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
+      'Data Fields',
+    ]);
     expect(panel('Status').getAllByPlaceholderText('Enter status name')).toHaveLength(3);
-    expect(panel('Item Type').getByPlaceholderText('Enter item type name')).toBeTruthy();
-    expect(panel('Release').getByPlaceholderText('Select project to manage releases')).toBeTruthy();
+    expect(valuesOf(panel('Item Type').getAllByPlaceholderText('Enter item type name'))).toEqual([
+      'Bug',
+    ]);
+    expect(
+      panel('Release').getByPlaceholderText('Select project to manage releases'),
+    ).toHaveProperty('value', '');
   });
 
   it('enables Save Changes on a change, sends only new and edited rows, then disables it again', async () => {
@@ -78,7 +86,9 @@ describe('Data Fields screen (spec §2, §4, §5, §8)', () => {
     await renderScreen();
     const status = panel('Status');
     const save = () => status.getByRole('button', { name: 'Save Changes' });
-    await waitFor(() => expect(status.getByRole('button', { name: 'Add New' })).toBeTruthy());
+    await waitFor(() =>
+      expect(status.getByRole('button', { name: 'Add New' })).toHaveProperty('disabled', false),
+    );
     expect(save()).toHaveProperty('disabled', true);
     fireEvent.change(status.getByDisplayValue('In Progress'), { target: { value: 'Doing' } });
     expect(save()).toHaveProperty('disabled', false);
@@ -86,7 +96,7 @@ describe('Data Fields screen (spec §2, §4, §5, §8)', () => {
     const boxes = status.getAllByPlaceholderText('Enter status name');
     fireEvent.change(boxes.at(-1)!, { target: { value: ' Blocked ' } });
     fireEvent.click(save());
-    expect(await screen.findByText('Saved successfully')).toBeTruthy();
+    expect(await findAnnouncedRole('Saved successfully')).toBe('status');
     expect(callsTo(call, routes.saveOrgStatus).map((input) => input.body)).toEqual([
       { orgStatusName: 'Blocked', orgId: ORG_ID },
       { orgStatusName: 'Doing', orgId: ORG_ID, itemStatusId: 2 },
@@ -100,12 +110,13 @@ describe('Data Fields screen (spec §2, §4, §5, §8)', () => {
     const status = panel('Status');
     fireEvent.click(status.getByRole('button', { name: 'Add New' }));
     fireEvent.click(status.getByRole('button', { name: 'Save Changes' }));
-    expect(await status.findByText('Enter a name.')).toBeTruthy();
+    const newest = () => status.getAllByPlaceholderText('Enter status name').at(-1)!;
+    await waitFor(() => expect(fieldError(newest())).toBe('Enter a name.'));
     fireEvent.change(status.getAllByPlaceholderText('Enter status name').at(-1)!, {
       target: { value: 'OPEN' },
     });
     fireEvent.click(status.getByRole('button', { name: 'Save Changes' }));
-    expect(await status.findByText('This name is already in the list.')).toBeTruthy();
+    await waitFor(() => expect(fieldError(newest())).toBe('This name is already in the list.'));
     expect(callsTo(call, routes.saveOrgStatus)).toEqual([]);
   });
 
@@ -123,7 +134,7 @@ describe('Data Fields screen (spec §2, §4, §5, §8)', () => {
       'A value with this name exists already.',
     );
     // The typed text is kept, so the admin can correct it.
-    expect(status.getByDisplayValue('Done')).toBeTruthy();
+    expect(valuesOf(status.getAllByPlaceholderText('Enter status name'))).toContain('Done');
 
     fakeServer({
       // Neither server text nor message.
@@ -148,14 +159,15 @@ describe('Data Fields screen (spec §2, §4, §5, §8)', () => {
 
     fireEvent.click(status.getByRole('button', { name: 'Remove Open' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Delete Status' }));
-    expect(await dialog.findByText(/2 items use “Open”/)).toBeTruthy();
+    const asked = screen.getByRole('dialog', { name: 'Delete Status' });
+    await waitFor(() => expect(asked.textContent).toMatch(/2 items use “Open”/));
     const confirm = dialog.getByRole('button', { name: 'Delete' });
     expect(confirm).toHaveProperty('disabled', true);
     fireEvent.click(dialog.getByRole('combobox', { name: 'New status for these items' }));
     fireEvent.click(await dialog.findByRole('option', { name: 'Closed' }));
     await waitFor(() => expect(confirm).toHaveProperty('disabled', false));
     fireEvent.click(confirm);
-    expect(await screen.findByText('Deleted successfully. 2 items now use Closed.')).toBeTruthy();
+    expect(await findAnnouncedRole('Deleted successfully. 2 items now use Closed.')).toBe('status');
     expect(callsTo(call, routes.deleteOrgStatus)).toEqual([
       { params: { statusId: 1 }, query: { replaceWith: '3' } },
     ]);
@@ -170,7 +182,9 @@ describe('Data Fields screen (spec §2, §4, §5, §8)', () => {
     // spec §5: a case-insensitive substring of the name.
     await waitFor(() => expect(release.queryByRole('option', { name: 'Blog' })).toBeNull());
     fireEvent.click(await release.findByRole('option', { name: 'Acme Shop' }));
-    expect(await release.findByDisplayValue('2.0')).toBeTruthy();
+    await waitFor(() =>
+      expect(valuesOf(release.getAllByPlaceholderText('Enter release name'))).toEqual(['2.0']),
+    );
     fireEvent.click(release.getByRole('button', { name: 'Add New' }));
     fireEvent.change(release.getAllByPlaceholderText('Enter release name').at(-1)!, {
       target: { value: '2.1' },
@@ -193,11 +207,11 @@ describe('Data Fields screen (spec §2, §4, §5, §8)', () => {
     fakeServer({ planId: PLAN_IDS.basic });
     await renderScreen();
     const status = panel('Status');
-    expect(
-      await status.findByText(
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Status' }).textContent).toContain(
         'Custom statuses are not included in the Basic plan. Upgrade to Standard or higher to add statuses.',
       ),
-    ).toBeTruthy();
+    );
     expect(status.getByRole('link', { name: 'Manage your plan' }).getAttribute('href')).toBe(
       '/app/account',
     );
@@ -206,6 +220,7 @@ describe('Data Fields screen (spec §2, §4, §5, §8)', () => {
     expect(status.queryByRole('button', { name: 'Remove Open' })).toBeNull();
     expect(status.getByDisplayValue('Open')).toHaveProperty('readOnly', true);
     // Basic includes releases.
-    expect(panel('Release').getByRole('button', { name: 'Add New' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Release' }).textContent).not.toMatch(/not included/);
+    expect(panel('Release').getAllByRole('button', { name: 'Add New' })).toHaveLength(1);
   });
 });

@@ -35,7 +35,8 @@ describe('InstallExtensionGuide (issue 25)', () => {
     renderAt(<InstallExtensionGuide storeUrl={store} />);
     const link = await screen.findByRole('link', { name: 'Get Waymark from the store' });
     expect(link.getAttribute('href')).toBe(store);
-    expect(screen.getByRole('link', { name: 'Download the extension (zip)' })).toBeTruthy();
+    const zip = screen.getByRole('link', { name: 'Download the extension (zip)' });
+    expect(zip.getAttribute('href')).toBe('/api/extension/download');
   });
 });
 

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { routes, type TNotification } from '@waymark/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { findAnnouncedRole } from '../../../testing/find-announced-role';
 import { BannerProvider } from '../../../components/banner/banner-context';
 import { ToastProvider } from '../../../components/toasts/toast-context';
 import { NotificationDialog } from './notification-dialog';
@@ -84,16 +85,17 @@ describe('the notification dialog (spec §4 Notifications, §8)', () => {
     });
     renderDialog();
     fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
-    expect(await screen.findByText('Access accepted successfully.')).toBeTruthy();
+    expect(await findAnnouncedRole('Access accepted successfully.')).toBe('status');
     expect(call).toHaveBeenCalledWith(routes.acceptOrgAccess, { params: { orgId: 4 } });
-    expect(await screen.findByRole('button', { name: 'Okay' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Okay' });
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
   });
 
   it('closes the invitation even when accepting fails, with the error toast', async () => {
     answer([invitation], {});
     renderDialog();
     fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
-    expect(await screen.findByText('Error accepting access.')).toBeTruthy();
+    expect(await findAnnouncedRole('Error accepting access.')).toBe('alert');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

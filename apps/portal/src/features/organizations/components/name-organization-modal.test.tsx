@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
+import { fieldError } from '../../../testing/aria-text';
+import { findAnnouncedRole } from '../../../testing/find-announced-role';
 import { renderRoutes } from '../../../testing/render-routes';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { routes, STORAGE_KEYS } from '@waymark/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Banner } from '../../../components/banner/banner';
@@ -54,7 +56,9 @@ describe('the "Name of new organization" dialog (spec §2, §4, §5, §8)', () =
     localStorage.removeItem(STORAGE_KEYS.orgId);
     const { router } = renderModal();
     submitName('Acme');
-    await waitFor(() => expect(screen.getByRole('button', { name: "Let's go!" })).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: "Let's go!" })).toHaveProperty('disabled', false),
+    );
     expect(call).not.toHaveBeenCalled();
     expect(router.state.location.pathname).toBe('/app/account');
   });
@@ -62,7 +66,9 @@ describe('the "Name of new organization" dialog (spec §2, §4, §5, §8)', () =
   it('asks for a name instead of sending a blank one', () => {
     renderModal();
     submitName('   ');
-    expect(screen.getByText('Enter a name for your organization.')).toBeTruthy();
+    expect(fieldError(screen.getByLabelText(/Organization name/))).toBe(
+      'Enter a name for your organization.',
+    );
     expect(call).not.toHaveBeenCalled();
   });
 
@@ -70,8 +76,9 @@ describe('the "Name of new organization" dialog (spec §2, §4, §5, §8)', () =
     call.mockRejectedValue(new Error('boom'));
     const { router } = renderModal();
     submitName('Acme');
-    expect(await screen.findByText('Error saving organization name.')).toBeTruthy();
+    expect(await findAnnouncedRole('Error saving organization name.')).toBe('alert');
     expect(router.state.location.pathname).toBe('/app/account');
-    expect(screen.getByRole('dialog', { name: 'Name of new organization' })).toBeTruthy();
+    const dialog = screen.getByRole('dialog', { name: 'Name of new organization' });
+    expect(within(dialog).getByLabelText(/Organization name/)).toHaveProperty('value', 'Acme');
   });
 });

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { routes } from '@waymark/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { findAnnouncedRole } from '../../../testing/find-announced-role';
 import { ToastProvider } from '../../../components/toasts/toast-context';
 import { NewOrganizationModal } from './new-organization-modal';
 
@@ -51,7 +52,7 @@ describe('the Create Organization modal (spec §2 Non-admin, §4, §8)', () => {
     if (!overlay) throw new Error('No backdrop rendered');
     fireEvent.mouseDown(overlay);
     fireEvent.click(overlay);
-    expect(screen.getByRole('dialog', { name: 'Create Organization' })).toBeTruthy();
+    expect(screen.queryAllByRole('dialog', { name: 'Create Organization' })).toHaveLength(1);
     expect(onCancel).not.toHaveBeenCalled();
     expect(call).not.toHaveBeenCalled();
   });
@@ -60,7 +61,7 @@ describe('the Create Organization modal (spec §2 Non-admin, §4, §8)', () => {
     call.mockResolvedValue('Created.');
     const { onCreated } = renderModal();
     fireEvent.click(screen.getByRole('button', { name: 'Create Organization' }));
-    expect(await screen.findByText('Organization created successfully.')).toBeTruthy();
+    expect(await findAnnouncedRole('Organization created successfully.')).toBe('status');
     expect(screen.queryByText('Created.')).toBeNull();
     expect(call).toHaveBeenCalledWith(routes.createOrgExistingUser, { body: {} });
     await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));

@@ -15,7 +15,7 @@ export function TrialExplainer() {
           {TRIAL_LENGTH_DAYS} days with every {standard.planName} feature, at no cost.
         </List.Item>
         <List.Item>
-          Each person still needs a licence during the trial. Add as many as your team needs; they
+          Each person still needs a license during the trial. Add as many as your team needs; they
           cost nothing until the trial ends.
         </List.Item>
         <List.Item>
@@ -29,7 +29,7 @@ export function TrialExplainer() {
         </List.Item>
       </List>
       <Text mt="lg" c="gray.8" maw={800}>
-        Paid plans are billed per licence on the first of each month. Your first payment includes a
+        Paid plans are billed per license on the first of each month. Your first payment includes a
         one-time, prorated charge for the rest of the current month; plan changes and cancellations
         take effect on the first of the following month. The full details are in our{' '}
         <TermsLink>Terms of Use</TermsLink>.

@@ -9,6 +9,8 @@ import {
   renderAdminScreen,
   type FakeCallInput,
 } from '../../../testing/render-admin-screen';
+import { fieldError, valuesOf } from '../../../testing/aria-text';
+import { findAnnouncedRole } from '../../../testing/find-announced-role';
 import { ProjectsScreen } from '../index';
 
 const call = vi.hoisted(() => vi.fn());
@@ -86,6 +88,9 @@ async function renderScreen(options: Options = {}) {
   await screen.findByRole('heading', { level: 1, name: 'Project' });
 }
 
+/** A pager's "x - y of n" line (spec §4). */
+const PAGER = /^\d+ - \d+ of \d+$/;
+
 describe('Projects screen (spec §2, §4, §5, §8)', () => {
   beforeEach(() => {
     call.mockReset();
@@ -97,13 +102,17 @@ describe('Projects screen (spec §2, §4, §5, §8)', () => {
     await renderScreen();
     await selectProject('Acme Shop');
     const domains = region('Associated Domains');
-    expect(await domains.findByText('1 - 3 of 4')).toBeTruthy();
+    await waitFor(() => expect(domains.getByText(PAGER).textContent).toBe('1 - 3 of 4'));
     expect(domains.getAllByPlaceholderText('Enter account url')).toHaveLength(3);
     fireEvent.click(domains.getByRole('button', { name: 'Next domains' }));
-    expect(domains.getByText('4 - 4 of 4')).toBeTruthy();
-    expect(domains.getByDisplayValue('https://d.test')).toBeTruthy();
+    expect(domains.getByText(PAGER).textContent).toBe('4 - 4 of 4');
+    expect(valuesOf(domains.getAllByPlaceholderText('Enter account url'))).toEqual([
+      'https://d.test',
+    ]);
     await selectProject('Blog');
-    expect(await region('Associated Domains').findByText('1 - 1 of 1')).toBeTruthy();
+    await waitFor(() =>
+      expect(region('Associated Domains').getByText(PAGER).textContent).toBe('1 - 1 of 1'),
+    );
   });
 
   it('renames only with a selected project and a non-empty name', async () => {
@@ -120,7 +129,7 @@ describe('Projects screen (spec §2, §4, §5, §8)', () => {
     expect(callsTo(call, routes.saveProject)).toEqual([]);
     fireEvent.change(nameBox, { target: { value: ' Company Blog ' } });
     fireEvent.click(save());
-    expect(await screen.findByText('Saved successfully')).toBeTruthy();
+    expect(await findAnnouncedRole('Saved successfully')).toBe('status');
     expect(callsTo(call, routes.saveProject)).toEqual([
       { body: { projectId: 11, projectName: 'Company Blog', orgId: ORG_ID } },
     ]);
@@ -131,7 +140,7 @@ describe('Projects screen (spec §2, §4, §5, §8)', () => {
     await selectProject('Blog');
     const domains = region('Associated Domains');
     await domains.findByDisplayValue('https://blog.test');
-    expect(domains.getByRole('button', { name: 'Remove https://blog.test' })).toBeTruthy();
+    expect(domains.getAllByRole('button', { name: /^Remove / })).toHaveLength(1);
     fireEvent.click(domains.getByRole('button', { name: 'Add New' }));
     fireEvent.click(domains.getByRole('button', { name: 'Add New' }));
     expect(domains.queryByRole('button', { name: 'Remove new domain' })).toBeNull();
@@ -139,7 +148,7 @@ describe('Projects screen (spec §2, §4, §5, §8)', () => {
     fireEvent.change(boxes[1]!, { target: { value: ' https://staging.blog.test ' } });
     fireEvent.click(domains.getByRole('button', { name: 'Save Changes' }));
     // spec §8: success without text from the server.
-    expect(await screen.findByText('Saved successfully')).toBeTruthy();
+    expect(await findAnnouncedRole('Saved successfully')).toBe('status');
     expect(callsTo(call, routes.saveAssociatedSite)).toEqual([
       { body: { projectId: 11, baseUrl: 'https://staging.blog.test' } },
     ]);
@@ -165,8 +174,7 @@ describe('Projects screen (spec §2, §4, §5, §8)', () => {
       'Some changes could not be saved. Please try again.',
     );
     // The failed row keeps its text and says why.
-    expect(domains.getByDisplayValue('nonsense')).toBeTruthy();
-    expect(domains.getByText('Enter the site address.')).toBeTruthy();
+    expect(fieldError(domains.getByDisplayValue('nonsense'))).toBe('Enter the site address.');
   });
 
   it('shows the plan limit where it bites and disables Add New at the limit', async () => {
@@ -177,7 +185,11 @@ describe('Projects screen (spec §2, §4, §5, §8)', () => {
     });
     await selectProject('Twin');
     const domains = region('Associated Domains');
-    expect(await domains.findByText('2 of 2 domains on Basic — upgrade for more')).toBeTruthy();
+    await waitFor(() =>
+      expect(domains.getByText(/domains on Basic/).textContent).toBe(
+        '2 of 2 domains on Basic — upgrade for more',
+      ),
+    );
     expect(domains.getByRole('button', { name: 'Add New' })).toHaveProperty('disabled', true);
   });
 
@@ -194,7 +206,7 @@ describe('Projects screen (spec §2, §4, §5, §8)', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Delete Project' }));
     expect(callsTo(call, routes.deleteProject)).toEqual([]);
     fireEvent.click(dialog.getByRole('button', { name: 'Delete Project' }));
-    expect(await screen.findByText('Project deleted successfully')).toBeTruthy();
+    expect(await findAnnouncedRole('Project deleted successfully')).toBe('status');
     expect(callsTo(call, routes.deleteProject)).toEqual([{ params: { projectId: 11 } }]);
   });
 
@@ -210,7 +222,7 @@ describe('Projects screen (spec §2, §4, §5, §8)', () => {
     });
     fireEvent.change(paths.getByDisplayValue('/checkout'), { target: { value: '/cart' } });
     fireEvent.click(paths.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Merged into /cart: 3 items moved.')).toBeTruthy();
+    expect(await findAnnouncedRole('Merged into /cart: 3 items moved.')).toBe('status');
     expect(callsTo(call, routes.updateRelativePath)).toEqual([
       { body: { projectId: 10, relativePathId: 2, relativePath: '/cart' } },
     ]);
@@ -226,11 +238,11 @@ describe('Projects screen (spec §2, §4, §5, §8)', () => {
     );
     await renderScreen({ projects: many });
     const table = region('All Projects');
-    expect(await table.findByText('1 - 5 of 7')).toBeTruthy();
+    await waitFor(() => expect(table.getByText(PAGER).textContent).toBe('1 - 5 of 7'));
     fireEvent.change(table.getByRole('textbox', { name: 'Search projects' }), {
       target: { value: 'P7.TEST' },
     });
-    expect(table.getByText('1 - 1 of 1')).toBeTruthy();
+    expect(table.getByText(PAGER).textContent).toBe('1 - 1 of 1');
     fireEvent.click(table.getByRole('button', { name: 'Project 7' }));
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Edit Project Name' })).toHaveProperty(
@@ -246,7 +258,8 @@ describe('Projects screen (spec §2, §4, §5, §8)', () => {
     expect(screen.queryByRole('dialog', { name: 'No Projects Found' })).toBeNull();
     const dialog = within(await screen.findByRole('dialog', { name: 'No Projects Found' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Create project' }));
-    expect(await screen.findByRole('dialog', { name: 'Create project' })).toBeTruthy();
+    const create = within(await screen.findByRole('dialog', { name: 'Create project' }));
+    expect(create.getByRole('textbox', { name: 'Project name' })).toHaveProperty('value', '');
   });
 
   it('removes a saved domain and a path only after their confirmations', async () => {
@@ -259,7 +272,7 @@ describe('Projects screen (spec §2, §4, §5, §8)', () => {
     );
     expect(callsTo(call, routes.deleteAssociatedSite)).toEqual([]);
     fireEvent.click(domainDialog.getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Site deleted successfully')).toBeTruthy();
+    expect(await findAnnouncedRole('Site deleted successfully')).toBe('status');
     expect(callsTo(call, routes.deleteAssociatedSite)).toEqual([{ params: { id: 1100 } }]);
 
     await selectProject('Acme Shop');
@@ -269,7 +282,7 @@ describe('Projects screen (spec §2, §4, §5, §8)', () => {
     fireEvent.click(await paths.findByRole('button', { name: 'Remove /cart' }));
     const pathDialog = within(await screen.findByRole('dialog', { name: 'Delete URL Path' }));
     fireEvent.click(pathDialog.getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Path deleted successfully')).toBeTruthy();
+    expect(await findAnnouncedRole('Path deleted successfully')).toBe('status');
     expect(callsTo(call, routes.deleteRelativePath)).toEqual([{ params: { id: 1 } }]);
   });
 });

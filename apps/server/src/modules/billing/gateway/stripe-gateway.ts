@@ -144,12 +144,12 @@ export function createStripeGateway(
           { cancellation_reason: 'abandoned' },
           { idempotencyKey },
         );
-        return fromCancelled(intent);
+        return fromCanceled(intent);
       } catch (error) {
         // Stripe refuses to cancel a PaymentIntent that already succeeded or was cancelled
         // (payment_intent_unexpected_state): ask what it is.
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
-        return fromCancelled(await stripe.paymentIntents.retrieve(paymentId));
+        return fromCanceled(await stripe.paymentIntents.retrieve(paymentId));
       }
     },
     readWebhook(rawBody, signature) {
@@ -206,7 +206,7 @@ async function findCustomer(stripe: Stripe, orgId: number): Promise<string | nul
   }
 }
 
-function fromCancelled(intent: Stripe.PaymentIntent): CancelOutcome {
+function fromCanceled(intent: Stripe.PaymentIntent): CancelOutcome {
   if (intent.status === 'succeeded') return { status: 'succeeded', paymentId: intent.id };
   if (intent.status === 'canceled') return { status: 'canceled', paymentId: intent.id };
   throw new Error(`PaymentIntent ${intent.id} is ${intent.status} after cancelling`);

@@ -1,3 +1,5 @@
+import { escapeHtml } from '@waymark/core';
+
 /** HTML that has already been escaped or built from trusted parts; {@link html} inserts it as is. */
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -7,11 +9,6 @@ export class SafeHtml {
 }
 
 type Interpolation = string | number | SafeHtml | undefined | null | false | Interpolation[];
-
-/** Escapes text for HTML element content and double-quoted attribute values (the only kind used). */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 function render(value: Interpolation): string {
   if (value === undefined || value === null || value === false) return '';

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@waymark/core';
 import type { MailMessage } from '../mail-transport';
 
 /** The parts every Waymark e-mail has: a greeting, some paragraphs and at most one button. */
@@ -13,9 +14,6 @@ export type MailContent = {
   /** Small print under the button, e.g. why they got this mail. */
   footer: string;
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Renders a message as plain text and as simple, inline-styled HTML with the same words. */
 export function renderMail(content: MailContent): MailMessage {

@@ -50,7 +50,8 @@ describe('AttachmentsSection', () => {
     expect(card.textContent).toContain('console.log');
     expect(card.textContent).toContain('4.2 KB · application/octet-stream');
     expect(card.textContent).toContain('Ada Admin');
-    expect(within(card).getByRole('button', { name: 'Download console.log' })).toBeTruthy();
+    const download = within(card).getByRole('button', { name: 'Download console.log' });
+    expect(download).toHaveProperty('disabled', false);
     expect(screen.getByTestId('plan-gate-attachments').textContent).toBe(
       'Available on Standard and higher',
     );
@@ -60,10 +61,13 @@ describe('AttachmentsSection', () => {
 
   it('offers the picker, drop, paste and capture on a plan with attachments', async () => {
     renderSection(['attachments'], () => []);
-    expect(await screen.findByText('No files attached.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Add files' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Capture screenshot' })).toBeTruthy();
-    expect(screen.getByTestId('attachment-drop-zone')).toBeTruthy();
+    await screen.findByText('No files attached.');
+    expect(screen.queryAllByTestId('attachment')).toEqual([]);
+    const offered = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(offered).toEqual(expect.arrayContaining(['Add files', 'Capture screenshot']));
+    expect(screen.getByTestId('attachment-drop-zone').getAttribute('aria-label')).toBe(
+      'Add attachments: drop or paste files here',
+    );
     expect(screen.queryByTestId('plan-gate-attachments')).toBeNull();
   });
 

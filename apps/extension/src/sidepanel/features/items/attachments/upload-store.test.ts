@@ -1,12 +1,12 @@
 import { AppError, type TAttachment } from '@waymark/core';
 import { describe, expect, it, vi } from 'vitest';
-import { UPLOAD_CANCELLED, type Upload, type UploadProgress } from '../../../../transfer/index';
+import { UPLOAD_CANCELED, type Upload, type UploadProgress } from '../../../../transfer/index';
 import { createUploadStore } from './upload-store';
 
 function controllable() {
   let report: (progress: UploadProgress) => void = () => undefined;
   let settle: { resolve: (a: TAttachment) => void; reject: (e: Error) => void } | null = null;
-  const cancel = vi.fn(() => settle?.reject(new AppError('INTERNAL', UPLOAD_CANCELLED)));
+  const cancel = vi.fn(() => settle?.reject(new AppError('INTERNAL', UPLOAD_CANCELED)));
   const begin = (onProgress: (progress: UploadProgress) => void): Upload => {
     report = onProgress;
     const done = new Promise<TAttachment>((resolve, reject) => (settle = { resolve, reject }));

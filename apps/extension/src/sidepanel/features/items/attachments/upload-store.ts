@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { TAttachment } from '@waymark/core';
-import { UPLOAD_CANCELLED, type Upload, type UploadProgress } from '../../../../transfer/index';
+import { UPLOAD_CANCELED, type Upload, type UploadProgress } from '../../../../transfer/index';
 
 /** One upload as the panel shows it. */
 export type UploadEntry = {
@@ -68,7 +68,7 @@ export function createUploadStore(): UploadStore {
         },
         (error: unknown) => {
           const message = error instanceof Error ? error.message : String(error);
-          if (message === UPLOAD_CANCELLED) remove(uploadId);
+          if (message === UPLOAD_CANCELED) remove(uploadId);
           else update(uploadId, { phase: 'failed', error: message });
         },
       );

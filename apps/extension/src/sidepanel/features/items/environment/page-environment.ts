@@ -2,6 +2,8 @@
 // of the item's description (docs/attachments.md "Bug environment"), so every view shows it and
 // it is edited like the rest of the description.
 
+import { escapeHtml } from '@waymark/core';
+
 /** Where a bug was seen; each value as the user may have corrected it. */
 export type PageEnvironment = {
   pageUrl: string;
@@ -84,14 +86,6 @@ export function describeEnvironment(input: {
     devicePixelRatio: String(input.devicePixelRatio),
     time: input.now.toISOString(),
   };
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
 }
 
 /** The heading the description's environment section starts with. */

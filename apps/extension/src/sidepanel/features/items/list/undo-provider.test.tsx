@@ -21,7 +21,7 @@ function renderOffers(offers: Record<string, UndoOffer>) {
 }
 
 describe('UndoProvider', () => {
-  it('undoes once, and never runs what the undo cancelled', () => {
+  it('undoes once, and never runs what the undo canceled', () => {
     const first = { onUndo: vi.fn(), onExpire: vi.fn() };
     renderOffers({ first });
     fireEvent.click(screen.getByRole('button', { name: 'Do first' }));

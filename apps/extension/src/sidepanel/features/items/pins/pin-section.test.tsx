@@ -52,7 +52,9 @@ describe('PinSection', () => {
     const pins = fakePins({ pinOf: () => undefined, statusOf: () => undefined });
     renderPage(<PinSection pins={pins} itemId={7} canPin={false} />);
     expect(screen.queryByRole('button', { name: 'Pin on page' })).toBeNull();
-    expect(screen.getByTestId('plan-gate-locationPins')).toBeTruthy();
+    expect(screen.getByTestId('plan-gate-locationPins').textContent).toBe(
+      'Available on Standard and higher',
+    );
   });
 
   it('says the site is not granted and offers the button that asks for access', () => {

@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createJobQueue, type JobQueue } from '../../src/jobs/job-queue';
+import { createTestDatabase, type TestDatabase } from '../support/helper';
+
+// The job queue on a real database, with two queues standing for two copies of the server.
+let database: TestDatabase;
+const started: JobQueue[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await Promise.all(started.map((queue) => queue.stop()));
+  await database.close();
+});
+
+function serverCopy(): JobQueue {
+  const queue = createJobQueue({
+    connectionString: database.databaseUrl,
+    db: database.db,
+    logger: { warn: () => undefined },
+  });
+  started.push(queue);
+  return queue;
+}
+
+/** What the operator's query in docs/architecture.md ("Failed jobs") returns. */
+async function failedJobs(): Promise<{ name: string; retry_count: number; output: unknown }[]> {
+  const result = await database.db.execute<{ name: string; retry_count: number; output: unknown }>(
+    sql`select name, retry_count, output from pgboss.job where state = 'failed' order by completed_on desc`,
+  );
+  return result.rows;
+}
+
+describe('job queue', () => {
+  it('runs each job exactly once across two server copies on one database', async () => {
+    const runs: number[] = [];
+    const copies = [serverCopy(), serverCopy()];
+    const enqueue = copies.map((copy) =>
+      copy.define<{ n: number }>({
+        name: 'test.count',
+        handler: ({ n }) => {
+          runs.push(n);
+          return Promise.resolve();
+        },
+      }),
+    );
+    await Promise.all(copies.map((copy) => copy.start()));
+    const numbers = Array.from({ length: 30 }, (_, n) => n);
+    for (const n of numbers) await enqueue[n % 2]!(database.db, { n });
+
+    await vi.waitFor(() => expect(runs).toHaveLength(30), { timeout: 20_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect([...runs].sort((a, b) => a - b)).toEqual(numbers);
+  });
+
+  it(
+    'runs a scheduled job once per slot though every copy schedules it',
+    { timeout: 120_000 },
+    async () => {
+      const runs: number[] = [];
+      const copies = [serverCopy(), serverCopy()];
+      for (const copy of copies)
+        copy.define({
+          name: 'test.every-minute',
+          cron: '* * * * *',
+          handler: () => {
+            runs.push(Date.now());
+            return Promise.resolve();
+          },
+        });
+      await Promise.all(copies.map((copy) => copy.start()));
+      // The next minute's slot: both copies' schedulers see it; pg-boss creates one job for it.
+      await vi.waitFor(() => expect(runs.length).toBeGreaterThan(0), {
+        timeout: 100_000,
+        interval: 500,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 8_000));
+      expect(runs).toHaveLength(1);
+    },
+  );
+
+  it('retries a failing job after its delay, up to its limit, then keeps it as failed for an operator', async () => {
+    const attempts: { at: number; retryCount: number }[] = [];
+    let isRemoteDown = true;
+    const copy = serverCopy();
+    const enqueue = copy.define<{ what: string }>({
+      name: 'test.always-fails',
+      retry: { limit: 2, delaySeconds: 1, maxDelaySeconds: 60 },
+      handler: (_data, job) => {
+        attempts.push({ at: Date.now(), retryCount: job.retryCount });
+        if (!isRemoteDown) return Promise.resolve();
+        return Promise.reject(new Error('the remote service said no'));
+      },
+    });
+    await copy.start();
+    await enqueue(database.db, { what: 'x' });
+
+    await vi.waitFor(
+      async () =>
+        expect((await failedJobs()).map((job) => job.name)).toContain('test.always-fails'),
+      { timeout: 30_000, interval: 250 },
+    );
+    expect(attempts.map((attempt) => attempt.retryCount)).toEqual([0, 1, 2]);
+    // Backoff: never sooner than the configured first delay.
+    expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(1000);
+    expect(attempts[2]!.at - attempts[1]!.at).toBeGreaterThanOrEqual(1000);
+    const [failed] = (await failedJobs()).filter((job) => job.name === 'test.always-fails');
+    expect(JSON.stringify(failed?.output)).toContain('the remote service said no');
+    expect((await copy.health()).failedJobs).toBeGreaterThanOrEqual(1);
+
+    // The operator's "run it once more" from docs/architecture.md.
+    isRemoteDown = false;
+    await database.db.execute(
+      sql`update pgboss.job set state = 'retry', start_after = now(), retry_limit = retry_count + 1
+          where name = 'test.always-fails' and state = 'failed'`,
+    );
+    await vi.waitFor(() => expect(attempts).toHaveLength(4), { timeout: 10_000 });
+    await vi.waitFor(async () =>
+      expect((await failedJobs()).map((job) => job.name)).not.toContain('test.always-fails'),
+    );
+  });
+
+  it('keeps a job that is enqueued in a transaction that rolls back out of the queue', async () => {
+    const runs: string[] = [];
+    const copy = serverCopy();
+    const enqueue = copy.define<{ what: string }>({
+      name: 'test.rollback',
+      handler: ({ what }) => {
+        runs.push(what);
+        return Promise.resolve();
+      },
+    });
+    await copy.start();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await enqueue(tx, { what: 'rolled back' });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await database.db.transaction((tx) => enqueue(tx, { what: 'committed' }));
+
+    await vi.waitFor(() => expect(runs).toContain('committed'), { timeout: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(runs).toEqual(['committed']);
+  });
+
+  it('stores cron schedules in UTC', async () => {
+    const copy = serverCopy();
+    copy.define({ name: 'test.nightly', cron: '0 3 * * *', handler: () => Promise.resolve() });
+    await copy.start();
+    const result = await database.db.execute<{ cron: string; timezone: string }>(
+      sql`select cron, timezone from pgboss.schedule where name = 'test.nightly'`,
+    );
+    expect(result.rows).toEqual([{ cron: '0 3 * * *', timezone: 'UTC' }]);
+  });
+
+  it('reports itself stopped once stopped', async () => {
+    const copy = serverCopy();
+    await copy.start();
+    expect((await copy.health()).isRunning).toBe(true);
+    await copy.stop();
+    expect((await copy.health()).isRunning).toBe(false);
+  });
+});

@@ -1,0 +1,136 @@
+import { eq, sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import type { Db } from '../../src/db/client';
+import type { MatrixIds, MatrixRow } from './access-matrix';
+import type { AuthTestContext } from './auth-test-app';
+import { multipartFile, TINY_PNG } from './multipart';
+import { invitations } from '../../src/db/schema';
+import { createProjectIds, type As } from './projects-world';
+import { addFreeLicenses, invite } from './teams-world';
+import { createBillingIds } from './billing-world';
+import { toQueryString } from './query-string';
+
+/**
+ * Creates an organization named `orgName` owned by `as` with a project world in it (sites,
+ * paths, items, a release) and answers the ids the access matrix rows refer to. `tag` marks the
+ * organization's own data (see {@link createProjectIds}).
+ */
+export async function createMatrixWorld(
+  t: AuthTestContext,
+  as: As,
+  orgName: string,
+  tag?: string,
+): Promise<MatrixIds> {
+  const created = await t.call(as, {
+    method: 'POST',
+    url: '/api/account/createOrgExistingUser',
+    payload: { orgName },
+  });
+  expect(created.statusCode).toBe(200);
+  const [org] = (await t.call(as, { method: 'GET', url: '/api/account/getOrgs' })).json<
+    { orgId: number }[]
+  >();
+  const [notification] = (
+    await t.call(as, { method: 'GET', url: '/api/account/getSiteNotifications' })
+  ).json<{ notificationInfoId: number }[]>();
+  const orgId = org?.orgId ?? 0;
+  const projectIds = await createProjectIds(t, as, orgId, tag);
+  const attach = async () => {
+    const response = await t.call(as, {
+      method: 'POST',
+      url: `/api/item/uploadAttachment/${projectIds.itemId}`,
+      ...multipartFile(TINY_PNG, { fileName: `probe-${tag ?? orgId}.png` }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ attachmentId: number }>().attachmentId;
+  };
+  const teammates = await createTeammates(t, as, orgId, projectIds.projectId, tag ?? String(orgId));
+  return {
+    orgId,
+    notificationId: notification?.notificationInfoId ?? 0,
+    ...projectIds,
+    attachmentId: await attach(),
+    spareAttachmentId: await attach(),
+    ...teammates,
+    ...(await createBillingIds(t, as, orgId)),
+  };
+}
+
+const tablesOf = new WeakMap<Db, Promise<string[]>>();
+
+/** The database's tables, read once per database (information_schema is slow to query). */
+function listTables(db: Db): Promise<string[]> {
+  const cached = tablesOf.get(db);
+  if (cached) return cached;
+  const tables = db
+    .execute<{ name: string }>(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    )
+    .then((result) => result.rows.map((row) => row.name));
+  tablesOf.set(db, tables);
+  return tables;
+}
+
+/**
+ * A checksum of every row of every table, in one query: equal before and after a request means
+ * the request changed nothing. Keys are in table-name order, so snapshots compare as strings too.
+ */
+export async function snapshotDatabase(db: Db): Promise<Record<string, string>> {
+  const tables = await listTables(db);
+  if (tables.length === 0) return {};
+  const sums = sql.join(
+    tables.map(
+      (name) =>
+        sql`select ${name} as name, count(*) || ':' || coalesce(sum(hashtextextended(r::text, 0)), 0) as sum from ${sql.identifier(name)} r`,
+    ),
+    sql` union all `,
+  );
+  const result = await db.execute<{ name: string; sum: string }>(sums);
+  const sumOf = new Map(result.rows.map((row) => [row.name, row.sum]));
+  return Object.fromEntries(tables.map((name) => [name, sumOf.get(name) ?? '']));
+}
+
+/** The well-formed call `row` describes for an organization's `ids`, as inject options. */
+export function toInject(row: MatrixRow, ids: MatrixIds): InjectOptions {
+  const request = row.request?.(ids) ?? {};
+  const url = row.path.replace(/:([A-Za-z0-9_]+)|\*/g, (segment, name?: string) =>
+    encodeURIComponent(String(request.params?.[name ?? '*'] ?? segment)),
+  );
+  const query = toQueryString(request.query);
+  return {
+    method: row.method,
+    url: query ? `${url}?${query}` : url,
+    ...(request.body !== undefined && { payload: request.body as InjectOptions['payload'] }),
+    ...(request.headers && { headers: request.headers }),
+  };
+}
+
+/**
+ * Two pending invitees of the organization (issue 12), with licences to spare for the invite
+ * probes. Their invitation e-mails count as sent two minutes ago, so the resend probe may send.
+ */
+async function createTeammates(
+  t: AuthTestContext,
+  as: As,
+  orgId: number,
+  projectId: number,
+  tag: string,
+): Promise<{ teammateUserId: number; spareTeammateUserId: number }> {
+  await addFreeLicenses(t, orgId, 20);
+  const invitee = async (name: string) => {
+    const email = `${name}@${tag}.example.test`;
+    expect((await invite(t, as, orgId, email, [projectId])).statusCode).toBe(200);
+    const result = await t.db.execute<{ id: number }>(
+      sql`select id from users where email = ${email}`,
+    );
+    return Number(result.rows[0]?.id);
+  };
+  const teammateUserId = await invitee('teammate');
+  const spareTeammateUserId = await invitee('spare-teammate');
+  await t.db
+    .update(invitations)
+    .set({ lastSentAt: new Date(t.clock.now().getTime() - 120_000) })
+    .where(eq(invitations.orgId, orgId));
+  return { teammateUserId, spareTeammateUserId };
+}
