@@ -17,6 +17,7 @@ export * from './entities/data-fields';
 export * from './entities/project';
 export * from './entities/billing';
 export * from './entities/item';
+export * from './entities/conversation';
 export * from './entities/item-detail';
 export * from './entities/item-input';
 export * from './entities/attachment';
