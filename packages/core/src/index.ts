@@ -35,3 +35,4 @@ export * from './content/user-guide';
 export * from './content/vocabulary';
 export * from './content/format-count';
 export * from './content/item-history';
+export * from './content/inbox-entry';

@@ -52,7 +52,9 @@ export function describeHistoryEntry(
     case RELATED_HISTORY_FIELD:
       return after !== null ? `Linked to ${quote(after)}` : `Unlinked from ${quote(before)}`;
     case NOTE_HISTORY_FIELD:
-      return after !== null ? `Edited a note (was ${quote(before)})` : `Deleted a note ${quote(before)}`;
+      return after !== null
+        ? `Edited a note (was ${quote(before)})`
+        : `Deleted a note ${quote(before)}`;
     case DESCRIPTION_HISTORY_FIELD:
       if (!before) return 'Added a description';
       return after ? 'Changed the description' : 'Removed the description';

@@ -1,10 +1,11 @@
+import { describeInboxEntry } from '@waymark/core';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { inboxEntries, users } from '../../db/schema';
 import { notificationMail, type Mailer } from '../mail/index';
 import { ensureSettings } from './notification-settings';
-import { describeEntry, toLines } from './notification-lines';
+import { toLines } from './notification-lines';
 import { readEntries } from './read-entries';
 
 /** What the notification mail jobs need. */
@@ -55,7 +56,7 @@ export async function mailClaimed(
     if (!first) return false;
     await enqueueMail(tx, deps, {
       userId: input.userId,
-      subject: input.subject(entries.length, describeEntry(first)),
+      subject: input.subject(entries.length, describeInboxEntry(first)),
       entries: entries.slice(0, MAX_LINES),
       more: entries.length - MAX_LINES,
       token: settings.unsubscribeToken,
