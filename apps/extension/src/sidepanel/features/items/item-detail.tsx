@@ -64,6 +64,7 @@ export function ItemDetail({
           <Divider />
           <NotesThread
             itemId={itemId}
+            projectId={item.data.projectId}
             notes={item.data.notes}
             canAdd={gates.canAddNotes}
             onChanged={reload}

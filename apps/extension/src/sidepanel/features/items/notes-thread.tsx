@@ -1,30 +1,49 @@
-import { Button, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import type { TItemNote } from '@waymark/core';
-import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import type { TItemNote, TMention } from '@waymark/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../../shared/error-alert';
+import { queryKeys } from '../../shared/data/query-keys';
 import { useCallApi } from '../../shared/use-call-api';
 import { formatTime } from '../../shared/format-time';
 import { PlanGateNote } from '../../shared/plan-gate-note';
+import { noteTextOf, toStoredText, type PickedMention } from './mention-text';
+import { MentionTextarea } from './mention-textarea';
 
-/** An item's notes, oldest first, and a box to add one when `canAdd` (the plan has notes). */
+/**
+ * An item's notes, oldest first (mentions shown with current names), and a box to add one with
+ * @mentions when `canAdd` (the plan has notes). When a mentioned person cannot see the project,
+ * the author is told they were not notified.
+ */
 export function NotesThread({
   itemId,
+  projectId,
   notes,
   canAdd,
   onChanged,
 }: {
   itemId: number;
+  projectId: number;
   notes: TItemNote[];
   canAdd: boolean;
   onChanged: () => void;
 }) {
   const callApi = useCallApi();
   const [text, setText] = useState('');
+  const [picked, setPicked] = useState<PickedMention[]>([]);
+  const [unreached, setUnreached] = useState<TMention[]>([]);
+  const people = useQuery({
+    queryKey: queryKeys.assignees(projectId),
+    queryFn: () => callApi('getAssigneeOptions', { params: { projectId } }),
+    enabled: canAdd,
+  });
   const add = useMutation({
-    mutationFn: () => callApi('addItemNote', { body: { itemId, text } }),
-    onSuccess: () => {
+    mutationFn: () =>
+      callApi('addItemNote', { body: { itemId, text: toStoredText(text, picked) } }),
+    onSuccess: (note) => {
       setText('');
+      setPicked([]);
+      setUnreached(note.mentionsWithoutAccess);
       onChanged();
     },
   });
@@ -37,20 +56,28 @@ export function NotesThread({
         <Paper key={note.noteId} withBorder p="xs" data-testid="note">
           <Text size="xs" c="dimmed">
             {note.authorName} · {formatTime(note.createdAt)}
+            {note.editedAt && ' · edited'}
           </Text>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {note.text}
+            {noteTextOf(note)}
           </Text>
         </Paper>
       ))}
+      {unreached.length > 0 && (
+        <Alert variant="light" color="yellow" title="Not notified" role="status">
+          {unreached.map((person) => person.fullName).join(', ')} cannot see this project, so{' '}
+          {unreached.length === 1 ? 'was' : 'were'} not told. An administrator can give access on
+          the Users screen of the Waymark site.
+        </Alert>
+      )}
       {canAdd ? (
         <>
-          <Textarea
+          <MentionTextarea
             label="Add a note"
-            autosize
-            minRows={2}
             value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
+            people={people.data ?? []}
+            onChange={setText}
+            onPick={(person) => setPicked((current) => [...current, person])}
           />
           {add.isError && <ErrorAlert error={add.error} title="The note was not added" />}
           <Button
