@@ -1,4 +1,4 @@
-import { ActionIcon, Drawer, Indicator, Loader, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Indicator, Loader, Popover, Title } from '@mantine/core';
 import type { TInboxEntry } from '@waymark/core';
 import { useState } from 'react';
 import { useChromeApi } from '../../../ui/index';
@@ -9,7 +9,7 @@ import { useInbox } from './use-inbox';
 
 /**
  * The inbox in the panel header (issue 27): a bell with the unread count, live; it opens the
- * list of notifications in a drawer. An entry opens its item's page (switching to a tab showing
+ * list of notifications in a popover (Escape or a click outside closes it). An entry opens its item's page (switching to a tab showing
  * it, or opening one) and is marked read.
  */
 export function InboxButton() {
@@ -23,41 +23,53 @@ export function InboxButton() {
     void openEntry(api, entry);
   };
   return (
-    <>
-      <Indicator
-        label={unread > 99 ? '99+' : unread}
-        size={16}
-        disabled={unread === 0}
-        color="red.8"
-        data-testid="inbox-unread"
-        aria-hidden={false}
-      >
-        <ActionIcon variant="subtle" size="md" aria-label={label} onClick={() => setOpen(true)}>
-          <BellIcon />
-        </ActionIcon>
-      </Indicator>
-      <Drawer
+    <Indicator
+      label={unread > 99 ? '99+' : unread}
+      size={16}
+      disabled={unread === 0}
+      color="red.8"
+      data-testid="inbox-unread"
+    >
+      <Popover
         opened={isOpen}
-        onClose={() => setOpen(false)}
-        title="Notifications"
-        position="right"
-        size="100%"
+        onChange={setOpen}
+        width={340}
+        position="bottom-end"
+        shadow="md"
+        trapFocus
+        returnFocus
       >
-        {inbox.isPending && <Loader size="sm" aria-label="Loading your notifications" />}
-        {inbox.isError && <ErrorAlert error={inbox.error} title="Cannot load your notifications" />}
-        {inbox.data && (
-          <InboxList
-            entries={inbox.data.entries}
-            unreadCount={unread}
-            onOpen={open}
-            onMarkAllRead={() => markAllRead.mutate()}
-            isMarking={markAllRead.isPending}
-            error={markRead.error ?? markAllRead.error}
-          />
-        )}
-        <VisuallyHidden aria-live="polite">{label}</VisuallyHidden>
-      </Drawer>
-    </>
+        <Popover.Target>
+          <ActionIcon
+            variant="subtle"
+            size="md"
+            aria-label={label}
+            onClick={() => setOpen((current) => !current)}
+          >
+            <BellIcon />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown aria-label="Notifications" role="dialog">
+          <Title order={2} size="h6" mb={4}>
+            Notifications
+          </Title>
+          {inbox.isPending && <Loader size="sm" aria-label="Loading your notifications" />}
+          {inbox.isError && (
+            <ErrorAlert error={inbox.error} title="Cannot load your notifications" />
+          )}
+          {inbox.data && (
+            <InboxList
+              entries={inbox.data.entries}
+              unreadCount={unread}
+              onOpen={open}
+              onMarkAllRead={() => markAllRead.mutate()}
+              isMarking={markAllRead.isPending}
+              error={markRead.error ?? markAllRead.error}
+            />
+          )}
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Paper, Textarea, UnstyledButton, Text } from '@mantine/core';
+import { Paper, Text, Textarea } from '@mantine/core';
 import type { TAssigneeOption } from '@waymark/core';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { insertMention, mentionQueryAt, type PickedMention } from './mention-text';
@@ -7,7 +7,7 @@ import { insertMention, mentionQueryAt, type PickedMention } from './mention-tex
 const MAX_OPTIONS = 8;
 
 /**
- * A note box with @mentions (issue 27), an ARIA 1.2 combobox: typing `@` and letters lists the
+ * A note box with @mentions (issue 27), an autocomplete textbox with a listbox: typing `@` and letters lists the
  * project's people by name and e-mail; ↑/↓ move, Enter or Tab picks, Escape closes. A pick writes
  * `@Full Name` into the text and is reported through `onPick`, so the text is stored with tokens.
  */
@@ -81,9 +81,9 @@ export function MentionTextarea({
         autosize
         minRows={2}
         value={value}
-        role="combobox"
+        // A textarea cannot take the combobox role; as a textbox it still names its list and
+        // the active option, which is what screen readers announce while arrowing.
         aria-autocomplete="list"
-        aria-expanded={isOpen}
         aria-controls={listId}
         aria-activedescendant={isOpen ? optionId(active) : undefined}
         onChange={(event) => {
@@ -111,26 +111,22 @@ export function MentionTextarea({
             id={optionId(index)}
             role="option"
             aria-selected={index === active}
+            // Before the textarea's blur closes the list.
+            onMouseDown={(event) => {
+              event.preventDefault();
+              pick(person);
+            }}
             style={{
               borderRadius: 4,
+              padding: 4,
+              cursor: 'pointer',
               background: index === active ? 'var(--mantine-color-blue-light)' : undefined,
             }}
           >
-            <UnstyledButton
-              tabIndex={-1}
-              w="100%"
-              p={4}
-              // Before the textarea's blur closes the list.
-              onMouseDown={(event) => {
-                event.preventDefault();
-                pick(person);
-              }}
-            >
-              <Text size="sm">{person.fullName}</Text>
-              <Text size="xs" c="dimmed">
-                {person.email}
-              </Text>
-            </UnstyledButton>
+            <Text size="sm">{person.fullName}</Text>
+            <Text size="xs" c="dimmed">
+              {person.email}
+            </Text>
           </li>
         ))}
       </Paper>
