@@ -166,6 +166,15 @@ test('a mention reaches the teammate live, by one mail, in the digest, until the
     await expect(box).toHaveValue('Can you check this @Bo Member ');
     await panelA.getByRole('button', { name: 'Add note' }).click();
     await expect(panelA.getByTestId('note')).toContainText('Can you check this @Bo Member');
+    // A edits the note: the mention stays a mention (Bo is not told twice), marked edited.
+    await panelA.getByTestId('note').getByRole('button', { name: 'Edit' }).click();
+    const edit = panelA.getByRole('textbox', { name: 'Edit your note' });
+    await expect(edit).toHaveValue('Can you check this @Bo Member');
+    await edit.press('End');
+    await edit.pressSequentially(' today?');
+    await panelA.getByRole('button', { name: 'Save note' }).click();
+    await expect(panelA.getByTestId('note')).toContainText('edited');
+    await expect(panelA.getByTestId('note')).toContainText('Can you check this @Bo Member today?');
 
     // B's open panel shows it live.
     const bell = panelB.getByRole('button', { name: 'Notifications, 1 unread' });
@@ -173,7 +182,7 @@ test('a mention reaches the teammate live, by one mail, in the digest, until the
     await bell.click();
     const entry = panelB.getByTestId('inbox-entry');
     await expect(entry).toContainText(
-      `Ada Admin mentioned you on “${ITEM}” (Acme Shop): Can you check this @Bo Member`,
+      `Ada Admin mentioned you on “${ITEM}” (Acme Shop): Can you check this @Bo Member today?`,
     );
     await expectNoAxeViolations(panelB, 'the inbox');
 

@@ -44,7 +44,11 @@ export function InboxButton() {
             variant="subtle"
             size="md"
             aria-label={label}
-            onClick={() => setOpen((current) => !current)}
+            onClick={() => {
+              // Opening shows the entries as they are now (an edited note, a renamed item).
+              if (!isOpen) void inbox.refetch();
+              setOpen(!isOpen);
+            }}
           >
             <BellIcon />
           </ActionIcon>

@@ -1,17 +1,18 @@
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Title } from '@mantine/core';
 import type { TItemNote, TMention } from '@waymark/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../../shared/error-alert';
 import { queryKeys } from '../../shared/data/query-keys';
 import { useCallApi } from '../../shared/use-call-api';
-import { formatTime } from '../../shared/format-time';
 import { PlanGateNote } from '../../shared/plan-gate-note';
-import { noteTextOf, toStoredText, type PickedMention } from './mention-text';
+import { toStoredText, type PickedMention } from './mention-text';
+import { NoteCard } from './note-card';
 import { MentionTextarea } from './mention-textarea';
 
 /**
- * An item's notes, oldest first (mentions shown with current names), and a box to add one with
+ * An item's notes, oldest first (mentions shown with current names; the caller's own can be
+ * edited or deleted), and a box to add one with
  * @mentions when `canAdd` (the plan has notes). When a mentioned person cannot see the project,
  * the author is told they were not notified.
  */
@@ -35,7 +36,10 @@ export function NotesThread({
   const people = useQuery({
     queryKey: queryKeys.assignees(projectId),
     queryFn: () => callApi('getAssigneeOptions', { params: { projectId } }),
-    enabled: canAdd,
+  });
+  const whoami = useQuery({
+    queryKey: queryKeys.whoami(),
+    queryFn: () => callApi('whoami', {}),
   });
   const add = useMutation({
     mutationFn: () =>
@@ -53,15 +57,14 @@ export function NotesThread({
         Notes ({notes.length})
       </Title>
       {notes.map((note) => (
-        <Paper key={note.noteId} withBorder p="xs" data-testid="note">
-          <Text size="xs" c="dimmed">
-            {note.authorName} · {formatTime(note.createdAt)}
-            {note.editedAt && ' · edited'}
-          </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {noteTextOf(note)}
-          </Text>
-        </Paper>
+        <NoteCard
+          key={note.noteId}
+          itemId={itemId}
+          note={note}
+          isOwn={note.authorUserId !== null && note.authorUserId === whoami.data?.userId}
+          people={people.data ?? []}
+          onChanged={onChanged}
+        />
       ))}
       {unreached.length > 0 && (
         <Alert variant="light" color="yellow" title="Not notified" role="status">
