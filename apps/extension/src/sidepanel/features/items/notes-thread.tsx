@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Title } from '@mantine/core';
+import { Button, Stack, Title } from '@mantine/core';
 import type { TItemNote, TMention } from '@waymark/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { queryKeys } from '../../shared/data/query-keys';
 import { useCallApi } from '../../shared/use-call-api';
 import { PlanGateNote } from '../../shared/plan-gate-note';
 import { toStoredText, type PickedMention } from './mention-text';
+import { GrantAccessNotice } from './grant-access-notice';
 import { NoteCard } from './note-card';
 import { MentionTextarea } from './mention-textarea';
 
@@ -14,17 +15,19 @@ import { MentionTextarea } from './mention-textarea';
  * An item's notes, oldest first (mentions shown with current names; the caller's own can be
  * edited or deleted), and a box to add one with
  * @mentions when `canAdd` (the plan has notes). When a mentioned person cannot see the project,
- * the author is told they were not notified.
+ * the author is told they were not notified, and an admin can grant them the project.
  */
 export function NotesThread({
   itemId,
   projectId,
+  access,
   notes,
   canAdd,
   onChanged,
 }: {
   itemId: number;
   projectId: number;
+  access: { orgId: number; isAdmin: boolean };
   notes: TItemNote[];
   canAdd: boolean;
   onChanged: () => void;
@@ -67,11 +70,14 @@ export function NotesThread({
         />
       ))}
       {unreached.length > 0 && (
-        <Alert variant="light" color="yellow" title="Not notified" role="status">
-          {unreached.map((person) => person.fullName).join(', ')} cannot see this project, so{' '}
-          {unreached.length === 1 ? 'was' : 'were'} not told. An administrator can give access on
-          the Users screen of the Waymark site.
-        </Alert>
+        <GrantAccessNotice
+          people={unreached}
+          projectId={projectId}
+          access={access}
+          onGranted={(userId) =>
+            setUnreached((current) => current.filter((person) => person.userId !== userId))
+          }
+        />
       )}
       {canAdd ? (
         <>
