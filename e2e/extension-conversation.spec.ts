@@ -185,6 +185,10 @@ test('a mention reaches the teammate live, by one mail, in the digest, until the
       `Ada Admin mentioned you on “${ITEM}” (Acme Shop): Can you check this @Bo Member today?`,
     );
     await expectNoAxeViolations(panelB, 'the inbox');
+    await panelB.getByRole('button', { name: 'Preferences' }).click();
+    await expect(panelB.getByLabel('Someone mentions me')).toHaveValue('immediate');
+    await expectNoAxeViolations(panelB, 'notification preferences');
+    await panelB.getByRole('button', { name: 'Back to notifications' }).click();
 
     // One mail, after the batch window; its link opens the item's page.
     expect((await runMailAt(new Date(Date.now() + 2 * 60_000))).immediateMails).toBe(1);

@@ -1,10 +1,11 @@
-import { ActionIcon, Indicator, Loader, Popover, Title } from '@mantine/core';
+import { ActionIcon, Button, Indicator, Loader, Popover, Title } from '@mantine/core';
 import type { TInboxEntry } from '@waymark/core';
 import { useState } from 'react';
 import { useChromeApi } from '../../../ui/index';
 import { ErrorAlert } from '../../shared/error-alert';
 import { InboxList } from './inbox-list';
 import { openEntry } from './open-entry';
+import { PreferencesForm } from './preferences-form';
 import { useInbox } from './use-inbox';
 
 /**
@@ -15,6 +16,7 @@ import { useInbox } from './use-inbox';
 export function InboxButton() {
   const api = useChromeApi();
   const [isOpen, setOpen] = useState(false);
+  const [isEditingPrefs, setEditingPrefs] = useState(false);
   const { inbox, markRead, markAllRead } = useInbox();
   const unread = inbox.data?.unreadCount ?? 0;
   const label = unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`;
@@ -57,11 +59,23 @@ export function InboxButton() {
           <Title order={2} size="h6" mb={4}>
             Notifications
           </Title>
-          {inbox.isPending && <Loader size="sm" aria-label="Loading your notifications" />}
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            mb={4}
+            aria-expanded={isEditingPrefs}
+            onClick={() => setEditingPrefs(!isEditingPrefs)}
+          >
+            {isEditingPrefs ? 'Back to notifications' : 'Preferences'}
+          </Button>
+          {isEditingPrefs && <PreferencesForm onDone={() => setEditingPrefs(false)} />}
+          {!isEditingPrefs && inbox.isPending && (
+            <Loader size="sm" aria-label="Loading your notifications" />
+          )}
           {inbox.isError && (
             <ErrorAlert error={inbox.error} title="Cannot load your notifications" />
           )}
-          {inbox.data && (
+          {!isEditingPrefs && inbox.data && (
             <InboxList
               entries={inbox.data.entries}
               unreadCount={unread}

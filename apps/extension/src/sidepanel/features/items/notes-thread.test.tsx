@@ -16,7 +16,6 @@ const PEOPLE = [
 function renderThread(answer: (route: string, input: unknown) => unknown, isAdmin: boolean) {
   const fake = createFakeChrome();
   const calls: { route: string; input: unknown }[] = [];
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- a vi.fn, not a bound method
   vi.mocked(fake.api.runtime.sendMessage).mockImplementation((message) => {
     const { type, payload } = message as {
       type: string;

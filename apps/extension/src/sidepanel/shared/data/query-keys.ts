@@ -47,4 +47,6 @@ export const queryKeys = {
   whoami: () => ['whoami'] as const,
   /** The user's notifications (issue 27). */
   inbox: () => ['inbox'] as const,
+  /** The user's notification preferences (issue 27). */
+  notificationPreferences: () => ['notification-preferences'] as const,
 };
