@@ -25,7 +25,7 @@ export function notificationMail(input: {
     paragraphs: input.lines.map((line) => (line.url ? `${line.text} — ${line.url}` : line.text)),
     ...(first?.url ? { action: { label: 'Open the item', url: first.url } } : {}),
     afterAction: [
-      `Choose what you are told about in the Waymark side panel's Inbox (Preferences), or stop these e-mails: ${input.unsubscribeUrl}`,
+      `Choose what you are told about in the Waymark side panel: Notifications, then Preferences. Or stop these e-mails: ${input.unsubscribeUrl}`,
     ],
     footer: 'You receive this e-mail because you watch these items or were mentioned or assigned.',
   });
