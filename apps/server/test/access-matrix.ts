@@ -27,23 +27,23 @@ import type { ProjectIds } from './projects-world';
 /** Ids of one organization's world that a request can refer to. */
 export type MatrixIds = ProjectIds &
   ConversationIds & {
-  /** The organization. */
-  orgId: number;
-  /** A queued notification of the organization's owner. */
-  notificationId: number;
-  /** A PNG attached to `itemId`. */
-  attachmentId: number;
-  /** Another attachment of `itemId`, for the delete-attachment probe. */
-  spareAttachmentId: number;
-  /** A pending invitee with access to the probe project (issue 12). */
-  teammateUserId: number;
-  /** A second pending invitee, for the remove-user probe. */
-  spareTeammateUserId: number;
-  /** The organization's saved sandbox card (issue 13: the matrix orgs are on Pro). */
-  paymentMethodId: string;
-  /** A succeeded payment of the organization. */
-  paymentIntentId: string;
-};
+    /** The organization. */
+    orgId: number;
+    /** A queued notification of the organization's owner. */
+    notificationId: number;
+    /** A PNG attached to `itemId`. */
+    attachmentId: number;
+    /** Another attachment of `itemId`, for the delete-attachment probe. */
+    spareAttachmentId: number;
+    /** A pending invitee with access to the probe project (issue 12). */
+    teammateUserId: number;
+    /** A second pending invitee, for the remove-user probe. */
+    spareTeammateUserId: number;
+    /** The organization's saved sandbox card (issue 13: the matrix orgs are on Pro). */
+    paymentMethodId: string;
+    /** A succeeded payment of the organization. */
+    paymentIntentId: string;
+  };
 
 /** The parts of a call a row fills in; path params fill `:name` segments. */
 export type MatrixRequest = {

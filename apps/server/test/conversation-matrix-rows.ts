@@ -13,7 +13,9 @@ export const CONVERSATION_ROWS: MatrixRow[] = [
     path: '/api/item/editItemNote',
     who: 'projectMember',
     authorOnly: true,
-    request: (ids) => ({ body: { itemId: ids.itemId, noteId: ids.noteId, text: 'Edited by probe' } }),
+    request: (ids) => ({
+      body: { itemId: ids.itemId, noteId: ids.noteId, text: 'Edited by probe' },
+    }),
   },
   {
     method: 'POST',

@@ -21,7 +21,8 @@ export async function editItemNote(
   return db.transaction(async (tx) => {
     const before = await lockOwnNote(tx, input);
     const mentions = await checkMentions(tx, scope, input.text);
-    if (before.text === input.text) return readWrittenNote(tx, input.noteId, mentions.withoutAccess);
+    if (before.text === input.text)
+      return readWrittenNote(tx, input.noteId, mentions.withoutAccess);
     await tx
       .update(itemNotes)
       .set({ text: input.text, editedAt: sql`now()` })

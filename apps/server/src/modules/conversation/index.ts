@@ -48,7 +48,10 @@ const registerConversation: AppModule = (app, { db }) => {
       const userId = requireCaller(request).userId;
       const { projectId } = scopeOf(request);
       const { itemId } = request.params;
-      await setWatch({ db }, { userId, projectId, kind: 'item', targetId: itemId, ...request.body });
+      await setWatch(
+        { db },
+        { userId, projectId, kind: 'item', targetId: itemId, ...request.body },
+      );
       return getWatchState({ db }, { userId, itemId });
     },
   });

@@ -13,7 +13,13 @@ export type WatchKind = 'item' | 'page' | 'project';
  */
 export async function setWatch(
   { db }: { db: Db },
-  input: { userId: number; projectId: number; kind: WatchKind; targetId: number; isWatching: boolean },
+  input: {
+    userId: number;
+    projectId: number;
+    kind: WatchKind;
+    targetId: number;
+    isWatching: boolean;
+  },
 ): Promise<{ isWatching: boolean }> {
   await db
     .insert(watches)

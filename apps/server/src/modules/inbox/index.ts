@@ -1,12 +1,7 @@
 // The inbox module's public file (issue 27): notifications of one user — written by one fan-out
 // statement, listed in the side panel, mailed at once (batched) or in the daily digest.
 import { inboxTestRoutes, routes } from '@waymark/core';
-import {
-  digestRuns,
-  inboxEntries,
-  notificationPrefs,
-  notificationSettings,
-} from '../../db/schema';
+import { digestRuns, inboxEntries, notificationPrefs, notificationSettings } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import { requireCaller } from '../access/index';
 import { defineModule, type AppModule } from '../module';
@@ -36,7 +31,10 @@ const registerInbox: AppModule = (app, { db, jobs, mailer, clock, config }) => {
       },
     });
   else {
-    jobs.define({ ...IMMEDIATE_MAIL_JOB, handler: async () => void (await sendImmediateMail(mail)) });
+    jobs.define({
+      ...IMMEDIATE_MAIL_JOB,
+      handler: async () => void (await sendImmediateMail(mail)),
+    });
     jobs.define({ ...DIGEST_JOB, handler: async () => void (await sendDigests(mail)) });
   }
   registerRoute(app, routes.getInbox, {
@@ -61,7 +59,10 @@ const registerInbox: AppModule = (app, { db, jobs, mailer, clock, config }) => {
   registerRoute(app, routes.saveNotificationPreferences, {
     access: 'authenticated',
     handler: async (request) =>
-      saveNotificationPreferences({ db }, { ...request.body, userId: requireCaller(request).userId }),
+      saveNotificationPreferences(
+        { db },
+        { ...request.body, userId: requireCaller(request).userId },
+      ),
   });
   // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` as a form; its content is fixed.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded'))

@@ -1,8 +1,4 @@
-import {
-  AppError,
-  type TNotificationEvent,
-  type TNotificationPreferences,
-} from '@waymark/core';
+import { AppError, type TNotificationEvent, type TNotificationPreferences } from '@waymark/core';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notificationPrefs, notificationSettings } from '../../db/schema';
@@ -71,4 +67,3 @@ export async function saveNotificationPreferences(
   });
   return getNotificationPreferences({ db }, input);
 }
-

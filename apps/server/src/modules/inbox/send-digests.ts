@@ -1,7 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { digestRuns } from '../../db/schema';
 import { ensureSettings } from './notification-settings';
-import { mailClaimed, usersWithUnmailed, type NotificationMailDeps } from './send-notification-mail';
+import {
+  mailClaimed,
+  usersWithUnmailed,
+  type NotificationMailDeps,
+} from './send-notification-mail';
 
 /** The daily digest job: hourly, once per slot across copies; each user's hour is theirs. */
 export const DIGEST_JOB = { name: 'inbox.digest', cron: '5 * * * *' } as const;

@@ -1,4 +1,8 @@
-import { mailClaimed, usersWithUnmailed, type NotificationMailDeps } from './send-notification-mail';
+import {
+  mailClaimed,
+  usersWithUnmailed,
+  type NotificationMailDeps,
+} from './send-notification-mail';
 
 /** The job that sends mentions and assignments, batched: every minute, once across copies. */
 export const IMMEDIATE_MAIL_JOB = { name: 'inbox.mailImmediate', cron: '* * * * *' } as const;

@@ -82,7 +82,8 @@ async function enqueueMail(
     .where(eq(users.id, input.userId));
   if (!user) return;
   const lines = toLines(input.entries);
-  if (input.more > 0) lines.push({ text: `…and ${input.more} more in your Waymark inbox.`, url: null });
+  if (input.more > 0)
+    lines.push({ text: `…and ${input.more} more in your Waymark inbox.`, url: null });
   await deps.mailer.enqueue(
     tx,
     notificationMail({

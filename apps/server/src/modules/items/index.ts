@@ -131,13 +131,6 @@ export const itemsModule = defineModule({
   name: 'items',
   summary: 'Items, the URL paths they hang on, relations, history, search, option lists.',
   dependsOn: ['access', 'entitlements'],
-  ownsTables: [
-    items,
-    itemHistory,
-    itemTags,
-    itemExternalUrls,
-    itemRelations,
-    relativePaths,
-  ],
+  ownsTables: [items, itemHistory, itemTags, itemExternalUrls, itemRelations, relativePaths],
   register: registerItems,
 });

@@ -8,7 +8,10 @@ import { fullNameOf } from './item-queries';
  * Notes matching `where`, oldest first, each with its author and the people it mentions by their
  * current names (issue 27: a mention survives a rename), read in one query.
  */
-export async function selectNoteRows(db: Db | DbOrTx, where: SQL | undefined): Promise<TItemNote[]> {
+export async function selectNoteRows(
+  db: Db | DbOrTx,
+  where: SQL | undefined,
+): Promise<TItemNote[]> {
   const rows = await db
     .select({
       noteId: itemNotes.id,
