@@ -1,6 +1,7 @@
 import { authScenario } from './auth';
 import { liveStreamsScenario } from './live-streams';
 import { mixedLoadScenario } from './mixed-load';
+import { notificationFanOutScenario } from './notification-fan-out';
 import { pageItemsScenario } from './page-items';
 import { panelPaintScenario } from './panel-paint';
 import { skeletonScenario } from './skeleton';
@@ -13,5 +14,6 @@ export const SCENARIOS: Scenario[] = [
   pageItemsScenario,
   mixedLoadScenario,
   liveStreamsScenario,
+  notificationFanOutScenario,
   panelPaintScenario,
 ];

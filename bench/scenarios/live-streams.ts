@@ -22,10 +22,14 @@ function rssMb(pid: number): number {
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-type Stream = { waitFor: (itemId: number) => Promise<number>; close: () => void };
+/** One open event stream, as a panel's worker holds it. */
+export type Stream = { waitFor: (itemId: number) => Promise<number>; close: () => void };
 
-/** Opens one stream; `waitFor` resolves with the time a change of `itemId` arrived. */
-async function openStream(url: string, token: string): Promise<Stream> {
+/**
+ * Opens one stream; `waitFor` resolves with the time a change of `itemId` arrived (of `topic`
+ * only, when given: issue 27's notifications are `inbox_entries` events).
+ */
+export async function openStream(url: string, token: string, topic?: string): Promise<Stream> {
   const abort = new AbortController();
   const response = await fetch(url, {
     headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
@@ -39,8 +43,9 @@ async function openStream(url: string, token: string): Promise<Stream> {
     onEvent: (event) => {
       if (event.event === 'ready') ready();
       if (event.event !== 'change') return;
-      const { itemId } = JSON.parse(event.data) as { itemId: number | null };
-      if (itemId !== null) waiters.get(itemId)?.(performance.now());
+      const change = JSON.parse(event.data) as { itemId: number | null; topic: string };
+      if (topic !== undefined && change.topic !== topic) return;
+      if (change.itemId !== null) waiters.get(change.itemId)?.(performance.now());
     },
   });
   const decoder = new TextDecoder();

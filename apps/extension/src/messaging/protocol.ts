@@ -208,6 +208,11 @@ export type MessageMap = {
   pageDataChanged: { payload: { page: PageKey; snapshot: PageSnapshot }; response: void };
   /** Service worker → every extension page (broadcast): these items changed (null: any item). */
   itemsChanged: { payload: { itemIds: number[] | null }; response: void };
+  /**
+   * Service worker → every extension page (broadcast): the user has new notifications (issue 27,
+   * an `inbox_entries` event of a live stream, sent only to its recipients' streams).
+   */
+  inboxChanged: { payload: Record<string, never>; response: void };
   /** Service worker → every extension page (broadcast): a project's live stream state changed. */
   liveStateChanged: { payload: { projectId: number; state: LiveState }; response: void };
 };
@@ -246,6 +251,7 @@ const MESSAGE_TYPES: ReadonlySet<string> = new Set<MessageType>([
   'reportChange',
   'pageDataChanged',
   'itemsChanged',
+  'inboxChanged',
   'liveStateChanged',
 ] satisfies MessageType[]);
 

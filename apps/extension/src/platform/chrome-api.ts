@@ -75,6 +75,8 @@ export type ChromeApi = {
     }): Promise<TabInfo[]>;
     /** One tab by id; rejects when it no longer exists. */
     get(tabId: number): Promise<TabInfo>;
+    /** Makes a tab the active one of its window and focuses that window (issue 27: the inbox). */
+    activate(tab: { tabId: number; windowId: number }): Promise<void>;
     /** Sends a message to the content script of a tab. */
     sendMessage(tabId: number, message: unknown): Promise<unknown>;
     /**
@@ -206,6 +208,10 @@ export const chromeApi: ChromeApi = {
     create: (properties) => chrome.tabs.create(properties),
     query: (query) => chrome.tabs.query(query),
     get: (tabId) => chrome.tabs.get(tabId),
+    activate: async ({ tabId, windowId }) => {
+      await chrome.tabs.update(tabId, { active: true });
+      await chrome.windows.update(windowId, { focused: true });
+    },
     sendMessage: (tabId, message) => chrome.tabs.sendMessage(tabId, message),
     captureVisibleTab: (windowId) => chrome.tabs.captureVisibleTab(windowId, { format: 'png' }),
     onActivated: wrapEvent(() => chrome.tabs.onActivated),

@@ -111,6 +111,10 @@ export function createFakeChrome(): FakeChrome {
         return tab ? Promise.resolve(tab) : Promise.reject(new Error(`No tab with id: ${tabId}.`));
       },
       sendMessage: vi.fn(() => Promise.reject(new Error('Receiving end does not exist.'))),
+      activate: vi.fn(({ tabId }: { tabId: number; windowId: number }) => {
+        for (const tab of tabs) tab.active = tab.id === tabId;
+        return Promise.resolve();
+      }),
       captureVisibleTab: vi.fn(() =>
         Promise.reject(new Error("Either the '<all_urls>' or 'activeTab' permission is required.")),
       ),

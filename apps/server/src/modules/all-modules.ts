@@ -2,10 +2,12 @@ import { accessModule } from './access/index';
 import { attachmentsModule } from './attachments/index';
 import { authModule } from './auth/index';
 import { billingModule } from './billing/index';
+import { conversationModule } from './conversation/index';
 import { dataFieldsModule } from './data-fields/index';
 import { entitlementsModule } from './entitlements/index';
 import { extensionModule } from './extension/index';
 import { identityModule } from './identity/index';
+import { inboxModule } from './inbox/index';
 import { itemsModule } from './items/index';
 import { liveModule } from './live/index';
 import { mailModule } from './mail/index';
@@ -36,6 +38,8 @@ export const ALL_MODULES: readonly ModuleManifest[] = [
   itemsModule,
   attachmentsModule,
   pinsModule,
+  inboxModule,
+  conversationModule,
   liveModule,
   dataFieldsModule,
   usersModule,

@@ -17,30 +17,33 @@
 
 import { ATTACHMENT_ROWS } from './attachments-matrix-rows';
 import { BILLING_ROWS } from './billing-matrix-rows';
+import { CONVERSATION_ROWS, INBOX_ROWS } from './conversation-matrix-rows';
+import type { ConversationIds } from './conversation-world';
 import { PIN_ROWS } from './pins-matrix-rows';
 import { DATA_FIELD_ROWS, ITEM_ROWS, PROJECT_ROWS } from './projects-matrix-rows';
 import { TEAM_ROWS } from './teams-matrix-rows';
 import type { ProjectIds } from './projects-world';
 
 /** Ids of one organization's world that a request can refer to. */
-export type MatrixIds = ProjectIds & {
-  /** The organization. */
-  orgId: number;
-  /** A queued notification of the organization's owner. */
-  notificationId: number;
-  /** A PNG attached to `itemId`. */
-  attachmentId: number;
-  /** Another attachment of `itemId`, for the delete-attachment probe. */
-  spareAttachmentId: number;
-  /** A pending invitee with access to the probe project (issue 12). */
-  teammateUserId: number;
-  /** A second pending invitee, for the remove-user probe. */
-  spareTeammateUserId: number;
-  /** The organization's saved sandbox card (issue 13: the matrix orgs are on Pro). */
-  paymentMethodId: string;
-  /** A succeeded payment of the organization. */
-  paymentIntentId: string;
-};
+export type MatrixIds = ProjectIds &
+  ConversationIds & {
+    /** The organization. */
+    orgId: number;
+    /** A queued notification of the organization's owner. */
+    notificationId: number;
+    /** A PNG attached to `itemId`. */
+    attachmentId: number;
+    /** Another attachment of `itemId`, for the delete-attachment probe. */
+    spareAttachmentId: number;
+    /** A pending invitee with access to the probe project (issue 12). */
+    teammateUserId: number;
+    /** A second pending invitee, for the remove-user probe. */
+    spareTeammateUserId: number;
+    /** The organization's saved sandbox card (issue 13: the matrix orgs are on Pro). */
+    paymentMethodId: string;
+    /** A succeeded payment of the organization. */
+    paymentIntentId: string;
+  };
 
 /** The parts of a call a row fills in; path params fill `:name` segments. */
 export type MatrixRequest = {
@@ -64,6 +67,11 @@ export type MatrixRow = {
   request?: (ids: MatrixIds) => MatrixRequest;
   /** `authenticated` rows: the status another org's admin gets with this org's ids. */
   outsider?: number;
+  /**
+   * `projectMember` rows acting on the caller's own writing (a note, issue 27): a member with
+   * access who is not its author is refused 403 and nothing changes.
+   */
+  authorOnly?: boolean;
 };
 
 /** Swagger UI's own routes: public documentation, no data. */
@@ -130,6 +138,8 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   ...ITEM_ROWS,
   ...ATTACHMENT_ROWS,
   ...PIN_ROWS,
+  ...CONVERSATION_ROWS,
+  ...INBOX_ROWS,
   ...DATA_FIELD_ROWS,
   ...TEAM_ROWS,
   ...BILLING_ROWS,

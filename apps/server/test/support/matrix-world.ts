@@ -9,6 +9,7 @@ import { invitations } from '../../src/db/schema';
 import { createProjectIds, type As } from './projects-world';
 import { addFreeLicenses, invite } from './teams-world';
 import { createBillingIds } from './billing-world';
+import { createConversationIds } from './conversation-world';
 import { toQueryString } from './query-string';
 
 /**
@@ -54,6 +55,10 @@ export async function createMatrixWorld(
     spareAttachmentId: await attach(),
     ...teammates,
     ...(await createBillingIds(t, as, orgId)),
+    ...(await createConversationIds(t, as, {
+      itemId: projectIds.itemId,
+      actorUserId: teammates.teammateUserId,
+    })),
   };
 }
 

@@ -7,6 +7,9 @@ export const CREATED_HISTORY_FIELD = 'created';
 /** The history field of a link to (after) or from (before) another item, as `#id title`. */
 export const RELATED_HISTORY_FIELD = 'relatedItems';
 
+/** The history field of an edited (before → after) or deleted (before only) note (issue 27). */
+export const NOTE_HISTORY_FIELD = 'note';
+
 /** The history field of the description, whose values are HTML and never shown as text. */
 export const DESCRIPTION_HISTORY_FIELD = 'description';
 
@@ -28,6 +31,7 @@ export const DESCRIBED_HISTORY_FIELDS: readonly string[] = [
   RELATED_HISTORY_FIELD,
   DESCRIPTION_HISTORY_FIELD,
   ATTACHMENT_HISTORY_FIELD,
+  NOTE_HISTORY_FIELD,
   ...Object.keys(FIELD_LABELS),
 ];
 
@@ -47,6 +51,10 @@ export function describeHistoryEntry(
       return after !== null ? `Attached ${quote(after)}` : `Removed attachment ${quote(before)}`;
     case RELATED_HISTORY_FIELD:
       return after !== null ? `Linked to ${quote(after)}` : `Unlinked from ${quote(before)}`;
+    case NOTE_HISTORY_FIELD:
+      return after !== null
+        ? `Edited a note (was ${quote(before)})`
+        : `Deleted a note ${quote(before)}`;
     case DESCRIPTION_HISTORY_FIELD:
       if (!before) return 'Added a description';
       return after ? 'Changed the description' : 'Removed the description';

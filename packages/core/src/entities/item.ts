@@ -1,12 +1,19 @@
 import { z } from 'zod';
+import { ZMention } from './conversation';
 import { ZId, ZTimestamp } from './ids';
 
-/** A note on an item: who wrote it and when. */
+/**
+ * A note on an item: who wrote it and when; since issue 27 also whether it was edited and whom
+ * it mentions (`@[user:ID]` tokens in `text`, shown with `mentions`' current names).
+ */
 export const ZItemNote = z.object({
   noteId: ZId,
   text: z.string(),
   authorName: z.string(),
   createdAt: ZTimestamp,
+  authorUserId: ZId.nullable(),
+  editedAt: ZTimestamp.nullable(),
+  mentions: z.array(ZMention),
 });
 /** A note on an item. */
 export type TItemNote = z.infer<typeof ZItemNote>;

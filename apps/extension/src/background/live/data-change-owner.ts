@@ -9,6 +9,9 @@ import type {
 import type { LiveConnection, LiveHandlers } from './live-connection';
 import { pageKeyId, type PageData } from './page-data';
 
+/** The live event topic of the user's own new notifications (issue 27). */
+const INBOX_TOPIC = 'inbox_entries';
+
 /** What the owner needs. */
 export type DataChangeOwnerDeps = {
   pageData: PageData;
@@ -18,6 +21,8 @@ export type DataChangeOwnerDeps = {
   /** Tells every extension page that items changed (their detail views reload). */
   publishItems: (itemIds: number[] | null) => void;
   publishState: (projectId: number, state: LiveState) => void;
+  /** Tells every extension page that the user has new notifications (issue 27). */
+  publishInbox?: () => void;
 };
 
 /** The service worker's one owner of "data changed" (issue 16). */
@@ -90,6 +95,8 @@ export function createDataChangeOwner(deps: DataChangeOwnerDeps): DataChangeOwne
   };
   const onChange = (projectId: number, change: TLiveChange) => {
     lastEventAt.set(projectId, deps.now());
+    // A notification for this user: the inbox reloads; no page shows it.
+    if (change.topic === INBOX_TOPIC) return deps.publishInbox?.();
     let fold = folds.get(projectId);
     if (!fold) {
       fold = { paths: new Set(), itemIds: new Set() };

@@ -6,6 +6,7 @@ import type { PanelStart } from '../../messaging/index';
 import { CurrentPage } from './current-page';
 import { seedPanelStart } from '../shared/data/seed-panel-start';
 import { UndoProvider } from '../features/items/index';
+import { SignedInInbox } from './signed-in-inbox';
 import { PanelMenu } from './menu/panel-menu';
 import { PanelHeader } from './panel-header';
 import { ConnectionIndicator, ServerStatus } from './server-status';
@@ -43,6 +44,7 @@ function PanelBody({ start }: { start: PanelStart | null }) {
     // Dense on purpose (issue 16): at 420 × 720 the list starts about 200 px down.
     <Stack p="xs" gap={6}>
       <PanelHeader>
+        <SignedInInbox />
         <ConnectionIndicator />
         <PanelMenu />
       </PanelHeader>

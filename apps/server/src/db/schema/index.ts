@@ -29,3 +29,6 @@ export * from './invitations';
 export * from './billing';
 export * from './item-pins';
 export * from './live-events';
+export * from './note-mentions';
+export * from './watches';
+export * from './inbox';

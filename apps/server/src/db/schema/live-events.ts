@@ -28,6 +28,11 @@ export const liveEvents = pgTable(
     /** The page the change shows on, when it concerns one. */
     relativePathId: integer('relative_path_id'),
     itemId: integer('item_id'),
+    /**
+     * Set on `inbox_entries` events (issue 27): the users the notifications are for. Only their
+     * streams are sent the event; null means every stream of the project.
+     */
+    recipientUserIds: integer('recipient_user_ids').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -2,13 +2,15 @@ import {
   AppError,
   type TItemDetail,
   type TItemHistoryEntry,
+  type TItemNote,
   type TRelatedItem,
 } from '@waymark/core';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { runReads } from '../../db/run-reads';
 import { itemHistory, itemNotes, itemRelations, items, users } from '../../db/schema';
 import { fullNameOf, itemDetailColumns, joinItemLookups } from './item-queries';
+import { selectNoteRows } from './note-rows';
 import { selectRelatedItemRows } from './related-items';
 
 /** Answered for an item that is gone (deleted meanwhile). */
@@ -55,19 +57,8 @@ async function selectItemRow(db: Db | DbOrTx, itemId: number) {
   return row;
 }
 
-async function selectNotes(db: Db | DbOrTx, itemId: number) {
-  const rows = await db
-    .select({
-      noteId: itemNotes.id,
-      text: itemNotes.text,
-      authorName: sql<string>`coalesce(${fullNameOf(users)}, '')`,
-      createdAt: itemNotes.createdAt,
-    })
-    .from(itemNotes)
-    .leftJoin(users, eq(users.id, itemNotes.authorUserId))
-    .where(eq(itemNotes.itemId, itemId))
-    .orderBy(asc(itemNotes.createdAt), asc(itemNotes.id));
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+async function selectNotes(db: Db | DbOrTx, itemId: number): Promise<TItemNote[]> {
+  return selectNoteRows(db, eq(itemNotes.itemId, itemId));
 }
 
 /** The items related to `itemId`, from either side of the normalised pair. */

@@ -2,7 +2,6 @@ import { routes } from '@waymark/core';
 import {
   itemExternalUrls,
   itemHistory,
-  itemNotes,
   itemRelations,
   itemTags,
   items,
@@ -26,7 +25,6 @@ import {
 import { getItem, getItemHistory } from './get-item';
 import { getPageItems } from './get-page-items';
 import { createPageLookupCache } from './page-lookup-cache';
-import { addItemNote } from './add-item-note';
 import { deleteItem } from './delete-item';
 import { linkRelatedItem, searchRelatedItems, unlinkRelatedItem } from './related-items';
 import { searchItems } from './search-items';
@@ -34,8 +32,9 @@ import { updateItem } from './update-item';
 
 export { deleteRelativePath } from './delete-relative-path';
 export { fullNameOf } from './item-queries';
+export { selectNoteRows } from './note-rows';
 export { reassignItems, type ReassignableColumn } from './reassign-items';
-export { recordItemChange, type ItemChange } from './record-item-change';
+export { recordItemChange, touchItem, type ItemChange } from './record-item-change';
 export { updateRelativePath } from './update-relative-path';
 
 const byItemBody = projectMember({ itemIdFrom: 'body.itemId' });
@@ -99,15 +98,6 @@ const registerItems: AppModule = (app, { db, changes }) => {
     access: byItemParams,
     handler: async (request) => deleteItem({ db }, request.params),
   });
-  registerRoute(app, routes.addItemNote, {
-    access: byItemBody,
-    errors: ['PLAN_LIMIT'],
-    handler: async (request) =>
-      addItemNote({ db }, scopeOf(request), {
-        ...request.body,
-        userId: requireCaller(request).userId,
-      }),
-  });
   registerRoute(app, routes.getItemHistory, {
     access: byItemParams,
     handler: async (request) => getItemHistory(db, request.params),
@@ -139,16 +129,8 @@ const registerItems: AppModule = (app, { db, changes }) => {
 /** The items module's manifest: what it depends on, the tables it owns, its routes. */
 export const itemsModule = defineModule({
   name: 'items',
-  summary: 'Items, the URL paths they hang on, notes, relations, history, search, option lists.',
+  summary: 'Items, the URL paths they hang on, relations, history, search, option lists.',
   dependsOn: ['access', 'entitlements'],
-  ownsTables: [
-    items,
-    itemHistory,
-    itemNotes,
-    itemTags,
-    itemExternalUrls,
-    itemRelations,
-    relativePaths,
-  ],
+  ownsTables: [items, itemHistory, itemTags, itemExternalUrls, itemRelations, relativePaths],
   register: registerItems,
 });

@@ -23,3 +23,11 @@ export async function recordItemChange(tx: DbOrTx, change: ItemChange): Promise<
     .set({ updatedAt: sql`now()` })
     .where(eq(items.id, change.itemId));
 }
+
+/** Marks an item changed (it sorts as recently updated) in the caller's transaction: a new note. */
+export async function touchItem(tx: DbOrTx, itemId: number): Promise<void> {
+  await tx
+    .update(items)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(items.id, itemId));
+}

@@ -9,6 +9,8 @@ export type LiveEventRow = {
   topic: string;
   relativePathId: number | null;
   itemId: number | null;
+  /** Only these users' streams are sent the event (inbox entries, issue 27); null: all. */
+  recipientUserIds: number[] | null;
 };
 
 const COLUMNS = {
@@ -17,6 +19,7 @@ const COLUMNS = {
   topic: liveEvents.topic,
   relativePathId: liveEvents.relativePathId,
   itemId: liveEvents.itemId,
+  recipientUserIds: liveEvents.recipientUserIds,
 };
 
 /** Events of `projectId` after `afterId`, oldest first, at most `limit`. */

@@ -56,9 +56,11 @@ export function createProjectChannel(
 
   const send = (subscriber: LiveSubscriber, event: LiveEventRow) => {
     if (event.id <= subscriber.lastSentId) return;
-    const { id, ...data } = event;
-    subscriber.stream.send({ id, event: 'change', data });
+    const { id, recipientUserIds, ...data } = event;
+    // Someone else's notifications: skipped, but the stream's position still moves past them.
     subscriber.lastSentId = id;
+    if (recipientUserIds && !recipientUserIds.includes(subscriber.userId)) return;
+    subscriber.stream.send({ id, event: 'change', data });
   };
 
   const readAll = async (afterId: number, each: (events: LiveEventRow[]) => void) => {

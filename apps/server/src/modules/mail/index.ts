@@ -6,6 +6,7 @@ export { createMailTransport, type MailMessage, type MailTransport } from './mai
 export { alreadyRegisteredMail } from './templates/already-registered';
 export { billingNoticeMail } from './templates/billing-notice';
 export { invitationMail } from './templates/invitation';
+export { notificationMail, type NotificationLine } from './templates/notification';
 export { resetPasswordMail } from './templates/reset-password';
 export { verifyEmailMail } from './templates/verify-email';
 

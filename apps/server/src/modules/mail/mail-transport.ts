@@ -12,6 +12,8 @@ export type MailMessage = {
   text: string;
   /** Simple HTML body with the same content. */
   html: string;
+  /** Extra headers, e.g. RFC 8058 `List-Unsubscribe` and `List-Unsubscribe-Post` (issue 27). */
+  headers?: Record<string, string>;
 };
 
 /**

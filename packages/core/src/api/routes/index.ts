@@ -2,6 +2,7 @@ import { accountRoutes } from './account';
 import { attachmentRoutes } from './attachments';
 import { authRoutes } from './auth';
 import { billingRoutes } from './billing';
+import { conversationRoutes, inboxRoutes } from './conversation';
 import { dataFieldRoutes } from './data-fields';
 import { extensionRoutes } from './extension';
 import { itemRoutes } from './item';
@@ -15,6 +16,7 @@ import { userRoutes } from './users';
 export { ORG_NAME_MAX_LENGTH, ZOrgName } from './account';
 export { ZAuthConfig, type TAuthConfig } from './auth';
 export { billingTestRoutes } from './billing';
+export { inboxTestRoutes, ZWrittenNote, type TWrittenNote } from './conversation';
 export {
   DATA_FIELD_MAX_LENGTH,
   ZDataFieldName,
@@ -40,6 +42,8 @@ export const routes = {
   ...liveRoutes,
   ...attachmentRoutes,
   ...pinRoutes,
+  ...conversationRoutes,
+  ...inboxRoutes,
   ...dataFieldRoutes,
   ...userRoutes,
   ...teamRoutes,

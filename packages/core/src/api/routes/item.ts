@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZItemType, ZRelease, ZStatus } from '../../entities/data-fields';
 import { ZId, ZIdParam } from '../../entities/ids';
 import { ZText } from '../../entities/text';
-import { ZItemHistoryEntry, ZItemNote } from '../../entities/item';
+import { ZItemHistoryEntry } from '../../entities/item';
 import {
   ZAssigneeOption,
   ZItemDetail,
@@ -11,7 +11,6 @@ import {
   ZRelatedItem,
 } from '../../entities/item-detail';
 import {
-  ITEM_NOTE_MAX_LENGTH,
   ZCreateItemRequest,
   ZSearchItemsRequest,
   ZUpdateItemRequest,
@@ -123,18 +122,6 @@ export const itemRoutes = {
     params: ZItemIdParams,
     response: z.string(),
     responseKind: 'text',
-  }),
-  /** Adds a note to an item, written by the caller. */
-  addItemNote: defineRoute({
-    method: 'POST',
-    path: '/api/item/addItemNote',
-    summary: 'Adds a note to an item.',
-    tag: 'item',
-    body: z.object({
-      itemId: ZId,
-      text: ZText.trim().min(1, 'Write a note.').max(ITEM_NOTE_MAX_LENGTH),
-    }),
-    response: ZItemNote,
   }),
   /** An item's history, newest first. */
   getItemHistory: defineRoute({

@@ -146,7 +146,15 @@ const DETAIL = {
   createdBy: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   notes: [
-    { noteId: 1, text: 'Written on Trial', authorName: 'Ada', createdAt: '2026-11-01T00:00:00Z' },
+    {
+      noteId: 1,
+      text: 'Written on Trial',
+      authorName: 'Ada',
+      createdAt: '2026-11-01T00:00:00Z',
+      authorUserId: null,
+      editedAt: null,
+      mentions: [],
+    },
   ],
   relatedItems: [],
   history: [],

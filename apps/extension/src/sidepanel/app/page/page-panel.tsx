@@ -119,6 +119,7 @@ export function PagePanel({
             itemId={view.itemId}
             planFeatures={data.planFeatures}
             pins={pins}
+            access={{ orgId, isAdmin }}
             onBack={backToList}
             onEdit={() => setView({ kind: 'edit', itemId: view.itemId })}
             onOpen={(itemId) => setView({ kind: 'item', itemId })}

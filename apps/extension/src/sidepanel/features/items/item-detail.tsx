@@ -20,6 +20,7 @@ export function ItemDetail({
   itemId,
   planFeatures,
   pins,
+  access,
   onBack,
   onEdit,
   onOpen,
@@ -29,6 +30,8 @@ export function ItemDetail({
   planFeatures: readonly Feature[];
   /** The page's location pins (issue 15). */
   pins: PagePins;
+  /** The organization and whether the user administers it (an admin can grant access). */
+  access: { orgId: number; isAdmin: boolean };
   onBack: () => void;
   onEdit: () => void;
   onOpen: (itemId: number) => void;
@@ -64,6 +67,8 @@ export function ItemDetail({
           <Divider />
           <NotesThread
             itemId={itemId}
+            projectId={item.data.projectId}
+            access={access}
             notes={item.data.notes}
             canAdd={gates.canAddNotes}
             onChanged={reload}

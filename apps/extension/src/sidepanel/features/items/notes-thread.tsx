@@ -1,30 +1,56 @@
-import { Button, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import type { TItemNote } from '@waymark/core';
-import { useMutation } from '@tanstack/react-query';
+import { Button, Stack, Title } from '@mantine/core';
+import type { TItemNote, TMention } from '@waymark/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../../shared/error-alert';
+import { queryKeys } from '../../shared/data/query-keys';
 import { useCallApi } from '../../shared/use-call-api';
-import { formatTime } from '../../shared/format-time';
 import { PlanGateNote } from '../../shared/plan-gate-note';
+import { toStoredText, type PickedMention } from './mention-text';
+import { GrantAccessNotice } from './grant-access-notice';
+import { NoteCard } from './note-card';
+import { MentionTextarea } from './mention-textarea';
 
-/** An item's notes, oldest first, and a box to add one when `canAdd` (the plan has notes). */
+/**
+ * An item's notes, oldest first (mentions shown with current names; the caller's own can be
+ * edited or deleted), and a box to add one with
+ * @mentions when `canAdd` (the plan has notes). When a mentioned person cannot see the project,
+ * the author is told they were not notified, and an admin can grant them the project.
+ */
 export function NotesThread({
   itemId,
+  projectId,
+  access,
   notes,
   canAdd,
   onChanged,
 }: {
   itemId: number;
+  projectId: number;
+  access: { orgId: number; isAdmin: boolean };
   notes: TItemNote[];
   canAdd: boolean;
   onChanged: () => void;
 }) {
   const callApi = useCallApi();
   const [text, setText] = useState('');
+  const [picked, setPicked] = useState<PickedMention[]>([]);
+  const [unreached, setUnreached] = useState<TMention[]>([]);
+  const people = useQuery({
+    queryKey: queryKeys.assignees(projectId),
+    queryFn: () => callApi('getAssigneeOptions', { params: { projectId } }),
+  });
+  const whoami = useQuery({
+    queryKey: queryKeys.whoami(),
+    queryFn: () => callApi('whoami', {}),
+  });
   const add = useMutation({
-    mutationFn: () => callApi('addItemNote', { body: { itemId, text } }),
-    onSuccess: () => {
+    mutationFn: () =>
+      callApi('addItemNote', { body: { itemId, text: toStoredText(text, picked) } }),
+    onSuccess: (note) => {
       setText('');
+      setPicked([]);
+      setUnreached(note.mentionsWithoutAccess);
       onChanged();
     },
   });
@@ -34,23 +60,33 @@ export function NotesThread({
         Notes ({notes.length})
       </Title>
       {notes.map((note) => (
-        <Paper key={note.noteId} withBorder p="xs" data-testid="note">
-          <Text size="xs" c="dimmed">
-            {note.authorName} · {formatTime(note.createdAt)}
-          </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {note.text}
-          </Text>
-        </Paper>
+        <NoteCard
+          key={note.noteId}
+          itemId={itemId}
+          note={note}
+          isOwn={note.authorUserId !== null && note.authorUserId === whoami.data?.userId}
+          people={people.data ?? []}
+          onChanged={onChanged}
+        />
       ))}
+      {unreached.length > 0 && (
+        <GrantAccessNotice
+          people={unreached}
+          projectId={projectId}
+          access={access}
+          onGranted={(userId) =>
+            setUnreached((current) => current.filter((person) => person.userId !== userId))
+          }
+        />
+      )}
       {canAdd ? (
         <>
-          <Textarea
+          <MentionTextarea
             label="Add a note"
-            autosize
-            minRows={2}
             value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
+            people={people.data ?? []}
+            onChange={setText}
+            onPick={(person) => setPicked((current) => [...current, person])}
           />
           {add.isError && <ErrorAlert error={add.error} title="The note was not added" />}
           <Button

@@ -43,4 +43,10 @@ export const queryKeys = {
   attachmentFile: (attachmentId: number) => ['attachment-file', attachmentId] as const,
   /** What a new Bug records of the tab's page and browser (issue 14). */
   pageEnvironment: (tabId: number | undefined) => ['page-environment', tabId] as const,
+  /** The signed-in user's id (issue 27: which notes are theirs). */
+  whoami: () => ['whoami'] as const,
+  /** The user's notifications (issue 27). */
+  inbox: () => ['inbox'] as const,
+  /** The user's notification preferences (issue 27). */
+  notificationPreferences: () => ['notification-preferences'] as const,
 };

@@ -1,0 +1,20 @@
+import { inboxEntryUrl, type TInboxEntry } from '@waymark/core';
+import type { ChromeApi } from '../../../platform/index';
+
+const withoutFragment = (url: string) => url.split('#')[0] ?? url;
+
+/**
+ * Opens a notification's item on its page: switches to a tab already showing that page (any
+ * window), or opens the page in a new tab. The URL names the item in its fragment.
+ */
+export async function openEntry(api: ChromeApi, entry: TInboxEntry): Promise<void> {
+  const url = inboxEntryUrl(entry);
+  if (!url) return;
+  const page = withoutFragment(url);
+  const tabs = await api.tabs.query({});
+  const open = tabs.find(
+    (tab) => tab.id !== undefined && tab.url && withoutFragment(tab.url) === page,
+  );
+  if (open?.id !== undefined) await api.tabs.activate({ tabId: open.id, windowId: open.windowId });
+  else await api.tabs.create({ url, active: true });
+}
