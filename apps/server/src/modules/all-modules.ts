@@ -17,6 +17,7 @@ import { projectsModule } from './projects/index';
 import { systemModule } from './system/index';
 import { teamsModule } from './teams/index';
 import { usersModule } from './users/index';
+import { workspaceModule } from './workspace/index';
 
 /**
  * Every server module's manifest. The order here only breaks ties: the app registers them in
@@ -38,6 +39,7 @@ export const ALL_MODULES: readonly ModuleManifest[] = [
   pinsModule,
   liveModule,
   dataFieldsModule,
+  workspaceModule,
   usersModule,
   teamsModule,
   billingModule,

@@ -12,6 +12,7 @@ let world: OrgWorld;
 let projectId: number;
 let otherProjectId: number;
 const ids: Record<string, number> = {};
+const idOf = (name: string) => ids[name] ?? 0;
 
 const search = async (text: string, filters: object = {}) =>
   ok<Hit[]>(
@@ -123,7 +124,7 @@ describe('full-text search of a project', () => {
   });
 
   it('keeps the index current as notes, titles and attachments change', async () => {
-    const noteId = await addNote(ids.titled, 'Fails with a Klarna voucher');
+    const noteId = await addNote(idOf('titled'), 'Fails with a Klarna voucher');
     expect(await searchIds('klarna')).toEqual([ids.titled]);
     await t.db.delete(itemNotes).where(eq(itemNotes.id, noteId));
     expect(await searchIds('klarna')).toEqual([]);
@@ -135,7 +136,7 @@ describe('full-text search of a project', () => {
       }),
     );
     expect(await searchIds('umlaut')).toEqual([ids.tagged]);
-    await t.db.delete(itemAttachments).where(eq(itemAttachments.id, ids.attachment ?? 0));
+    await t.db.delete(itemAttachments).where(eq(itemAttachments.id, idOf('attachment')));
     expect(await searchIds('invoice')).toEqual([]);
   });
 

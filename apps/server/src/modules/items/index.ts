@@ -32,7 +32,9 @@ import { linkRelatedItem, searchRelatedItems, unlinkRelatedItem } from './relate
 import { searchItems } from './search-items';
 import { updateItem } from './update-item';
 
+export { bulkUpdateItems, restoreItems, type BulkChange } from './bulk-update-items';
 export { deleteRelativePath } from './delete-relative-path';
+export { listProjectItems } from './list-project-items';
 export { fullNameOf } from './item-queries';
 export { reassignItems, type ReassignableColumn } from './reassign-items';
 export { recordItemChange, type ItemChange } from './record-item-change';

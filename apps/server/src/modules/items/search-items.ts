@@ -57,6 +57,16 @@ function tsqueryOf(text: string, language: SQL): SQL {
   return sql`regexp_replace(${query}::text, ${LAST_LEXEME}, ${PREFIX_OF_LEXEME})::tsquery`;
 }
 
+/**
+ * The condition "the item matches this search text" (full-text, as {@link searchItems}), for
+ * other lists of a project's items such as the workspace's.
+ */
+export function matchesSearchText(projectId: number, text: string): SQL {
+  const query = tsqueryOf(text, searchLanguageOf(projectId));
+  return sql`${items.id} in (select ${itemSearch.itemId} from ${itemSearch}
+    where ${itemSearch.projectId} = ${projectId} and ${itemSearch.document} @@ ${query})`;
+}
+
 /** ts_headline's output cut into runs at the markers. */
 export function toRuns(headline: string): THighlighted {
   const runs: THighlighted = [];
@@ -74,8 +84,7 @@ function splitOnce(text: string, separator: string): [string, string] {
 }
 
 /** Text with the markers removed, so user text never produces a highlight of its own. */
-const unmarked = (column: SQLWrapper) =>
-  sql`translate(${column}, ${START + STOP}, '')`;
+const unmarked = (column: SQLWrapper) => sql`translate(${column}, ${START + STOP}, '')`;
 
 async function highlight(
   db: Db,
