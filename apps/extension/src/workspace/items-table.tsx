@@ -43,6 +43,8 @@ export function ItemsTable({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
+    // Rows paint in the first frame, before the scroller's size is measured.
+    initialRect: { width: 1200, height: 700 },
   });
   const virtualRows = virtualizer.getVirtualItems();
   const lastIndex = virtualRows.at(-1)?.index ?? 0;

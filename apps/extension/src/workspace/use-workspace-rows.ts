@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { TWorkspaceItem } from '@waymark/core';
 import type { CallApi } from '../api/index';
 import { filterOf, type ViewState } from './view-state';
@@ -20,6 +20,8 @@ export function useWorkspaceRows(callApi: CallApi, view: ViewState) {
       return loaded < last.total ? loaded : undefined;
     },
     enabled: projectId > 0,
+    // A new sort or filter keeps the rows shown until its own arrive: no blank table between.
+    placeholderData: keepPreviousData,
   });
   const rows: TWorkspaceItem[] = query.data?.pages.flatMap((page) => page.items) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
