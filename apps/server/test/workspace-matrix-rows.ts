@@ -3,7 +3,7 @@ import type { MatrixRow } from './access-matrix';
 // Issue 28: who may call the workspace routes (see access-matrix.ts for the rules): members with
 // access to the project, like every other read and write of its items.
 
-/** A page of items, bulk edit, its undo. */
+/** A page of items, bulk edit, export, undo. */
 export const WORKSPACE_ROWS: MatrixRow[] = [
   {
     method: 'POST',
@@ -28,6 +28,12 @@ export const WORKSPACE_ROWS: MatrixRow[] = [
         change: { itemStatusId: ids.itemStatusId },
       },
     }),
+  },
+  {
+    method: 'POST',
+    path: '/api/workspace/exportItems',
+    who: 'projectMember',
+    request: (ids) => ({ body: { projectId: ids.projectId, format: 'csv' } }),
   },
   {
     method: 'POST',

@@ -1,7 +1,7 @@
 import { PLAN_IDS } from '@waymark/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemHistory, organizations, releases } from '../../src/db/schema';
+import { itemHistory, items, organizations, releases } from '../../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from '../auth-test-app';
 import {
   createItem,
@@ -271,5 +271,61 @@ describe('bulk edit', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.body).toContain('Tags are not included in the Free plan');
+  });
+});
+
+describe('export', () => {
+  const exportAs = (format: string, filter: object = {}) =>
+    post(world.admin, '/api/workspace/exportItems', { projectId, format, filter });
+
+  it('exports the view as CSV: BOM, header, formulas neutralised, no other project', async () => {
+    const itemId = await createItem(t, world.admin, world, {
+      projectId,
+      relativePath: '/evil',
+      title: '=HYPERLINK("http://evil.test","Click")',
+    });
+    const response = await exportAs('csv', { pathPrefix: '/evil' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toContain('attachment;');
+    const lines = response.body.split('\r\n');
+    expect(lines[0]).toBe(
+      '\uFEFFexternal id,url,title,type,status,tags,assignee,release,author,created,updated',
+    );
+    expect(lines[1]).toContain(
+      `waymark-${itemId},/evil,"'=HYPERLINK(""http://evil.test"",""Click"")"`,
+    );
+    expect(lines.filter(Boolean)).toHaveLength(2);
+    expect((await exportAs('csv')).body).not.toContain('elsewhere');
+  });
+
+  it('streams a project of thousands in batches, as JSON and Markdown', async () => {
+    const [first] = await t.db
+      .select({ relativePathId: items.relativePathId, itemTypeId: items.itemTypeId })
+      .from(items)
+      .where(eq(items.id, made[0] ?? 0));
+    await t.db.insert(items).values(
+      Array.from({ length: 2_500 }, (_, index) => ({
+        projectId,
+        relativePathId: first?.relativePathId ?? 0,
+        itemTypeId: first?.itemTypeId ?? 0,
+        itemStatusId: statusOf(0),
+        title: `Bulk ${index}`,
+      })),
+    );
+    const all = ok<{ total: number }>(
+      await post(world.admin, '/api/workspace/listWorkspaceItems', { projectId, limit: 1 }),
+    ).total;
+    const json = JSON.parse((await exportAs('json')).body) as { itemId: number }[];
+    expect(json).toHaveLength(all);
+    expect(new Set(json.map((row) => row.itemId)).size).toBe(all);
+    const markdown = (await exportAs('markdown')).body
+      .split('\n')
+      .filter((line) => line.startsWith('| '));
+    expect(markdown).toHaveLength(all + 2); // the header and its separator row
+  });
+
+  it('refuses an unknown format with 400', async () => {
+    expect((await exportAs('xlsx')).statusCode).toBe(400);
   });
 });

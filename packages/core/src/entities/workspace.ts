@@ -139,3 +139,15 @@ export const ZRestoreItemsRequest = z.object({
 });
 /** Undo of a bulk edit. */
 export type TRestoreItemsRequest = z.input<typeof ZRestoreItemsRequest>;
+
+/** The formats of an export. */
+export const EXPORT_FORMATS = ['csv', 'json', 'markdown'] as const;
+
+/** Export of the current view (its filters) or, without filters, of the whole project. */
+export const ZExportItemsRequest = z.object({
+  projectId: ZId,
+  filter: ZWorkspaceFilter.default({}),
+  format: z.enum(EXPORT_FORMATS),
+});
+/** Export request. */
+export type TExportItemsRequest = z.input<typeof ZExportItemsRequest>;

@@ -34,7 +34,7 @@ import { updateItem } from './update-item';
 
 export { bulkUpdateItems, restoreItems, type BulkChange } from './bulk-update-items';
 export { deleteRelativePath } from './delete-relative-path';
-export { listProjectItems } from './list-project-items';
+export { exportProjectItems, listProjectItems } from './list-project-items';
 export { fullNameOf } from './item-queries';
 export { reassignItems, type ReassignableColumn } from './reassign-items';
 export { recordItemChange, type ItemChange } from './record-item-change';

@@ -4,7 +4,7 @@ import type {
   TWorkspacePage,
   TWorkspaceSortColumn,
 } from '@waymark/core';
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { itemStatuses, itemTags, itemTypes, items, relativePaths, releases } from '../../db/schema';
@@ -69,6 +69,48 @@ function filterConditions(projectId: number, filter: TWorkspaceFilter): SQL[] {
   return conditions.filter((condition): condition is SQL => condition !== undefined);
 }
 
+function toWorkspaceItem({
+  createdBy,
+  creatorName,
+  createdAt,
+  ...row
+}: Awaited<ReturnType<typeof selectRows>>[number]): TWorkspaceItem {
+  return {
+    ...toItemSummary(row),
+    author: createdBy === null ? null : { userId: createdBy, fullName: creatorName ?? '' },
+    createdAt: createdAt.toISOString(),
+  };
+}
+
+function selectRows(db: Db, where: SQL | undefined) {
+  return joinItemLookups(db.select(rowColumns).from(items).$dynamic()).where(where);
+}
+
+/** Rows one export query reads: memory holds one batch, whatever the project's size. */
+const EXPORT_BATCH = 1_000;
+
+/**
+ * Every item of a project matching the filters, in id order, a batch at a time (keyset paging
+ * on the id): an export of 100,000 items holds one batch in memory, never the whole project.
+ */
+export async function* exportProjectItems(
+  { db }: { db: Db },
+  scope: ProjectScope,
+  filter: TWorkspaceFilter,
+): AsyncGenerator<TWorkspaceItem[]> {
+  const conditions = filterConditions(scope.projectId, filter);
+  let afterId = 0;
+  for (;;) {
+    const rows = await selectRows(db, and(...conditions, gt(items.id, afterId)))
+      .orderBy(asc(items.id))
+      .limit(EXPORT_BATCH);
+    if (rows.length === 0) return;
+    yield rows.map(toWorkspaceItem);
+    afterId = rows.at(-1)?.itemId ?? afterId;
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}
+
 /**
  * One page of a project's items for the workspace (issue 28): filtered, sorted by any column
  * (ties by id, so pages never overlap), with how many match in all. Two queries on the pool at
@@ -87,8 +129,7 @@ export async function listProjectItems(
   const where = and(...filterConditions(scope.projectId, input.filter));
   const order = input.sort.direction === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
-    joinItemLookups(db.select(rowColumns).from(items).$dynamic())
-      .where(where)
+    selectRows(db, where)
       .orderBy(order(SORT_KEYS[input.sort.column]), order(items.id))
       .offset(input.offset)
       .limit(input.limit),
@@ -96,10 +137,6 @@ export async function listProjectItems(
   ]);
   return {
     total: total?.total ?? 0,
-    items: rows.map(({ createdBy, creatorName, createdAt, ...row }): TWorkspaceItem => ({
-      ...toItemSummary(row),
-      author: createdBy === null ? null : { userId: createdBy, fullName: creatorName ?? '' },
-      createdAt: createdAt.toISOString(),
-    })),
+    items: rows.map(toWorkspaceItem),
   };
 }

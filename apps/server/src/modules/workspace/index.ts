@@ -6,6 +6,7 @@ import { registerRoute } from '../../http/register-route';
 import { projectMember, requireCaller, requireProjectScope } from '../access/index';
 import { bulkUpdateItems, listProjectItems, restoreItems } from '../items/index';
 import { defineModule, type AppModule } from '../module';
+import { sendExport } from './export-items';
 
 const byProjectBody = projectMember({ projectIdFrom: 'body.projectId' });
 
@@ -35,13 +36,21 @@ const registerWorkspace: AppModule = (app, { db }) => {
         userId: requireCaller(request).userId,
       }),
   });
+  registerRoute(app, routes.exportItems, {
+    access: byProjectBody,
+    handler: (request, reply) =>
+      sendExport(reply, { db }, requireProjectScope(request), {
+        filter: request.body.filter,
+        format: request.body.format,
+      }),
+  });
   return Promise.resolve();
 };
 
 /** The workspace module's manifest: what it depends on, the tables it owns, its routes. */
 export const workspaceModule = defineModule({
   name: 'workspace',
-  summary: "The project workspace: a project's items filtered and sorted, bulk edit and undo.",
+  summary: "The project workspace: a project's items filtered and sorted, bulk edit, undo, export.",
   dependsOn: ['access', 'items'],
   ownsTables: [],
   register: registerWorkspace,

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import {
   ZBulkUpdateItemsRequest,
+  ZExportItemsRequest,
   ZBulkUpdateResult,
   ZListWorkspaceItemsRequest,
   ZRestoreItemsRequest,
@@ -35,5 +37,18 @@ export const workspaceRoutes = {
     tag: 'workspace',
     body: ZRestoreItemsRequest,
     response: ZBulkUpdateResult,
+  }),
+  /**
+   * The items of the view (or the whole project) as a CSV (UTF-8 BOM, formulas neutralised),
+   * JSON or Markdown download, streamed in batches so memory does not grow with the project.
+   */
+  exportItems: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/exportItems',
+    summary: "Exports a project's items (filtered) as CSV, JSON or Markdown.",
+    tag: 'workspace',
+    body: ZExportItemsRequest,
+    response: z.instanceof(Blob),
+    responseKind: 'file',
   }),
 };
