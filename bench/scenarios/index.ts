@@ -3,6 +3,7 @@ import { liveStreamsScenario } from './live-streams';
 import { mixedLoadScenario } from './mixed-load';
 import { pageItemsScenario } from './page-items';
 import { panelPaintScenario } from './panel-paint';
+import { searchScenario } from './search';
 import { skeletonScenario } from './skeleton';
 import type { Scenario } from './types';
 
@@ -11,6 +12,7 @@ export const SCENARIOS: Scenario[] = [
   skeletonScenario,
   authScenario,
   pageItemsScenario,
+  searchScenario,
   mixedLoadScenario,
   liveStreamsScenario,
   panelPaintScenario,
