@@ -20,7 +20,9 @@ export const itemSearch = pgTable(
       .references(() => items.id, { onDelete: 'cascade' }),
     projectId: integer('project_id').notNull(),
     /** The organization's search language when the row was last written. */
-    searchConfig: regconfig('search_config').notNull().default(sql`'english'::regconfig`),
+    searchConfig: regconfig('search_config')
+      .notNull()
+      .default(sql`'english'::regconfig`),
     title: text('title').notNull().default(''),
     tags: text('tags').notNull().default(''),
     /** The description as plain text (tags stripped, common entities decoded). */

@@ -10,5 +10,7 @@ export const organizations = pgTable('organizations', {
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Issue 28: the text search configuration (language) of the organization's item search. */
-  searchLanguage: regconfig('search_language').notNull().default(sql`'english'::regconfig`),
+  searchLanguage: regconfig('search_language')
+    .notNull()
+    .default(sql`'english'::regconfig`),
 });

@@ -12,7 +12,12 @@ function summaryQuery(db: Db | DbOrTx) {
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['execute']>>[number];
 
 /** An item summary from a row of {@link itemSummaryColumns}. */
-export function toItemSummary({ assigneeUserId, assigneeName, updatedAt, ...row }: SummaryRow): TItemSummary {
+export function toItemSummary({
+  assigneeUserId,
+  assigneeName,
+  updatedAt,
+  ...row
+}: SummaryRow): TItemSummary {
   return {
     ...row,
     assignee:
