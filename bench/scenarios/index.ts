@@ -4,6 +4,7 @@ import { mixedLoadScenario } from './mixed-load';
 import { notificationFanOutScenario } from './notification-fan-out';
 import { pageItemsScenario } from './page-items';
 import { panelPaintScenario } from './panel-paint';
+import { searchScenario } from './search';
 import { skeletonScenario } from './skeleton';
 import type { Scenario } from './types';
 
@@ -12,6 +13,7 @@ export const SCENARIOS: Scenario[] = [
   skeletonScenario,
   authScenario,
   pageItemsScenario,
+  searchScenario,
   mixedLoadScenario,
   liveStreamsScenario,
   notificationFanOutScenario,

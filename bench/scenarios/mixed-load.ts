@@ -89,7 +89,7 @@ export const mixedLoadScenario: Scenario = {
         }),
       },
       {
-        label: 'POST /api/item/searchItems (title contains)',
+        label: 'POST /api/item/searchItems (full text)',
         connections: 10,
         next: () => ({
           path: '/api/item/searchItems',

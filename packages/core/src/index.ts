@@ -20,6 +20,7 @@ export * from './entities/billing';
 export * from './entities/item';
 export * from './entities/conversation';
 export * from './entities/item-detail';
+export * from './entities/workspace';
 export * from './entities/item-input';
 export * from './entities/attachment';
 export * from './entities/pin';

@@ -12,6 +12,7 @@ import { withOfflineReads } from './live/offline-reads';
 import { startDataLayer } from './live/start-data-layer';
 import { createPinsRelay } from './pins-relay';
 import { openWelcomeOnInstall } from './welcome-on-install';
+import { openWorkspaceOnCommand } from './open-workspace';
 
 /** The worker's environment besides `chrome.*`; tests replace fetch and timers. */
 export type WorkerEnvironment = Pick<AuthDeps, 'fetch' | 'now' | 'setTimer'>;
@@ -41,6 +42,7 @@ export function startServiceWorker(
     console.error('Waymark could not restrict its session storage', error);
   });
   openWelcomeOnInstall(api);
+  openWorkspaceOnCommand(api);
   trackActiveTab(api);
 
   const getServerUrl = () => readServerUrl(api);

@@ -95,6 +95,10 @@ export type ChromeApi = {
     /** The window the calling page belongs to. */
     getCurrentId(): Promise<number>;
   };
+  commands: {
+    /** Fires with a command's name when the user presses its shortcut (manifest `commands`). */
+    onCommand: ChromeEvent<[command: string]>;
+  };
   sidePanel: {
     /**
      * Makes a click on the toolbar icon open the side panel (and grant activeTab for that tab).
@@ -237,6 +241,7 @@ export const chromeApi: ChromeApi = {
       return chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: false });
     },
   },
+  commands: { onCommand: wrapEvent(() => chrome.commands.onCommand) },
   identity: {
     launchWebAuthFlow: (details) => chrome.identity.launchWebAuthFlow(details),
   },

@@ -45,6 +45,8 @@ export type FakeChrome = {
   onInstalled: FakeEvent<[{ reason: string }]>;
   onActivated: FakeEvent<[{ tabId: number; windowId: number }]>;
   onUpdated: FakeEvent<[number, { url?: string; title?: string }, TabInfo]>;
+  /** Keyboard shortcuts of the manifest's `commands`, by name. */
+  onCommand: FakeEvent<[string]>;
   /**
    * Delivers a message to the registered listeners as Chrome does: resolves to the first reply,
    * or undefined when no listener keeps the channel open.
@@ -71,6 +73,7 @@ export function createFakeChrome(): FakeChrome {
   const onInstalled = createFakeEvent<[{ reason: string }]>();
   const onActivated = createFakeEvent<[{ tabId: number; windowId: number }]>();
   const onUpdated = createFakeEvent<[number, { url?: string; title?: string }, TabInfo]>();
+  const onCommand = createFakeEvent<[string]>();
   const onSyncChanged = createFakeEvent<[Record<string, { newValue?: unknown }>]>();
 
   const api: ChromeApi = {
@@ -122,6 +125,7 @@ export function createFakeChrome(): FakeChrome {
       onUpdated,
     },
     windows: { getCurrentId: () => Promise.resolve(1) },
+    commands: { onCommand },
     sidePanel: { openOnActionClick: vi.fn(() => Promise.resolve()) },
     identity: {
       launchWebAuthFlow: vi.fn(() => Promise.reject(new Error('The user did not approve access.'))),
@@ -198,6 +202,7 @@ export function createFakeChrome(): FakeChrome {
     onInstalled,
     onActivated,
     onUpdated,
+    onCommand,
     deliverMessage,
   };
 }

@@ -19,6 +19,7 @@ import { projectsModule } from './projects/index';
 import { systemModule } from './system/index';
 import { teamsModule } from './teams/index';
 import { usersModule } from './users/index';
+import { workspaceModule } from './workspace/index';
 
 /**
  * Every server module's manifest. The order here only breaks ties: the app registers them in
@@ -42,6 +43,7 @@ export const ALL_MODULES: readonly ModuleManifest[] = [
   conversationModule,
   liveModule,
   dataFieldsModule,
+  workspaceModule,
   usersModule,
   teamsModule,
   billingModule,

@@ -22,6 +22,7 @@ import type { ConversationIds } from './conversation-world';
 import { PIN_ROWS } from './pins-matrix-rows';
 import { DATA_FIELD_ROWS, ITEM_ROWS, PROJECT_ROWS } from './projects-matrix-rows';
 import { TEAM_ROWS } from './teams-matrix-rows';
+import { WORKSPACE_ROWS } from './workspace-matrix-rows';
 import type { ProjectIds } from './projects-world';
 
 /** Ids of one organization's world that a request can refer to. */
@@ -143,4 +144,5 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   ...DATA_FIELD_ROWS,
   ...TEAM_ROWS,
   ...BILLING_ROWS,
+  ...WORKSPACE_ROWS,
 ];

@@ -29,6 +29,24 @@ export const ZItemSummary = z.object({
 /** An item as a list shows it. */
 export type TItemSummary = z.infer<typeof ZItemSummary>;
 
+/** A run of text, `hit` when it matched the search (issue 28): rendered as text, never as HTML. */
+export const ZHighlightRun = z.object({ text: z.string(), hit: z.boolean() });
+/** Text cut into runs, matched ones marked. */
+export const ZHighlighted = z.array(ZHighlightRun);
+/** Text cut into runs, matched ones marked. */
+export type THighlighted = z.infer<typeof ZHighlighted>;
+
+/**
+ * An item found by the search. `match` is null when no search text was given; otherwise the
+ * title with its matched words marked and a snippet of the description, notes, attachment names
+ * and tags around the matches (its runs all unmarked when only the title matched).
+ */
+export const ZItemSearchHit = ZItemSummary.extend({
+  match: z.object({ title: ZHighlighted, snippet: ZHighlighted }).nullable(),
+});
+/** An item found by the search. */
+export type TItemSearchHit = z.infer<typeof ZItemSearchHit>;
+
 /** A related item, linked both ways (spec §1). */
 export const ZRelatedItem = ZItemSummary.pick({
   itemId: true,

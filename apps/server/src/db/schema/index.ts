@@ -32,3 +32,4 @@ export * from './live-events';
 export * from './note-mentions';
 export * from './watches';
 export * from './inbox';
+export * from './item-search';

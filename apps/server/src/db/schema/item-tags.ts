@@ -15,7 +15,5 @@ export const itemTags = pgTable(
   (table) => [
     primaryKey({ name: 'item_tags_pkey', columns: [table.itemId, table.tag] }),
     index('item_tags_tag_idx').on(sql`lower(${table.tag})`),
-    // Search's "tag contains" (ILIKE '%…%'); pg_trgm is created by migration 0008.
-    index('item_tags_tag_trgm_idx').using('gin', table.tag.op('gin_trgm_ops')),
   ],
 );

@@ -44,7 +44,7 @@ export const items = pgTable(
     index('items_relative_path_id_idx').on(table.relativePathId),
     index('items_project_id_idx').on(table.projectId),
     index('items_release_id_idx').on(table.releaseId),
-    // Search's "title contains" (ILIKE '%…%'); pg_trgm is created by migration 0008.
+    // Related-item search's "title contains" (ILIKE '%…%'); pg_trgm is created by migration 0008.
     index('items_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
   ],
 );

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { regconfig } from './search-config';
 
 /** Customer organizations; `planId` refers to the plan table of @waymark/core (spec §9). */
 export const organizations = pgTable('organizations', {
@@ -7,4 +9,8 @@ export const organizations = pgTable('organizations', {
   planId: integer('plan_id'),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Issue 28: the text search configuration (language) of the organization's item search. */
+  searchLanguage: regconfig('search_language')
+    .notNull()
+    .default(sql`'english'::regconfig`),
 });

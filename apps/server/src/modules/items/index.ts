@@ -3,6 +3,7 @@ import {
   itemExternalUrls,
   itemHistory,
   itemRelations,
+  itemSearch,
   itemTags,
   items,
   relativePaths,
@@ -30,7 +31,9 @@ import { linkRelatedItem, searchRelatedItems, unlinkRelatedItem } from './relate
 import { searchItems } from './search-items';
 import { updateItem } from './update-item';
 
+export { bulkUpdateItems, restoreItems, type BulkChange } from './bulk-update-items';
 export { deleteRelativePath } from './delete-relative-path';
+export { exportProjectItems, listProjectItems } from './list-project-items';
 export { fullNameOf } from './item-queries';
 export { selectNoteRows } from './note-rows';
 export { reassignItems, type ReassignableColumn } from './reassign-items';
@@ -131,6 +134,14 @@ export const itemsModule = defineModule({
   name: 'items',
   summary: 'Items, the URL paths they hang on, relations, history, search, option lists.',
   dependsOn: ['access', 'entitlements'],
-  ownsTables: [items, itemHistory, itemTags, itemExternalUrls, itemRelations, relativePaths],
+  ownsTables: [
+    items,
+    itemHistory,
+    itemTags,
+    itemExternalUrls,
+    itemRelations,
+    itemSearch,
+    relativePaths,
+  ],
   register: registerItems,
 });

@@ -11,7 +11,13 @@ function summaryQuery(db: Db | DbOrTx) {
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['execute']>>[number];
 
-function toSummary({ assigneeUserId, assigneeName, updatedAt, ...row }: SummaryRow): TItemSummary {
+/** An item summary from a row of {@link itemSummaryColumns}. */
+export function toItemSummary({
+  assigneeUserId,
+  assigneeName,
+  updatedAt,
+  ...row
+}: SummaryRow): TItemSummary {
   return {
     ...row,
     assignee:
@@ -36,7 +42,7 @@ export async function selectItemSummaries(
     .where(where)
     .orderBy(desc(items.updatedAt), desc(items.id))
     .limit(LIST_LIMIT);
-  return rows.map(toSummary);
+  return rows.map(toItemSummary);
 }
 
 function preparePagePathItems(db: Db) {
@@ -67,5 +73,5 @@ export async function selectPathItems(
     prepared = preparePagePathItems(db);
     preparedByDb.set(db, prepared);
   }
-  return (await prepared.execute(input)).map(toSummary);
+  return (await prepared.execute(input)).map(toItemSummary);
 }

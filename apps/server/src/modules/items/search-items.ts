@@ -1,14 +1,15 @@
-import type { TItemSummary } from '@waymark/core';
-import { eq, sql, type SQL, and } from 'drizzle-orm';
+import type { THighlighted, TItemSearchHit } from '@waymark/core';
+import { and, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { itemTags, items } from '../../db/schema';
+import { itemSearch, itemTags, items, organizations, projects } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
-import { escapeLike } from './escape-like';
-import { selectItemSummaries } from './item-summaries';
+import { itemSummaryColumns, joinItemLookups } from './item-queries';
+import { selectItemSummaries, toItemSummary } from './item-summaries';
+import { endsInTypedWord } from './search-text';
 
 /** Filters of {@link searchItems}; each given one must hold. */
 export type SearchItemsInput = {
-  /** Title or a tag contains it, case-insensitive. */
+  /** Full-text search (docs/workspace.md "Search syntax"). */
   text?: string | undefined;
   itemTypeId?: number | undefined;
   itemStatusId?: number | undefined;
@@ -18,30 +19,143 @@ export type SearchItemsInput = {
   assigneeUserId?: number | undefined;
 };
 
+/** Most hits one text search answers: each gets its snippet highlighted. */
+const HIT_LIMIT = 100;
+
+// Marks around matched words in ts_headline's output. Control characters: item text cannot hold
+// them as markers, since they are removed from the text before it is highlighted.
+const START = '\u0001';
+const STOP = '\u0002';
+const HEADLINE_OPTIONS = `StartSel=${START}, StopSel=${STOP}`;
+const SNIPPET_OPTIONS = `${HEADLINE_OPTIONS}, MaxWords=24, MinWords=10, MaxFragments=2, FragmentDelimiter=" … "`;
+
+/** The last quoted lexeme of a tsquery's text form ('' is a quote inside it). */
+const LAST_LEXEME = "('(?:[^']|'')*')$";
+/** That lexeme, matched as a prefix. */
+const PREFIX_OF_LEXEME = '\\1:*';
+
 function hasTag(condition: SQL): SQL {
   return sql`exists (select 1 from ${itemTags} where ${itemTags.itemId} = ${items.id} and ${condition})`;
 }
 
-/** Searches the project's items (most recently changed first, at most 500). */
+/** The organization's search language, as an uncorrelated subquery (one evaluation). */
+function searchLanguageOf(projectId: number): SQL {
+  return sql`(select ${organizations.searchLanguage} from ${projects}
+    join ${organizations} on ${organizations.id} = ${projects.orgId}
+    where ${projects.id} = ${projectId})`;
+}
+
+/**
+ * The tsquery of `text`: web-search syntax (words in any form, "phrases", -exclusion, or) and,
+ * when the text ends in a word being typed ({@link endsInTypedWord}), that word's lexeme — the
+ * last one of the query's text form — matched as a prefix. The text form's lexemes are quoted
+ * by PostgreSQL itself, so the rewrite cannot inject tsquery syntax.
+ */
+function tsqueryOf(text: string, language: SQL): SQL {
+  const query = sql`websearch_to_tsquery(${language}, ${text})`;
+  if (!endsInTypedWord(text)) return query;
+  return sql`regexp_replace(${query}::text, ${LAST_LEXEME}, ${PREFIX_OF_LEXEME})::tsquery`;
+}
+
+/**
+ * The condition "the item matches this search text" (full-text, as {@link searchItems}), for
+ * other lists of a project's items such as the workspace's.
+ */
+export function matchesSearchText(projectId: number, text: string): SQL {
+  const query = tsqueryOf(text, searchLanguageOf(projectId));
+  return sql`${items.id} in (select ${itemSearch.itemId} from ${itemSearch}
+    where ${itemSearch.projectId} = ${projectId} and ${itemSearch.document} @@ ${query})`;
+}
+
+/** ts_headline's output cut into runs at the markers. */
+export function toRuns(headline: string): THighlighted {
+  const runs: THighlighted = [];
+  for (const [index, piece] of headline.split(START).entries()) {
+    const [hit, rest] = index === 0 ? ['', piece] : splitOnce(piece, STOP);
+    if (hit) runs.push({ text: hit, hit: true });
+    if (rest) runs.push({ text: rest, hit: false });
+  }
+  return runs;
+}
+
+function splitOnce(text: string, separator: string): [string, string] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + separator.length)];
+}
+
+/** Text with the markers removed, so user text never produces a highlight of its own. */
+const unmarked = (column: SQLWrapper) => sql`translate(${column}, ${START + STOP}, '')`;
+
+async function highlight(
+  db: Db,
+  itemIds: number[],
+  query: SQL,
+): Promise<Map<number, NonNullable<TItemSearchHit['match']>>> {
+  if (itemIds.length === 0) return new Map();
+  const snippetText = sql`concat_ws(' … ', nullif(${itemSearch.body}, ''), nullif(${itemSearch.notes}, ''),
+    nullif(${itemSearch.attachmentNames}, ''), nullif(${itemSearch.tags}, ''))`;
+  const rows = await db
+    .select({
+      itemId: itemSearch.itemId,
+      title: sql<string>`ts_headline(${itemSearch.searchConfig}, ${unmarked(itemSearch.title)}, ${query},
+        ${`${HEADLINE_OPTIONS}, HighlightAll=true`})`,
+      snippet: sql<string>`ts_headline(${itemSearch.searchConfig}, ${unmarked(snippetText)}, ${query},
+        ${SNIPPET_OPTIONS})`,
+    })
+    .from(itemSearch)
+    .where(inArray(itemSearch.itemId, itemIds));
+  return new Map(
+    rows.map((row) => [row.itemId, { title: toRuns(row.title), snippet: toRuns(row.snippet) }]),
+  );
+}
+
+/**
+ * Searches the project's items. With text: full-text search over the item_search documents
+ * (migration 0016_workspace), title matches first, then by rank, at most {@link HIT_LIMIT}, each
+ * with its matches highlighted. Without: most recently changed first, at most 500.
+ */
 export async function searchItems(
   { db }: { db: Db },
   scope: ProjectScope,
   input: SearchItemsInput,
-): Promise<TItemSummary[]> {
+): Promise<TItemSearchHit[]> {
   const conditions: SQL[] = [eq(items.projectId, scope.projectId)];
-  if (input.text) {
-    const pattern = `%${escapeLike(input.text)}%`;
-    // A union, not `title ilike … or exists(tag ilike …)`: each side can use its trigram index
-    // (migration 0008); the OR forced a scan of every title of the project (docs/benchmarks.md).
-    conditions.push(
-      sql`${items.id} in (select ${items.id} from ${items} where ${items.title} ilike ${pattern}
-        union select ${itemTags.itemId} from ${itemTags} where ${itemTags.tag} ilike ${pattern})`,
-    );
-  }
   if (input.tag) conditions.push(hasTag(sql`lower(${itemTags.tag}) = lower(${input.tag})`));
   if (input.itemTypeId) conditions.push(eq(items.itemTypeId, input.itemTypeId));
   if (input.itemStatusId) conditions.push(eq(items.itemStatusId, input.itemStatusId));
   if (input.releaseId) conditions.push(eq(items.releaseId, input.releaseId));
   if (input.assigneeUserId) conditions.push(eq(items.assigneeUserId, input.assigneeUserId));
-  return selectItemSummaries(db, and(...conditions));
+  if (!input.text) {
+    return (await selectItemSummaries(db, and(...conditions))).map((item) => ({
+      ...item,
+      match: null,
+    }));
+  }
+  // Text of stop words or punctuation only is an empty query, which matches nothing.
+  const query = tsqueryOf(input.text, searchLanguageOf(scope.projectId));
+  const titleMatch = sql<boolean>`(ts_filter(${itemSearch.document}, '{a}') @@ ${query})`;
+  const rows = await joinItemLookups(
+    db
+      .select(itemSummaryColumns)
+      .from(items)
+      .innerJoin(itemSearch, eq(itemSearch.itemId, items.id))
+      .$dynamic(),
+  )
+    .where(and(...conditions, sql`${itemSearch.document} @@ ${query}`))
+    .orderBy(
+      desc(titleMatch),
+      desc(sql`ts_rank(${itemSearch.document}, ${query})`),
+      desc(items.updatedAt),
+      desc(items.id),
+    )
+    .limit(HIT_LIMIT);
+  const matches = await highlight(
+    db,
+    rows.map((row) => row.itemId),
+    query,
+  );
+  return rows.map((row) => ({
+    ...toItemSummary(row),
+    match: matches.get(row.itemId) ?? { title: [{ text: row.title, hit: false }], snippet: [] },
+  }));
 }

@@ -1,6 +1,6 @@
 import { DESCRIPTION_HISTORY_FIELD, type TItemDetail } from '@waymark/core';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { itemHistory, items } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 import { getItem } from './get-item';
@@ -27,6 +27,60 @@ export type UpdateItemInput = {
 type Change = { field: string; before: string | null; after: string | null };
 
 /**
+ * Changes the given fields of an item in the caller's transaction (see {@link updateItem});
+ * answers whether anything changed. Bulk edits call it once per item, in one transaction.
+ */
+export async function applyItemUpdate(
+  tx: DbOrTx,
+  scope: ProjectScope,
+  input: UpdateItemInput,
+): Promise<boolean> {
+  // Locked before read: of two concurrent identical changes, the second sees the first's result
+  // and records nothing.
+  await tx.execute(sql`select 1 from ${items} where ${items.id} = ${input.itemId} for update`);
+  const current = await getItem(tx, { itemId: input.itemId });
+  await assertItemFeatures(tx, scope.orgId, input, current);
+  const next = await checkItemRefs(tx, scope, input);
+  const description =
+    input.descriptionHtml === undefined ? undefined : sanitizeDescription(input.descriptionHtml);
+  const changes: Change[] = [];
+  const compare = (field: string, before: string | null, after: string | null | undefined) => {
+    if (after !== undefined && before !== after) changes.push({ field, before, after });
+  };
+  if (input.itemTypeId !== undefined && input.itemTypeId !== current.itemTypeId)
+    compare('itemType', current.itemTypeDescription, next.itemType);
+  if (input.itemStatusId !== undefined && input.itemStatusId !== current.itemStatusId)
+    compare('itemStatus', current.itemStatusDescription, next.itemStatus);
+  compare('title', current.title, input.title);
+  compare(DESCRIPTION_HISTORY_FIELD, current.descriptionHtml, description);
+  compare('tags', current.tags.join(', '), input.tags?.join(', '));
+  if (input.assigneeUserId !== undefined && input.assigneeUserId !== current.assigneeUserId)
+    compare('assignee', current.assignee?.fullName ?? null, next.assignee);
+  if (input.releaseId !== undefined && input.releaseId !== current.releaseId)
+    compare('release', current.releaseTitle, next.release);
+  compare('externalUrls', current.externalUrls.join('\n'), input.externalUrls?.join('\n'));
+  if (changes.length === 0) return false;
+  await tx
+    .update(items)
+    .set({
+      itemTypeId: input.itemTypeId,
+      itemStatusId: input.itemStatusId,
+      title: input.title,
+      descriptionHtml: description,
+      assigneeUserId: input.assigneeUserId,
+      releaseId: input.releaseId,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(items.id, input.itemId));
+  if (input.tags) await replaceItemTags(tx, input.itemId, input.tags);
+  if (input.externalUrls) await replaceItemUrls(tx, input.itemId, input.externalUrls);
+  await tx
+    .insert(itemHistory)
+    .values(changes.map((change) => ({ ...change, itemId: input.itemId, userId: input.userId })));
+  return true;
+}
+
+/**
  * Changes the given fields of an item. Every field whose value really changes gets a history
  * entry (issue 4: who, when, field, before, after) with readable values — the type, status,
  * release and assignee by name. One transaction; the item row is locked while compared. Adding a
@@ -37,47 +91,6 @@ export async function updateItem(
   scope: ProjectScope,
   input: UpdateItemInput,
 ): Promise<TItemDetail> {
-  await db.transaction(async (tx) => {
-    const current = await getItem(tx, { itemId: input.itemId });
-    await tx.execute(sql`select 1 from ${items} where ${items.id} = ${input.itemId} for update`);
-    await assertItemFeatures(tx, scope.orgId, input, current);
-    const next = await checkItemRefs(tx, scope, input);
-    const description =
-      input.descriptionHtml === undefined ? undefined : sanitizeDescription(input.descriptionHtml);
-    const changes: Change[] = [];
-    const compare = (field: string, before: string | null, after: string | null | undefined) => {
-      if (after !== undefined && before !== after) changes.push({ field, before, after });
-    };
-    if (input.itemTypeId !== undefined && input.itemTypeId !== current.itemTypeId)
-      compare('itemType', current.itemTypeDescription, next.itemType);
-    if (input.itemStatusId !== undefined && input.itemStatusId !== current.itemStatusId)
-      compare('itemStatus', current.itemStatusDescription, next.itemStatus);
-    compare('title', current.title, input.title);
-    compare(DESCRIPTION_HISTORY_FIELD, current.descriptionHtml, description);
-    compare('tags', current.tags.join(', '), input.tags?.join(', '));
-    if (input.assigneeUserId !== undefined && input.assigneeUserId !== current.assigneeUserId)
-      compare('assignee', current.assignee?.fullName ?? null, next.assignee);
-    if (input.releaseId !== undefined && input.releaseId !== current.releaseId)
-      compare('release', current.releaseTitle, next.release);
-    compare('externalUrls', current.externalUrls.join('\n'), input.externalUrls?.join('\n'));
-    if (changes.length === 0) return;
-    await tx
-      .update(items)
-      .set({
-        itemTypeId: input.itemTypeId,
-        itemStatusId: input.itemStatusId,
-        title: input.title,
-        descriptionHtml: description,
-        assigneeUserId: input.assigneeUserId,
-        releaseId: input.releaseId,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(items.id, input.itemId));
-    if (input.tags) await replaceItemTags(tx, input.itemId, input.tags);
-    if (input.externalUrls) await replaceItemUrls(tx, input.itemId, input.externalUrls);
-    await tx
-      .insert(itemHistory)
-      .values(changes.map((change) => ({ ...change, itemId: input.itemId, userId: input.userId })));
-  });
+  await db.transaction((tx) => applyItemUpdate(tx, scope, input));
   return getItem(db, { itemId: input.itemId });
 }

@@ -12,6 +12,7 @@ import { projectRoutes } from './project';
 import { systemRoutes } from './system';
 import { teamRoutes } from './teams';
 import { userRoutes } from './users';
+import { workspaceRoutes } from './workspace';
 
 export { ORG_NAME_MAX_LENGTH, ZOrgName } from './account';
 export { ZAuthConfig, type TAuthConfig } from './auth';
@@ -48,6 +49,7 @@ export const routes = {
   ...userRoutes,
   ...teamRoutes,
   ...billingRoutes,
+  ...workspaceRoutes,
 };
 
 /** A key of the route table. */

@@ -6,7 +6,7 @@ import { ZItemHistoryEntry } from '../../entities/item';
 import {
   ZAssigneeOption,
   ZItemDetail,
-  ZItemSummary,
+  ZItemSearchHit,
   ZPageItems,
   ZRelatedItem,
 } from '../../entities/item-detail';
@@ -77,14 +77,18 @@ export const itemRoutes = {
     }),
     response: ZPageItems,
   }),
-  /** Searches a project's items by title or tag, filtered by type, status, tag, release, assignee. */
+  /**
+   * Full-text search of a project's items (titles, tags, descriptions, notes, attachment names;
+   * docs/workspace.md has the syntax), filtered by type, status, tag, release, assignee. Title
+   * matches first, then by rank; without text, most recently changed first.
+   */
   searchItems: defineRoute({
     method: 'POST',
     path: '/api/item/searchItems',
     summary: "Searches a project's items.",
     tag: 'item',
     body: ZSearchItemsRequest,
-    response: z.array(ZItemSummary),
+    response: z.array(ZItemSearchHit),
   }),
   /** Creates an item on a page (relative path) of a project. */
   createItem: defineRoute({

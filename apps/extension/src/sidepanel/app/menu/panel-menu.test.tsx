@@ -51,6 +51,7 @@ describe('PanelMenu', () => {
     await openMenu(user);
     await screen.findByRole('menuitem', { name: 'Open the admin portal', hidden: true });
     expect(itemNames()).toEqual([
+      'Project workspaceAlt+Shift+W',
       'Open the admin portal',
       'Options',
       'User guide',
@@ -76,6 +77,18 @@ describe('PanelMenu', () => {
     const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
     expect(sheet.textContent).toContain('New item on this page');
     expect(sheet.textContent).toContain('Show these shortcuts');
+  });
+
+  it('opens the project workspace on the selected organization in a new tab', async () => {
+    const user = userEvent.setup();
+    const fake = renderMenu(SESSION);
+    await openMenu(user);
+    await screen.findByRole('menuitem', { name: 'Open the admin portal', hidden: true });
+    await user.click(screen.getByRole('menuitem', { name: /Project workspace/, hidden: true }));
+    expect(fake.api.tabs.create).toHaveBeenCalledWith({
+      url: fake.api.runtime.getURL(`workspace.html?org=${ACME_ORG.orgId}`),
+      active: true,
+    });
   });
 
   it('logs out from the menu', async () => {

@@ -5,6 +5,7 @@ import {
   IconLayoutDashboard,
   IconLogout,
   IconMenu2,
+  IconTable,
   IconSettings,
 } from '@tabler/icons-react';
 import { ACTION_LABELS, PORTAL_LINKS } from '@waymark/core';
@@ -46,6 +47,7 @@ export function PanelMenu() {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          {isSignedIn && <WorkspaceItem />}
           {isSignedIn && <AdminPortalItem onOpen={() => openPortal(PORTAL_LINKS.adminHome)} />}
           <Menu.Item
             leftSection={<IconSettings {...ICON} />}
@@ -71,6 +73,28 @@ export function PanelMenu() {
       </Menu>
       <CheatSheet isOpen={isSheetOpen} onOpenChange={setIsSheetOpen} />
     </>
+  );
+}
+
+/**
+ * The project workspace (issue 28), a full-size extension page in a new tab, on the selected
+ * organization; Alt+Shift+W opens it too (manifest `commands`).
+ */
+function WorkspaceItem() {
+  const api = useChromeApi();
+  const { selection } = useOrgSelection();
+  const orgId = selection.org?.orgId;
+  const query = orgId === undefined ? '' : `?org=${orgId}`;
+  return (
+    <Menu.Item
+      leftSection={<IconTable {...ICON} />}
+      rightSection={<Kbd size="xs">Alt+Shift+W</Kbd>}
+      onClick={() =>
+        void api.tabs.create({ url: api.runtime.getURL(`workspace.html${query}`), active: true })
+      }
+    >
+      Project workspace
+    </Menu.Item>
   );
 }
 

@@ -62,7 +62,19 @@ describe('PagePanel', () => {
     renderPanel((route, input) => {
       if (route === 'searchItems') {
         searches.push(input);
-        return [summary(5, 'Refund policy', { relativePath: '/help/refunds' })];
+        return [
+          {
+            ...summary(5, 'Refund policy', { relativePath: '/help/refunds' }),
+            match: {
+              title: [{ text: 'Refund policy', hit: false }],
+              snippet: [
+                { text: 'Customers ', hit: false },
+                { text: 'refunded', hit: true },
+                { text: ' <b>twice</b>', hit: false },
+              ],
+            },
+          },
+        ];
       }
       return { ...NO_PROJECT, projects: [], projectId: 3, relativePath: '/checkout', items: [] };
     });
@@ -73,6 +85,12 @@ describe('PagePanel', () => {
       '/help/refunds',
     );
     expect(searches.at(-1)).toEqual({ body: { projectId: 3, text: 'refund' } });
+    const snippet = screen.getByTestId('search-snippet');
+    expect(snippet.textContent).toBe('Customers refunded <b>twice</b>');
+    expect([...snippet.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual([
+      'refunded',
+    ]);
+    expect(snippet.querySelector('b')).toBeNull();
   });
 
   it('creates a project for a site in none, asking for access to that site only', async () => {

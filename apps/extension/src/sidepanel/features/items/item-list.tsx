@@ -1,8 +1,7 @@
 import { Stack } from '@mantine/core';
-import type { TItemSummary } from '@waymark/core';
 import { useEffect, useRef } from 'react';
 import { rememberListTop } from '../../shared/list-top';
-import { ItemRow, type RowActions } from './list/item-row';
+import { ItemRow, type RowActions, type RowItem } from './list/item-row';
 
 /** The items of the page as dense rows; a click opens one, a row's menu acts on it in place. */
 export function ItemList({
@@ -11,7 +10,7 @@ export function ItemList({
   isPathShown = false,
   rowActions,
 }: {
-  items: TItemSummary[];
+  items: RowItem[];
   onOpen: (itemId: number) => void;
   /** Show each item's page path (project-wide search results). */
   isPathShown?: boolean;

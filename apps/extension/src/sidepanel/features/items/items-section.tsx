@@ -63,7 +63,8 @@ export function ItemsSection({
     k: () => moveRowFocus(-1),
     s: openRowMenu,
   });
-  const visible = (list: TItemSummary[]) => list.filter((item) => !hiddenItemIds.has(item.itemId));
+  const visible = <T extends TItemSummary>(list: T[]) =>
+    list.filter((item) => !hiddenItemIds.has(item.itemId));
   const pageItems = visible(items);
   const found = search.data && visible(search.data);
   const shown = filterItems(pageItems, filter);

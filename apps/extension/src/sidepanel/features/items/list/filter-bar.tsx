@@ -62,7 +62,9 @@ export function FilterBar({
           flex={1}
           size="xs"
           aria-label="Search"
-          placeholder="Search title or tag"
+          placeholder={
+            scope === 'project' ? 'Search words, "a phrase", -not' : 'Search title or tag'
+          }
           leftSection={<IconSearch size={14} aria-hidden />}
           rightSection={<Kbd size="xs">/</Kbd>}
           rightSectionPointerEvents="none"

@@ -1,0 +1,101 @@
+import { Badge, Button, Drawer, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { TWorkspaceItem } from '@waymark/core';
+import { useState } from 'react';
+import type { CallApi } from '../api/index';
+import type { ChromeApi } from '../platform/index';
+
+/**
+ * The item opened from a row, beside the table: its fields and notes, and "Open page" on the
+ * environment (associated site) the user chooses — production, staging, a local copy.
+ */
+export function ItemDrawer({
+  item,
+  callApi,
+  api,
+  onClose,
+}: {
+  item: TWorkspaceItem | null;
+  callApi: CallApi;
+  api: ChromeApi;
+  onClose: () => void;
+}) {
+  const itemId = item?.itemId ?? 0;
+  const detail = useQuery({
+    queryKey: ['workspace-item', itemId],
+    queryFn: () => callApi('getItem', { params: { itemId } }),
+    enabled: itemId > 0,
+  });
+  const sites = useQuery({
+    queryKey: ['workspace-sites', item?.projectId ?? 0],
+    queryFn: () => callApi('getAssociatedSites', { params: { projectId: item?.projectId ?? 0 } }),
+    enabled: item !== null,
+  });
+  const [siteUrl, setSiteUrl] = useState<string | null>(null);
+  const chosenSite = siteUrl ?? sites.data?.[0]?.baseUrl ?? null;
+  return (
+    <Drawer
+      opened={item !== null}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={
+        <Title order={2} size="h4">
+          {item?.title}
+        </Title>
+      }
+    >
+      {item && (
+        <Stack gap="sm">
+          <Group gap={6}>
+            <Badge variant="light">{item.itemTypeDescription}</Badge>
+            <Badge variant="outline">{item.itemStatusDescription}</Badge>
+            {item.tags.map((tag) => (
+              <Badge key={tag} variant="dot">
+                {tag}
+              </Badge>
+            ))}
+          </Group>
+          <Text size="sm">Page: {item.relativePath}</Text>
+          <Text size="sm">Assignee: {item.assignee?.fullName ?? 'nobody'}</Text>
+          <Text size="sm">Release: {item.releaseTitle ?? 'none'}</Text>
+          <Group gap="xs" align="end">
+            <Select
+              label="Environment"
+              size="xs"
+              data={(sites.data ?? []).map((site) => site.baseUrl)}
+              value={chosenSite}
+              onChange={setSiteUrl}
+              allowDeselect={false}
+            />
+            <Button
+              size="xs"
+              leftSection={<IconExternalLink size={14} aria-hidden />}
+              disabled={chosenSite === null}
+              onClick={() => {
+                if (chosenSite !== null)
+                  void api.tabs.create({ url: chosenSite + item.relativePath, active: true });
+              }}
+            >
+              Open page
+            </Button>
+          </Group>
+          {detail.isPending && <Loader size="xs" aria-label="Loading the item" />}
+          {detail.data && (
+            <Stack gap={4}>
+              <Title order={3} size="h6">
+                Notes ({detail.data.notes.length})
+              </Title>
+              {detail.data.notes.map((note) => (
+                <Text key={note.noteId} size="sm">
+                  <strong>{note.authorName}:</strong> {note.text}
+                </Text>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

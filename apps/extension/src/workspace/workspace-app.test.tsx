@@ -1,0 +1,139 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TWorkspaceItem } from '@waymark/core';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeItemSummary } from '../test/item-summary';
+import { createFakeChrome } from '../test/fake-chrome-api';
+import { renderPage } from '../test/render-page';
+import { WorkspaceApp } from './workspace-app';
+
+const ROWS: TWorkspaceItem[] = Array.from({ length: 3_000 }, (_, index) => ({
+  ...makeItemSummary({ itemId: index + 1, title: `Item ${index + 1}`, projectId: 3 }),
+  author: { userId: 9, fullName: 'Ada Admin' },
+  createdAt: '2026-11-01T00:00:00.000Z',
+}));
+
+type Call = { route: string; input: { body?: Record<string, unknown> } };
+
+function renderWorkspace() {
+  const calls: Call[] = [];
+  const fake = createFakeChrome();
+  vi.mocked(fake.api.runtime.sendMessage).mockImplementation((message) => {
+    const { payload } = message as { payload: Call };
+    calls.push(payload);
+    const answer = (value: unknown) => Promise.resolve({ ok: true, value });
+    switch (payload.route) {
+      case 'getOrgs':
+        return answer([
+          { orgId: 2, orgName: 'Acme', orgAccessLevelId: 1, orgAccessLevelDescription: 'Admin' },
+        ]);
+      case 'getAllProjects':
+        return answer([
+          { projectId: 3, projectName: 'Shop', baseUrl: 'https://shop.test', orgId: 2 },
+        ]);
+      case 'getStatusOptions':
+        return answer([
+          { itemStatusId: 1, itemStatusDescription: 'Open' },
+          { itemStatusId: 2, itemStatusDescription: 'Done' },
+        ]);
+      case 'listWorkspaceItems': {
+        const body = payload.input.body ?? {};
+        const offset = Number(body.offset);
+        return answer({
+          total: ROWS.length,
+          items: ROWS.slice(offset, offset + Number(body.limit)),
+        });
+      }
+      case 'bulkUpdateItems':
+        return answer({
+          changedItemIds: [1, 2],
+          before: [1, 2].map((itemId) => ({
+            itemId,
+            itemStatusId: 1,
+            assigneeUserId: null,
+            releaseId: null,
+            tags: [],
+          })),
+        });
+      case 'restoreItems':
+        return answer({ changedItemIds: [1, 2], before: [] });
+      default:
+        return answer([]);
+    }
+  });
+  renderPage(<WorkspaceApp />, fake);
+  return { calls };
+}
+
+describe('the project workspace page', () => {
+  beforeEach(() => {
+    // jsdom lays nothing out: the table's scroller gets a window-sized box to fill with rows.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(700);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
+    window.history.replaceState(
+      null,
+      '',
+      '/workspace.html?org=2&project=3&status=1&sort=title.asc',
+    );
+  });
+
+  it('reads its view from the address and asks the server for that page of rows', async () => {
+    const { calls } = renderWorkspace();
+    expect(await screen.findByText('3000 items')).toBeDefined();
+    const list = calls.find((call) => call.route === 'listWorkspaceItems');
+    expect(list?.input.body).toEqual({
+      projectId: 3,
+      filter: { itemStatusIds: [1] },
+      sort: { column: 'title', direction: 'asc' },
+      offset: 0,
+      limit: 500,
+    });
+  });
+
+  it('renders only the rows in view of thousands', async () => {
+    renderWorkspace();
+    await screen.findByText('3000 items');
+    const rendered = await screen.findAllByTestId('workspace-row');
+    expect(rendered.length).toBeGreaterThan(10);
+    expect(rendered.length).toBeLessThan(80);
+    expect(within(rendered[0] ?? document.body).getByText('Item 1')).toBeDefined();
+  });
+
+  it('sorts by a header click and keeps the sort in the address', async () => {
+    renderWorkspace();
+    await screen.findByText('3000 items');
+    fireEvent.click(screen.getByRole('button', { name: /^Title/ }));
+    await waitFor(() => expect(window.location.search).toContain('sort=title.desc'));
+    fireEvent.click(screen.getByRole('button', { name: 'Page' }));
+    await waitFor(() => expect(window.location.search).toContain('sort=page.asc'));
+  });
+
+  it('changes the status of the selected items at once, and undoes it', async () => {
+    const { calls } = renderWorkspace();
+    await screen.findByText('3000 items');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Item 1' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Item 2' }));
+    expect(screen.getByText('2 items selected')).toBeDefined();
+    const setStatus = screen.getByRole('combobox', { name: 'Set status' });
+    await userEvent.click(setStatus);
+    const listbox = await waitFor(() => {
+      const element = document.getElementById(setStatus.getAttribute('aria-controls') ?? '');
+      if (!element) throw new Error('The status list is not open');
+      return element;
+    });
+    await userEvent.click(within(listbox).getByRole('option', { name: 'Done', hidden: true }));
+    const undo = await screen.findByRole('button', { name: 'Undo (2 changed)' });
+    expect(calls.find((call) => call.route === 'bulkUpdateItems')?.input.body).toEqual({
+      projectId: 3,
+      itemIds: [1, 2],
+      change: { itemStatusId: 2 },
+    });
+    fireEvent.click(undo);
+    await waitFor(() => expect(calls.some((call) => call.route === 'restoreItems')).toBe(true));
+    expect(calls.find((call) => call.route === 'restoreItems')?.input.body).toMatchObject({
+      projectId: 3,
+      items: [{ itemId: 1, itemStatusId: 1 }, { itemId: 2 }],
+    });
+  });
+});

@@ -1,0 +1,65 @@
+import type { TWorkspaceItem } from '@waymark/core';
+import { stringify } from 'csv-stringify/sync';
+
+/** The export formats (issue 28). */
+export type ExportFormat = 'csv' | 'json' | 'markdown';
+
+/** The columns of a CSV or Markdown export, named as the import reads them back. */
+export const EXPORT_COLUMNS: readonly [string, (item: TWorkspaceItem) => string][] = [
+  ['external id', (item) => `waymark-${item.itemId}`],
+  ['url', (item) => item.relativePath],
+  ['title', (item) => item.title],
+  ['type', (item) => item.itemTypeDescription],
+  ['status', (item) => item.itemStatusDescription],
+  ['tags', (item) => item.tags.join(', ')],
+  ['assignee', (item) => item.assignee?.fullName ?? ''],
+  ['release', (item) => item.releaseTitle ?? ''],
+  ['author', (item) => item.author?.fullName ?? ''],
+  ['created', (item) => item.createdAt],
+  ['updated', (item) => item.updatedAt],
+];
+
+// OWASP's CSV injection advice: a cell a spreadsheet would read as a formula starts with one of
+// these; a leading apostrophe makes it text (shown without the apostrophe in Excel and Sheets).
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A cell that a spreadsheet shows as text, never evaluates. */
+export function neutralizeFormula(cell: string): string {
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
+/** CSV rows of a batch (RFC 4180 quoting by csv-stringify), formulas neutralised. */
+export function csvRows(items: TWorkspaceItem[]): string {
+  return stringify(
+    items.map((item) => EXPORT_COLUMNS.map(([, cell]) => neutralizeFormula(cell(item)))),
+    { record_delimiter: '\r\n' },
+  );
+}
+
+/** The CSV's start: a UTF-8 byte order mark (so Excel reads UTF-8) and the header row. */
+export function csvHead(): string {
+  return `\uFEFF${stringify([EXPORT_COLUMNS.map(([name]) => name)], { record_delimiter: '\r\n' })}`;
+}
+
+// Pipes would end a cell and line breaks a row; HTML-looking text is shown as written.
+const markdownCell = (text: string) =>
+  text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'))
+    .replace(/\r?\n/g, ' ');
+
+/** The Markdown table's head. */
+export function markdownHead(projectName: string): string {
+  const names = EXPORT_COLUMNS.map(([name]) => name);
+  return `# ${markdownCell(projectName)}\n\n| ${names.join(' | ')} |\n|${names.map(() => ' --- |').join('')}\n`;
+}
+
+/** Markdown table rows of a batch. */
+export function markdownRows(items: TWorkspaceItem[]): string {
+  return items
+    .map(
+      (item) => `| ${EXPORT_COLUMNS.map(([, cell]) => markdownCell(cell(item))).join(' | ')} |\n`,
+    )
+    .join('');
+}

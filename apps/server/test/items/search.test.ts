@@ -1,0 +1,206 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itemAttachments, itemNotes, itemSearch, organizations } from '../../src/db/schema';
+import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
+import { createItem, createOrgWorld, createProject, ok, type OrgWorld } from '../support/projects-world';
+
+type Run = { text: string; hit: boolean };
+type Hit = { itemId: number; title: string; match: { title: Run[]; snippet: Run[] } | null };
+
+let t: AuthTestContext;
+let world: OrgWorld;
+let projectId: number;
+let otherProjectId: number;
+const ids: Record<string, number> = {};
+const idOf = (name: string) => ids[name] ?? 0;
+
+const search = async (text: string, filters: object = {}) =>
+  ok<Hit[]>(
+    await t.call(world.admin, {
+      method: 'POST',
+      url: '/api/item/searchItems',
+      payload: { projectId, text, ...filters },
+    }),
+  );
+const searchIds = async (text: string, filters: object = {}) =>
+  (await search(text, filters)).map((hit) => hit.itemId);
+const hits = (runs: Run[]) => runs.filter((run) => run.hit).map((run) => run.text);
+
+async function addNote(itemId: number, text: string): Promise<number> {
+  return ok<{ noteId: number }>(
+    await t.call(world.admin, {
+      method: 'POST',
+      url: '/api/item/addItemNote',
+      payload: { itemId, text },
+    }),
+  ).noteId;
+}
+
+beforeAll(async () => {
+  t = await startAuthTestApp();
+  world = await createOrgWorld(t);
+  projectId = await createProject(t, world, 'https://www.shop.example.test');
+  otherProjectId = await createProject(t, world, 'https://www.blog.example.test');
+  const item = (relativePath: string, title: string, fields: object = {}) =>
+    createItem(t, world.admin, world, { projectId, relativePath, title, ...fields });
+  ids.described = await item('/cart', 'Cart button misaligned', {
+    descriptionHtml: '<p>The total <strong>leaves the page</strong> on narrow screens.</p>',
+  });
+  ids.noted = await item('/login', 'Login slow');
+  await addNote(ids.noted, 'Reproduced on Safari 17 only, Chrome is fine.');
+  ids.tagged = await item('/search', 'Search box', { tags: ['accessibility'] });
+  ids.titled = await item('/checkout', 'Checkout totals wrong');
+  ids.checkoutInNote = await item('/pay', 'Payment form');
+  await addNote(ids.checkoutInNote, 'Seen after the checkout step.');
+  ids.attached = await item('/upload', 'Upload fails');
+  const [attachment] = await t.db
+    .insert(itemAttachments)
+    .values({
+      itemId: ids.attached,
+      orgId: world.orgId,
+      storageKey: `test/${ids.attached}/1`,
+      fileName: 'invoice-screenshot.png',
+      sizeBytes: 10,
+      contentType: 'image/png',
+      sha256: '0'.repeat(64),
+    })
+    .returning({ id: itemAttachments.id });
+  ids.attachment = attachment?.id ?? 0;
+  ids.elsewhere = await createItem(t, world.admin, world, {
+    projectId: otherProjectId,
+    relativePath: '/login',
+    title: 'Safari 17 elsewhere',
+  });
+});
+afterAll(() => t.close());
+
+describe('full-text search of a project', () => {
+  it('finds words in any form in a description, with the match highlighted', async () => {
+    const [hit, ...rest] = await search('leaving page');
+    expect(rest).toEqual([]);
+    expect(hit?.itemId).toBe(ids.described);
+    expect(hits(hit?.match?.snippet ?? [])).toEqual(['leaves', 'page']);
+    expect(hit?.match?.snippet.map((run) => run.text).join('')).toContain(
+      'total leaves the page on narrow screens',
+    );
+  });
+
+  it('finds a word that appears only in a note, never in another project', async () => {
+    const found = await search('Safari 17');
+    expect(found.map((hit) => hit.itemId)).toEqual([ids.noted]);
+    expect(hits(found[0]?.match?.snippet ?? [])).toEqual(['Safari', '17']);
+  });
+
+  it('finds tags and attachment names', async () => {
+    expect(await searchIds('accessibility')).toEqual([ids.tagged]);
+    expect(await searchIds('invoice')).toEqual([ids.attached]);
+  });
+
+  it('ranks title matches first and highlights them in the title', async () => {
+    const found = await search('checkout ');
+    expect(found.map((hit) => hit.itemId)).toEqual([ids.titled, ids.checkoutInNote]);
+    expect(hits(found[0]?.match?.title ?? [])).toEqual(['Checkout']);
+    expect(hits(found[1]?.match?.title ?? [])).toEqual([]);
+  });
+
+  it('matches the word being typed as a prefix', async () => {
+    expect(await searchIds('Saf')).toEqual([ids.noted]);
+    expect(await searchIds('leaves the pa')).toEqual([ids.described]);
+    expect(await searchIds('invo')).toEqual([ids.attached]);
+  });
+
+  it('reads phrases, -exclusion and or', async () => {
+    expect(await searchIds('"leaves the page"')).toEqual([ids.described]);
+    expect(await searchIds('"page leaves"')).toEqual([]);
+    expect((await searchIds('checkout -payment')).sort()).toEqual([ids.titled]);
+    expect((await searchIds('safari or accessibility ')).sort()).toEqual(
+      [ids.noted, ids.tagged].sort(),
+    );
+  });
+
+  it('combines text with the filters', async () => {
+    expect(await searchIds('checkout', { tag: 'accessibility' })).toEqual([]);
+    expect(await searchIds('accessibility', { tag: 'ACCESSIBILITY' })).toEqual([ids.tagged]);
+  });
+
+  it('keeps the index current as notes, titles and attachments change', async () => {
+    const noteId = await addNote(idOf('titled'), 'Fails with a Klarna voucher');
+    expect(await searchIds('klarna')).toEqual([ids.titled]);
+    await t.db.delete(itemNotes).where(eq(itemNotes.id, noteId));
+    expect(await searchIds('klarna')).toEqual([]);
+    ok(
+      await t.call(world.admin, {
+        method: 'POST',
+        url: '/api/item/updateItem',
+        payload: { itemId: ids.tagged, title: 'Search box ignores umlauts' },
+      }),
+    );
+    expect(await searchIds('umlaut')).toEqual([ids.tagged]);
+    await t.db.delete(itemAttachments).where(eq(itemAttachments.id, idOf('attachment')));
+    expect(await searchIds('invoice')).toEqual([]);
+  });
+
+  it('loses no note from the index when 30 are added to one item at once', async () => {
+    const itemId = await createItem(t, world.admin, world, {
+      projectId,
+      relativePath: '/busy',
+      title: 'Busy item',
+    });
+    const words = Array.from({ length: 30 }, (_, index) => `zq${index}marker`);
+    await Promise.all(words.map((word) => addNote(itemId, `Seen ${word} here`)));
+    const [row] = await t.db
+      .select({ notes: itemSearch.notes })
+      .from(itemSearch)
+      .where(eq(itemSearch.itemId, itemId));
+    for (const word of words) expect(row?.notes).toContain(word);
+    expect(await searchIds('zq29marker')).toEqual([itemId]);
+  });
+
+  it('answers hostile or empty text with results or none, never an error', async () => {
+    for (const text of ["'):* & !(", 'a:* | b', '"', '-', 'or', '\\', '<b>x</b>', '%_']) {
+      const response = await t.call(world.admin, {
+        method: 'POST',
+        url: '/api/item/searchItems',
+        payload: { projectId, text },
+      });
+      expect(response.statusCode, text).toBe(200);
+    }
+    expect(await searchIds('the')).toEqual([]);
+    const tooLong = await t.call(world.admin, {
+      method: 'POST',
+      url: '/api/item/searchItems',
+      payload: { projectId, text: 'x'.repeat(201) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('never turns marker characters in item text into highlights', async () => {
+    const itemId = await createItem(t, world.admin, world, {
+      projectId,
+      relativePath: '/markers',
+      title: 'Marker \u0001fake\u0002 zebra',
+    });
+    const [hit] = await search('zebra');
+    expect(hit?.itemId).toBe(itemId);
+    expect(hits(hit?.match?.title ?? [])).toEqual(['zebra']);
+  });
+
+  it("searches in the organization's language, re-indexed when it changes", async () => {
+    const itemId = await createItem(t, world.admin, world, {
+      projectId,
+      relativePath: '/de',
+      title: 'Die Häuser laden langsam',
+    });
+    expect(await searchIds('Haus')).toEqual([]);
+    await t.db
+      .update(organizations)
+      .set({ searchLanguage: 'german' })
+      .where(eq(organizations.id, world.orgId));
+    expect(await searchIds('Haus')).toEqual([itemId]);
+    await t.db
+      .update(organizations)
+      .set({ searchLanguage: 'english' })
+      .where(eq(organizations.id, world.orgId));
+    expect(await searchIds('Haus')).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+import type { MatrixRow } from './access-matrix';
+
+// Issue 28: who may call the workspace routes (see access-matrix.ts for the rules): members with
+// access to the project, like every other read and write of its items.
+
+/** A page of items, bulk edit, export, undo. */
+export const WORKSPACE_ROWS: MatrixRow[] = [
+  {
+    method: 'POST',
+    path: '/api/workspace/listWorkspaceItems',
+    who: 'projectMember',
+    request: (ids) => ({
+      body: {
+        projectId: ids.projectId,
+        filter: { text: 'probe' },
+        sort: { column: 'title', direction: 'asc' },
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/workspace/bulkUpdateItems',
+    who: 'projectMember',
+    request: (ids) => ({
+      body: {
+        projectId: ids.projectId,
+        itemIds: [ids.otherItemId],
+        change: { itemStatusId: ids.itemStatusId },
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/workspace/exportItems',
+    who: 'projectMember',
+    request: (ids) => ({ body: { projectId: ids.projectId, format: 'csv' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/workspace/restoreItems',
+    who: 'projectMember',
+    request: (ids) => ({
+      body: {
+        projectId: ids.projectId,
+        items: [
+          {
+            itemId: ids.otherItemId,
+            itemStatusId: ids.itemStatusId,
+            assigneeUserId: null,
+            releaseId: null,
+            tags: [],
+          },
+        ],
+      },
+    }),
+  },
+];

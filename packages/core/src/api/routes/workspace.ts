@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import {
+  ZBulkUpdateItemsRequest,
+  ZExportItemsRequest,
+  ZBulkUpdateResult,
+  ZListWorkspaceItemsRequest,
+  ZRestoreItemsRequest,
+  ZWorkspacePage,
+} from '../../entities/workspace';
+import { defineRoute } from '../define-route';
+
+/** The project workspace's calls (issue 28): its table and board, bulk edit and its undo. */
+export const workspaceRoutes = {
+  /** One page of a project's items, filtered and sorted, with the number matching in all. */
+  listWorkspaceItems: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/listWorkspaceItems',
+    summary: "A page of a project's items, filtered and sorted, and how many match.",
+    tag: 'workspace',
+    body: ZListWorkspaceItemsRequest,
+    response: ZWorkspacePage,
+  }),
+  /** The same change on many items: one history entry per changed field and item. */
+  bulkUpdateItems: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/bulkUpdateItems',
+    summary: 'Changes status, assignee, release or tags of many items at once.',
+    tag: 'workspace',
+    body: ZBulkUpdateItemsRequest,
+    response: ZBulkUpdateResult,
+  }),
+  /** Undo of a bulk edit: each item's fields back as the bulk edit's answer gave them. */
+  restoreItems: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/restoreItems',
+    summary: 'Puts status, assignee, release and tags of items back (undo of a bulk edit).',
+    tag: 'workspace',
+    body: ZRestoreItemsRequest,
+    response: ZBulkUpdateResult,
+  }),
+  /**
+   * The items of the view (or the whole project) as a CSV (UTF-8 BOM, formulas neutralised),
+   * JSON or Markdown download, streamed in batches so memory does not grow with the project.
+   */
+  exportItems: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/exportItems',
+    summary: "Exports a project's items (filtered) as CSV, JSON or Markdown.",
+    tag: 'workspace',
+    body: ZExportItemsRequest,
+    response: z.instanceof(Blob),
+    responseKind: 'file',
+  }),
+};
