@@ -6,6 +6,7 @@ import { dataFieldsModule } from './data-fields/index';
 import { entitlementsModule } from './entitlements/index';
 import { extensionModule } from './extension/index';
 import { identityModule } from './identity/index';
+import { integrationsModule } from './integrations/index';
 import { itemsModule } from './items/index';
 import { liveModule } from './live/index';
 import { mailModule } from './mail/index';
@@ -41,4 +42,5 @@ export const ALL_MODULES: readonly ModuleManifest[] = [
   usersModule,
   teamsModule,
   billingModule,
+  integrationsModule,
 ];

@@ -8,6 +8,7 @@ export { billingNoticeMail } from './templates/billing-notice';
 export { invitationMail } from './templates/invitation';
 export { resetPasswordMail } from './templates/reset-password';
 export { verifyEmailMail } from './templates/verify-email';
+export { webhookDisabledMail } from './templates/webhook-disabled';
 
 /** The mail module's manifest: other modules call it; it registers nothing. */
 export const mailModule = defineModule({

@@ -4,6 +4,7 @@ import { authRoutes } from './auth';
 import { billingRoutes } from './billing';
 import { dataFieldRoutes } from './data-fields';
 import { extensionRoutes } from './extension';
+import { integrationRoutes } from './integrations';
 import { itemRoutes } from './item';
 import { pinRoutes } from './pins';
 import { liveRoutes } from './live';
@@ -44,6 +45,7 @@ export const routes = {
   ...userRoutes,
   ...teamRoutes,
   ...billingRoutes,
+  ...integrationRoutes,
 };
 
 /** A key of the route table. */
