@@ -34,8 +34,18 @@ export async function addItemNote(
   });
 }
 
-/** Deletes an item with its tags, links, notes, relations and history (cascade). */
-export async function deleteItem({ db }: { db: Db }, input: { itemId: number }): Promise<string> {
-  await db.delete(items).where(eq(items.id, input.itemId));
+/**
+ * Deletes an item with its tags, links, notes, relations and history (cascade). The transaction
+ * names who deletes (`waymark.actor_user_id`), which the `item.deleted` webhook event reports
+ * (migration 0019, docs/integrations.md).
+ */
+export async function deleteItem(
+  { db }: { db: Db },
+  input: { itemId: number; userId: number },
+): Promise<string> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('waymark.actor_user_id', ${String(input.userId)}, true)`);
+    await tx.delete(items).where(eq(items.id, input.itemId));
+  });
   return 'Item deleted successfully';
 }
