@@ -31,6 +31,11 @@ export type SafePostOptions = {
   maxBodyBytes?: number;
   /** Host name resolution (tests give a resolver that answers loopback for a public name). */
   resolve?: (host: string) => Promise<string[]>;
+  /**
+   * Which addresses count as allowed; default {@link isPublicAddress}. Tests name one loopback
+   * address "public" to see a redirect from it to another refused.
+   */
+  isAllowedAddress?: (address: string) => boolean;
 };
 
 const MAX_REDIRECTS = 3;
@@ -76,7 +81,8 @@ async function checkedAddress(target: URL, options: SafePostOptions): Promise<st
   const addresses = isIpLiteral(host) ? [host] : await resolve(host);
   if (addresses.length === 0) throw new Error(`${host} has no address`);
   if (!options.allowPrivateAddresses) {
-    const refused = addresses.find((address) => !isPublicAddress(address));
+    const isAllowed = options.isAllowedAddress ?? isPublicAddress;
+    const refused = addresses.find((address) => !isAllowed(address));
     if (refused !== undefined)
       throw new DeliveryRefusedError(
         `Refused ${host}: it resolves to ${refused}, a loopback, link-local or private address`,
