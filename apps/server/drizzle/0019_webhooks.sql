@@ -7,6 +7,7 @@ CREATE TABLE "webhook_deliveries" (
 	"payload" jsonb NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"failures" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone,
 	"last_attempt_at" timestamp with time zone,
 	"response_status" integer,

@@ -17,6 +17,7 @@
 
 import { ATTACHMENT_ROWS } from './attachments-matrix-rows';
 import { BILLING_ROWS } from './billing-matrix-rows';
+import { INTEGRATION_ROWS } from './integrations-matrix-rows';
 import { PIN_ROWS } from './pins-matrix-rows';
 import { DATA_FIELD_ROWS, ITEM_ROWS, PROJECT_ROWS } from './projects-matrix-rows';
 import { TEAM_ROWS } from './teams-matrix-rows';
@@ -40,6 +41,12 @@ export type MatrixIds = ProjectIds & {
   paymentMethodId: string;
   /** A succeeded payment of the organization. */
   paymentIntentId: string;
+  /** A disabled webhook endpoint whose URL carries the organization's tag (issue 30). */
+  webhookEndpointId: number;
+  /** A second endpoint, for the delete probe. */
+  spareWebhookEndpointId: number;
+  /** A failed delivery of `webhookEndpointId`, attempted once. */
+  webhookDeliveryId: number;
 };
 
 /** The parts of a call a row fills in; path params fill `:name` segments. */
@@ -133,4 +140,5 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   ...DATA_FIELD_ROWS,
   ...TEAM_ROWS,
   ...BILLING_ROWS,
+  ...INTEGRATION_ROWS,
 ];

@@ -76,7 +76,10 @@ export const webhookDeliveries = pgTable(
     payload: jsonb('payload').notNull(),
     /** `pending`, `delivered` or `failed` (gave up after the retry schedule). */
     status: text('status').notNull().default('pending'),
+    /** Every attempt ever made, redeliveries included: the version a redeliver click names. */
     attempts: integer('attempts').notNull().default(0),
+    /** Failed attempts since the retry schedule last started (a redelivery starts it again). */
+    failures: integer('failures').notNull().default(0),
     /** Null: due now. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),

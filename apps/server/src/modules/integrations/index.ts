@@ -99,8 +99,8 @@ const registerIntegrations: AppModule = async (
   registerRoute(app, routes.redeliverWebhook, {
     access: byOrg,
     errors: ['NOT_FOUND'],
-    handler: async ({ params }) => {
-      const delivery = await redeliverWebhook(deps, params);
+    handler: async ({ params, body }) => {
+      const delivery = await redeliverWebhook(deps, { ...params, ...body });
       dispatcher.wake();
       return delivery;
     },

@@ -24,9 +24,9 @@ export async function recordAttempt(
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.id, claimed.endpoint.id))
       .for('update');
-    const attempts = claimed.delivery.attempts + 1;
+    const failures = outcome.verdict === 'delivered' ? 0 : claimed.delivery.failures + 1;
     const retryAt =
-      outcome.verdict === 'retry' ? nextAttemptAt(now, attempts, outcome.retryAfterSeconds) : null;
+      outcome.verdict === 'retry' ? nextAttemptAt(now, failures, outcome.retryAfterSeconds) : null;
     const status =
       outcome.verdict === 'delivered'
         ? 'delivered'
@@ -39,7 +39,8 @@ export async function recordAttempt(
       .update(webhookDeliveries)
       .set({
         status,
-        attempts,
+        attempts: claimed.delivery.attempts + 1,
+        failures,
         lastAttemptAt: now,
         nextAttemptAt: retryAt,
         responseStatus: outcome.responseStatus,

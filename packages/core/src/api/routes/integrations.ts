@@ -90,8 +90,9 @@ export const integrationRoutes = {
     response: z.array(ZWebhookDelivery),
   }),
   /**
-   * Sends a delivery again (same `webhook-id`). A delivery already waiting to be sent is left as
-   * it is, so concurrent clicks add one attempt.
+   * Sends a delivery again (same `webhook-id`). `attempts` is the delivery's attempt count the
+   * caller saw: a click made on an older view, or on a delivery already waiting, changes nothing,
+   * so thirty identical clicks add one attempt.
    */
   redeliverWebhook: defineRoute({
     method: 'POST',
@@ -99,6 +100,7 @@ export const integrationRoutes = {
     summary: 'Sends a delivery again.',
     tag: 'integrations',
     params: z.object({ orgId: ZIdParam, endpointId: ZIdParam, deliveryId: ZIdParam }),
+    body: z.strictObject({ attempts: z.number().int().min(0) }),
     response: ZWebhookDelivery,
   }),
 };
