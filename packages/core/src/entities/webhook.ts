@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId, ZTimestamp } from './ids';
+import { ZText } from './text';
 
 /** The events an outgoing webhook can subscribe to (issue 30, docs/integrations.md "Events"). */
 export const WEBHOOK_EVENTS = [
@@ -38,9 +39,7 @@ export const WEBHOOK_SECRET_ROTATED =
 /** An endpoint the caller's organization does not have. */
 export const WEBHOOK_ENDPOINT_NOT_FOUND = 'Webhook endpoint not found.';
 
-const ZEndpointUrl = z
-  .string()
-  .trim()
+const ZEndpointUrl = ZText.trim()
   .min(1, { error: 'Enter the endpoint URL.' })
   .max(WEBHOOK_URL_MAX_LENGTH, { error: `At most ${WEBHOOK_URL_MAX_LENGTH} characters.` });
 
@@ -57,7 +56,7 @@ export const ZWebhookEndpointInput = z.strictObject({
     }),
   /** Only items of this project; `null`: every project of the organization. */
   projectId: ZId.nullable(),
-  description: z.string().trim().max(200, { error: 'At most 200 characters.' }).default(''),
+  description: ZText.trim().max(200, { error: 'At most 200 characters.' }).default(''),
 });
 
 /** Input of {@link ZWebhookEndpointInput}. */

@@ -77,7 +77,7 @@ export const integrationRoutes = {
     summary: "Rotates an endpoint's signing secret (answers the new one, once).",
     tag: 'integrations',
     params: ZEndpointParams,
-    body: z.strictObject({ secretVersion: z.number().int().min(1) }),
+    body: z.strictObject({ secretVersion: z.number().int().min(1).max(2_147_483_647) }),
     response: ZWebhookEndpointWithSecret,
   }),
   /** The endpoint's latest deliveries (at most 100), newest first. */
@@ -100,7 +100,7 @@ export const integrationRoutes = {
     summary: 'Sends a delivery again.',
     tag: 'integrations',
     params: z.object({ orgId: ZIdParam, endpointId: ZIdParam, deliveryId: ZIdParam }),
-    body: z.strictObject({ attempts: z.number().int().min(0) }),
+    body: z.strictObject({ attempts: z.number().int().min(0).max(2_147_483_647) }),
     response: ZWebhookDelivery,
   }),
 };
