@@ -95,6 +95,11 @@ export const routes: RouteObject[] = [
             path: 'url-management',
             lazy: () => import('./routes/app/url-management'),
           },
+          {
+            id: 'integrations',
+            path: 'integrations',
+            lazy: () => import('./routes/app/integrations'),
+          },
         ],
       },
       { id: 'non-admin', path: 'non-admin', lazy: () => import('./routes/non-admin') },
