@@ -92,7 +92,7 @@ describe('Integrations screen (issue 30)', () => {
     expect(article.textContent).toContain('https://hooks.example.com/waymark');
     expect(article.textContent).toContain('Item created, Note added · Acme Shop');
     expect(card.getByRole('status').textContent).toBe('Disabled: Every delivery failed for a day.');
-    expect((card.getByRole('switch', { name: 'Enabled' }) as HTMLInputElement).checked).toBe(false);
+    expect(card.getByRole<HTMLInputElement>('switch', { name: 'Enabled' }).checked).toBe(false);
   });
 
   it('adds an endpoint with the chosen events and shows its secret once', async () => {
