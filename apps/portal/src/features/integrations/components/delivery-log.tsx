@@ -7,10 +7,11 @@ import { getErrorMessage } from '../../../lib/error-message';
 import { webhookDeliveriesQuery } from '../api/webhook-queries';
 import { EVENT_LABELS } from '../event-labels';
 
+// Dark enough for white badge text at 4.5:1 (Mantine's green.9 and yellow.9 are not: axe).
 const STATUS_COLORS: Record<TWebhookDelivery['status'], string> = {
-  delivered: 'green.9',
-  pending: 'yellow.9',
-  failed: 'red.9',
+  delivered: '#1b5e20',
+  pending: '#7a4a00',
+  failed: '#a51d24',
 };
 
 const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');

@@ -1,4 +1,5 @@
 import { Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { MAIN_CONTENT_ID } from '../../../components/skip-link/skip-link';
 
 /** Props of {@link SecretDialog}. */
 export type SecretDialogProps = {
@@ -10,7 +11,14 @@ export type SecretDialogProps = {
 /** Shows a new signing secret once, with a copy button: it cannot be read again later. */
 export function SecretDialog({ secret, onClose }: SecretDialogProps) {
   return (
-    <Modal opened={secret !== null} onClose={onClose} title="Signing secret" centered>
+    <Modal
+      opened={secret !== null}
+      onClose={onClose}
+      title="Signing secret"
+      centered
+      // Portalled into <main>, as ConfirmDialog is: there the modal's <header> is no second banner.
+      portalProps={{ target: document.getElementById(MAIN_CONTENT_ID) ?? undefined }}
+    >
       <Stack>
         <Text size="sm">
           Copy this secret now and store it with your receiver: Waymark will not show it again.
