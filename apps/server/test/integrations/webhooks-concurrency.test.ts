@@ -176,7 +176,7 @@ describe('webhooks with several copies and concurrent clicks', () => {
       ),
     );
     const statuses = clicks.map((click) => click.statusCode).sort();
-    expect(statuses).toEqual([200, ...Array(29).fill(409)]);
+    expect(statuses).toEqual([200, ...Array<number>(29).fill(409)]);
     const winner = clicks
       .find((click) => click.statusCode === 200)
       ?.json<{ secret: string; secretVersion: number }>();

@@ -67,11 +67,13 @@ describe('safePost', () => {
     const before = hits.length;
     const port = new URL(base).port;
     await expect(
-      post(`http://hooks.example.test:${port}/x`, { resolve: async () => ['127.0.0.2'] }),
+      post(`http://hooks.example.test:${port}/x`, {
+        resolve: () => Promise.resolve(['127.0.0.2']),
+      }),
     ).rejects.toThrow(/resolves to 127\.0\.0\.2/);
     await expect(
       post(`http://hooks.example.test:${port}/x`, {
-        resolve: async () => ['127.0.0.1', '10.0.0.7'],
+        resolve: () => Promise.resolve(['127.0.0.1', '10.0.0.7']),
       }),
     ).rejects.toThrow(/10\.0\.0\.7/);
     // The default policy: a name resolving to loopback is refused too.
@@ -82,7 +84,7 @@ describe('safePost', () => {
         {},
         {
           allowPrivateAddresses: false,
-          resolve: async () => ['127.0.0.1'],
+          resolve: () => Promise.resolve(['127.0.0.1']),
         },
       ),
     ).rejects.toThrow(DeliveryRefusedError);
@@ -93,9 +95,9 @@ describe('safePost', () => {
     const port = new URL(base).port;
     let lookups = 0;
     const answer = await post(`http://rebinding.invalid:${port}/pinned`, {
-      resolve: async () => {
+      resolve: () => {
         lookups += 1;
-        return ['127.0.0.1'];
+        return Promise.resolve(['127.0.0.1']);
       },
     });
     // `.invalid` never resolves: the request reached the receiver through the pinned address.

@@ -44,7 +44,9 @@ export async function deleteItem(
   input: { itemId: number; userId: number },
 ): Promise<string> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('waymark.actor_user_id', ${String(input.userId)}, true)`);
+    await tx.execute(
+      sql`select set_config('waymark.actor_user_id', ${String(input.userId)}, true)`,
+    );
     await tx.delete(items).where(eq(items.id, input.itemId));
   });
   return 'Item deleted successfully';
