@@ -17,7 +17,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       throw new Error(`${built} is missing: run \`npm run build\` first.`);
   }
   // BILLING_TEST_CLOCK: billing specs move the billing clock (support/billing-clock.ts).
-  const server = await startServer({ env: { BILLING_TEST_CLOCK: 'true' } });
+  // WEBHOOK_ALLOW_PRIVATE: the integrations spec's webhook receiver listens on loopback.
+  const server = await startServer({
+    env: { BILLING_TEST_CLOCK: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' },
+  });
   process.env.WAYMARK_URL = server.url;
   process.env.WAYMARK_DATA_DIR = server.dataDir;
   return () => server.stop();

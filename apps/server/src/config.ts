@@ -112,6 +112,16 @@ const ZEnv = z.object({
     .url({ protocol: /^https$/, error: 'must be the https:// URL of the analytics script' })
     .optional(),
   ANALYTICS_SITE_ID: z.string().min(1, { error: 'must not be empty' }).optional(),
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .transform((value) => value === 'true' || value === '1')
+    .default(false),
+  INTEGRATIONS_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, {
+      error: 'must be 64 hexadecimal characters (32 random bytes: openssl rand -hex 32)',
+    })
+    .optional(),
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .transform((value) => value === 'true' || value === '1')
@@ -163,6 +173,23 @@ export type Config = {
   live: LiveConfig;
   /** The third-party analytics tag of the public pages (spec §7); `undefined`: none (default). */
   analytics: AnalyticsConfig | undefined;
+  /** Outgoing webhooks and Slack (issue 30, docs/integrations.md). */
+  integrations: IntegrationsConfig;
+};
+
+/** How integrations keep their secrets and where webhooks may be delivered. */
+export type IntegrationsConfig = {
+  /**
+   * The AES-256-GCM key (`INTEGRATIONS_KEY`, 32 bytes as 64 hex characters) secrets are encrypted
+   * with at rest. `undefined`: a key generated once into `<dataDir>/integrations.key` (development;
+   * every copy of the server must then share that file — set the variable in production).
+   */
+  key: Buffer | undefined;
+  /**
+   * `WEBHOOK_ALLOW_PRIVATE=true`: deliver to loopback, link-local and private addresses too (a
+   * receiver on the operator's own network, tests). Default false: no request forgery inward.
+   */
+  allowPrivateAddresses: boolean;
 };
 
 /**
@@ -319,6 +346,10 @@ export function loadConfig(
       retentionHours: values.LIVE_EVENTS_RETENTION_HOURS,
     },
     analytics: readAnalyticsConfig(values),
+    integrations: {
+      key: values.INTEGRATIONS_KEY ? Buffer.from(values.INTEGRATIONS_KEY, 'hex') : undefined,
+      allowPrivateAddresses: values.WEBHOOK_ALLOW_PRIVATE,
+    },
   };
 }
 

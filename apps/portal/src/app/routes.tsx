@@ -122,6 +122,11 @@ export const routes: RouteObject[] = [
             path: 'auth/sign-up',
             lazy: () => import('./routes/auth-sign-up'),
           },
+          {
+            id: 'integrations',
+            path: 'integrations',
+            lazy: () => import('./routes/app/integrations'),
+          },
         ],
       },
     ],

@@ -28,6 +28,7 @@ export const paths = {
     account: entry('/app/account'),
     users: entry('/app/users'),
     dataFields: entry('/app/data-fields'),
+    integrations: entry('/app/integrations'),
     projects: entry('/app/projects'),
     urlManagement: entry('/app/url-management'),
   },

@@ -8,6 +8,7 @@ import { entitlementsModule } from './entitlements/index';
 import { extensionModule } from './extension/index';
 import { identityModule } from './identity/index';
 import { inboxModule } from './inbox/index';
+import { integrationsModule } from './integrations/index';
 import { itemsModule } from './items/index';
 import { liveModule } from './live/index';
 import { mailModule } from './mail/index';
@@ -47,4 +48,5 @@ export const ALL_MODULES: readonly ModuleManifest[] = [
   usersModule,
   teamsModule,
   billingModule,
+  integrationsModule,
 ];

@@ -19,6 +19,7 @@ import { ATTACHMENT_ROWS } from './attachments-matrix-rows';
 import { BILLING_ROWS } from './billing-matrix-rows';
 import { CONVERSATION_ROWS, INBOX_ROWS } from './conversation-matrix-rows';
 import type { ConversationIds } from './conversation-world';
+import { INTEGRATION_ROWS } from './integrations-matrix-rows';
 import { PIN_ROWS } from './pins-matrix-rows';
 import { DATA_FIELD_ROWS, ITEM_ROWS, PROJECT_ROWS } from './projects-matrix-rows';
 import { TEAM_ROWS } from './teams-matrix-rows';
@@ -44,6 +45,12 @@ export type MatrixIds = ProjectIds &
     paymentMethodId: string;
     /** A succeeded payment of the organization. */
     paymentIntentId: string;
+    /** A disabled webhook endpoint whose URL carries the organization's tag (issue 30). */
+    webhookEndpointId: number;
+    /** A second endpoint, for the delete probe. */
+    spareWebhookEndpointId: number;
+    /** A failed delivery of `webhookEndpointId`, attempted once. */
+    webhookDeliveryId: number;
   };
 
 /** The parts of a call a row fills in; path params fill `:name` segments. */
@@ -145,4 +152,5 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   ...TEAM_ROWS,
   ...BILLING_ROWS,
   ...WORKSPACE_ROWS,
+  ...INTEGRATION_ROWS,
 ];

@@ -5,7 +5,7 @@ import type { Db } from '../../src/db/client';
 import type { MatrixIds, MatrixRow } from './access-matrix';
 import type { AuthTestContext } from './auth-test-app';
 import { multipartFile, TINY_PNG } from './multipart';
-import { invitations } from '../../src/db/schema';
+import { invitations, webhookDeliveries } from '../../src/db/schema';
 import { createProjectIds, type As } from './projects-world';
 import { addFreeLicenses, invite } from './teams-world';
 import { createBillingIds } from './billing-world';
@@ -59,6 +59,62 @@ export async function createMatrixWorld(
       itemId: projectIds.itemId,
       actorUserId: teammates.teammateUserId,
     })),
+    ...(await createWebhookIds(t, as, orgId, tag ?? String(orgId))),
+  };
+}
+
+/**
+ * Two disabled webhook endpoints (issue 30) and a failed delivery of the first, written directly:
+ * disabled, so no probe's item change starts a delivery in the background.
+ */
+async function createWebhookIds(
+  t: AuthTestContext,
+  as: As,
+  orgId: number,
+  tag: string,
+): Promise<Pick<MatrixIds, 'webhookEndpointId' | 'spareWebhookEndpointId' | 'webhookDeliveryId'>> {
+  const create = async (name: string) => {
+    const response = await t.call(as, {
+      method: 'POST',
+      url: `/api/integrations/${orgId}/webhooks`,
+      payload: {
+        url: `https://hooks-${tag}.example.test/${name}`,
+        kind: 'webhook',
+        events: ['item.created'],
+        projectId: null,
+        description: `Hooks of ${tag}`,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { endpointId } = response.json<{ endpointId: number }>();
+    const disabled = await t.call(as, {
+      method: 'POST',
+      url: `/api/integrations/${orgId}/webhooks/${endpointId}/enabled`,
+      payload: { isEnabled: false },
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    return endpointId;
+  };
+  const webhookEndpointId = await create('main');
+  const [delivery] = await t.db
+    .insert(webhookDeliveries)
+    .values({
+      endpointId: webhookEndpointId,
+      itemId: 1,
+      eventType: 'item.created',
+      messageId: `msg_matrix_${tag}_${webhookEndpointId}`,
+      payload: { type: 'item.created', data: { note: `payload of ${tag}` } },
+      status: 'failed',
+      attempts: 1,
+      failures: 1,
+      responseStatus: 500,
+      responseExcerpt: `answer of ${tag}`,
+    })
+    .returning({ id: webhookDeliveries.id });
+  return {
+    webhookEndpointId,
+    spareWebhookEndpointId: await create('spare'),
+    webhookDeliveryId: delivery?.id ?? 0,
   };
 }
 

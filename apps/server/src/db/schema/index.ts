@@ -33,3 +33,4 @@ export * from './note-mentions';
 export * from './watches';
 export * from './inbox';
 export * from './item-search';
+export * from './webhooks';

@@ -99,7 +99,8 @@ const registerItems: AppModule = (app, { db, changes }) => {
   });
   registerRoute(app, routes.deleteItem, {
     access: byItemParams,
-    handler: async (request) => deleteItem({ db }, request.params),
+    handler: async (request) =>
+      deleteItem({ db }, { ...request.params, userId: requireCaller(request).userId }),
   });
   registerRoute(app, routes.getItemHistory, {
     access: byItemParams,

@@ -9,6 +9,7 @@ export { invitationMail } from './templates/invitation';
 export { notificationMail, type NotificationLine } from './templates/notification';
 export { resetPasswordMail } from './templates/reset-password';
 export { verifyEmailMail } from './templates/verify-email';
+export { webhookDisabledMail } from './templates/webhook-disabled';
 
 /** The mail module's manifest: other modules call it; it registers nothing. */
 export const mailModule = defineModule({

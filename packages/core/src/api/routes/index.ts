@@ -5,6 +5,7 @@ import { billingRoutes } from './billing';
 import { conversationRoutes, inboxRoutes } from './conversation';
 import { dataFieldRoutes } from './data-fields';
 import { extensionRoutes } from './extension';
+import { integrationRoutes } from './integrations';
 import { itemRoutes } from './item';
 import { pinRoutes } from './pins';
 import { liveRoutes } from './live';
@@ -50,6 +51,7 @@ export const routes = {
   ...teamRoutes,
   ...billingRoutes,
   ...workspaceRoutes,
+  ...integrationRoutes,
 };
 
 /** A key of the route table. */

@@ -1,0 +1,100 @@
+import { Button, Checkbox, Group, Radio, Select, Stack, TextInput } from '@mantine/core';
+import {
+  WEBHOOK_EVENTS,
+  type TProject,
+  type TWebhookEndpointInput,
+  type TWebhookEvent,
+} from '@waymark/core';
+import { useState } from 'react';
+import { EVENT_LABELS } from '../event-labels';
+
+/** Props of {@link EndpointForm}. */
+export type EndpointFormProps = {
+  projects: readonly TProject[];
+  isSaving: boolean;
+  onSubmit: (endpoint: TWebhookEndpointInput) => void;
+};
+
+const ALL_PROJECTS = 'all';
+
+/** Adds an endpoint: URL, kind, events (all by default) and an optional project filter. */
+export function EndpointForm({ projects, isSaving, onSubmit }: EndpointFormProps) {
+  const [url, setUrl] = useState('');
+  const [kind, setKind] = useState<'webhook' | 'slack'>('webhook');
+  const [events, setEvents] = useState<TWebhookEvent[]>([...WEBHOOK_EVENTS]);
+  const [project, setProject] = useState<string>(ALL_PROJECTS);
+  const [description, setDescription] = useState('');
+  const urlError = url.trim() !== '' && !/^https?:\/\/\S+$/i.test(url.trim());
+  return (
+    <form
+      aria-label="Add endpoint"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit({
+          url: url.trim(),
+          kind,
+          events,
+          projectId: project === ALL_PROJECTS ? null : Number(project),
+          description,
+        });
+      }}
+    >
+      <Stack>
+        <Radio.Group label="Kind" value={kind} onChange={(value) => setKind(value)}>
+          <Group mt="xs">
+            <Radio value="webhook" label="Webhook (signed JSON)" />
+            <Radio value="slack" label="Slack incoming webhook" />
+          </Group>
+        </Radio.Group>
+        <TextInput
+          label="Endpoint URL"
+          placeholder={
+            kind === 'slack' ? 'https://hooks.slack.com/services/…' : 'https://example.com/waymark'
+          }
+          value={url}
+          onChange={(event) => setUrl(event.currentTarget.value)}
+          error={urlError ? 'Enter an http:// or https:// URL.' : undefined}
+          required
+        />
+        <TextInput
+          label="Description"
+          placeholder="What receives it (optional)"
+          value={description}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+          maxLength={200}
+        />
+        <Checkbox.Group
+          label="Events"
+          value={events}
+          onChange={(value) => setEvents(value)}
+          error={events.length === 0 ? 'Choose at least one event.' : undefined}
+        >
+          <Group mt="xs">
+            {WEBHOOK_EVENTS.map((name) => (
+              <Checkbox key={name} value={name} label={EVENT_LABELS[name]} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+        <Select
+          label="Project"
+          data={[
+            { value: ALL_PROJECTS, label: 'All projects' },
+            ...projects.map((p) => ({ value: String(p.projectId), label: p.projectName })),
+          ]}
+          value={project}
+          onChange={(value) => setProject(value ?? ALL_PROJECTS)}
+          allowDeselect={false}
+        />
+        <Group justify="flex-end">
+          <Button
+            type="submit"
+            loading={isSaving}
+            disabled={url.trim() === '' || urlError || events.length === 0}
+          >
+            Add endpoint
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,155 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  AppError,
+  routes,
+  STORAGE_KEYS,
+  WEBHOOK_SECRET_ROTATED,
+  type RouteDef,
+  type TWebhookEndpoint,
+} from '@waymark/core';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  answerCalls,
+  callsTo,
+  renderAdminScreen,
+  type FakeCallInput,
+} from '../../../testing/render-admin-screen';
+import { IntegrationsScreen } from '../index';
+
+const call = vi.hoisted(() => vi.fn());
+vi.mock('../../../lib/api-client', () => ({ apiClient: { call } }));
+
+const ORG_ID = 7;
+
+const ENDPOINT: TWebhookEndpoint = {
+  endpointId: 40,
+  url: 'https://hooks.example.com/waymark',
+  kind: 'webhook',
+  events: ['item.created', 'note.added'],
+  projectId: 10,
+  description: 'Release bot',
+  isEnabled: false,
+  disabledReason: 'Every delivery failed for a day.',
+  secretVersion: 3,
+  createdAt: '2026-11-25T10:00:00.000Z',
+};
+
+function fakeServer(options: { endpoints?: TWebhookEndpoint[]; rotate?: () => unknown } = {}) {
+  const answers = new Map<RouteDef, (input: FakeCallInput) => unknown>([
+    [routes.getWebhookEndpoints, () => options.endpoints ?? [ENDPOINT]],
+    [
+      routes.getAllProjects,
+      () => [
+        { projectId: 10, projectName: 'Acme Shop', baseUrl: 'https://shop.test', orgId: ORG_ID },
+      ],
+    ],
+    [
+      routes.createWebhookEndpoint,
+      ({ body }) => ({ ...ENDPOINT, ...(body as object), endpointId: 41, secret: 'whsec_new' }),
+    ],
+    [
+      routes.rotateWebhookSecret,
+      options.rotate ?? (() => ({ ...ENDPOINT, secret: 'whsec_rotated' })),
+    ],
+    [routes.setWebhookEndpointEnabled, () => ({ ...ENDPOINT, isEnabled: true })],
+    [
+      routes.getWebhookDeliveries,
+      () => [
+        {
+          deliveryId: 5,
+          messageId: 'msg_1',
+          eventType: 'note.added',
+          itemId: 99,
+          status: 'failed',
+          attempts: 8,
+          createdAt: '2026-11-25T10:00:00.000Z',
+          lastAttemptAt: '2026-11-26T13:00:00.000Z',
+          nextAttemptAt: null,
+          responseStatus: 503,
+          responseExcerpt: 'upstream down',
+        },
+      ],
+    ],
+    [routes.redeliverWebhook, () => ({})],
+  ]);
+  answerCalls(call, answers);
+}
+
+describe('Integrations screen (issue 30)', () => {
+  beforeEach(() => {
+    call.mockReset();
+    localStorage.clear();
+    localStorage.setItem(STORAGE_KEYS.orgId, String(ORG_ID));
+  });
+
+  it('lists an endpoint with its events, project, and why it was disabled', async () => {
+    fakeServer();
+    renderAdminScreen(<IntegrationsScreen />);
+    const card = within(await screen.findByRole('article', { name: 'Release bot' }));
+    const article = screen.getByRole('article', { name: 'Release bot' });
+    expect(article.textContent).toContain('https://hooks.example.com/waymark');
+    expect(article.textContent).toContain('Item created, Note added · Acme Shop');
+    expect(card.getByRole('status').textContent).toBe('Disabled: Every delivery failed for a day.');
+    expect(card.getByRole<HTMLInputElement>('switch', { name: 'Enabled' }).checked).toBe(false);
+  });
+
+  it('adds an endpoint with the chosen events and shows its secret once', async () => {
+    fakeServer({ endpoints: [] });
+    renderAdminScreen(<IntegrationsScreen />);
+    const form = within(await screen.findByRole('form', { name: 'Add endpoint' }));
+    await userEvent.type(form.getByLabelText(/Endpoint URL/), 'https://hooks.example.com/new');
+    await userEvent.click(form.getByRole('checkbox', { name: 'Item deleted' }));
+    await userEvent.click(form.getByRole('button', { name: 'Add endpoint' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Signing secret' }));
+    expect(dialog.getByTestId('webhook-secret').textContent).toBe('whsec_new');
+    expect(callsTo(call, routes.createWebhookEndpoint)[0]?.body).toEqual({
+      url: 'https://hooks.example.com/new',
+      kind: 'webhook',
+      events: [
+        'item.created',
+        'item.updated',
+        'item.status_changed',
+        'note.added',
+        'attachment.added',
+      ],
+      projectId: null,
+      description: '',
+    });
+  });
+
+  it('rotates with the version shown, and says so when another click already rotated', async () => {
+    fakeServer({
+      rotate: () => {
+        throw new AppError('CONFLICT', WEBHOOK_SECRET_ROTATED);
+      },
+    });
+    renderAdminScreen(<IntegrationsScreen />);
+    const card = within(await screen.findByRole('article', { name: 'Release bot' }));
+    await userEvent.click(card.getByRole('button', { name: 'Rotate secret' }));
+    await screen.findByText(WEBHOOK_SECRET_ROTATED);
+    expect(callsTo(call, routes.rotateWebhookSecret)[0]?.body).toEqual({ secretVersion: 3 });
+    expect(screen.queryByRole('dialog', { name: 'Signing secret' })).toBeNull();
+  });
+
+  it('shows the delivery log and redelivers with the attempt count seen', async () => {
+    fakeServer();
+    renderAdminScreen(<IntegrationsScreen />);
+    const card = within(await screen.findByRole('article', { name: 'Release bot' }));
+    await userEvent.click(card.getByRole('button', { name: 'Deliveries' }));
+    const log = within(await card.findByRole('table', { name: 'Deliveries' }));
+    const row = log.getAllByRole('row')[1]!;
+    expect(row.textContent).toContain('Note added · item #99');
+    expect(row.textContent).toContain('failed');
+    expect(row.textContent).toContain('503');
+    expect(row.textContent).toContain('upstream down');
+    await userEvent.click(within(row).getByRole('button', { name: 'Redeliver' }));
+    await waitFor(() =>
+      expect(callsTo(call, routes.redeliverWebhook)[0]).toMatchObject({
+        params: { orgId: ORG_ID, endpointId: 40, deliveryId: 5 },
+        body: { attempts: 8 },
+      }),
+    );
+  });
+});
