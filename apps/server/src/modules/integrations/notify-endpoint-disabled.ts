@@ -1,9 +1,9 @@
-import { ADMIN_ACCESS_LEVEL_ID, NOTIFICATION_TEMPLATES } from '@waymark/core';
+import { ADMIN_ACCESS_LEVEL_ID, escapeHtml, NOTIFICATION_TEMPLATES } from '@waymark/core';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orgMembers, users } from '../../db/schema';
 import { webhookDisabledMail } from '../mail/index';
-import { escapeHtml, queueNotification } from '../notifications/index';
+import { queueNotification } from '../notifications/index';
 import type { IntegrationsDeps } from './integrations-deps';
 
 /**
