@@ -20,6 +20,7 @@ import { BILLING_ROWS } from './billing-matrix-rows';
 import { PIN_ROWS } from './pins-matrix-rows';
 import { DATA_FIELD_ROWS, ITEM_ROWS, PROJECT_ROWS } from './projects-matrix-rows';
 import { TEAM_ROWS } from './teams-matrix-rows';
+import { TOKEN_ROWS } from './tokens-matrix-rows';
 import type { ProjectIds } from './projects-world';
 
 /** Ids of one organization's world that a request can refer to. */
@@ -40,6 +41,10 @@ export type MatrixIds = ProjectIds & {
   paymentMethodId: string;
   /** A succeeded payment of the organization. */
   paymentIntentId: string;
+  /** A personal access token of the organization's owner (issue 29). */
+  tokenId: number;
+  /** An API key of the organization bound to its probe project (issue 29). */
+  apiKeyId: number;
 };
 
 /** The parts of a call a row fills in; path params fill `:name` segments. */
@@ -132,5 +137,6 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   ...PIN_ROWS,
   ...DATA_FIELD_ROWS,
   ...TEAM_ROWS,
+  ...TOKEN_ROWS,
   ...BILLING_ROWS,
 ];

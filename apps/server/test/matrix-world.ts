@@ -54,7 +54,31 @@ export async function createMatrixWorld(
     spareAttachmentId: await attach(),
     ...teammates,
     ...(await createBillingIds(t, as, orgId)),
+    ...(await createTokenIds(t, as, orgId, projectIds.projectId)),
   };
+}
+
+/** A personal token of `as` and an API key of the organization (issue 29). */
+async function createTokenIds(
+  t: AuthTestContext,
+  as: As,
+  orgId: number,
+  projectId: number,
+): Promise<{ tokenId: number; apiKeyId: number }> {
+  const scopes = ['items:read'];
+  const pat = await t.call(as, {
+    method: 'POST',
+    url: '/api/tokens/createMyToken',
+    payload: { name: 'Probe token', scopes },
+  });
+  const key = await t.call(as, {
+    method: 'POST',
+    url: '/api/tokens/createOrgApiKey',
+    payload: { orgId, name: 'Probe key', scopes, projectIds: [projectId] },
+  });
+  expect([pat.statusCode, key.statusCode], pat.body + key.body).toEqual([200, 200]);
+  type Created = { token: { id: number } };
+  return { tokenId: pat.json<Created>().token.id, apiKeyId: key.json<Created>().token.id };
 }
 
 const tablesOf = new WeakMap<Db, Promise<string[]>>();

@@ -16,6 +16,7 @@ import { pinsModule } from './pins/index';
 import { projectsModule } from './projects/index';
 import { systemModule } from './system/index';
 import { teamsModule } from './teams/index';
+import { tokensModule } from './tokens/index';
 import { usersModule } from './users/index';
 
 /**
@@ -27,6 +28,7 @@ export const ALL_MODULES: readonly ModuleManifest[] = [
   extensionModule,
   mailModule,
   identityModule,
+  tokensModule,
   authModule,
   accessModule,
   entitlementsModule,

@@ -29,3 +29,4 @@ export * from './invitations';
 export * from './billing';
 export * from './item-pins';
 export * from './live-events';
+export * from './api-tokens';

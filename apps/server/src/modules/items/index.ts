@@ -12,6 +12,7 @@ import { registerRoute } from '../../http/register-route';
 import {
   orgMember,
   projectMember,
+  projectsOf,
   requireCaller,
   requireProjectScope as scopeOf,
 } from '../access/index';
@@ -61,11 +62,15 @@ const registerItems: AppModule = (app, { db, changes }) => {
   });
   // The service matches only projects the caller may use: the access decision is its query.
   registerRoute(app, routes.getPageItems, {
-    access: 'authenticated',
+    access: 'callerProjects',
     handler: async (request) =>
       getPageItems(
         { db, cache: pageLookupCache },
-        { ...request.query, userId: requireCaller(request).userId },
+        {
+          ...request.query,
+          userId: requireCaller(request).userId,
+          projectIds: projectsOf(requireCaller(request).grant),
+        },
       ),
   });
   registerRoute(app, routes.searchItems, {

@@ -10,6 +10,7 @@ import { liveRoutes } from './live';
 import { projectRoutes } from './project';
 import { systemRoutes } from './system';
 import { teamRoutes } from './teams';
+import { tokenRoutes } from './tokens';
 import { userRoutes } from './users';
 
 export { NOTIFICATION_TEMPLATES, ORG_NAME_MAX_LENGTH, ZOrgName } from './account';
@@ -44,6 +45,7 @@ export const routes = {
   ...userRoutes,
   ...teamRoutes,
   ...billingRoutes,
+  ...tokenRoutes,
 };
 
 /** A key of the route table. */
