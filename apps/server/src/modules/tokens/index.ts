@@ -31,7 +31,9 @@ function callerId(request: FastifyRequest): number {
 }
 
 /** Issue 29: personal access tokens and organization API keys (docs/api.md "Tokens"). */
-const registerTokens: AppModule = (app, { db, clock, jobs }) => {
+const registerTokens: AppModule = (app, { db, jobs }) => {
+  // Expiry is checked against the real time, as the authenticator checks it (and JWTs' exp).
+  const now = () => new Date();
   jobs.define({ ...PURGE_RATE_COUNTERS_JOB, handler: () => purgeApiRateCounters(db) });
   registerRoute(app, routes.listMyTokens, {
     access: 'authenticated',
@@ -41,7 +43,7 @@ const registerTokens: AppModule = (app, { db, clock, jobs }) => {
   registerRoute(app, routes.createMyToken, {
     access: 'authenticated',
     handler: (request) =>
-      createPersonalToken({ db, now: clock.now() }, { ...request.body, userId: callerId(request) }),
+      createPersonalToken({ db, now: now() }, { ...request.body, userId: callerId(request) }),
   });
   registerRoute(app, routes.revokeMyToken, {
     access: 'authenticated',
@@ -64,7 +66,7 @@ const registerTokens: AppModule = (app, { db, clock, jobs }) => {
   registerRoute(app, routes.createOrgApiKey, {
     access: orgAdmin({ orgIdFrom: 'body.orgId' }),
     handler: (request) =>
-      createOrgApiKey({ db, now: clock.now() }, { ...request.body, userId: callerId(request) }),
+      createOrgApiKey({ db, now: now() }, { ...request.body, userId: callerId(request) }),
   });
   registerRoute(app, routes.revokeOrgApiKey, {
     access: orgAdmin({ orgIdFrom: 'body.orgId' }),
