@@ -9,6 +9,7 @@ import { identityModule } from './identity/index';
 import { itemsModule } from './items/index';
 import { liveModule } from './live/index';
 import { mailModule } from './mail/index';
+import { mcpModule } from './mcp/index';
 import type { ModuleManifest } from './module';
 import { notificationsModule } from './notifications/index';
 import { organizationsModule } from './organizations/index';
@@ -43,4 +44,5 @@ export const ALL_MODULES: readonly ModuleManifest[] = [
   usersModule,
   teamsModule,
   billingModule,
+  mcpModule,
 ];

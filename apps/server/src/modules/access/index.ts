@@ -13,7 +13,8 @@ export {
 export { canUseProject } from './can-use-project';
 export { PAYMENT_METHOD_NOT_FOUND } from './access-messages';
 export { accessHooks, installAccess, requireCaller } from './access-hooks';
-export { projectsOf } from './token-check';
+export { projectsOf, RATE_LIMITED_MESSAGE } from './token-check';
+export { resolveCallerProject } from './resolve-caller-project';
 export { requireProjectScope } from './project-check';
 export { resolveProjectScope, type ProjectScope } from './project-scope';
 

@@ -33,6 +33,15 @@ import { searchItems } from './search-items';
 import { updateItem } from './update-item';
 
 export { deleteRelativePath } from './delete-relative-path';
+// The MCP tools (issue 29) call the same services as the routes.
+export { createItem } from './create-item';
+export { getItem } from './get-item';
+export { getItemTypeOptions, getStatusOptions } from './get-options';
+export { getPageItems } from './get-page-items';
+export { addItemNote } from './item-notes';
+export { createPageLookupCache, type PageLookupCache } from './page-lookup-cache';
+export { searchItems } from './search-items';
+export { updateItem } from './update-item';
 export { fullNameOf } from './item-queries';
 export { reassignItems, type ReassignableColumn } from './reassign-items';
 export { recordItemChange, type ItemChange } from './record-item-change';
