@@ -1,7 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { AppError, ZPageItems } from '@waymark/core';
-import { projectsOf, resolveCallerProject } from '../../access/index';
-import { createItem, getItemTypeOptions, getPageItems, getStatusOptions } from '../../items/index';
+import { AppError } from '@waymark/core';
+import { resolveCallerProject } from '../../access/index';
+import { createItem, getItemTypeOptions, getStatusOptions } from '../../items/index';
+import { lookUpPage } from '../look-up-page';
 import { requireScope, runTool, type ToolContext } from '../tool-context';
 import { findField } from './find-field';
 import {
@@ -36,17 +37,7 @@ export function registerCreateItemTool(server: McpServer, context: ToolContext):
     (args) =>
       runTool(context, 'create_item', async () => {
         requireScope(context.caller, 'items:write');
-        const answer = await getPageItems(
-          { db: context.db, cache: context.cache },
-          {
-            pageUrl: args.url,
-            projectId: args.project_id,
-            userId: context.caller.userId,
-            projectIds: projectsOf(context.caller.grant),
-          },
-        );
-        const page = ZPageItems.parse(JSON.parse(answer.text));
-        const project = page.projects.find((match) => match.projectId === page.projectId);
+        const { project } = await lookUpPage(context, args.url, args.project_id);
         if (!project || (args.project_id !== undefined && project.projectId !== args.project_id))
           throw new AppError('NOT_FOUND', `No project you can use has a page at ${args.url}.`);
         const scope = await resolveCallerProject(context, context.caller, {

@@ -1,9 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ZPageItems } from '@waymark/core';
 import { z } from 'zod';
-import { getPageItems } from '../../items/index';
-import { projectsOf } from '../../access/index';
 import { formatItemLine } from '../format-answer';
+import { lookUpPage } from '../look-up-page';
 import { requireScope, runTool, type ToolContext } from '../tool-context';
 
 /**
@@ -36,17 +34,7 @@ export function registerPageItemsTool(server: McpServer, context: ToolContext): 
     (args) =>
       runTool(context, 'get_page_items', async () => {
         requireScope(context.caller, 'items:read');
-        const answer = await getPageItems(
-          { db: context.db, cache: context.cache },
-          {
-            pageUrl: args.url,
-            projectId: args.project_id,
-            userId: context.caller.userId,
-            projectIds: projectsOf(context.caller.grant),
-          },
-        );
-        const page = ZPageItems.parse(JSON.parse(answer.text));
-        const project = page.projects.find((match) => match.projectId === page.projectId);
+        const { page, project } = await lookUpPage(context, args.url, args.project_id);
         if (!project) return `No project you can use has a page at ${args.url}.`;
         const others = page.projects.filter((match) => match !== project);
         return [
