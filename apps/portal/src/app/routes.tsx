@@ -95,6 +95,7 @@ export const routes: RouteObject[] = [
             path: 'url-management',
             lazy: () => import('./routes/app/url-management'),
           },
+          { id: 'api-tokens', path: 'api-tokens', lazy: () => import('./routes/app/api-tokens') },
         ],
       },
       { id: 'non-admin', path: 'non-admin', lazy: () => import('./routes/non-admin') },

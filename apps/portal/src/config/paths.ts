@@ -30,6 +30,8 @@ export const paths = {
     dataFields: entry('/app/data-fields'),
     projects: entry('/app/projects'),
     urlManagement: entry('/app/url-management'),
+    /** Personal access tokens and organization API keys (issue 29). */
+    apiTokens: entry('/app/api-tokens'),
   },
   nonAdmin: entry('/non-admin'),
   auth: {

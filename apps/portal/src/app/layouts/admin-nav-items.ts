@@ -9,4 +9,5 @@ export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { label: 'Users', to: paths.app.users.getHref() },
   { label: 'Data Fields', to: paths.app.dataFields.getHref() },
   { label: 'Projects', to: paths.app.urlManagement.getHref() },
+  { label: 'API Tokens', to: paths.app.apiTokens.getHref() },
 ];
