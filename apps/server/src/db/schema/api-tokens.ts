@@ -32,7 +32,9 @@ export const apiTokens = pgTable(
   },
   (table) => [
     uniqueIndex('api_tokens_secret_hash_key').on(table.secretHash),
-    index('api_tokens_user_id_idx').on(table.userId).where(sql`${table.kind} = 'pat'`),
+    index('api_tokens_user_id_idx')
+      .on(table.userId)
+      .where(sql`${table.kind} = 'pat'`),
     index('api_tokens_org_id_idx').on(table.orgId),
   ],
 );
