@@ -260,6 +260,7 @@ async function walkPanelMenu(
   const menu = panel.getByRole('menu');
   await expect(menu.getByRole('menuitem')).toHaveText([
     'Open the admin portal',
+    'API tokens',
     'Options',
     'User guide',
     'Keyboard shortcuts?',
@@ -277,6 +278,7 @@ async function walkPanelMenu(
   context.on('request', record);
   for (const [entry, url] of [
     ['Open the admin portal', `${serverUrl}/client/app/account`],
+    ['API tokens', `${serverUrl}/client/app/api-tokens`],
     ['Options', `chrome-extension://${extensionId}/options.html`],
     ['User guide', `${serverUrl}/client/user-guide`],
   ] as const) {

@@ -23,6 +23,15 @@ function milliseconds(digits: number, min: number) {
     .refine((ms) => ms >= min, { error: `must be at least ${min} ms` });
 }
 
+/** A whole number of at most six digits, at least 1 (a limit or a number of seconds). */
+function wholeCount() {
+  return z
+    .string()
+    .regex(/^\d{1,6}$/, { error: 'must be a whole number' })
+    .transform(Number)
+    .refine((count) => count >= 1, { error: 'must be at least 1' });
+}
+
 const ZEnv = z.object({
   PORT: z
     .string()
@@ -67,6 +76,9 @@ const ZEnv = z.object({
     .transform(Number)
     .default(0),
   LIVE_HEARTBEAT_MS: milliseconds(7, 10).default(25_000),
+  API_RATE_LIMIT_PER_TOKEN: wholeCount().default(600),
+  API_RATE_LIMIT_PER_ORG: wholeCount().default(3_000),
+  API_RATE_LIMIT_WINDOW_SECONDS: wholeCount().default(60),
   LIVE_STREAM_MAX_MS: milliseconds(9, 10).default(15 * 60_000),
   LIVE_MAX_STREAMS_PER_USER: z
     .string()
@@ -171,6 +183,8 @@ export type Config = {
   billing: BillingConfig;
   /** Live event streams (issue 16, docs/live-updates.md). */
   live: LiveConfig;
+  /** Requests allowed to API tokens (issue 29, docs/api.md "Rate limits"). */
+  apiRateLimit: ApiRateLimitConfig;
   /** The third-party analytics tag of the public pages (spec §7); `undefined`: none (default). */
   analytics: AnalyticsConfig | undefined;
   /** Outgoing webhooks and Slack (issue 30, docs/integrations.md). */
@@ -223,6 +237,16 @@ export type StripeConfig = {
   webhookSecret: string;
   /** Another address for Stripe's API (`STRIPE_API_URL`: stripe-mock, a test stand-in); default Stripe's. */
   apiUrl: string | undefined;
+};
+
+/** See {@link Config.apiRateLimit}. */
+export type ApiRateLimitConfig = {
+  /** Requests one token may make per window (`API_RATE_LIMIT_PER_TOKEN`, 600). */
+  perToken: number;
+  /** Requests all keys of one organization may make per window (`API_RATE_LIMIT_PER_ORG`, 3000). */
+  perOrg: number;
+  /** The window, in seconds (`API_RATE_LIMIT_WINDOW_SECONDS`, 60). */
+  windowSeconds: number;
 };
 
 /** Live event streams: heartbeat, lifetime, per-user cap, how long events are kept. */
@@ -344,6 +368,11 @@ export function loadConfig(
       maxStreamMs: values.LIVE_STREAM_MAX_MS,
       maxStreamsPerUser: values.LIVE_MAX_STREAMS_PER_USER,
       retentionHours: values.LIVE_EVENTS_RETENTION_HOURS,
+    },
+    apiRateLimit: {
+      perToken: values.API_RATE_LIMIT_PER_TOKEN,
+      perOrg: values.API_RATE_LIMIT_PER_ORG,
+      windowSeconds: values.API_RATE_LIMIT_WINDOW_SECONDS,
     },
     analytics: readAnalyticsConfig(values),
     integrations: {

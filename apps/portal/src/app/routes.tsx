@@ -127,6 +127,7 @@ export const routes: RouteObject[] = [
             path: 'integrations',
             lazy: () => import('./routes/app/integrations'),
           },
+          { id: 'api-tokens', path: 'api-tokens', lazy: () => import('./routes/app/api-tokens') },
         ],
       },
     ],

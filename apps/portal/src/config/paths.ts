@@ -31,6 +31,8 @@ export const paths = {
     integrations: entry('/app/integrations'),
     projects: entry('/app/projects'),
     urlManagement: entry('/app/url-management'),
+    /** Personal access tokens and organization API keys (issue 29). */
+    apiTokens: entry('/app/api-tokens'),
   },
   nonAdmin: entry('/non-admin'),
   auth: {

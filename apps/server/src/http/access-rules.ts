@@ -7,11 +7,15 @@ export type IdSource = `${'params' | 'query' | 'body'}.${string}`;
 /**
  * Who may call a route, declared next to its registration (registerRoute) and enforced by the
  * access module's hooks (modules/access/access-hooks.ts), which it installs as `enforceAccess`. `'public'`: anyone; `'authenticated'`: any signed-in user with a
- * verified e-mail; the org and project rules: see their factories below.
+ * verified e-mail, or a personal API token (an organization key is refused: the answer could span
+ * organizations); `'callerProjects'`: like `'authenticated'` but an organization key is
+ * accepted, the service limiting its answer to the projects the caller may use (`projectsOf`);
+ * the org and project rules: see their factories below.
  */
 export type AccessRule =
   | 'public'
   | 'authenticated'
+  | 'callerProjects'
   | { kind: 'orgMember'; orgIdFrom: IdSource }
   | { kind: 'orgAdmin'; orgIdFrom: IdSource }
   | { kind: 'projectMember' | 'projectAdmin'; ref: ProjectRefSource }
@@ -86,4 +90,24 @@ export function readId(request: Parameters<typeof readAt>[0], source: IdSource):
 export function readText(request: Parameters<typeof readAt>[0], source: IdSource): string | null {
   const value = readAt(request, source);
   return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** A route's token requirement (see `RouteDef.tokenScope`). */
+export type TokenScope = 'items:read' | 'items:write' | 'admin' | 'session';
+
+const ADMIN_RULES = new Set(['orgAdmin', 'projectAdmin', 'dataFieldAdmin', 'paymentMethodAdmin']);
+
+/**
+ * The scope an API token needs for a route (docs/api.md "Scopes"): the route's own declaration,
+ * else `admin` for the administrators' rules, `items:read` for a GET and `items:write` for any
+ * other method.
+ */
+export function deriveTokenScope(
+  rule: AccessRule,
+  method: string,
+  declared: TokenScope | undefined,
+): TokenScope {
+  if (declared) return declared;
+  if (typeof rule === 'object' && ADMIN_RULES.has(rule.kind)) return 'admin';
+  return method === 'GET' ? 'items:read' : 'items:write';
 }

@@ -36,6 +36,34 @@ function describeUploadBody(field: string, maxFileBytes: number) {
   };
 }
 
+type Transformed = ReturnType<typeof jsonSchemaTransform>;
+
+/**
+ * States how a route is authorised (issue 29): the bearer scheme on every guarded route, and the
+ * API token scope it needs (the role of its security requirement; `session`: no token may).
+ */
+function withSecurity(
+  transformed: Transformed,
+  config: { access?: unknown; tokenScope?: string } | undefined,
+): Transformed {
+  if (!config?.access || config.access === 'public') return transformed;
+  const scope = config.tokenScope ?? 'session';
+  const note =
+    scope === 'session'
+      ? 'Needs a signed-in session: API tokens are refused (403).'
+      : `API tokens need the \`${scope}\` scope.`;
+  const schema = transformed.schema as Record<string, unknown>;
+  return {
+    ...transformed,
+    schema: {
+      ...schema,
+      // OpenAPI 3.1 lets a non-OAuth scheme list the roles an operation needs: the token scope.
+      security: [{ bearer: [scope] }],
+      description: [schema.description, note].filter(Boolean).join('\n\n'),
+    },
+  };
+}
+
 /**
  * OpenAPI 3.1 generated from the zod schemas of the `/api` routes, served at
  * `/api/openapi.json`, with Swagger UI (bundled assets, no CDN) at `/api/docs`.
@@ -51,12 +79,22 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
         description: 'The REST API of Waymark, generated from the route table of @waymark/core.',
       },
       servers: [{ url: options.publicUrl }],
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An API token (`wmk_pat_…` personal access token or `wmk_key_…` organization API key, docs/api.md) or the access token (JWT) of a signed-in session. Each operation lists the token scope it needs as the role of its security requirement.',
+          },
+        },
+      },
     },
     transform: (input) => {
       // Only the product API belongs in the document: not health checks, portal or docs.
       if (!input.url.toLowerCase().startsWith('/api/'))
         return { schema: { hide: true }, url: input.url };
-      const transformed = jsonSchemaTransform(input);
+      const transformed = withSecurity(jsonSchemaTransform(input), input.route.config);
       const upload = UPLOADS.find(
         (route) => route.path === input.url && route.method === input.route.method,
       );

@@ -1,7 +1,7 @@
 import { ERROR_STATUS, ZErrorBody, type ErrorCode, type RouteDef } from '@waymark/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import type { AccessRule } from './access-rules';
+import { deriveTokenScope, type AccessRule, type TokenScope } from './access-rules';
 import { JsonText } from './json-text';
 
 /** The hooks that enforce an {@link AccessRule} and the error codes it can answer with. */
@@ -18,7 +18,7 @@ declare module 'fastify' {
      * Turns a route's declared access into the hooks Fastify runs before its handler. HTTP only
      * declares rules; the access module decides them and installs this (`installAccess`).
      */
-    enforceAccess(access: AccessRule): AccessEnforcement;
+    enforceAccess(access: AccessRule, tokenScope: TokenScope): AccessEnforcement;
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
@@ -57,7 +57,8 @@ export function registerRoute<R extends RouteDef>(
   route: R,
   implementation: RouteImplementation<R>,
 ): void {
-  const { errorCodes, ...hooks } = app.enforceAccess(implementation.access);
+  const tokenScope = deriveTokenScope(implementation.access, route.method, route.tokenScope);
+  const { errorCodes, ...hooks } = app.enforceAccess(implementation.access, tokenScope);
   const hasInput = Boolean(route.params ?? route.query ?? route.body);
   const codes: ErrorCode[] = [
     ...(hasInput ? (['BAD_REQUEST'] as const) : []),
@@ -87,7 +88,7 @@ export function registerRoute<R extends RouteDef>(
         ...Object.fromEntries(codes.map((code) => [ERROR_STATUS[code], ZErrorBody])),
       },
     },
-    config: { access: implementation.access },
+    config: { access: implementation.access, tokenScope },
     ...hooks,
     handler: async (request, reply) => {
       const result = await implementation.handler(request as RouteRequest<R>, reply);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import type { AccessRule as Access } from './access-rules';
+import type { AccessRule as Access, TokenScope } from './access-rules';
 
 /** One `/api` route the server answers, as the access-control matrix test enumerates them. */
 export type ApiRouteEntry = {
@@ -9,6 +9,8 @@ export type ApiRouteEntry = {
   path: string;
   /** The declared requirement; `undefined` for a route registered without one (a defect). */
   access: Access | undefined;
+  /** What an API token needs to call it (issue 29); `undefined` for a public route. */
+  tokenScope: TokenScope | undefined;
 };
 
 // Module augmentation is the one place an interface is needed.
@@ -21,6 +23,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Declared by `registerRoute`; read by the route registry. */
     access?: Access;
+    /** The API token scope the route needs, declared by `registerRoute`. */
+    tokenScope?: TokenScope;
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
@@ -43,7 +47,12 @@ function toEntries(route: RouteOptions): ApiRouteEntry[] {
     methods
       // Fastify adds a HEAD twin for every GET; it is not a route of its own.
       .filter((method) => method !== 'HEAD')
-      .map((method) => ({ method, path: route.url, access: route.config?.access }))
+      .map((method) => ({
+        method,
+        path: route.url,
+        access: route.config?.access,
+        tokenScope: route.config?.access === 'public' ? undefined : route.config?.tokenScope,
+      }))
   );
 }
 

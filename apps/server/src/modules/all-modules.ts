@@ -12,6 +12,7 @@ import { integrationsModule } from './integrations/index';
 import { itemsModule } from './items/index';
 import { liveModule } from './live/index';
 import { mailModule } from './mail/index';
+import { mcpModule } from './mcp/index';
 import type { ModuleManifest } from './module';
 import { notificationsModule } from './notifications/index';
 import { organizationsModule } from './organizations/index';
@@ -19,6 +20,7 @@ import { pinsModule } from './pins/index';
 import { projectsModule } from './projects/index';
 import { systemModule } from './system/index';
 import { teamsModule } from './teams/index';
+import { tokensModule } from './tokens/index';
 import { usersModule } from './users/index';
 import { workspaceModule } from './workspace/index';
 
@@ -31,6 +33,7 @@ export const ALL_MODULES: readonly ModuleManifest[] = [
   extensionModule,
   mailModule,
   identityModule,
+  tokensModule,
   authModule,
   accessModule,
   entitlementsModule,
@@ -49,4 +52,5 @@ export const ALL_MODULES: readonly ModuleManifest[] = [
   teamsModule,
   billingModule,
   integrationsModule,
+  mcpModule,
 ];

@@ -64,6 +64,8 @@ async function expectRefused(
 function whoOf(access: AccessRule | undefined): MatrixWho | 'undeclared' {
   if (access === undefined) return 'undeclared';
   if (access === 'public' || access === 'authenticated') return access;
+  // Issue 29: 'callerProjects' is 'authenticated' that also accepts organization keys.
+  if (access === 'callerProjects') return 'authenticated';
   if (access.kind === 'projectMember') return 'projectMember';
   return access.kind === 'orgMember' ? 'member' : 'admin';
 }

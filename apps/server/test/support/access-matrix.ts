@@ -23,6 +23,7 @@ import { INTEGRATION_ROWS } from './integrations-matrix-rows';
 import { PIN_ROWS } from './pins-matrix-rows';
 import { DATA_FIELD_ROWS, ITEM_ROWS, PROJECT_ROWS } from './projects-matrix-rows';
 import { TEAM_ROWS } from './teams-matrix-rows';
+import { TOKEN_ROWS } from './tokens-matrix-rows';
 import { WORKSPACE_ROWS } from './workspace-matrix-rows';
 import type { ProjectIds } from './projects-world';
 
@@ -51,6 +52,10 @@ export type MatrixIds = ProjectIds &
     spareWebhookEndpointId: number;
     /** A failed delivery of `webhookEndpointId`, attempted once. */
     webhookDeliveryId: number;
+    /** A personal access token of the organization's owner (issue 29). */
+    tokenId: number;
+    /** An API key of the organization bound to its probe project (issue 29). */
+    apiKeyId: number;
   };
 
 /** The parts of a call a row fills in; path params fill `:name` segments. */
@@ -150,6 +155,7 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   ...INBOX_ROWS,
   ...DATA_FIELD_ROWS,
   ...TEAM_ROWS,
+  ...TOKEN_ROWS,
   ...BILLING_ROWS,
   ...WORKSPACE_ROWS,
   ...INTEGRATION_ROWS,

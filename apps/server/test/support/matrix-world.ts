@@ -59,6 +59,7 @@ export async function createMatrixWorld(
       itemId: projectIds.itemId,
       actorUserId: teammates.teammateUserId,
     })),
+    ...(await createTokenIds(t, as, orgId, projectIds.projectId)),
     ...(await createWebhookIds(t, as, orgId, tag ?? String(orgId))),
   };
 }
@@ -116,6 +117,29 @@ async function createWebhookIds(
     spareWebhookEndpointId: await create('spare'),
     webhookDeliveryId: delivery?.id ?? 0,
   };
+}
+
+/** A personal token of `as` and an API key of the organization (issue 29). */
+async function createTokenIds(
+  t: AuthTestContext,
+  as: As,
+  orgId: number,
+  projectId: number,
+): Promise<{ tokenId: number; apiKeyId: number }> {
+  const scopes = ['items:read'];
+  const pat = await t.call(as, {
+    method: 'POST',
+    url: '/api/tokens/createMyToken',
+    payload: { name: 'Probe token', scopes },
+  });
+  const key = await t.call(as, {
+    method: 'POST',
+    url: '/api/tokens/createOrgApiKey',
+    payload: { orgId, name: 'Probe key', scopes, projectIds: [projectId] },
+  });
+  expect([pat.statusCode, key.statusCode], pat.body + key.body).toEqual([200, 200]);
+  type Created = { token: { id: number } };
+  return { tokenId: pat.json<Created>().token.id, apiKeyId: key.json<Created>().token.id };
 }
 
 const tablesOf = new WeakMap<Db, Promise<string[]>>();

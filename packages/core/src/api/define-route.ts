@@ -36,7 +36,17 @@ export type RouteDef = {
    * `createApiClient`); JSON otherwise.
    */
   responseKind?: 'json' | 'text' | 'file' | 'events';
+  /**
+   * What an API token needs to call the route (issue 29, docs/api.md "Scopes"); `session`: no
+   * token may, only a signed-in session. Default: derived from the access rule and the method
+   * (`deriveTokenScope` on the server); set where that would be wrong (a search sent by POST
+   * only reads).
+   */
+  tokenScope?: RouteTokenScope;
 };
+
+/** A route's token requirement: one token scope, or `session` (tokens refused). */
+export type RouteTokenScope = 'items:read' | 'items:write' | 'admin' | 'session';
 
 /** Declares a route row, keeping its exact schema types for the server and the clients. */
 export function defineRoute<const T extends RouteDef>(def: T): T {

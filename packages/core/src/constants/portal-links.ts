@@ -5,6 +5,8 @@
 export const PORTAL_LINKS = {
   /** Where an administrator lands in the admin area. */
   adminHome: '/client/app/account',
+  /** Personal access tokens and organization API keys (issue 29). */
+  apiTokens: '/client/app/api-tokens',
   /** The public user guide (spec §2). */
   userGuide: '/client/user-guide',
   /** The public page with the steps to install the extension from this server (issue 25). */

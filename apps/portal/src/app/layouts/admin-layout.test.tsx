@@ -53,7 +53,7 @@ beforeEach(() => {
 });
 
 describe('admin shell (spec §2)', () => {
-  it('lists Account, Users, Data Fields, Projects and Integrations, with Projects at /app/url-management', async () => {
+  it('lists Account, Users, Data Fields, Projects (at /app/url-management), Integrations and API Tokens', async () => {
     renderApp('/client/app/account');
     await screen.findByRole('heading', { level: 1, name: 'Account' });
     const sidebar = within(screen.getByRole('navigation', { name: 'Admin' }));
@@ -64,6 +64,8 @@ describe('admin shell (spec §2)', () => {
       ['Data Fields', '/client/app/data-fields'],
       ['Projects', '/client/app/url-management'],
       ['Integrations', '/client/app/integrations'],
+      // issue 29
+      ['API Tokens', '/client/app/api-tokens'],
     ]);
     expect(sidebar.getByRole('button', { name: 'Logout' })).toHaveProperty('disabled', false);
   });

@@ -10,4 +10,5 @@ export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { label: 'Data Fields', to: paths.app.dataFields.getHref() },
   { label: 'Projects', to: paths.app.urlManagement.getHref() },
   { label: 'Integrations', to: paths.app.integrations.getHref() },
+  { label: 'API Tokens', to: paths.app.apiTokens.getHref() },
 ];

@@ -34,3 +34,4 @@ export * from './watches';
 export * from './inbox';
 export * from './item-search';
 export * from './webhooks';
+export * from './api-tokens';

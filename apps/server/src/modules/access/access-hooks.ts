@@ -9,7 +9,8 @@ import { dataFieldCheck } from './data-field-check';
 import { paymentMethodCheck } from './payment-method-check';
 import { projectCheck } from './project-check';
 import { ADMIN_ONLY, ORG_NOT_FOUND } from './access-messages';
-import { readId, type AccessRule, type IdSource } from '../../http/access-rules';
+import { readId, type AccessRule, type IdSource, type TokenScope } from '../../http/access-rules';
+import { assertKeyOrg, checkTokenRequest } from './token-check';
 import type { Authenticator, Caller } from '../auth/index';
 
 // Module augmentation is the one place an interface is needed.
@@ -40,43 +41,45 @@ export type AccessHooks = {
  * member of is 404 whether it exists or not (ids reveal nothing); a member lacking the
  * required level is 403.
  */
-export function accessHooks(rule: AccessRule): AccessHooks {
+export function accessHooks(rule: AccessRule, tokenScope: TokenScope = 'session'): AccessHooks {
   if (rule === 'public') return { errorCodes: [] };
-  const onRequest: onRequestAsyncHookHandler = async (request) => {
+  const onRequest: onRequestAsyncHookHandler = async (request, reply) => {
     request.caller = await request.server.authenticator.authenticate(request.headers.authorization);
+    await checkTokenRequest(request, reply, rule, tokenScope);
   };
-  if (rule === 'authenticated') return { onRequest, errorCodes: ['UNAUTHORIZED', 'FORBIDDEN'] };
+  if (rule === 'authenticated' || rule === 'callerProjects')
+    return { onRequest, errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED'] };
   switch (rule.kind) {
     case 'orgMember':
       return {
         onRequest,
         preHandler: orgCheck(rule.orgIdFrom, false),
-        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED'],
       };
     case 'orgAdmin':
       return {
         onRequest,
         preHandler: orgCheck(rule.orgIdFrom, true),
-        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED'],
       };
     case 'projectMember':
     case 'projectAdmin':
       return {
         onRequest,
         preHandler: projectCheck(rule.ref, rule.kind === 'projectAdmin'),
-        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED'],
       };
     case 'dataFieldAdmin':
       return {
         onRequest,
         preHandler: dataFieldCheck(rule.field, rule.idFrom),
-        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED'],
       };
     case 'paymentMethodAdmin':
       return {
         onRequest,
         preHandler: paymentMethodCheck(rule.idFrom),
-        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED'],
       };
   }
 }
@@ -86,6 +89,7 @@ function orgCheck(orgIdFrom: IdSource, isAdminRequired: boolean): preHandlerAsyn
     const caller = requireCaller(request);
     const orgId = readId(request, orgIdFrom);
     if (orgId === null) throw new AppError('NOT_FOUND', ORG_NOT_FOUND);
+    assertKeyOrg(caller.grant, orgId);
     const accessLevelId = await request.server.authenticator.orgAccessLevel(caller.userId, orgId);
     if (accessLevelId === null) throw new AppError('NOT_FOUND', ORG_NOT_FOUND);
     if (isAdminRequired && accessLevelId !== ADMIN_ACCESS_LEVEL_ID)

@@ -18,7 +18,7 @@ export async function assertAdminOfOwner(
 ): Promise<void> {
   if (!request.caller) throw new AppError('NOT_FOUND', notFound);
   const [membership] = await request.server.authenticator.db
-    .select({ accessLevelId: orgMembers.accessLevelId })
+    .select({ accessLevelId: orgMembers.accessLevelId, orgId: orgMembers.orgId })
     .from(owner.table)
     .innerJoin(
       orgMembers,
@@ -30,6 +30,9 @@ export async function assertAdminOfOwner(
     )
     .where(owner.where);
   if (!membership) throw new AppError('NOT_FOUND', notFound);
+  // An organization key (issue 29) sees only its organization's rows.
+  const keyOrgId = request.caller.grant?.orgId;
+  if (keyOrgId != null && keyOrgId !== membership.orgId) throw new AppError('NOT_FOUND', notFound);
   if (membership.accessLevelId !== ADMIN_ACCESS_LEVEL_ID)
     throw new AppError('FORBIDDEN', ADMIN_ONLY);
 }

@@ -13,6 +13,8 @@ export {
 export { canUseProject } from './can-use-project';
 export { PAYMENT_METHOD_NOT_FOUND } from './access-messages';
 export { accessHooks, installAccess, requireCaller } from './access-hooks';
+export { projectsOf, RATE_LIMITED_MESSAGE } from './token-check';
+export { resolveCallerProject } from './resolve-caller-project';
 export { requireProjectScope } from './project-check';
 export { resolveProjectScope, type ProjectScope } from './project-scope';
 
@@ -20,6 +22,6 @@ export { resolveProjectScope, type ProjectScope } from './project-scope';
 export const accessModule = defineModule({
   name: 'access',
   summary: 'Who may call a route: access rules and their hooks, project scope, data-field checks.',
-  dependsOn: ['auth'],
+  dependsOn: ['auth', 'tokens'],
   ownsTables: [],
 });

@@ -7,6 +7,7 @@ import {
   type ProjectRef,
   type ProjectScope,
 } from './project-scope';
+import { assertKeyOrg, assertKeyProject } from './token-check';
 
 // Module augmentation is the one place an interface is needed.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -44,10 +45,13 @@ export function projectCheck(
   return async (request) => {
     const ref = readRef(request, source);
     if (!request.caller || !ref) throw new AppError('NOT_FOUND', PROJECT_NOT_FOUND);
-    request.projectScope = await resolveProjectScope(
+    const scope = await resolveProjectScope(
       { db: request.server.authenticator.db },
       { userId: request.caller.userId, ref, requireAdmin: isAdminRequired },
     );
+    assertKeyOrg(request.caller.grant, scope.orgId);
+    assertKeyProject(request.caller.grant, scope.projectId);
+    request.projectScope = scope;
   };
 }
 

@@ -10,6 +10,14 @@ import type { Db } from '../../db/client';
 import { orgMembers } from '../../db/schema';
 import { createEmbeddedKeySet } from './embedded-key-set';
 import { createSessionCheck } from './session-check';
+import {
+  countApiRequest,
+  createApiTokenAuthenticator,
+  isApiToken,
+  TOKEN_INVALID,
+  type RateVerdict,
+  type TokenGrant,
+} from '../tokens/index';
 import { provisionUser, readUserBySubject, type Caller, type UserRow } from './provision-user';
 import { createTokenVerifier, type TokenIdentity, type VerifyToken } from './token-verifier';
 
@@ -27,12 +35,15 @@ export type Authenticator = {
    * should prompt it. Long-lived answers (live streams) end when it answers false.
    */
   sessionOf(authorization: string | undefined): Promise<TokenSession>;
+  /** Counts one request of an API token against its rate limits (issue 29). */
+  countTokenRequest(grant: TokenGrant): Promise<RateVerdict>;
 };
 
 /** See {@link Authenticator.sessionOf}. */
 export type TokenSession = { subject: string; isCurrent: () => Promise<boolean> };
 
 const BEARER = /^Bearer ([A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]*)$/i;
+const BEARER_API_TOKEN = /^Bearer (wmk_\S+)$/i;
 
 /** Most verified tokens and users kept in memory (each entry is a few hundred bytes). */
 const MAX_TOKENS = 20_000;
@@ -53,6 +64,19 @@ export function createAuthenticator({
   changes: ChangeFeed;
   onKeyError?: (error: unknown) => void;
 }): Authenticator {
+  const apiTokens = createApiTokenAuthenticator({
+    db,
+    changes,
+    onTouchError: (error) => onKeyError?.(error),
+  });
+  // An API token (issue 29) instead of a JWT: `wmk_…`; anything else after `Bearer` is a JWT or
+  // nothing. A malformed `wmk_` credential is refused like an unknown token.
+  const apiTokenOf = (authorization: string | undefined): string | null => {
+    const credential = BEARER_API_TOKEN.exec(authorization?.trim() ?? '')?.[1];
+    if (credential === undefined) return null;
+    if (!isApiToken(credential)) throw new AppError('UNAUTHORIZED', TOKEN_INVALID);
+    return credential;
+  };
   const verifyToken: VerifyToken = createTokenVerifier({
     issuer: config.oidc.issuer,
     audience: config.oidc.audience,
@@ -93,6 +117,14 @@ export function createAuthenticator({
   return {
     db,
     async sessionOf(authorization) {
+      const secret = apiTokenOf(authorization);
+      if (secret !== null) {
+        const { userId, grant } = await apiTokens.verify(secret);
+        return {
+          subject: `token:${grant.tokenId}:${userId}`,
+          isCurrent: () => apiTokens.isCurrent(secret),
+        };
+      }
       const identity = await identify(authorization);
       return {
         subject: identity.subject,
@@ -106,12 +138,20 @@ export function createAuthenticator({
       };
     },
     async authenticate(authorization) {
+      const secret = apiTokenOf(authorization);
+      if (secret !== null) {
+        const { userId, email, grant } = await apiTokens.verify(secret);
+        return { userId, email, grant };
+      }
       const identity = await identify(authorization);
       await checkSession?.(identity);
       return provisionUser(
         { db, readUser: (subject) => userRows.get(subject, () => readUserBySubject(db, subject)) },
         identity,
       );
+    },
+    countTokenRequest(grant) {
+      return countApiRequest({ db, limits: config.apiRateLimit, now: Date.now() }, grant);
     },
     async orgAccessLevel(userId, orgId) {
       const { accessLevelId } = await memberships.get(`${userId}:${orgId}`, async () => {

@@ -25,7 +25,7 @@ const registerAuth: AppModule = (app, { config }) => {
 export const authModule = defineModule({
   name: 'auth',
   summary: 'Token verification, caller provisioning, `/api/auth-config`.',
-  dependsOn: ['identity'],
+  dependsOn: ['identity', 'tokens'],
   ownsTables: [users, invitedAccounts],
   register: registerAuth,
 });

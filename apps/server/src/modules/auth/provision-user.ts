@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { invitedAccounts, users } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { TokenIdentity } from './token-verifier';
+import type { TokenGrant } from '../tokens/index';
 
 /** The signed-in user as routes see it. */
 export type Caller = {
@@ -10,6 +11,8 @@ export type Caller = {
   userId: number;
   /** Verified e-mail address, lower-case. */
   email: string;
+  /** Set when the caller is an API token (issue 29): its scopes and bounds. */
+  grant?: TokenGrant;
 };
 
 /** The user row a token's subject names, as provisioning compares it. */

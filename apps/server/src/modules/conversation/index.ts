@@ -10,6 +10,8 @@ import { deleteItemNote } from './delete-note';
 import { editItemNote } from './edit-note';
 import { getWatchState, setWatch } from './watch';
 
+export { addItemNote } from './add-note';
+
 const byItemBody = projectMember({ itemIdFrom: 'body.itemId' });
 const byItemParams = projectMember({ itemIdFrom: 'params.itemId' });
 

@@ -25,6 +25,8 @@ export type GetPageItemsInput = {
   projectId?: number | undefined;
   /** Only projects of this organization (the extension's organization switcher). */
   orgId?: number | undefined;
+  /** Only these projects (an organization API key's, issue 29); undefined: every usable one. */
+  projectIds?: readonly number[] | undefined;
 };
 
 const NO_PAGE = new JsonText<TPageItems>(
@@ -57,7 +59,8 @@ export async function getPageItems(
   input: GetPageItemsInput,
 ): Promise<JsonText<TPageItems>> {
   // The caller is in the key: what a page answers depends on who may use which project.
-  const answerKey = `${input.userId}|${input.orgId ?? ''}|${input.projectId ?? ''}|${input.pageUrl}`;
+  const bound = input.projectIds?.join(',') ?? '*';
+  const answerKey = `${input.userId}|${input.orgId ?? ''}|${input.projectId ?? ''}|${bound}|${input.pageUrl}`;
   const kept = cache.answers.get(answerKey);
   if (kept) return kept;
   const page = normalizePageUrl(input.pageUrl);
@@ -68,7 +71,9 @@ export async function getPageItems(
     rows: await preparedSites(db).execute(sitesInput),
   }));
   const sitesSource = { key: sitesKey, value: sites };
-  const matches = bestMatchPerProject(page, sites.rows);
+  const matches = bestMatchPerProject(page, sites.rows).filter(
+    (match) => !input.projectIds || input.projectIds.includes(match.projectId),
+  );
   const chosen = matches.find((match) => match.projectId === input.projectId) ?? matches[0];
   if (!chosen) {
     cache.answers.set(answerKey, { sites: sitesSource, path: null }, NO_PAGE);

@@ -12,6 +12,7 @@ import { registerRoute } from '../../http/register-route';
 import {
   orgMember,
   projectMember,
+  projectsOf,
   requireCaller,
   requireProjectScope as scopeOf,
 } from '../access/index';
@@ -34,6 +35,14 @@ import { updateItem } from './update-item';
 export { bulkUpdateItems, restoreItems, type BulkChange } from './bulk-update-items';
 export { deleteRelativePath } from './delete-relative-path';
 export { exportProjectItems, listProjectItems } from './list-project-items';
+// The MCP tools (issue 29) call the same services as the routes.
+export { createItem } from './create-item';
+export { getItem } from './get-item';
+export { getItemTypeOptions, getStatusOptions } from './get-options';
+export { getPageItems } from './get-page-items';
+export { createPageLookupCache, type PageLookupCache } from './page-lookup-cache';
+export { searchItems } from './search-items';
+export { updateItem } from './update-item';
 export { fullNameOf } from './item-queries';
 export { selectNoteRows } from './note-rows';
 export { reassignItems, type ReassignableColumn } from './reassign-items';
@@ -64,11 +73,15 @@ const registerItems: AppModule = (app, { db, changes }) => {
   });
   // The service matches only projects the caller may use: the access decision is its query.
   registerRoute(app, routes.getPageItems, {
-    access: 'authenticated',
+    access: 'callerProjects',
     handler: async (request) =>
       getPageItems(
         { db, cache: pageLookupCache },
-        { ...request.query, userId: requireCaller(request).userId },
+        {
+          ...request.query,
+          userId: requireCaller(request).userId,
+          projectIds: projectsOf(requireCaller(request).grant),
+        },
       ),
   });
   registerRoute(app, routes.searchItems, {

@@ -36,6 +36,8 @@ const ACCESS_TABLES: Record<string, (subscriber: LiveSubscriber, key: number) =>
   users: (subscriber, key) => subscriber.userId === key,
   // A password reset raises the account's session generation (issue 24).
   idp_accounts: (subscriber, key) => subscriber.session?.subject === String(key),
+  // A revoked API token (issue 29): its session subject is `token:<id>:<user>`.
+  api_tokens: (subscriber, key) => subscriber.session?.subject.startsWith(`token:${key}:`) ?? false,
 };
 
 /**

@@ -26,6 +26,7 @@ export const accountRoutes = {
   createOrgExistingUser: defineRoute({
     method: 'POST',
     path: '/api/account/createOrgExistingUser',
+    tokenScope: 'admin',
     summary: 'Creates an organization owned by the caller, on a 30-day Standard Trial.',
     tag: 'account',
     // An empty name is allowed: the portal then asks for it (spec §4 Notifications).
@@ -74,6 +75,8 @@ export const accountRoutes = {
   acceptOrgAccess: defineRoute({
     method: 'GET',
     path: '/api/account/acceptOrgAccess/:orgId',
+    // Joining an organization is a person's act (issue 29): no API token may do it.
+    tokenScope: 'session',
     summary: "Accepts the caller's pending invitation to an organization.",
     tag: 'account',
     params: z.object({ orgId: ZIdParam }),

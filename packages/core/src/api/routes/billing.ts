@@ -29,6 +29,7 @@ export const billingRoutes = {
   getOrgPlanInfo: defineRoute({
     method: 'GET',
     path: '/api/account/getOrgPlanInfo/:orgId',
+    tokenScope: 'session',
     summary: "An organization's plan: trial end, monthly cost, status and licenses.",
     tag: 'account',
     params: orgParams,
@@ -38,6 +39,7 @@ export const billingRoutes = {
   getPlanOptions: defineRoute({
     method: 'GET',
     path: '/api/account/getPlanOptions/:orgId',
+    tokenScope: 'session',
     summary: 'The plans an organization can choose, with their cost at its license count.',
     tag: 'account',
     params: orgParams,
@@ -50,6 +52,7 @@ export const billingRoutes = {
   selectPlan: defineRoute({
     method: 'GET',
     path: '/api/account/selectPlan/:orgId/:planId',
+    tokenScope: 'session',
     summary: 'Chooses a plan for an organization (when it takes effect: docs/billing.md).',
     tag: 'account',
     params: z.object({ orgId: ZIdParam, planId: ZIdParam }),
@@ -60,6 +63,7 @@ export const billingRoutes = {
   cancelPlan: defineRoute({
     method: 'GET',
     path: '/api/account/cancelPlan/:orgId',
+    tokenScope: 'session',
     summary: "Cancels an organization's plan at the end of the month.",
     tag: 'account',
     params: orgParams,
@@ -73,6 +77,7 @@ export const billingRoutes = {
   getLicenseInfo: defineRoute({
     method: 'GET',
     path: '/api/account/getLicenseInfo/:orgId',
+    tokenScope: 'session',
     summary: "An organization's licenses: assigned, available, total, and their plan.",
     tag: 'account',
     params: orgParams,
@@ -82,6 +87,7 @@ export const billingRoutes = {
   purchaseLicense: defineRoute({
     method: 'POST',
     path: '/api/account/purchaseLicense',
+    tokenScope: 'session',
     summary: 'Buys licenses (prorated one-time charge on a paid plan).',
     tag: 'account',
     body: ZPurchaseLicense,
@@ -92,6 +98,7 @@ export const billingRoutes = {
   calculateOneTimeCharge: defineRoute({
     method: 'POST',
     path: '/api/account/CalculateOneTimeCharge',
+    tokenScope: 'session',
     summary: 'The one-time charge a license change would make now, in dollars, as text.',
     tag: 'account',
     body: ZOneTimeChargeQuery,
@@ -102,6 +109,7 @@ export const billingRoutes = {
   removeLicense: defineRoute({
     method: 'POST',
     path: '/api/account/removeLicense',
+    tokenScope: 'session',
     summary: 'Removes unassigned licenses (no refund).',
     tag: 'account',
     body: ZRemoveLicense,
@@ -112,6 +120,7 @@ export const billingRoutes = {
   getPaymentHistory: defineRoute({
     method: 'GET',
     path: '/api/account/getPaymentHistory/:orgId',
+    tokenScope: 'session',
     summary: "An organization's payments, newest first.",
     tag: 'account',
     params: orgParams,
@@ -121,6 +130,7 @@ export const billingRoutes = {
   retrieveCustomerPaymentMethod: defineRoute({
     method: 'GET',
     path: '/api/stripe/retrieveCustomerPaymentMethod/:orgId',
+    tokenScope: 'session',
     summary: "An organization's saved payment method.",
     tag: 'stripe',
     params: orgParams,
@@ -130,6 +140,7 @@ export const billingRoutes = {
   detachPaymentMethod: defineRoute({
     method: 'POST',
     path: '/api/stripe/detachPaymentMethod/:id',
+    tokenScope: 'session',
     summary: 'Removes a saved payment method.',
     tag: 'stripe',
     params: z.object({ id: ZGatewayId }),
@@ -140,6 +151,7 @@ export const billingRoutes = {
   savePaymentMethod: defineRoute({
     method: 'POST',
     path: '/api/stripe/savePaymentMethod',
+    tokenScope: 'session',
     summary: "Saves a payment method as the organization's card.",
     tag: 'stripe',
     body: ZSavePaymentMethod,
@@ -149,6 +161,7 @@ export const billingRoutes = {
   getPaymentConfig: defineRoute({
     method: 'GET',
     path: '/api/stripe/getPaymentConfig',
+    tokenScope: 'session',
     summary: 'The payment gateway in use and its publishable key.',
     tag: 'stripe',
     response: ZPaymentConfig,
@@ -157,6 +170,7 @@ export const billingRoutes = {
   createSandboxPaymentMethod: defineRoute({
     method: 'POST',
     path: '/api/stripe/sandbox/createPaymentMethod',
+    tokenScope: 'session',
     summary: 'Sandbox only: creates a test payment method from a card number.',
     tag: 'stripe',
     body: ZSandboxCard,
@@ -166,6 +180,7 @@ export const billingRoutes = {
   getPendingPaymentAction: defineRoute({
     method: 'GET',
     path: '/api/stripe/getPendingPaymentAction/:orgId',
+    tokenScope: 'session',
     summary: 'A charge that needs the admin to confirm it with their bank.',
     tag: 'stripe',
     params: orgParams,
@@ -178,6 +193,7 @@ export const billingRoutes = {
   confirmPaymentAction: defineRoute({
     method: 'POST',
     path: '/api/stripe/confirmPaymentAction',
+    tokenScope: 'session',
     summary: 'Records the outcome of a charge the admin confirmed with their bank.',
     tag: 'stripe',
     body: z.object({
@@ -202,6 +218,7 @@ export const billingTestRoutes = {
   setBillingClock: defineRoute({
     method: 'POST',
     path: '/api/testing/billing/setClock',
+    tokenScope: 'session',
     summary: 'Test only: runs the billing jobs due at a later time (one org, or all).',
     tag: 'testing',
     body: z.object({ now: ZTimestamp, orgId: ZId.optional() }),

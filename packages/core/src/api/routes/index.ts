@@ -12,6 +12,7 @@ import { liveRoutes } from './live';
 import { projectRoutes } from './project';
 import { systemRoutes } from './system';
 import { teamRoutes } from './teams';
+import { tokenRoutes } from './tokens';
 import { userRoutes } from './users';
 import { workspaceRoutes } from './workspace';
 
@@ -52,6 +53,7 @@ export const routes = {
   ...billingRoutes,
   ...workspaceRoutes,
   ...integrationRoutes,
+  ...tokenRoutes,
 };
 
 /** A key of the route table. */

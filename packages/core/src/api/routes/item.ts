@@ -85,6 +85,7 @@ export const itemRoutes = {
   searchItems: defineRoute({
     method: 'POST',
     path: '/api/item/searchItems',
+    tokenScope: 'items:read',
     summary: "Searches a project's items.",
     tag: 'item',
     body: ZSearchItemsRequest,
@@ -140,6 +141,7 @@ export const itemRoutes = {
   searchRelatedItems: defineRoute({
     method: 'POST',
     path: '/api/item/searchRelatedItems',
+    tokenScope: 'items:read',
     summary: 'Finds items of the same project by title, to relate to an item.',
     tag: 'item',
     body: z.object({ itemId: ZId, text: ZText.trim().max(200) }),

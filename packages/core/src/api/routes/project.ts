@@ -93,6 +93,7 @@ export const projectRoutes = {
   getProjectRelativePaths: defineRoute({
     method: 'POST',
     path: '/api/project/getProjectRelativePaths',
+    tokenScope: 'items:read',
     summary: "A project's relative paths (URL paths), sorted.",
     tag: 'project',
     body: z.object({ urlPath: ZText.max(2_000).nullish(), projectId: ZId }),

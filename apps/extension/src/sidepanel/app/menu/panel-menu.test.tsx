@@ -53,6 +53,7 @@ describe('PanelMenu', () => {
     expect(itemNames()).toEqual([
       'Project workspaceAlt+Shift+W',
       'Open the admin portal',
+      'API tokens',
       'Options',
       'User guide',
       'Keyboard shortcuts?',
@@ -61,6 +62,12 @@ describe('PanelMenu', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Open the admin portal', hidden: true }));
     expect(fake.api.tabs.create).toHaveBeenCalledWith({
       url: `${SERVER}/client/app/account`,
+      active: true,
+    });
+    await openMenu(user);
+    await user.click(screen.getByRole('menuitem', { name: 'API tokens', hidden: true }));
+    expect(fake.api.tabs.create).toHaveBeenLastCalledWith({
+      url: `${SERVER}/client/app/api-tokens`,
       active: true,
     });
     await openMenu(user);

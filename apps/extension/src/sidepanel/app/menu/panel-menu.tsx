@@ -1,6 +1,7 @@
 import { ActionIcon, Kbd, Menu } from '@mantine/core';
 import {
   IconBook,
+  IconKey,
   IconKeyboard,
   IconLayoutDashboard,
   IconLogout,
@@ -48,7 +49,12 @@ export function PanelMenu() {
         </Menu.Target>
         <Menu.Dropdown>
           {isSignedIn && <WorkspaceItem />}
-          {isSignedIn && <AdminPortalItem onOpen={() => openPortal(PORTAL_LINKS.adminHome)} />}
+          {isSignedIn && (
+            <AdminPortalItems
+              onOpen={() => openPortal(PORTAL_LINKS.adminHome)}
+              onOpenTokens={() => openPortal(PORTAL_LINKS.apiTokens)}
+            />
+          )}
           <Menu.Item
             leftSection={<IconSettings {...ICON} />}
             onClick={() => void api.runtime.openOptionsPage()}
@@ -98,14 +104,28 @@ function WorkspaceItem() {
   );
 }
 
-/** The admin portal, offered only to an administrator of the selected organization (spec §6). */
-function AdminPortalItem({ onOpen }: { onOpen: () => void }) {
+/**
+ * The admin portal and its API Tokens screen (issue 29: personal tokens and keys for scripts and
+ * coding assistants), offered only to an administrator of the selected organization (spec §6).
+ */
+function AdminPortalItems({
+  onOpen,
+  onOpenTokens,
+}: {
+  onOpen: () => void;
+  onOpenTokens: () => void;
+}) {
   const { selection } = useOrgSelection();
   if (!selection.isAdmin) return null;
   return (
-    <Menu.Item leftSection={<IconLayoutDashboard {...ICON} />} onClick={onOpen}>
-      Open the admin portal
-    </Menu.Item>
+    <>
+      <Menu.Item leftSection={<IconLayoutDashboard {...ICON} />} onClick={onOpen}>
+        Open the admin portal
+      </Menu.Item>
+      <Menu.Item leftSection={<IconKey {...ICON} />} onClick={onOpenTokens}>
+        API tokens
+      </Menu.Item>
+    </>
   );
 }
 

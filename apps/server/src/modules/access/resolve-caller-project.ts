@@ -1,0 +1,23 @@
+import type { Db } from '../../db/client';
+import type { Caller } from '../auth/index';
+import { resolveProjectScope, type ProjectRef, type ProjectScope } from './project-scope';
+import { assertKeyOrg, assertKeyProject } from './token-check';
+
+/**
+ * The project behind `ref` for a caller outside an HTTP route (the MCP tools, issue 29): the
+ * same decision as the `projectMember` rule — the user's access (spec §6), then an organization
+ * key's organization and projects. Anything not visible is NOT_FOUND.
+ */
+export async function resolveCallerProject(
+  { db }: { db: Db },
+  caller: Caller,
+  ref: ProjectRef,
+): Promise<ProjectScope> {
+  const scope = await resolveProjectScope(
+    { db },
+    { userId: caller.userId, ref, requireAdmin: false },
+  );
+  assertKeyOrg(caller.grant, scope.orgId);
+  assertKeyProject(caller.grant, scope.projectId);
+  return scope;
+}

@@ -1,0 +1,57 @@
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { AppError, ERROR_STATUS } from '@waymark/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { RATE_LIMITED_MESSAGE } from '../access/index';
+import type { PageLookupCache } from '../items/index';
+import { createMcpServer } from './create-mcp-server';
+
+/** The JSON-RPC error an HTTP-level refusal answers with (no request id is known yet). */
+function refuse(reply: FastifyReply, error: AppError): FastifyReply {
+  const status = ERROR_STATUS[error.code];
+  if (status === 401) void reply.header('WWW-Authenticate', 'Bearer realm="waymark"');
+  return reply
+    .status(status)
+    .send({ jsonrpc: '2.0', error: { code: -32001, message: error.message }, id: null });
+}
+
+/**
+ * `POST /mcp`: authenticates the bearer token (an API token or a signed-in session's JWT),
+ * counts it against the token rate limits, then lets a fresh stateless MCP server answer the
+ * JSON-RPC message over the Streamable HTTP transport (JSON answers, no session: any server copy
+ * can answer any request).
+ */
+export async function handleMcpRequest(
+  deps: { db: Db; cache: PageLookupCache },
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  let caller;
+  try {
+    caller = await request.server.authenticator.authenticate(request.headers.authorization);
+    if (caller.grant) {
+      const verdict = await request.server.authenticator.countTokenRequest(caller.grant);
+      void reply.headers(verdict.headers);
+      if (verdict.isLimited) throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
+    }
+  } catch (error) {
+    if (error instanceof AppError) return refuse(reply, error);
+    throw error;
+  }
+  const server = createMcpServer({ ...deps, caller, log: request.log });
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  reply.raw.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport);
+  // The transport writes the answer itself, with the headers set so far (rate limits).
+  for (const [name, value] of Object.entries(reply.getHeaders()))
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  reply.hijack();
+  await transport.handleRequest(request.raw, reply.raw, request.body);
+  return reply;
+}
