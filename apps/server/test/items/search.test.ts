@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemAttachments, itemNotes, itemSearch, organizations } from '../../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
-import { createItem, createOrgWorld, createProject, ok, type OrgWorld } from '../support/projects-world';
+import {
+  createItem,
+  createOrgWorld,
+  createProject,
+  ok,
+  type OrgWorld,
+} from '../support/projects-world';
 
 type Run = { text: string; hit: boolean };
 type Hit = { itemId: number; title: string; match: { title: Run[]; snippet: Run[] } | null };

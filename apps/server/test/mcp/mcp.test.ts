@@ -1,7 +1,13 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
-import { createItem, createOrgWorld, createProject, ok, type OrgWorld } from '../support/projects-world';
+import {
+  createItem,
+  createOrgWorld,
+  createProject,
+  ok,
+  type OrgWorld,
+} from '../support/projects-world';
 import { createApiKey, createPat, type TokenAs } from '../tokens/token-world';
 import { connectMcpClient, textOf } from './mcp-client';
 

@@ -5,7 +5,12 @@ import { createWaymarkClient } from '@waymark/client';
 import { AppError } from '@waymark/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
-import { createItem, createOrgWorld, createProject, type OrgWorld } from '../support/projects-world';
+import {
+  createItem,
+  createOrgWorld,
+  createProject,
+  type OrgWorld,
+} from '../support/projects-world';
 import { createPat } from '../tokens/token-world';
 import { textOf } from './mcp-client';
 

@@ -6,7 +6,13 @@ import { buildApp } from '../../src/app';
 import { apiTokens } from '../../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import { pageLookup } from '../support/page-lookup';
-import { createItem, createOrgWorld, createProject, ok, type OrgWorld } from '../support/projects-world';
+import {
+  createItem,
+  createOrgWorld,
+  createProject,
+  ok,
+  type OrgWorld,
+} from '../support/projects-world';
 import { createApiKey, createPat } from './token-world';
 
 // Issue 29: what a token is, what it may do, and that a revocation reaches every server copy.
