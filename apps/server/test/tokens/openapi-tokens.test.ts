@@ -9,7 +9,14 @@ type Document = {
   paths: Record<string, Record<string, Operation>>;
 };
 
-const PUBLIC_OPERATIONS = ['get /api/auth-config', 'get /api/extension/download', 'get /api/ping'];
+// The one-click unsubscribe (issue 27, RFC 8058) is authorised by the signed token in its link.
+const PUBLIC_OPERATIONS = [
+  'get /api/auth-config',
+  'get /api/extension/download',
+  'get /api/inbox/unsubscribe',
+  'get /api/ping',
+  'post /api/inbox/unsubscribe',
+];
 
 let t: TestApp;
 let document: Document;
@@ -53,7 +60,7 @@ describe('OpenAPI token scheme', () => {
         .filter(([, operation]) => !operation.security)
         .map(([method]) => `${method} ${path}`),
     );
-    // Only the public routes: health, sign-in configuration, the install page's download.
+    // Only the public routes: health, sign-in configuration, the install page's download, unsubscribe.
     expect(unsecured.sort()).toEqual(PUBLIC_OPERATIONS);
   });
 });
