@@ -259,6 +259,7 @@ async function walkPanelMenu(
   await panel.keyboard.press('Enter');
   const menu = panel.getByRole('menu');
   await expect(menu.getByRole('menuitem')).toHaveText([
+    'Project workspaceAlt+Shift+W',
     'Open the admin portal',
     'API tokens',
     'Options',
