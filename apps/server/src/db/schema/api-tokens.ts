@@ -29,6 +29,18 @@ export const apiTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * SHA-256 of the creation's idempotency key with its kind and owner (docs/decisions.md
+     * 0039): a repeated creation with the key answers this row instead of minting another.
+     */
+    idempotencyKeyHash: text('idempotency_key_hash'),
+    /** SHA-256 of the creation's other fields: the same key with another request is a 409. */
+    requestHash: text('request_hash'),
+    /**
+     * The secret sealed (AES-256-GCM) under a key derived from the idempotency key, which only
+     * the client holds, so the database alone cannot open it; null without an idempotency key.
+     */
+    sealedSecret: text('sealed_secret'),
   },
   (table) => [
     uniqueIndex('api_tokens_secret_hash_key').on(table.secretHash),
@@ -36,6 +48,7 @@ export const apiTokens = pgTable(
       .on(table.userId)
       .where(sql`${table.kind} = 'pat'`),
     index('api_tokens_org_id_idx').on(table.orgId),
+    uniqueIndex('api_tokens_idempotency_key_hash_key').on(table.idempotencyKeyHash),
   ],
 );
 
