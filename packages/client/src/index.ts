@@ -46,4 +46,13 @@ export function createWaymarkClient(options: WaymarkClientOptions): WaymarkClien
   ) as WaymarkClient;
 }
 
-export { AppError, routes, type RouteName } from '@waymark/core';
+export {
+  AppError,
+  ERROR_STATUS,
+  routes,
+  type ErrorBody,
+  type ErrorCode,
+  type RouteInput,
+  type RouteName,
+  type RouteOutput,
+} from '@waymark/core';
