@@ -279,7 +279,7 @@ async function walkPanelMenu(
   context.on('request', record);
   for (const [entry, url] of [
     ['Open the admin portal', `${serverUrl}/client/app/account`],
-    ['API tokens', `${serverUrl}/client/app/api-tokens`],
+    ['API tokens', `${serverUrl}/client/api-tokens`],
     ['Options', `chrome-extension://${extensionId}/options.html`],
     ['User guide', `${serverUrl}/client/user-guide`],
   ] as const) {

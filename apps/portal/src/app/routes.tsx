@@ -122,6 +122,12 @@ export const routes: RouteObject[] = [
             ],
           },
           { id: 'non-admin', path: 'non-admin', lazy: () => import('./routes/non-admin') },
+          // Every signed-in user's own API tokens; the admin area is for administrators only.
+          {
+            id: 'my-api-tokens',
+            path: 'api-tokens',
+            lazy: () => import('./routes/my-api-tokens'),
+          },
           {
             id: 'auth-callback',
             path: 'auth/callback',

@@ -35,6 +35,8 @@ export const paths = {
     apiTokens: entry('/app/api-tokens'),
   },
   nonAdmin: entry('/non-admin'),
+  /** Anyone's own personal access tokens, outside the admin area (issue 29). */
+  myApiTokens: entry('/api-tokens'),
   auth: {
     /** Where the identity provider returns with the authorization code (identity clients.ts). */
     callback: entry('/auth/callback'),

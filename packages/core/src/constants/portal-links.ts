@@ -5,8 +5,10 @@
 export const PORTAL_LINKS = {
   /** Where an administrator lands in the admin area. */
   adminHome: '/client/app/account',
-  /** Personal access tokens and organization API keys (issue 29). */
+  /** Personal access tokens and organization API keys (issue 29): the admin area's screen. */
   apiTokens: '/client/app/api-tokens',
+  /** Anyone's own personal access tokens, outside the admin area (issue 29). */
+  myApiTokens: '/client/api-tokens',
   /** The public user guide (spec §2). */
   userGuide: '/client/user-guide',
   /** The public page with the steps to install the extension from this server (issue 25). */

@@ -1,7 +1,7 @@
 import '../../styles/full-styles';
-import { Stack } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { AdminAccessOnly } from '../../features/auth';
 import { TeammateNextSteps, useMemberOrg } from '../../features/extension-install';
@@ -11,7 +11,8 @@ import { MinimalLayout } from '../layouts/minimal-layout';
 
 /**
  * Route module of /non-admin (spec §2, §6): Admin Access Only, with Create Organization; a member
- * of an organization is also told what to do next in the extension (issue 25).
+ * of an organization is also told what to do next in the extension (issue 25), and where their
+ * own API tokens are (issue 29).
  */
 export function Component() {
   usePageMeta('Admin Access Only', 'The Waymark portal is for organization administrators.');
@@ -23,6 +24,15 @@ export function Component() {
       <Stack gap="xl" maw={640}>
         <AdminAccessOnly onCreateOrganization={creating.open} />
         {memberOrg && <TeammateNextSteps orgName={memberOrg.orgName} />}
+        {memberOrg && (
+          <Text size="sm">
+            Scripts, CI or a coding assistant working with your items need a token:{' '}
+            <Anchor component={Link} to={paths.myApiTokens.getHref()}>
+              Your API tokens
+            </Anchor>
+            .
+          </Text>
+        )}
       </Stack>
       <NewOrganizationModal
         opened={isCreating}

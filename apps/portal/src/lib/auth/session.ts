@@ -4,10 +4,13 @@ import { clearOrgKeys } from '../org-storage';
 import { isServerError, restartLoginAfterServerError } from './restart-login';
 import { getUserManager } from './user-manager';
 
-/** spec §2: Log In redirects to the provider's sign-in screen. */
-export async function signIn(): Promise<void> {
+/**
+ * spec §2: Log In redirects to the provider's sign-in screen. `returnTo`: the portal page to come
+ * back to after the callback (a page outside the admin area that asked for sign-in).
+ */
+export async function signIn(options: { returnTo?: string } = {}): Promise<void> {
   const manager = await getUserManager();
-  await manager.signinRedirect();
+  await manager.signinRedirect(options.returnTo ? { state: { returnTo: options.returnTo } } : {});
 }
 
 /**

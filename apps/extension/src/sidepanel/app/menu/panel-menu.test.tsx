@@ -67,7 +67,7 @@ describe('PanelMenu', () => {
     await openMenu(user);
     await user.click(screen.getByRole('menuitem', { name: 'API tokens', hidden: true }));
     expect(fake.api.tabs.create).toHaveBeenLastCalledWith({
-      url: `${SERVER}/client/app/api-tokens`,
+      url: `${SERVER}/client/api-tokens`,
       active: true,
     });
     await openMenu(user);
@@ -108,12 +108,21 @@ describe('PanelMenu', () => {
 
   it('keeps the portal from a member who is not an administrator, and Logout from the signed out', async () => {
     const user = userEvent.setup();
-    renderMenu(SESSION, [{ ...ACME_ORG, orgAccessLevelId: 2, orgAccessLevelDescription: 'User' }]);
+    const fake = renderMenu(SESSION, [
+      { ...ACME_ORG, orgAccessLevelId: 2, orgAccessLevelDescription: 'User' },
+    ]);
     await openMenu(user);
     await screen.findByRole('menuitem', { name: 'Logout', hidden: true });
     expect(
       screen.queryByRole('menuitem', { name: 'Open the admin portal', hidden: true }),
     ).toBeNull();
+    // Issue 29: a member's own API tokens, on the portal page outside the admin area.
+    expect(itemNames()).toContain('API tokens');
+    await user.click(screen.getByRole('menuitem', { name: 'API tokens', hidden: true }));
+    expect(fake.api.tabs.create).toHaveBeenLastCalledWith({
+      url: `${SERVER}/client/api-tokens`,
+      active: true,
+    });
   });
 
   it('opens from the keyboard, without the signed-in entries when nobody is signed in', async () => {

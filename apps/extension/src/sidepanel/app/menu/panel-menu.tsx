@@ -20,7 +20,8 @@ const ICON = { size: 16, 'aria-hidden': true } as const;
 
 /**
  * The panel's menu (issue 25; the welcome page's Quick tips point to it): the admin portal for
- * administrators, Options, the user guide, the keyboard shortcuts and Logout. Mantine's Menu
+ * administrators, everyone's own API tokens (issue 29), Options, the user guide, the keyboard
+ * shortcuts and Logout. Mantine's Menu
  * gives the keyboard its part: Enter or ↓ opens it, arrows move, Esc closes and returns the focus.
  */
 export function PanelMenu() {
@@ -49,11 +50,15 @@ export function PanelMenu() {
         </Menu.Target>
         <Menu.Dropdown>
           {isSignedIn && <WorkspaceItem />}
+          {isSignedIn && <AdminPortalItem onOpen={() => openPortal(PORTAL_LINKS.adminHome)} />}
           {isSignedIn && (
-            <AdminPortalItems
-              onOpen={() => openPortal(PORTAL_LINKS.adminHome)}
-              onOpenTokens={() => openPortal(PORTAL_LINKS.apiTokens)}
-            />
+            // Issue 29: every member's own tokens, on a portal page outside the admin area.
+            <Menu.Item
+              leftSection={<IconKey {...ICON} />}
+              onClick={() => openPortal(PORTAL_LINKS.myApiTokens)}
+            >
+              API tokens
+            </Menu.Item>
           )}
           <Menu.Item
             leftSection={<IconSettings {...ICON} />}
@@ -104,28 +109,14 @@ function WorkspaceItem() {
   );
 }
 
-/**
- * The admin portal and its API Tokens screen (issue 29: personal tokens and keys for scripts and
- * coding assistants), offered only to an administrator of the selected organization (spec §6).
- */
-function AdminPortalItems({
-  onOpen,
-  onOpenTokens,
-}: {
-  onOpen: () => void;
-  onOpenTokens: () => void;
-}) {
+/** The admin portal, offered only to an administrator of the selected organization (spec §6). */
+function AdminPortalItem({ onOpen }: { onOpen: () => void }) {
   const { selection } = useOrgSelection();
   if (!selection.isAdmin) return null;
   return (
-    <>
-      <Menu.Item leftSection={<IconLayoutDashboard {...ICON} />} onClick={onOpen}>
-        Open the admin portal
-      </Menu.Item>
-      <Menu.Item leftSection={<IconKey {...ICON} />} onClick={onOpenTokens}>
-        API tokens
-      </Menu.Item>
-    </>
+    <Menu.Item leftSection={<IconLayoutDashboard {...ICON} />} onClick={onOpen}>
+      Open the admin portal
+    </Menu.Item>
   );
 }
 

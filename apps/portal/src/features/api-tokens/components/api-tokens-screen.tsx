@@ -4,7 +4,8 @@ import { AdminPage } from '../../../components/admin-page/admin-page';
 import { apiClient } from '../../../lib/api-client';
 import { orgProjectsQuery } from '../../../lib/org-projects';
 import { readOrgId } from '../../../lib/org-storage';
-import { myTokensQuery, orgKeysQuery } from '../api/token-queries';
+import { orgKeysQuery } from '../api/token-queries';
+import { PersonalTokenSection } from './personal-token-section';
 import { TokenSection } from './token-section';
 
 /**
@@ -13,29 +14,20 @@ import { TokenSection } from './token-section';
  */
 export function ApiTokensScreen() {
   const orgId = readOrgId();
-  const mine = useQuery(myTokensQuery());
   const keys = useQuery(orgKeysQuery(orgId));
   const projects = useQuery(orgProjectsQuery(orgId));
   return (
     <AdminPage title="API Tokens">
-      <TokenSection
-        kind="pat"
-        title="Your personal access tokens"
-        intro="A personal token acts as you, with your access, limited to its scopes. Use it in scripts or a coding assistant (MCP server at /mcp)."
-        tokens={mine.data ?? []}
-        create={({ name, scopes, expiresAt }) =>
-          apiClient.call(routes.createMyToken, { body: { name, scopes, expiresAt } })
-        }
-        revoke={(token) => apiClient.call(routes.revokeMyToken, { params: { tokenId: token.id } })}
-        reload={() => mine.refetch()}
-      />
+      <PersonalTokenSection />
       <TokenSection
         kind="key"
         title="Organization API keys"
         intro="An API key is for a service, such as CI: it may use only the projects chosen for it."
         tokens={keys.data ?? []}
         projects={projects.data ?? []}
-        create={(values) => apiClient.call(routes.createOrgApiKey, { body: { ...values, orgId } })}
+        create={(values, idempotencyKey) =>
+          apiClient.call(routes.createOrgApiKey, { body: { ...values, orgId, idempotencyKey } })
+        }
         revoke={(token) =>
           apiClient.call(routes.revokeOrgApiKey, { body: { orgId, keyId: token.id } })
         }

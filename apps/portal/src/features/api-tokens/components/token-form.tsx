@@ -16,6 +16,8 @@ export type TokenFormProps = {
   /** `key`: also choose projects (an organization API key). */
   kind: 'pat' | 'key';
   projects?: { projectId: number; projectName: string }[];
+  /** The scopes offered; all by default (a member of no organization as admin gets no `admin`). */
+  scopeChoices?: readonly TTokenScope[];
   isWorking: boolean;
   onSubmit: (values: TokenFormValues) => void;
 };
@@ -27,7 +29,13 @@ const SCOPE_LABELS: Record<TTokenScope, string> = {
 };
 
 /** The fields of a new token: name, scopes, expiry, and a key's projects. */
-export function TokenForm({ kind, projects = [], isWorking, onSubmit }: TokenFormProps) {
+export function TokenForm({
+  kind,
+  projects = [],
+  scopeChoices = TOKEN_SCOPES,
+  isWorking,
+  onSubmit,
+}: TokenFormProps) {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>(['items:read']);
   const [expiry, setExpiry] = useState<string>('90');
@@ -57,7 +65,7 @@ export function TokenForm({ kind, projects = [], isWorking, onSubmit }: TokenFor
         />
         <Checkbox.Group label="Scopes" value={scopes} onChange={setScopes} required>
           <Group mt="xs">
-            {TOKEN_SCOPES.map((scope) => (
+            {scopeChoices.map((scope) => (
               <Checkbox key={scope} value={scope} label={SCOPE_LABELS[scope]} />
             ))}
           </Group>

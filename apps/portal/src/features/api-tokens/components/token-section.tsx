@@ -1,10 +1,11 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import type { TApiToken, TCreatedToken } from '@waymark/core';
+import type { TApiToken, TCreatedToken, TTokenScope } from '@waymark/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useBanner } from '../../../components/banner/use-banner';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { getErrorMessage } from '../../../lib/error-message';
+import { newIdempotencyKey } from '../idempotency-key';
 import { CreatedSecret } from './created-secret';
 import { TokenForm, type TokenFormValues } from './token-form';
 import { TokenTable } from './token-table';
@@ -16,7 +17,10 @@ export type TokenSectionProps = {
   intro: string;
   tokens: TApiToken[];
   projects?: { projectId: number; projectName: string }[];
-  create: (values: TokenFormValues) => Promise<TCreatedToken>;
+  /** The scopes offered; all by default. */
+  scopeChoices?: readonly TTokenScope[];
+  /** Creates the token; `idempotencyKey` is the same for every submit of one attempt. */
+  create: (values: TokenFormValues, idempotencyKey: string) => Promise<TCreatedToken>;
   revoke: (token: TApiToken) => Promise<string>;
   reload: () => Promise<unknown>;
 };
@@ -27,8 +31,14 @@ export function TokenSection(props: TokenSectionProps) {
   const [created, setCreated] = useState<TCreatedToken | null>(null);
   const [revoking, setRevoking] = useState<TApiToken | null>(null);
   const onError = (error: unknown) => showBanner(getErrorMessage(error), 'error');
+  // One key per attempt: a double click sends it twice and the server makes one token, whose
+  // secret both answers carry. A settled attempt (made or refused) frees the next one.
+  const attemptKey = useRef(newIdempotencyKey());
   const create = useMutation({
-    mutationFn: props.create,
+    mutationFn: (values: TokenFormValues) => props.create(values, attemptKey.current),
+    onSettled: () => {
+      attemptKey.current = newIdempotencyKey();
+    },
     onSuccess: async (answer) => {
       setCreated(answer);
       await props.reload();
@@ -62,6 +72,7 @@ export function TokenSection(props: TokenSectionProps) {
           <TokenForm
             kind={props.kind}
             projects={props.projects}
+            {...(props.scopeChoices && { scopeChoices: props.scopeChoices })}
             isWorking={create.isPending}
             onSubmit={(values) => create.mutate(values)}
           />

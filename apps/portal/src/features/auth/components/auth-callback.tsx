@@ -5,9 +5,13 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { queryKeys } from '../../../lib/query-keys';
 import { completeLogin } from '../complete-login';
+import { returnPathFrom } from '../return-path';
 import { useAuthActions } from '../use-auth-actions';
 
-/** The provider's redirect target: finishes sign-in, runs the Login flow and goes to /app (spec §4). */
+/**
+ * The provider's redirect target: finishes sign-in, runs the Login flow and goes to /app (spec §4),
+ * or back to the page that started the sign-in.
+ */
 export function AuthCallback() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -21,7 +25,8 @@ export function AuthCallback() {
         if (!isActive) return;
         queryClient.setQueryData(queryKeys.sessionUser, user);
         queryClient.setQueryData(queryKeys.organizations, organizations);
-        void navigate(paths.app.root.getHref(), { replace: true });
+        // A page outside the admin area that asked for sign-in gets the user back (issue 29).
+        void navigate(returnPathFrom(user.state) ?? paths.app.root.getHref(), { replace: true });
       },
       (error: unknown) => {
         console.error('Sign-in could not be completed', error);
