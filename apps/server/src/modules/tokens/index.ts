@@ -42,6 +42,8 @@ const registerTokens: AppModule = (app, { db, jobs }) => {
   });
   registerRoute(app, routes.createMyToken, {
     access: 'authenticated',
+    // 409: the cap of active tokens, or an idempotency key sent again with other fields.
+    errors: ['CONFLICT'],
     handler: (request) =>
       createPersonalToken({ db, now: now() }, { ...request.body, userId: callerId(request) }),
   });
@@ -65,6 +67,7 @@ const registerTokens: AppModule = (app, { db, jobs }) => {
   });
   registerRoute(app, routes.createOrgApiKey, {
     access: orgAdmin({ orgIdFrom: 'body.orgId' }),
+    errors: ['CONFLICT'],
     handler: (request) =>
       createOrgApiKey({ db, now: now() }, { ...request.body, userId: callerId(request) }),
   });

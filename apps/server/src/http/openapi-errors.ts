@@ -1,0 +1,58 @@
+import { ERROR_STATUS, type ErrorCode } from '@waymark/core';
+
+/** What each error status of the API means, with the codes it carries (docs/api.md "Errors"). */
+const ERROR_MEANING: Record<number, string> = {
+  400: 'Invalid input; nothing changed.',
+  401: 'No, an unknown, an expired or a revoked token or session.',
+  402: 'The payment failed or needs the customer to act (3-D Secure).',
+  403: 'Not allowed: a token scope missing, an administrators-only call, or a session-only call.',
+  404: 'Not found, or not visible to the caller.',
+  409: 'A conflict with the current state, or a plan limit reached.',
+  413: 'The body or the file is too large.',
+  429: 'A rate limit is reached: wait as Retry-After says.',
+  500: 'An unexpected server error.',
+};
+
+const CODES_BY_STATUS = new Map<number, ErrorCode[]>();
+for (const [code, status] of Object.entries(ERROR_STATUS) as [ErrorCode, number][])
+  CODES_BY_STATUS.set(status, [...(CODES_BY_STATUS.get(status) ?? []), code]);
+
+type Content = Record<string, { schema?: Record<string, unknown> }>;
+type Response = { description?: string; content?: Content; headers?: Record<string, unknown> };
+type OpenApiDocument = {
+  paths?: Record<string, Record<string, { responses?: Record<string, Response> }>>;
+};
+
+/**
+ * Makes every error answer of the document say what it is (issue 29: every error code and its
+ * shape): JSON (a text, file or event-stream route still fails with a JSON body, while the
+ * generator gave its errors the route's success type), a description with the codes the status
+ * carries (`code` limited to them), and `Retry-After` on 429.
+ */
+export function describeErrorAnswers<T extends object>(document: T): T {
+  for (const operations of Object.values((document as OpenApiDocument).paths ?? {}))
+    for (const operation of Object.values(operations))
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const codes = CODES_BY_STATUS.get(Number(status));
+        if (!codes) continue;
+        const schema = Object.values(response.content ?? {})[0]?.schema ?? {};
+        const properties = (schema.properties ?? {}) as Record<string, object>;
+        response.description = `${ERROR_MEANING[Number(status)] ?? 'Error.'} Code: ${codes.join(' or ')}.`;
+        response.content = {
+          'application/json': {
+            schema: {
+              ...schema,
+              properties: { ...properties, code: { type: 'string', enum: codes } },
+            },
+          },
+        };
+        if (status === '429')
+          response.headers = {
+            'Retry-After': {
+              description: 'Seconds until the window ends and calls are accepted again.',
+              schema: { type: 'integer', minimum: 0 },
+            },
+          };
+      }
+  return document;
+}
