@@ -1,12 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { newAccount, signInOnProvider, signUpAndVerify } from './support/accounts';
 import { createAdmin } from './support/admin-org';
 import { expectNoAxeViolations } from './support/axe';
+import { addMemberToNewOrg } from './support/database';
 import { callApiAs } from './support/extension-session';
 import { expect, test } from './support/fixtures';
 
 // Issue 29: an admin creates a personal access token and an organization API key on the API
 // Tokens screen, sees each secret once, uses it against the API, and revokes the token; the
-// screen passes axe at desktop and phone widths.
+// screen passes axe at desktop and phone widths. A member who is no administrator does the same
+// with their own tokens on /client/api-tokens, outside the admin area.
 
 async function expectAccessible(page: Page, name: string) {
   for (const width of [1280, 375]) {
@@ -83,4 +86,53 @@ test('an admin creates, uses and revokes API tokens from the portal', async ({
   expect(answer.headers()['ratelimit-policy']).toContain('"org"');
   await keys.getByRole('button', { name: 'Done' }).click();
   await expect(keys.getByRole('row', { name: /Deploy bot/ })).toContainText('Storefront');
+});
+
+test('a member who is no administrator creates and revokes their own token outside the admin area', async ({
+  browser,
+  page,
+  serverUrl,
+  request,
+}) => {
+  const member = newAccount('Max');
+  await signUpAndVerify(page, serverUrl, member);
+  // The portal has provisioned the account once it offers a new organization.
+  await expect(page.getByRole('dialog', { name: 'New Organization' })).toBeVisible();
+  await addMemberToNewOrg(member.email, 'Acme');
+
+  // A fresh browser opens the page the extension's menu links to: sign-in, then back here.
+  const context = await browser.newContext();
+  const tab = await context.newPage();
+  await tab.goto(`${serverUrl}/client/api-tokens`);
+  await signInOnProvider(tab, member);
+  await expect(tab).toHaveURL(`${serverUrl}/client/api-tokens`);
+  await expect(tab.getByRole('heading', { level: 1, name: 'Your API tokens' })).toBeVisible();
+  const personal = tab.getByRole('region', { name: 'Your personal access tokens' });
+  await expect(personal.getByRole('checkbox')).toHaveCount(2);
+  for (const width of [1280, 375]) {
+    await tab.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(tab, `Your API tokens at ${width}px`);
+  }
+  await tab.setViewportSize({ width: 1280, height: 900 });
+
+  await personal.getByLabel('Name').fill('Release script');
+  await personal.getByRole('checkbox', { name: 'Write items' }).check();
+  await personal.getByRole('button', { name: 'Create token' }).click();
+  const secret = (await personal.getByTestId('created-secret').textContent()) ?? '';
+  expect(secret).toMatch(/^wmk_pat_[A-Za-z0-9_-]{43}$/);
+  await expectNoAxeViolations(tab, 'Your API tokens with a new secret');
+  const whoami = `${serverUrl}/api/account/whoami`;
+  expect(await statusWith(request, whoami, secret)).toBe(200);
+  await personal.getByRole('button', { name: 'Done' }).click();
+  const row = personal.getByRole('row', { name: /Release script/ });
+  await expect(row).toContainText('items:read, items:write');
+
+  await row.getByRole('button', { name: 'Revoke Release script' }).click();
+  await tab
+    .getByRole('dialog', { name: 'Revoke token' })
+    .getByRole('button', { name: 'Revoke' })
+    .click();
+  await expect(personal.getByRole('row', { name: /Release script/ })).toHaveCount(0);
+  expect(await statusWith(request, whoami, secret)).toBe(401);
+  await context.close();
 });
