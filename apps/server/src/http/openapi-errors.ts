@@ -1,4 +1,5 @@
 import { ERROR_STATUS, type ErrorCode } from '@waymark/core';
+import { ERROR_EXAMPLE_MESSAGES } from './openapi-examples';
 
 /** What each error status of the API means, with the codes it carries (docs/api.md "Errors"). */
 const ERROR_MEANING: Record<number, string> = {
@@ -17,7 +18,7 @@ const CODES_BY_STATUS = new Map<number, ErrorCode[]>();
 for (const [code, status] of Object.entries(ERROR_STATUS) as [ErrorCode, number][])
   CODES_BY_STATUS.set(status, [...(CODES_BY_STATUS.get(status) ?? []), code]);
 
-type Content = Record<string, { schema?: Record<string, unknown> }>;
+type Content = Record<string, { schema?: Record<string, unknown>; example?: unknown }>;
 type Response = { description?: string; content?: Content; headers?: Record<string, unknown> };
 type OpenApiDocument = {
   paths?: Record<string, Record<string, { responses?: Record<string, Response> }>>;
@@ -27,7 +28,7 @@ type OpenApiDocument = {
  * Makes every error answer of the document say what it is (issue 29: every error code and its
  * shape): JSON (a text, file or event-stream route still fails with a JSON body, while the
  * generator gave its errors the route's success type), a description with the codes the status
- * carries (`code` limited to them), and `Retry-After` on 429.
+ * carries (`code` limited to them), an example, and `Retry-After` on 429.
  */
 export function describeErrorAnswers<T extends object>(document: T): T {
   for (const operations of Object.values((document as OpenApiDocument).paths ?? {}))
@@ -38,12 +39,16 @@ export function describeErrorAnswers<T extends object>(document: T): T {
         const schema = Object.values(response.content ?? {})[0]?.schema ?? {};
         const properties = (schema.properties ?? {}) as Record<string, object>;
         response.description = `${ERROR_MEANING[Number(status)] ?? 'Error.'} Code: ${codes.join(' or ')}.`;
+        const example = ERROR_EXAMPLE_MESSAGES[Number(status)];
         response.content = {
           'application/json': {
             schema: {
               ...schema,
               properties: { ...properties, code: { type: 'string', enum: codes } },
             },
+            ...(example && {
+              example: { statusCode: Number(status), code: codes[0], message: example },
+            }),
           },
         };
         if (status === '429')

@@ -4,6 +4,7 @@ import { routes, type RouteDef } from '@waymark/core';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { describeErrorAnswers } from './openapi-errors';
+import { addRequestExamples } from './openapi-examples';
 import { declareScopeAccess } from './route-registry';
 
 /** Options of {@link registerOpenApi}. */
@@ -94,7 +95,7 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
     // Always the OpenAPI form here (the `openapi` option above); the Swagger 2 one never comes.
     transformObject: (documentObject) =>
       'openapiObject' in documentObject
-        ? describeErrorAnswers(documentObject.openapiObject)
+        ? addRequestExamples(describeErrorAnswers(documentObject.openapiObject))
         : documentObject.swaggerObject,
     transform: (input) => {
       // Only the product API belongs in the document: not health checks, portal or docs.

@@ -1,5 +1,6 @@
 import { routes, type RouteDef } from '@waymark/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_EXAMPLES } from '../../src/http/openapi-examples';
 import { buildTestApp, type TestApp } from '../support/helper';
 
 // Issue 29: the public API is the route table, documented completely: every route is in the
@@ -8,8 +9,8 @@ import { buildTestApp, type TestApp } from '../support/helper';
 
 type Schema = { type?: string; required?: string[]; properties?: Record<string, unknown> };
 type Operation = {
-  parameters?: { in: string; name: string }[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
+  parameters?: { in: string; name: string; example?: unknown }[];
+  requestBody?: { content: Record<string, { schema: Schema; example?: unknown }> };
   responses: Record<string, { description?: string; content?: Record<string, { schema: Schema }> }>;
   security?: unknown[];
 };
@@ -89,5 +90,37 @@ describe('OpenAPI completeness', () => {
       const body = operation?.requestBody?.content['application/json']?.schema;
       expect(Object.keys(body?.properties ?? {})).toContain('idempotencyKey');
     }
+  });
+
+  it.each(Object.entries(ROUTE_EXAMPLES))(
+    'shows an example call of %s that its schema accepts',
+    (name, example) => {
+      const route = (routes as Record<string, RouteDef>)[name]!;
+      const operation = operationOf(route);
+      if (example.body) {
+        expect(route.body?.safeParse(example.body).error).toBeUndefined();
+        expect(operation?.requestBody?.content['application/json']?.example).toEqual(example.body);
+      }
+      if (example.query) {
+        expect(route.query?.safeParse(example.query).error).toBeUndefined();
+        const shown = Object.fromEntries(
+          (operation?.parameters ?? [])
+            .filter((parameter) => parameter.example !== undefined)
+            .map((parameter) => [parameter.name, parameter.example]),
+        );
+        expect(shown).toEqual(example.query);
+      }
+    },
+  );
+
+  it('gives every error answer an example of the error shape', () => {
+    const created = operationOf(routes.createMyToken)?.responses ?? {};
+    const conflict = created['409']?.content?.['application/json'] as { example?: unknown };
+    expect(conflict.example).toEqual({
+      statusCode: 409,
+      code: 'CONFLICT',
+      message:
+        'You already have 50 active personal access tokens, the most allowed. Revoke one you no longer use, then create this one.',
+    });
   });
 });
