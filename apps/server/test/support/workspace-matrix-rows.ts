@@ -3,7 +3,7 @@ import type { MatrixRow } from './access-matrix';
 // Issue 28: who may call the workspace routes (see access-matrix.ts for the rules): members with
 // access to the project, like every other read and write of its items.
 
-/** A page of items, bulk edit, export, undo, CSV import. */
+/** A page of items, bulk edit, export, undo, CSV import; the organization's search language. */
 export const WORKSPACE_ROWS: MatrixRow[] = [
   {
     method: 'POST',
@@ -65,5 +65,17 @@ export const WORKSPACE_ROWS: MatrixRow[] = [
         dryRun: false,
       },
     }),
+  },
+  {
+    method: 'GET',
+    path: '/api/account/getSearchLanguage/:orgId',
+    who: 'admin',
+    request: (ids) => ({ params: { orgId: ids.orgId } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/account/saveSearchLanguage',
+    who: 'admin',
+    request: (ids) => ({ body: { orgId: ids.orgId, searchLanguage: 'english' } }),
   },
 ];
