@@ -40,10 +40,7 @@ export async function createItem(
   return getItem(db, { itemId });
 }
 
-/**
- * {@link createItem}'s writes in the caller's transaction; answers the new item's id. The CSV
- * import (workspace module) creates many items in one transaction through it.
- */
+/** {@link createItem}'s writes in the caller's transaction; answers the new item's id. */
 export async function insertItem(
   tx: DbOrTx,
   scope: ProjectScope,

@@ -36,7 +36,9 @@ export { bulkUpdateItems, restoreItems, type BulkChange } from './bulk-update-it
 export { deleteRelativePath } from './delete-relative-path';
 export { exportProjectItems, listProjectItems } from './list-project-items';
 // The MCP tools (issue 29) call the same services as the routes.
-export { createItem, insertItem, type CreateItemInput } from './create-item';
+export { createItem, type CreateItemInput } from './create-item';
+export { insertItems } from './create-items';
+export { sanitizeDescription } from './sanitize-description';
 export { getItem } from './get-item';
 export {
   getAssigneeOptions,

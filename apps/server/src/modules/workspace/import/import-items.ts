@@ -1,9 +1,15 @@
-import { AppError, type TImportItemsResult, type TImportRowResult } from '@waymark/core';
+import {
+  AppError,
+  type TImportAction,
+  type TImportItemsResult,
+  type TImportRowResult,
+} from '@waymark/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { itemImportKeys, items } from '../../../db/schema';
 import type { ProjectScope } from '../../access/index';
-import { applyItemUpdate, insertItem, type CreateItemInput } from '../../items/index';
+import { applyItemUpdate, insertItems, type CreateItemInput } from '../../items/index';
+import { isUnchanged, readCurrentFields, type CurrentFields } from './current-fields';
 import { exportedItemId, importKeysOf, type RowKey } from './import-keys';
 import { loadImportContext } from './load-import-context';
 import { readImportCsv, type ImportRow } from './read-import-csv';
@@ -40,8 +46,8 @@ class DryRunDone extends Error {
 /**
  * Imports a CSV file's rows as items of the project (issue 28). One transaction holding the
  * project's import lock (a second import meanwhile is refused with CONFLICT, so 30 identical
- * imports cannot race); each row is created, updated (its key is known: docs/decisions.md "CSV
- * import idempotency") or refused with the reasons, and refused rows do not stop the others.
+ * imports cannot race); each row is created, updated (its key is known: docs/decisions.md
+ * 0038) or refused with the reasons, and refused rows do not stop the others.
  * A dry run does exactly the same work and then rolls it back, so what it answers is what the
  * import will do. A client that goes away mid-import leaves all or nothing.
  */
@@ -57,22 +63,29 @@ export async function importItems(
       await lockProjectImports(tx, scope.projectId);
       const context = await loadImportContext(tx, scope);
       const known = await findKnownItems(tx, scope.projectId, file.rows, keys);
-      const result: TImportItemsResult = {
-        dryRun: input.dryRun,
-        ...{ created: 0, updated: 0, unchanged: 0, refused: 0 },
-        rows: [],
-      };
-      const newKeys: { projectId: number; importKey: string; itemId: number }[] = [];
+      const current = await readCurrentFields(tx, scope.projectId, [...known.values()]);
+      const rows: TImportRowResult[] = [];
+      const creates: { index: number; key: string; item: Omit<CreateItemInput, 'userId'> }[] = [];
       for (const [index, row] of file.rows.entries()) {
         const key = keys[index] ?? { error: 'No key.' };
-        const outcome = await importRow(tx, scope, { row, key, known, context, input });
-        if (outcome.action === 'create' && 'key' in key && outcome.itemId !== null)
-          newKeys.push({ projectId: scope.projectId, importKey: key.key, itemId: outcome.itemId });
-        result.rows.push(outcome);
-        result[COUNTERS[outcome.action]] += 1;
+        const planned = await importRow(tx, scope, { row, key, known, current, context, input });
+        if ('item' in planned) creates.push({ index, key: planned.key, item: planned.item });
+        rows.push(planned.result);
       }
+      const ids = await insertItems(
+        tx,
+        scope,
+        creates.map(({ item }) => ({ ...item, userId: input.userId })),
+      );
+      const newKeys = creates.map(({ index, key }, n) => {
+        const itemId = ids[n] ?? 0;
+        const result = rows[index];
+        if (result) result.itemId = itemId;
+        return { projectId: scope.projectId, importKey: key, itemId };
+      });
       for (let start = 0; start < newKeys.length; start += 1_000)
         await tx.insert(itemImportKeys).values(newKeys.slice(start, start + 1_000));
+      const result = countOutcomes(input.dryRun, rows);
       if (input.dryRun) throw new DryRunDone(hideDryRunIds(result));
       return result;
     });
@@ -80,6 +93,16 @@ export async function importItems(
     if (error instanceof DryRunDone) return error.result;
     throw error;
   }
+}
+
+function countOutcomes(dryRun: boolean, rows: TImportRowResult[]): TImportItemsResult {
+  const result: TImportItemsResult = {
+    dryRun,
+    ...{ created: 0, updated: 0, unchanged: 0, refused: 0 },
+    rows,
+  };
+  for (const row of rows) result[COUNTERS[row.action]] += 1;
+  return result;
 }
 
 async function lockProjectImports(tx: DbOrTx, projectId: number): Promise<void> {
@@ -133,29 +156,31 @@ type RowInput = {
   row: ImportRow;
   key: RowKey;
   known: Map<string, number>;
+  current: Map<number, CurrentFields>;
   context: ImportContext;
   input: ImportItemsInput;
 };
 
+/** A row's outcome; a row to create also carries the item, written with the others at the end. */
+type PlannedRow =
+  | { result: TImportRowResult }
+  | { result: TImportRowResult; key: string; item: Omit<CreateItemInput, 'userId'> };
+
 async function importRow(
   tx: DbOrTx,
   scope: ProjectScope,
-  { row, key, known, context, input }: RowInput,
-): Promise<TImportRowResult> {
-  const title = row.cells.title ?? '';
-  const refuse = (errors: string[]): TImportRowResult => ({
-    row: row.row,
-    action: 'refused',
-    itemId: null,
-    title,
-    errors,
+  { row, key, known, current, context, input }: RowInput,
+): Promise<PlannedRow> {
+  const outcome = (action: TImportAction, itemId: number | null, errors: string[] = []) => ({
+    result: { row: row.row, action, itemId, title: row.cells.title ?? '', errors },
   });
-  if ('error' in key) return refuse([key.error]);
+  if ('error' in key) return outcome('refused', null, [key.error]);
   const resolved = resolveImportRow(row.cells, context);
-  if (!('fields' in resolved)) return refuse(resolved.errors);
+  if (!('fields' in resolved)) return outcome('refused', null, resolved.errors);
   const { fields } = resolved;
   const existing = known.get(key.key);
   if (existing !== undefined) {
+    if (isUnchanged(fields, current.get(existing))) return outcome('unchanged', existing);
     // The page of an existing item is not moved by an import: it stays where it was recorded.
     const { relativePath: _page, ...change } = fields;
     const changed = await applyItemUpdate(tx, scope, {
@@ -163,18 +188,11 @@ async function importRow(
       itemId: existing,
       userId: input.userId,
     });
-    return {
-      row: row.row,
-      action: changed ? 'update' : 'unchanged',
-      itemId: existing,
-      title: fields.title,
-      errors: [],
-    };
+    return outcome(changed ? 'update' : 'unchanged', existing);
   }
   const created = toNewItem(fields, context);
-  if ('errors' in created) return refuse(created.errors);
-  const itemId = await insertItem(tx, scope, { ...created.item, userId: input.userId });
-  return { row: row.row, action: 'create', itemId, title: fields.title, errors: [] };
+  if ('errors' in created) return outcome('refused', null, created.errors);
+  return { ...outcome('create', null), key: key.key, item: created.item };
 }
 
 /** A new item's fields: the page is required, an empty type or status is the organization's first. */
