@@ -9,7 +9,8 @@ import { expect, test } from './support/fixtures';
 
 // Issue 11: what an admin changes on the Data Fields and Projects screens is what the extension
 // shows — a custom status and a release, a renamed URL path, a second domain, a deleted project —
-// and both screens pass axe at desktop and phone widths.
+// and both screens pass axe at desktop and phone widths. Issue 28: the organization's search
+// language is chosen on the Account screen (axe there too).
 
 /** Where to keep pictures of both screens at both widths, when set. */
 const SCREENSHOTS = process.env.ADMIN_SCREENSHOT_DIR;
@@ -161,6 +162,36 @@ test('data fields and projects changed in the portal show in the extension', asy
     panel.getByRole('button', { name: 'Pay button hidden on small screens' }),
   ).toBeVisible();
   await expectAccessible(portal, 'projects');
+
+  // Issue 28: the organization's search language, on the Account screen.
+  await portal
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Account' })
+    .click();
+  const language = portal.getByRole('region', { name: 'Search Language' });
+  const languageBox = language.getByRole('combobox', { name: 'Language of your items' });
+  await expect(languageBox).toHaveValue('English');
+  await expect(language.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  await pick(portal, languageBox, 'German');
+  await language.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(
+    banner(portal, 'Search language saved. Every item is searched in it now.'),
+  ).toBeVisible();
+  await expect(language.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  await expectAccessible(portal, 'account-search-language');
+  const saved = await callApiAs<{ searchLanguage: string }>(
+    request,
+    serverUrl,
+    token,
+    'GET',
+    `/api/account/getSearchLanguage/${org!.orgId}`,
+  );
+  expect(saved.searchLanguage).toBe('german');
+  await portal
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Projects' })
+    .click();
+  await pick(portal, portal.getByRole('combobox', { name: 'Select project' }), 'Fields Shop');
 
   // Delete the project after confirmation: its items are gone.
   const page = await callApiAs<{ items: { itemId: number }[] }>(

@@ -1,4 +1,5 @@
 import { authScenario } from './auth';
+import { itemImportScenario } from './item-import';
 import { liveStreamsScenario } from './live-streams';
 import { mixedLoadScenario } from './mixed-load';
 import { notificationFanOutScenario } from './notification-fan-out';
@@ -14,6 +15,7 @@ export const SCENARIOS: Scenario[] = [
   authScenario,
   pageItemsScenario,
   searchScenario,
+  itemImportScenario,
   mixedLoadScenario,
   liveStreamsScenario,
   notificationFanOutScenario,

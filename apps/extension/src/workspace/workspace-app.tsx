@@ -21,6 +21,7 @@ import { useChromeApi } from '../ui/index';
 import { BulkBar } from './bulk-bar';
 import { COLUMNS, moveColumn, visibleColumns } from './columns';
 import { ErrorAlert } from './error-alert';
+import { ImportButton } from './import-dialog';
 import { ItemDrawer } from './item-drawer';
 import { ItemsTable } from './items-table';
 import { useWorkspaceRows } from './use-workspace-rows';
@@ -234,6 +235,7 @@ function WorkspaceBody() {
               onChange={(tags) => setView({ tags })}
             />
             <ColumnMenu keys={columnKeys} onChange={setColumnKeys} />
+            <ImportButton projectId={projectId} callApi={callApi} />
           </Group>
           <BulkBar
             projectId={projectId}

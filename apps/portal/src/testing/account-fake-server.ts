@@ -33,6 +33,7 @@ export function serveBilling(
     ],
     [routes.getPaymentConfig, () => ({ gateway: 'sandbox', publishableKey: null })],
     [routes.getPendingPaymentAction, () => null],
+    [routes.getSearchLanguage, () => ({ searchLanguage: 'english' })],
     [
       routes.getAttachmentStorage,
       () => ({ usedBytes: 3_250_000, quotaBytes: 10 * 1024 ** 3, maxFileBytes: 25 * 1024 ** 2 }),

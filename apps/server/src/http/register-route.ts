@@ -88,6 +88,7 @@ export function registerRoute<R extends RouteDef>(
         ...Object.fromEntries(codes.map((code) => [ERROR_STATUS[code], ZErrorBody])),
       },
     },
+    ...(route.bodyLimit !== undefined && { bodyLimit: route.bodyLimit }),
     config: { access: implementation.access, tokenScope },
     ...hooks,
     handler: async (request, reply) => {

@@ -3,7 +3,7 @@ import type { MatrixRow } from './access-matrix';
 // Issue 28: who may call the workspace routes (see access-matrix.ts for the rules): members with
 // access to the project, like every other read and write of its items.
 
-/** A page of items, bulk edit, export, undo. */
+/** A page of items, bulk edit, export, undo, CSV import; the organization's search language. */
 export const WORKSPACE_ROWS: MatrixRow[] = [
   {
     method: 'POST',
@@ -53,5 +53,29 @@ export const WORKSPACE_ROWS: MatrixRow[] = [
         ],
       },
     }),
+  },
+  {
+    method: 'POST',
+    path: '/api/workspace/importItems',
+    who: 'projectMember',
+    request: (ids) => ({
+      body: {
+        projectId: ids.projectId,
+        csv: 'title,url,status\r\nProbe import,/probe,Open\r\n',
+        dryRun: false,
+      },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/account/getSearchLanguage/:orgId',
+    who: 'admin',
+    request: (ids) => ({ params: { orgId: ids.orgId } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/account/saveSearchLanguage',
+    who: 'admin',
+    request: (ids) => ({ body: { orgId: ids.orgId, searchLanguage: 'english' } }),
   },
 ];

@@ -290,7 +290,7 @@ describe('export', () => {
     expect(response.headers['content-disposition']).toContain('attachment;');
     const lines = response.body.split('\r\n');
     expect(lines[0]).toBe(
-      '\uFEFFexternal id,url,title,type,status,tags,assignee,release,author,created,updated',
+      '\uFEFFexternal id,url,title,type,status,description,tags,assignee,assignee email,release,author,created,updated',
     );
     expect(lines[1]).toContain(
       `waymark-${itemId},/evil,"'=HYPERLINK(""http://evil.test"",""Click"")"`,

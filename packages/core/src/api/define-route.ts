@@ -28,6 +28,8 @@ export type RouteDef = {
    * part itself, so no schema validates it; the API docs describe the body from this.
    */
   fileField?: string;
+  /** Largest JSON body the route reads, in bytes, where the server's default (1 MiB) is too small. */
+  bodyLimit?: number;
   /** The 200 answer. */
   response: z.ZodType;
   /**

@@ -36,37 +36,44 @@ export async function createItem(
   scope: ProjectScope,
   input: CreateItemInput,
 ): Promise<TItemDetail> {
-  const itemId = await db.transaction(async (tx) => {
-    await assertItemFeatures(tx, scope.orgId, input);
-    await checkItemRefs(tx, scope, input);
-    const relativePathId = await ensureRelativePath(tx, scope.projectId, input.relativePath);
-    const [item] = await tx
-      .insert(items)
-      .values({
-        projectId: scope.projectId,
-        relativePathId,
-        itemTypeId: input.itemTypeId,
-        itemStatusId: input.itemStatusId,
-        title: input.title,
-        descriptionHtml: sanitizeDescription(input.descriptionHtml),
-        assigneeUserId: input.assigneeUserId,
-        releaseId: input.releaseId,
-        createdBy: input.userId,
-      })
-      .returning({ id: items.id });
-    if (!item) throw new Error('Insert into items returned no row');
-    await replaceItemTags(tx, item.id, input.tags);
-    await replaceItemUrls(tx, item.id, input.externalUrls);
-    await tx.insert(itemHistory).values({
-      itemId: item.id,
-      userId: input.userId,
-      field: CREATED_HISTORY_FIELD,
-      before: null,
-      after: input.title,
-    });
-    return item.id;
-  });
+  const itemId = await db.transaction((tx) => insertItem(tx, scope, input));
   return getItem(db, { itemId });
+}
+
+/** {@link createItem}'s writes in the caller's transaction; answers the new item's id. */
+export async function insertItem(
+  tx: DbOrTx,
+  scope: ProjectScope,
+  input: CreateItemInput,
+): Promise<number> {
+  await assertItemFeatures(tx, scope.orgId, input);
+  await checkItemRefs(tx, scope, input);
+  const relativePathId = await ensureRelativePath(tx, scope.projectId, input.relativePath);
+  const [item] = await tx
+    .insert(items)
+    .values({
+      projectId: scope.projectId,
+      relativePathId,
+      itemTypeId: input.itemTypeId,
+      itemStatusId: input.itemStatusId,
+      title: input.title,
+      descriptionHtml: sanitizeDescription(input.descriptionHtml),
+      assigneeUserId: input.assigneeUserId,
+      releaseId: input.releaseId,
+      createdBy: input.userId,
+    })
+    .returning({ id: items.id });
+  if (!item) throw new Error('Insert into items returned no row');
+  await replaceItemTags(tx, item.id, input.tags);
+  await replaceItemUrls(tx, item.id, input.externalUrls);
+  await tx.insert(itemHistory).values({
+    itemId: item.id,
+    userId: input.userId,
+    field: CREATED_HISTORY_FIELD,
+    before: null,
+    after: input.title,
+  });
+  return item.id;
 }
 
 /** The id of the project's path `path`, inserting it when missing (safe under concurrency). */

@@ -6,7 +6,7 @@ import {
   type TStatus,
 } from '@waymark/core';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import {
   itemStatuses,
   itemTypes,
@@ -20,7 +20,7 @@ import { fullNameOf } from './item-queries';
 
 /** spec §7 getStatusOptions: the organization's statuses, in creation order. */
 export async function getStatusOptions(
-  { db }: { db: Db },
+  { db }: { db: DbOrTx },
   input: { orgId: number },
 ): Promise<TStatus[]> {
   return db
@@ -32,7 +32,7 @@ export async function getStatusOptions(
 
 /** spec §7 getItemTypeOptions: the organization's item types, in creation order. */
 export async function getItemTypeOptions(
-  { db }: { db: Db },
+  { db }: { db: DbOrTx },
   input: { orgId: number },
 ): Promise<TItemType[]> {
   return db
@@ -44,7 +44,7 @@ export async function getItemTypeOptions(
 
 /** spec §7 getReleaseOptions: the project's releases, in creation order. */
 export async function getReleaseOptions(
-  { db }: { db: Db },
+  { db }: { db: DbOrTx },
   scope: ProjectScope,
 ): Promise<TRelease[]> {
   return db
@@ -56,7 +56,7 @@ export async function getReleaseOptions(
 
 /** Who the project's items can be assigned to: active admins, and members granted the project. */
 export async function getAssigneeOptions(
-  { db }: { db: Db },
+  { db }: { db: DbOrTx },
   scope: ProjectScope,
 ): Promise<TAssigneeOption[]> {
   return db

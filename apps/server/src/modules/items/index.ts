@@ -36,13 +36,20 @@ export { bulkUpdateItems, restoreItems, type BulkChange } from './bulk-update-it
 export { deleteRelativePath } from './delete-relative-path';
 export { exportProjectItems, listProjectItems } from './list-project-items';
 // The MCP tools (issue 29) call the same services as the routes.
-export { createItem } from './create-item';
+export { createItem, type CreateItemInput } from './create-item';
+export { insertItems } from './create-items';
+export { sanitizeDescription } from './sanitize-description';
 export { getItem } from './get-item';
-export { getItemTypeOptions, getStatusOptions } from './get-options';
+export {
+  getAssigneeOptions,
+  getItemTypeOptions,
+  getReleaseOptions,
+  getStatusOptions,
+} from './get-options';
 export { getPageItems } from './get-page-items';
 export { createPageLookupCache, type PageLookupCache } from './page-lookup-cache';
 export { searchItems } from './search-items';
-export { updateItem } from './update-item';
+export { applyItemUpdate, updateItem } from './update-item';
 export { fullNameOf } from './item-queries';
 export { selectNoteRows } from './note-rows';
 export { reassignItems, type ReassignableColumn } from './reassign-items';

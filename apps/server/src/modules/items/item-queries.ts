@@ -58,6 +58,12 @@ export const itemSummaryColumns = {
   updatedAt: items.updatedAt,
 };
 
+/** What an export adds to a workspace row (issue 28): what a re-import reads back. */
+export const itemExportColumns = {
+  descriptionHtml: items.descriptionHtml,
+  assigneeEmail: sql<string | null>`${assignees.email}`,
+};
+
 /** Every field of one item (spec §3 Item), before its notes, relations and history. */
 export const itemDetailColumns = {
   ...itemSummaryColumns,

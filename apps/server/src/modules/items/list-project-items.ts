@@ -1,4 +1,5 @@
 import type {
+  TExportItem,
   TWorkspaceFilter,
   TWorkspaceItem,
   TWorkspacePage,
@@ -9,7 +10,12 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { itemStatuses, itemTags, itemTypes, items, relativePaths, releases } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
-import { itemDetailColumns, itemSummaryColumns, joinItemLookups } from './item-queries';
+import {
+  itemDetailColumns,
+  itemExportColumns,
+  itemSummaryColumns,
+  joinItemLookups,
+} from './item-queries';
 import { toItemSummary } from './item-summaries';
 import { matchesSearchText } from './search-items';
 
@@ -91,21 +97,31 @@ const EXPORT_BATCH = 1_000;
 
 /**
  * Every item of a project matching the filters, in id order, a batch at a time (keyset paging
- * on the id): an export of 100,000 items holds one batch in memory, never the whole project.
+ * on the id), with the description and the assignee's e-mail: an export of 100,000 items holds one batch in memory, never the whole project.
  */
 export async function* exportProjectItems(
   { db }: { db: Db },
   scope: ProjectScope,
   filter: TWorkspaceFilter,
-): AsyncGenerator<TWorkspaceItem[]> {
+): AsyncGenerator<TExportItem[]> {
   const conditions = filterConditions(scope.projectId, filter);
   let afterId = 0;
   for (;;) {
-    const rows = await selectRows(db, and(...conditions, gt(items.id, afterId)))
+    const rows = await joinItemLookups(
+      db
+        .select({ ...rowColumns, ...itemExportColumns })
+        .from(items)
+        .$dynamic(),
+    )
+      .where(and(...conditions, gt(items.id, afterId)))
       .orderBy(asc(items.id))
       .limit(EXPORT_BATCH);
     if (rows.length === 0) return;
-    yield rows.map(toWorkspaceItem);
+    yield rows.map(({ descriptionHtml, assigneeEmail, ...row }) => ({
+      ...toWorkspaceItem(row),
+      descriptionHtml,
+      assigneeEmail,
+    }));
     afterId = rows.at(-1)?.itemId ?? afterId;
     if (rows.length < EXPORT_BATCH) return;
   }

@@ -8,11 +8,13 @@ import { acceptOrgAccess } from './accept-org-access';
 import { createOrg } from './create-org';
 import { getOrgStatus } from './get-org-status';
 import { getOrgs } from './get-orgs';
+import { getSearchLanguage } from './get-search-language';
 import { saveOrgName } from './save-org-name';
+import { saveSearchLanguage } from './save-search-language';
 
 export { setOrgPlan } from './set-org-plan';
 
-/** spec §7 organization calls: list, create, name, status, accept an invitation. */
+/** spec §7 organization calls: list, create, name, status, accept an invitation; search language. */
 const registerOrganizations: AppModule = async (app, { db, clock }) => {
   registerRoute(app, routes.getOrgs, {
     access: 'authenticated',
@@ -35,6 +37,14 @@ const registerOrganizations: AppModule = async (app, { db, clock }) => {
     access: orgAdmin({ orgIdFrom: 'body.orgId' }),
     handler: async (request) => saveOrgName({ db }, request.body),
   });
+  registerRoute(app, routes.getSearchLanguage, {
+    access: orgAdmin({ orgIdFrom: 'params.orgId' }),
+    handler: async (request) => getSearchLanguage({ db }, request.params),
+  });
+  registerRoute(app, routes.saveSearchLanguage, {
+    access: orgAdmin({ orgIdFrom: 'body.orgId' }),
+    handler: async (request) => saveSearchLanguage({ db }, request.body),
+  });
   registerRoute(app, routes.getOrgStatus, {
     access: orgMember({ orgIdFrom: 'query.orgId' }),
     handler: async (request) => getOrgStatus({ db }, request.query),
@@ -53,7 +63,7 @@ const registerOrganizations: AppModule = async (app, { db, clock }) => {
 /** The organizations module's manifest: what it depends on, the tables it owns, its routes. */
 export const organizationsModule = defineModule({
   name: 'organizations',
-  summary: 'Organizations: list, create, name, status, accept an invitation.',
+  summary: 'Organizations: list, create, name, status, accept an invitation, search language.',
   dependsOn: ['access', 'data-fields', 'notifications', 'teams'],
   ownsTables: [organizations, orgOwners],
   register: registerOrganizations,

@@ -1,8 +1,8 @@
-import type { TWorkspaceItem } from '@waymark/core';
+import type { TExportItem } from '@waymark/core';
 import { describe, expect, it } from 'vitest';
 import { csvHead, csvRows, markdownRows, neutralizeFormula } from './export-formats';
 
-const item = (overrides: Partial<TWorkspaceItem>): TWorkspaceItem => ({
+const item = (overrides: Partial<TExportItem>): TExportItem => ({
   itemId: 7,
   projectId: 1,
   relativePathId: 1,
@@ -20,13 +20,15 @@ const item = (overrides: Partial<TWorkspaceItem>): TWorkspaceItem => ({
   updatedAt: '2026-11-02T00:00:00.000Z',
   author: { userId: 1, fullName: 'Ada Admin' },
   createdAt: '2026-11-01T00:00:00.000Z',
+  descriptionHtml: '<p>Card refused</p>',
+  assigneeEmail: null,
   ...overrides,
 });
 
 describe('export formats', () => {
   it('starts a CSV with a UTF-8 BOM and the header row', () => {
     expect(csvHead()).toBe(
-      '\uFEFFexternal id,url,title,type,status,tags,assignee,release,author,created,updated\r\n',
+      '\uFEFFexternal id,url,title,type,status,description,tags,assignee,assignee email,release,author,created,updated\r\n',
     );
   });
 

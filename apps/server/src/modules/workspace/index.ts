@@ -1,16 +1,18 @@
 // The workspace module's public file (issue 28): the extension's full-size project workspace —
-// its table and board pages, bulk edit and undo. Items are read and written through the items
+// its table and board pages, bulk edit and undo, export and CSV import (item_import_keys). Items are read and written through the items
 // module's exported functions (it owns their tables).
 import { routes } from '@waymark/core';
+import { itemImportKeys } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import { projectMember, requireCaller, requireProjectScope } from '../access/index';
 import { bulkUpdateItems, listProjectItems, restoreItems } from '../items/index';
 import { defineModule, type AppModule } from '../module';
 import { sendExport } from './export-items';
+import { importItems } from './import/import-items';
 
 const byProjectBody = projectMember({ projectIdFrom: 'body.projectId' });
 
-/** The workspace calls: a page of items, bulk edit, its undo. */
+/** The workspace calls: a page of items, bulk edit, its undo, export and CSV import. */
 const registerWorkspace: AppModule = (app, { db }) => {
   registerRoute(app, routes.listWorkspaceItems, {
     access: byProjectBody,
@@ -44,14 +46,25 @@ const registerWorkspace: AppModule = (app, { db }) => {
         format: request.body.format,
       }),
   });
+  registerRoute(app, routes.importItems, {
+    access: byProjectBody,
+    errors: ['CONFLICT', 'PLAN_LIMIT', 'PAYLOAD_TOO_LARGE'],
+    handler: async (request) =>
+      importItems({ db }, requireProjectScope(request), {
+        csv: request.body.csv,
+        dryRun: request.body.dryRun,
+        userId: requireCaller(request).userId,
+      }),
+  });
   return Promise.resolve();
 };
 
 /** The workspace module's manifest: what it depends on, the tables it owns, its routes. */
 export const workspaceModule = defineModule({
   name: 'workspace',
-  summary: "The project workspace: a project's items filtered and sorted, bulk edit, undo, export.",
-  dependsOn: ['access', 'items'],
-  ownsTables: [],
+  summary:
+    "The project workspace: a project's items filtered and sorted, bulk edit, undo, export, CSV import.",
+  dependsOn: ['access', 'entitlements', 'items'],
+  ownsTables: [itemImportKeys],
   register: registerWorkspace,
 });

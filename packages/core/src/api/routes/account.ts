@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZId, ZIdParam } from '../../entities/ids';
 import { ZText } from '../../entities/text';
 import { ZNotification, ZOrganization, ZOrgStatus } from '../../entities/organization';
+import { ZSaveSearchLanguageRequest, ZSearchLanguageSetting } from '../../entities/search-language';
 import { defineRoute } from '../define-route';
 
 /** spec §5 leaves the organization name length open; 100 characters is our limit. */
@@ -41,6 +42,25 @@ export const accountRoutes = {
     summary: "Saves an organization's name.",
     tag: 'account',
     body: z.object({ orgId: ZId, orgName: ZOrgName }),
+    response: z.string(),
+    responseKind: 'text',
+  }),
+  /** Issue 28: the language full-text search reads the organization's items in. */
+  getSearchLanguage: defineRoute({
+    method: 'GET',
+    path: '/api/account/getSearchLanguage/:orgId',
+    summary: "The organization's full-text search language.",
+    tag: 'account',
+    params: z.object({ orgId: ZIdParam }),
+    response: ZSearchLanguageSetting,
+  }),
+  /** Issue 28: changes the search language; every item of the organization is re-indexed. */
+  saveSearchLanguage: defineRoute({
+    method: 'POST',
+    path: '/api/account/saveSearchLanguage',
+    summary: "Saves the organization's full-text search language (re-indexes its items).",
+    tag: 'account',
+    body: ZSaveSearchLanguageRequest,
     response: z.string(),
     responseKind: 'text',
   }),

@@ -7,6 +7,11 @@ import {
   ZRestoreItemsRequest,
   ZWorkspacePage,
 } from '../../entities/workspace';
+import {
+  IMPORT_MAX_CHARS,
+  ZImportItemsRequest,
+  ZImportItemsResult,
+} from '../../entities/item-import';
 import { defineRoute } from '../define-route';
 
 /** The project workspace's calls (issue 28): its table and board, bulk edit and its undo. */
@@ -50,5 +55,20 @@ export const workspaceRoutes = {
     body: ZExportItemsRequest,
     response: z.instanceof(Blob),
     responseKind: 'file',
+  }),
+  /**
+   * A CSV file's rows as items of the project (issue 28): a dry run answers row by row what would
+   * be created, updated or refused; the real run imports the valid rows in one transaction. A row
+   * already imported (by its external id, or the same row content) is never created twice.
+   */
+  importItems: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/importItems',
+    summary: 'Imports items from a CSV file (dry run first), idempotent on a re-run.',
+    tag: 'workspace',
+    body: ZImportItemsRequest,
+    // JSON escaping can double a CSV's size (quotes, line breaks); the text itself is checked.
+    bodyLimit: IMPORT_MAX_CHARS * 2 + 1_024,
+    response: ZImportItemsResult,
   }),
 };

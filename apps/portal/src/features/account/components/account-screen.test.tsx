@@ -201,4 +201,39 @@ describe('Account screen (spec §2)', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel Plan' }));
     expect((await within(confirm).findByRole('alert')).textContent).toBe('Already canceled.');
   });
+  it('saves the search language an admin chooses, with the server text in the banner', async () => {
+    let stored = 'english';
+    serveBilling(
+      call,
+      { planId: standardTrial, total: 3, assigned: 1, hasCard: true },
+      {
+        writes: {
+          getSearchLanguage: () => ({ searchLanguage: stored }),
+          saveSearchLanguage: (input) => {
+            stored = (input.body as { searchLanguage: string }).searchLanguage;
+            return 'Search language saved. Every item is searched in it now.';
+          },
+        },
+      },
+    );
+    await renderScreen();
+    const region = panel('Search Language');
+    const language = await region.findByRole('combobox', { name: 'Language of your items' });
+    await waitFor(() => expect(language).toHaveProperty('value', 'English'));
+    const save = region.getByRole('button', { name: 'Save Changes' });
+    expect(save).toHaveProperty('disabled', true);
+    await expectNoAxeViolations('Account screen search language');
+    fireEvent.click(language);
+    fireEvent.click(await screen.findByRole('option', { name: 'German', hidden: true }));
+    await waitFor(() => expect(save).toHaveProperty('disabled', false));
+    fireEvent.click(save);
+    expect(
+      await findAnnouncedRole('Search language saved. Every item is searched in it now.'),
+    ).toBe('status');
+    expect(callsTo(call, routes.saveSearchLanguage)).toEqual([
+      { body: { orgId: ORG_ID, searchLanguage: 'german' } },
+    ]);
+    await waitFor(() => expect(language).toHaveProperty('value', 'German'));
+    await waitFor(() => expect(save).toHaveProperty('disabled', true));
+  });
 });

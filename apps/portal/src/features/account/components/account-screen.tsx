@@ -36,6 +36,7 @@ import { PlanFeaturesPanel } from './plan-features-panel';
 import { ReceiptDialog } from './receipt-dialog';
 import { RemoveLicensesDialog } from './remove-licenses-dialog';
 import { SandboxAuthenticationDialog } from './sandbox-authentication-dialog';
+import { SearchLanguagePanel } from './search-language-panel';
 
 /** Which of the screen's dialogs is open. */
 type OpenDialog =
@@ -128,6 +129,7 @@ export function AccountScreen() {
         />
       </SimpleGrid>
       <PlanFeaturesPanel planId={info?.currentPlanId} storage={storage.data} />
+      <SearchLanguagePanel orgId={orgId} />
       <PaymentMethodPanel
         info={paymentMethod.data}
         isRemoving={detach.isPending}
