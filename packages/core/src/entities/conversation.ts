@@ -45,6 +45,18 @@ export const ZMention = z.object({ userId: ZId, fullName: z.string() });
 /** A mentioned user. */
 export type TMention = z.infer<typeof ZMention>;
 
+/**
+ * A person an item's description mentions, by their current name, and whether they can see the
+ * item's project now: those who cannot were not notified (the author is told; an admin can grant
+ * them the project in one step).
+ */
+export const ZDescriptionMention = ZMention.extend({ canSeeProject: z.boolean() });
+/** A person an item's description mentions. */
+export type TDescriptionMention = z.infer<typeof ZDescriptionMention>;
+
+/** The `detail` of a `mention` notification that comes from an item's description, not a note. */
+export const DESCRIPTION_MENTION_DETAIL = 'description';
+
 /** What someone can be notified of (docs/notifications.md). */
 export const NOTIFICATION_EVENTS = [
   'mention',

@@ -37,6 +37,7 @@ export { deleteRelativePath } from './delete-relative-path';
 export { exportProjectItems, listProjectItems } from './list-project-items';
 // The MCP tools (issue 29) call the same services as the routes.
 export { createItem } from './create-item';
+export { checkMentions, type CheckedMentions } from './mentions';
 export { getItem } from './get-item';
 export { getItemTypeOptions, getStatusOptions } from './get-options';
 export { getPageItems } from './get-page-items';
