@@ -129,6 +129,26 @@ export const ZNotificationPreferences = z.object({
 /** A user's notification preferences. */
 export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;
 
+/** A project the user can set preferences for: one they can use now, with its organization. */
+export const ZPreferenceProject = z.object({
+  projectId: ZId,
+  projectName: z.string(),
+  orgName: z.string(),
+});
+/** A project the user can set preferences for. */
+export type TPreferenceProject = z.infer<typeof ZPreferenceProject>;
+
+/**
+ * A user's notification preferences as read: plus the projects they can use (the choices of a
+ * per-project preference), sorted by organization and name. Rows of projects they can no longer
+ * use are left out.
+ */
+export const ZNotificationPreferencesView = ZNotificationPreferences.extend({
+  projects: z.array(ZPreferenceProject),
+});
+/** A user's notification preferences as read. */
+export type TNotificationPreferencesView = z.infer<typeof ZNotificationPreferencesView>;
+
 /** What the caller watches around one item. */
 export const ZWatchState = z.object({ item: z.boolean(), page: z.boolean(), project: z.boolean() });
 /** What the caller watches around one item. */
