@@ -23,12 +23,17 @@ const SPEC_ROUTES = [
   // spec §2: the Project screen (labelled Projects in the sidebar) is titled "Project".
   ['/app/url-management', 'url-management', /^project$/i],
   ['/non-admin', 'non-admin', /admin access only/i],
+  // issue 27: any signed-in user's notification preferences.
+  ['/notifications', 'notifications', /^notification preferences$/i],
   // issue 25: how to install this server's copy of the extension.
   ['/install-extension', 'install-extension', /install the waymark extension/i],
 ] as const;
 
 // The sign-in guard is the identity feature's to test; here every admin screen is let through.
-vi.mock('./guards', () => ({ RequireAdmin: ({ children }: { children: ReactNode }) => children }));
+vi.mock('./guards', () => ({
+  RequireAdmin: ({ children }: { children: ReactNode }) => children,
+  RequireSignIn: ({ children }: { children: ReactNode }) => children,
+}));
 // The admin screens render once the user has an organization (issue 25); their reads wait.
 vi.mock('../lib/api-client', async () => {
   const { routes: api } = await import('@waymark/core');

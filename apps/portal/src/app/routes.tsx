@@ -123,6 +123,12 @@ export const routes: RouteObject[] = [
           },
           { id: 'non-admin', path: 'non-admin', lazy: () => import('./routes/non-admin') },
           {
+            // Not in the admin area: every member chooses what they are told about (issue 27).
+            id: 'notifications',
+            path: 'notifications',
+            lazy: () => import('./routes/notifications'),
+          },
+          {
             id: 'auth-callback',
             path: 'auth/callback',
             lazy: () => import('./routes/auth-callback'),

@@ -35,6 +35,8 @@ export const paths = {
     apiTokens: entry('/app/api-tokens'),
   },
   nonAdmin: entry('/non-admin'),
+  /** Any signed-in user's notification preferences (issue 27), linked from every notification mail. */
+  notifications: entry('/notifications'),
   auth: {
     /** Where the identity provider returns with the authorization code (identity clients.ts). */
     callback: entry('/auth/callback'),

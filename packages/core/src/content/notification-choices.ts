@@ -93,3 +93,37 @@ export function toSavedPreferences(view: TNotificationPreferencesView): TNotific
   const { projects: _projects, ...preferences } = view;
   return preferences;
 }
+
+/** The "Preferences for" value of every project. */
+export const ALL_PROJECTS_SCOPE = 'all';
+
+/** The options of "Preferences for": all projects, then each project with its organization. */
+export function preferenceScopeOptions(
+  projects: TNotificationPreferencesView['projects'],
+): { value: string; label: string }[] {
+  return [
+    { value: ALL_PROJECTS_SCOPE, label: 'All projects' },
+    ...projects.map((project) => ({
+      value: String(project.projectId),
+      label: `${project.projectName} (${project.orgName})`,
+    })),
+  ];
+}
+
+/** The project a "Preferences for" value names; null for all projects. */
+export function scopeProjectId(scope: string): number | null {
+  return scope === ALL_PROJECTS_SCOPE ? null : Number(scope);
+}
+
+/** The choices of one event: a project's start with "As for all projects". */
+export function choiceOptionsFor(
+  projectId: number | null,
+): readonly { value: ProjectNotificationChoice; label: string }[] {
+  return projectId === null ? NOTIFICATION_CHOICES : [INHERIT_CHOICE, ...NOTIFICATION_CHOICES];
+}
+
+/** The options of "Daily digest at": each hour of the day. */
+export const DIGEST_HOUR_OPTIONS: readonly { value: string; label: string }[] = Array.from(
+  { length: 24 },
+  (_, hour) => ({ value: String(hour), label: `${String(hour).padStart(2, '0')}:00` }),
+);

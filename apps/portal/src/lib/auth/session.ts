@@ -2,12 +2,16 @@ import type { User, UserManager } from 'oidc-client-ts';
 import { paths } from '../../config/paths';
 import { clearOrgKeys } from '../org-storage';
 import { isServerError, restartLoginAfterServerError } from './restart-login';
+import { toReturnState } from './return-to';
 import { getUserManager } from './user-manager';
 
-/** spec §2: Log In redirects to the provider's sign-in screen. */
-export async function signIn(): Promise<void> {
+/**
+ * spec §2: Log In redirects to the provider's sign-in screen. With `returnTo` (a portal path,
+ * e.g. a mail's link to /notifications) the callback goes back there instead of /app.
+ */
+export async function signIn(returnTo?: string): Promise<void> {
   const manager = await getUserManager();
-  await manager.signinRedirect();
+  await manager.signinRedirect(returnTo ? { state: toReturnState(returnTo) } : undefined);
 }
 
 /**

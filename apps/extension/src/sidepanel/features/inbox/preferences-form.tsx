@@ -1,8 +1,11 @@
 import { Button, Checkbox, NativeSelect, Stack, Text } from '@mantine/core';
 import {
+  ALL_PROJECTS_SCOPE,
+  choiceOptionsFor,
   choicesOf,
-  INHERIT_CHOICE,
-  NOTIFICATION_CHOICES,
+  DIGEST_HOUR_OPTIONS,
+  preferenceScopeOptions,
+  scopeProjectId,
   NOTIFICATION_EVENT_LABELS,
   NOTIFICATION_EVENTS,
   toSavedPreferences,
@@ -15,9 +18,6 @@ import { useState } from 'react';
 import { ErrorAlert } from '../../shared/error-alert';
 import { queryKeys } from '../../shared/data/query-keys';
 import { useCallApi } from '../../shared/use-call-api';
-
-/** The "Preferences for" value of every project. */
-const ALL_PROJECTS = 'all';
 
 /**
  * The user's notification preferences (issue 27): for every project, or one project overriding
@@ -40,12 +40,12 @@ function Form({ saved, onDone }: { saved: TNotificationPreferencesView; onDone: 
   const callApi = useCallApi();
   const queryClient = useQueryClient();
   const [prefs, setPrefs] = useState(saved.prefs);
-  const [scope, setScope] = useState(ALL_PROJECTS);
+  const [scope, setScope] = useState(ALL_PROJECTS_SCOPE);
   const [digestHour, setDigestHour] = useState(saved.digestHour);
   const [timeZone, setTimeZone] = useState(saved.timeZone);
   const [isEmailOn, setEmailOn] = useState(!saved.isEmailOff);
   const [toolbarBadge, setToolbarBadge] = useState(saved.toolbarBadge);
-  const projectId = scope === ALL_PROJECTS ? null : Number(scope);
+  const projectId = scopeProjectId(scope);
   const choices = choicesOf(prefs, projectId);
   const save = useMutation({
     mutationFn: () =>
@@ -78,13 +78,7 @@ function Form({ saved, onDone }: { saved: TNotificationPreferencesView; onDone: 
       <NativeSelect
         size="xs"
         label="Preferences for"
-        data={[
-          { value: ALL_PROJECTS, label: 'All projects' },
-          ...saved.projects.map((project) => ({
-            value: String(project.projectId),
-            label: `${project.projectName} (${project.orgName})`,
-          })),
-        ]}
+        data={preferenceScopeOptions(saved.projects)}
         value={scope}
         onChange={(change) => setScope(change.currentTarget.value)}
       />
@@ -93,9 +87,7 @@ function Form({ saved, onDone }: { saved: TNotificationPreferencesView; onDone: 
           key={event}
           size="xs"
           label={NOTIFICATION_EVENT_LABELS[event]}
-          data={
-            projectId === null ? NOTIFICATION_CHOICES : [INHERIT_CHOICE, ...NOTIFICATION_CHOICES]
-          }
+          data={choiceOptionsFor(projectId)}
           value={choices.get(event)}
           onChange={(change) => {
             // Read now: the event's target is gone by the time the state updater runs.
@@ -107,10 +99,7 @@ function Form({ saved, onDone }: { saved: TNotificationPreferencesView; onDone: 
       <NativeSelect
         size="xs"
         label="Daily digest at"
-        data={Array.from({ length: 24 }, (_, hour) => ({
-          value: String(hour),
-          label: `${String(hour).padStart(2, '0')}:00`,
-        }))}
+        data={DIGEST_HOUR_OPTIONS}
         value={String(digestHour)}
         onChange={(change) => setDigestHour(Number(change.currentTarget.value))}
       />

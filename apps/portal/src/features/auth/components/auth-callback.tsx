@@ -3,11 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
+import { returnPathOf } from '../../../lib/auth/return-to';
 import { queryKeys } from '../../../lib/query-keys';
 import { completeLogin } from '../complete-login';
 import { useAuthActions } from '../use-auth-actions';
 
-/** The provider's redirect target: finishes sign-in, runs the Login flow and goes to /app (spec §4). */
+/**
+ * The provider's redirect target: finishes sign-in, runs the Login flow and goes to /app (spec §4),
+ * or back to the portal page that asked the user to sign in (issue 27: a mail's preferences link).
+ */
 export function AuthCallback() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -21,7 +25,7 @@ export function AuthCallback() {
         if (!isActive) return;
         queryClient.setQueryData(queryKeys.sessionUser, user);
         queryClient.setQueryData(queryKeys.organizations, organizations);
-        void navigate(paths.app.root.getHref(), { replace: true });
+        void navigate(returnPathOf(user.state) ?? paths.app.root.getHref(), { replace: true });
       },
       (error: unknown) => {
         console.error('Sign-in could not be completed', error);
