@@ -59,7 +59,7 @@ test('a teammate’s change shows live, survives a server restart, and is readab
     panel: panelA,
     request,
     server: own,
-    siteOrigin: site.origins[0]!,
+    siteOrigin: site.origins[0],
   });
   const { call } = team;
   const statusId = (name: string) =>

@@ -110,18 +110,21 @@ function Form({ saved, onDone }: { saved: TNotificationPreferencesView; onDone: 
         value={timeZone}
         onChange={(change) => setTimeZone(change.currentTarget.value)}
       />
-      <Checkbox
-        size="xs"
-        label="Show my unread count on the toolbar icon"
-        checked={toolbarBadge}
-        onChange={(change) => setToolbarBadge(change.currentTarget.checked)}
-      />
-      <Checkbox
-        size="xs"
-        label="Send me notification e-mail (an unsubscribe link turns this off)"
-        checked={isEmailOn}
-        onChange={(change) => setEmailOn(change.currentTarget.checked)}
-      />
+      {/* Apart enough for two 24 px touch targets (WCAG 2.5.8). */}
+      <Stack gap="sm">
+        <Checkbox
+          size="xs"
+          label="Show my unread count on the toolbar icon"
+          checked={toolbarBadge}
+          onChange={(change) => setToolbarBadge(change.currentTarget.checked)}
+        />
+        <Checkbox
+          size="xs"
+          label="Send me notification e-mail (an unsubscribe link turns this off)"
+          checked={isEmailOn}
+          onChange={(change) => setEmailOn(change.currentTarget.checked)}
+        />
+      </Stack>
       {save.isError && <ErrorAlert error={save.error} title="Your preferences were not saved" />}
       <Button type="submit" size="compact-sm" loading={save.isPending}>
         Save preferences
