@@ -1,26 +1,29 @@
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { inboxTestRoutes } from '@waymark/core';
-import pg from 'pg';
-import { embeddedDatabaseUrl, startServer } from '../scripts/lib/start-server.mjs';
+import type { Page, Worker } from '@playwright/test';
+import { inboxTestRoutes, PORTAL_LINKS } from '@waymark/core';
+import { startServer } from '../scripts/lib/start-server.mjs';
 import { parseMail } from '../apps/server/src/modules/mail/outbox';
 import { startTestSite, type TestSite } from './fixtures-site/site-server';
+import { signInOnProvider } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
+import { findTabId } from './support/extension-session';
+import { expect, test } from './support/fixtures';
 import {
-  callApiAs,
-  findTabId,
-  newTestUser,
-  readAccessToken,
-  signUpThroughExtension,
-} from './support/extension-session';
-import { expect, launchExtensionContext, test } from './support/fixtures';
+  addMemberInSecondBrowser,
+  createAdminTeam,
+  openPanel,
+  openPanelOnTab,
+  workerOf,
+} from './support/two-users';
 
 // Issue 27, done when: A mentions B in a note from A's panel; B's open panel shows the unread
-// notification live; B's mailbox (the .eml outbox) gets one mail whose link opens the item's
-// page; a digest run by the test clock sends one digest; the unsubscribe link turns the mails
-// off. The server is this spec's own, with the test clock (BILLING_TEST_CLOCK) driving the mail.
+// notification live (and, as B chose, on the toolbar badge); B's mailbox (the .eml outbox) gets
+// one mail whose link opens the item in B's panel; its preferences link opens B's Notifications
+// page in the portal; a digest run by the test clock sends one digest; the unsubscribe link turns
+// the mails off. The server is this spec's own, with the test clock (BILLING_TEST_CLOCK) driving
+// the mail.
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
@@ -44,22 +47,12 @@ test.afterAll(async () => {
   for (const profile of profiles) rmSync(profile, { recursive: true, force: true });
 });
 
-async function workerOf(context: BrowserContext): Promise<Worker> {
-  return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-}
+/** The text of the extension's toolbar badge (every tab's, as the worker set it). */
+const badgeText = (worker: Worker) => worker.evaluate(() => chrome.action.getBadgeText({}));
 
-/** Points the extension at this spec's server, opens the site page and the panel pinned to it. */
-async function openPanel(context: BrowserContext, pageUrl: string): Promise<Page> {
-  const worker = await workerOf(context);
-  await worker.evaluate((url) => chrome.storage.sync.set({ serverUrl: url }), server.url);
-  const tab = await context.newPage();
-  await tab.goto(pageUrl);
-  const panel = await context.newPage();
-  const extensionId = new URL(worker.url()).host;
-  const tabId = await findTabId(context, pageUrl);
-  await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?tabId=${tabId}`);
-  return panel;
-}
+/** The item open in a panel: its article, titled with the item. */
+const openItem = (panel: Page) =>
+  panel.getByRole('article', { name: 'Item' }).getByRole('heading', { name: ITEM });
 
 /** Every mail of the outbox to `address`, headers unfolded. */
 function mailsTo(address: string) {
@@ -90,64 +83,24 @@ test('a mention reaches the teammate live, by one mail, in the digest, until the
   test.setTimeout(300_000);
   const pageUrl = `${site.origins[0]}/coupon`;
 
-  const panelA = await openPanel(contextA, pageUrl);
-  const ada = newTestUser('Ada', 'Admin');
-  await signUpThroughExtension(contextA, panelA, ada, dataDir);
-  const tokenA = await readAccessToken(contextA);
-  const call = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
-    callApiAs<T>(request, server.url, tokenA, method, path, body);
-  await call('POST', '/api/account/createOrgExistingUser', { orgName: 'Acme' });
-  const [org] = await call<{ orgId: number }[]>('GET', '/api/account/getOrgs');
-  const orgId = org!.orgId;
-  const { projectId } = await call<{ projectId: number }>('POST', '/api/project/createProject', {
-    orgId,
-    projectName: 'Acme Shop',
-    baseUrl: site.origins[0],
+  const own = { url: server.url, dataDir };
+  const panelA = await openPanel(contextA, own, pageUrl);
+  const team = await createAdminTeam({
+    context: contextA,
+    panel: panelA,
+    request,
+    server: own,
+    siteOrigin: site.origins[0],
   });
-  const [status] = await call<{ itemStatusId: number }[]>(
-    'GET',
-    `/api/item/getStatusOptions/${orgId}`,
-  );
-  const [type] = await call<{ itemTypeId: number }[]>(
-    'GET',
-    `/api/item/getItemTypeOptions/${orgId}`,
-  );
-  const { itemId } = await call<{ itemId: number }>('POST', '/api/item/createItem', {
-    projectId,
-    relativePath: '/coupon',
-    title: ITEM,
-    itemTypeId: type!.itemTypeId,
-    itemStatusId: status!.itemStatusId,
-  });
+  const { call, projectId } = team;
+  const itemId = await team.createItem(ITEM, '/coupon');
 
-  const contextB = await launchExtensionContext(
-    (() => {
-      const profile = mkdtempSync(join(tmpdir(), 'waymark-profile-'));
-      profiles.push(profile);
-      return profile;
-    })(),
-  );
+  const {
+    context: contextB,
+    panel: panelB,
+    member: bo,
+  } = await addMemberInSecondBrowser({ team, request, server: own, pageUrl, profiles });
   try {
-    const panelB = await openPanel(contextB, pageUrl);
-    const bo = newTestUser('Bo', 'Member');
-    await signUpThroughExtension(contextB, panelB, bo, dataDir);
-    // The server provisions Bo's user on Bo's first call.
-    await readAccessToken(contextB).then((token) =>
-      callApiAs(request, server.url, token, 'GET', '/api/account/getOrgs'),
-    );
-    const db = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir) });
-    await db.connect();
-    await db.query(
-      `insert into org_members (org_id, user_id, access_level_id, status)
-       select $1, id, 2, 'Active' from users where email = $2`,
-      [orgId, bo.email],
-    );
-    await db.query(
-      'insert into project_access (project_id, user_id) select $1, id from users where email = $2',
-      [projectId, bo.email],
-    );
-    await db.end();
-    await panelB.reload();
     await expect(panelB.getByRole('button', { name: ITEM })).toBeVisible();
     await expect(
       panelB.getByRole('status', { name: `Connected to ${server.url} · live updates on` }),
@@ -187,8 +140,19 @@ test('a mention reaches the teammate live, by one mail, in the digest, until the
     await expectNoAxeViolations(panelB, 'the inbox');
     await panelB.getByRole('button', { name: 'Preferences' }).click();
     await expect(panelB.getByLabel('Someone mentions me')).toHaveValue('immediate');
+    // Per project: "Acme Shop" follows all projects until B overrides it.
+    await panelB.getByLabel('Preferences for').selectOption({ label: 'Acme Shop (Acme)' });
+    await expect(panelB.getByLabel('Someone mentions me')).toHaveValue('inherit');
+    await panelB.getByLabel('Preferences for').selectOption({ label: 'All projects' });
     await expectNoAxeViolations(panelB, 'notification preferences');
-    await panelB.getByRole('button', { name: 'Back to notifications' }).click();
+    // B chooses the unread count on the toolbar icon: it shows at once, on every tab.
+    const workerB = await workerOf(contextB);
+    expect(await badgeText(workerB)).toBe('');
+    await panelB
+      .getByRole('checkbox', { name: 'Show my unread count on the toolbar icon' })
+      .check();
+    await panelB.getByRole('button', { name: 'Save preferences' }).click();
+    await expect.poll(() => badgeText(workerB)).toBe('1');
 
     // One mail, after the batch window; its link opens the item's page.
     expect((await runMailAt(new Date(Date.now() + 2 * 60_000))).immediateMails).toBe(1);
@@ -200,9 +164,39 @@ test('a mention reaches the teammate live, by one mail, in the digest, until the
     const [mail] = mailsTo(bo.email).filter((m) => m.text.includes('mentioned you'));
     const itemLink = mail!.links.find((link) => link.includes('#waymark-item='));
     expect(itemLink).toBe(`${pageUrl}#waymark-item=${itemId}`);
+    // Opened in the tab B's panel is already beside, the panel opens the item.
+    const siteTab = contextB.pages().find((page) => page.url() === pageUrl)!;
+    await siteTab.bringToFront();
+    await siteTab.goto(itemLink!);
+    await expect(openItem(panelB)).toBeVisible({ timeout: 10_000 });
+    // Opened in a new tab, the panel shown beside it opens the item too; the address is the
+    // site's, untouched.
     const opened = await contextB.newPage();
     await opened.goto(itemLink!);
     await expect(opened).toHaveURL(itemLink!);
+    const besideOpened = await openPanelOnTab(contextB, await findTabId(contextB, itemLink!));
+    await expect(openItem(besideOpened)).toBeVisible({ timeout: 10_000 });
+    await expectNoAxeViolations(besideOpened, 'the item opened from the mail link');
+    // Reading it clears the badge.
+    await besideOpened.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    await besideOpened.getByRole('button', { name: 'Mark all read' }).click();
+    await expect.poll(() => badgeText(workerB)).toBe('');
+
+    // The mail's preferences link opens B's Notifications page in the portal (not admin-only).
+    const preferencesLink = mail!.links.find((link) =>
+      link.endsWith(PORTAL_LINKS.notificationPreferences),
+    );
+    expect(preferencesLink).toBe(`${server.url}${PORTAL_LINKS.notificationPreferences}`);
+    const portal = await contextB.newPage();
+    await portal.goto(preferencesLink!);
+    const heading = portal.getByRole('heading', { level: 1, name: 'Notification preferences' });
+    const logIn = portal.getByRole('heading', { name: 'Log In to Waymark' });
+    await expect(heading.or(logIn)).toBeVisible({ timeout: 15_000 });
+    if (await logIn.isVisible()) await signInOnProvider(portal, bo);
+    await expect(heading).toBeVisible({ timeout: 15_000 });
+    await expect(portal).toHaveURL(preferencesLink!);
+    await expect(portal.getByLabel('Preferences for')).toContainText('Acme Shop (Acme)');
+    await expectNoAxeViolations(portal, 'the portal notification preferences');
 
     // A plain note goes to Bo's daily digest, sent once by the test clock's run at 09:00 UTC.
     await call('POST', '/api/item/addItemNote', { itemId, text: 'Fixed on staging' });

@@ -1,17 +1,15 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page, Worker } from '@playwright/test';
-import pg from 'pg';
-import { embeddedDatabaseUrl, startServer } from '../scripts/lib/start-server.mjs';
+import type { Page } from '@playwright/test';
+import { startServer } from '../scripts/lib/start-server.mjs';
+import { expect, test } from './support/fixtures';
 import {
-  callApiAs,
-  findTabId,
-  newTestUser,
-  readAccessToken,
-  signUpThroughExtension,
-} from './support/extension-session';
-import { expect, launchExtensionContext, test } from './support/fixtures';
+  addMemberInSecondBrowser,
+  createAdminTeam,
+  openPanel,
+  workerOf,
+} from './support/two-users';
 
 // Issue 16, live and offline: two users on one page in two browsers. A's status change shows in
 // B's panel without a reload (measured); the server is stopped and restarted while B's panel is
@@ -42,30 +40,6 @@ test.afterAll(async () => {
   for (const profile of profiles) rmSync(profile, { recursive: true, force: true });
 });
 
-/** A second browser (persistent context with the extension), like the fixture's. */
-async function openBrowser(): Promise<BrowserContext> {
-  const profile = mkdtempSync(join(tmpdir(), 'waymark-profile-'));
-  profiles.push(profile);
-  return launchExtensionContext(profile);
-}
-
-async function workerOf(context: BrowserContext): Promise<Worker> {
-  return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-}
-
-/** Points the extension at this spec's server, opens the site page and the panel pinned to it. */
-async function openPanel(context: BrowserContext, pageUrl: string): Promise<Page> {
-  const worker = await workerOf(context);
-  await worker.evaluate((url) => chrome.storage.sync.set({ serverUrl: url }), server.url);
-  const tab = await context.newPage();
-  await tab.goto(pageUrl);
-  const panel = await context.newPage();
-  const extensionId = new URL(worker.url()).host;
-  const tabId = await findTabId(context, pageUrl);
-  await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?tabId=${tabId}`);
-  return panel;
-}
-
 /** The row of the item in a panel's list (its status is a badge in the row). */
 const rowOf = (panel: Page) => panel.getByRole('button', { name: ITEM });
 
@@ -78,60 +52,29 @@ test('a teammate’s change shows live, survives a server restart, and is readab
   const pageUrl = `${site.origins[0]}/checkout`;
 
   // A: the admin, with a project for the site and one item on /checkout.
-  const panelA = await openPanel(contextA, pageUrl);
-  const ada = newTestUser('Ada', 'Admin');
-  await signUpThroughExtension(contextA, panelA, ada, dataDir);
-  const tokenA = await readAccessToken(contextA);
-  const call = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
-    callApiAs<T>(request, server.url, tokenA, method, path, body);
-  await call('POST', '/api/account/createOrgExistingUser', { orgName: 'Acme' });
-  const [org] = await call<{ orgId: number }[]>('GET', '/api/account/getOrgs');
-  const orgId = org!.orgId;
-  const { projectId } = await call<{ projectId: number }>('POST', '/api/project/createProject', {
-    orgId,
-    projectName: 'Acme Shop',
-    baseUrl: site.origins[0],
+  const own = { url: server.url, dataDir };
+  const panelA = await openPanel(contextA, own, pageUrl);
+  const team = await createAdminTeam({
+    context: contextA,
+    panel: panelA,
+    request,
+    server: own,
+    siteOrigin: site.origins[0],
   });
-  const statuses = await call<{ itemStatusId: number; itemStatusDescription: string }[]>(
-    'GET',
-    `/api/item/getStatusOptions/${orgId}`,
-  );
+  const { call } = team;
   const statusId = (name: string) =>
-    statuses.find((status) => status.itemStatusDescription === name)!.itemStatusId;
-  const types = await call<{ itemTypeId: number }[]>(
-    'GET',
-    `/api/item/getItemTypeOptions/${orgId}`,
-  );
-  const { itemId } = await call<{ itemId: number }>('POST', '/api/item/createItem', {
-    projectId,
-    relativePath: '/checkout',
-    title: ITEM,
-    itemTypeId: types[0]!.itemTypeId,
-    itemStatusId: statusId('Open'),
-  });
+    team.statuses.find((status) => status.itemStatusDescription === name)!.itemStatusId;
+  const itemId = await team.createItem(ITEM, '/checkout', 'Open');
 
   // B: a member with access to the project, in another browser, on the same page.
-  const contextB = await openBrowser();
+  const { context: contextB, panel: panelB } = await addMemberInSecondBrowser({
+    team,
+    request,
+    server: own,
+    pageUrl,
+    profiles,
+  });
   try {
-    const panelB = await openPanel(contextB, pageUrl);
-    const bo = newTestUser('Bo', 'Member');
-    await signUpThroughExtension(contextB, panelB, bo, dataDir);
-    await readAccessToken(contextB).then((token) =>
-      callApiAs(request, server.url, token, 'GET', '/api/account/getOrgs'),
-    );
-    const db = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir) });
-    await db.connect();
-    await db.query(
-      `insert into org_members (org_id, user_id, access_level_id, status)
-       select $1, id, 2, 'Active' from users where email = $2`,
-      [orgId, bo.email],
-    );
-    await db.query(
-      'insert into project_access (project_id, user_id) select $1, id from users where email = $2',
-      [projectId, bo.email],
-    );
-    await db.end();
-    await panelB.reload();
     await expect(rowOf(panelB)).toContainText('Open');
     // The panel's worker holds the stream once the page is shown; the header says when it is live.
     const liveIndicator = (words: string) =>

@@ -43,3 +43,4 @@ export * from './content/vocabulary';
 export * from './content/format-count';
 export * from './content/item-history';
 export * from './content/inbox-entry';
+export * from './content/notification-choices';

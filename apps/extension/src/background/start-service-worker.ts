@@ -11,6 +11,7 @@ import { createOfflineCache } from './live/offline-cache';
 import { withOfflineReads } from './live/offline-reads';
 import { startDataLayer } from './live/start-data-layer';
 import { createPinsRelay } from './pins-relay';
+import { withUnreadBadge } from './unread-badge-relay';
 import { openWelcomeOnInstall } from './welcome-on-install';
 import { openWorkspaceOnCommand } from './open-workspace';
 
@@ -75,7 +76,7 @@ export function startServiceWorker(
       getSession: () => auth.getSession(),
       signIn: (payload) => auth.signIn(payload),
       signOut: () => auth.signOut(),
-      callApi: withOfflineReads(createApiProxy(proxyDeps), cache),
+      callApi: withUnreadBadge(withOfflineReads(createApiProxy(proxyDeps), cache), badge),
       captureTab: createCaptureTab(api),
     }),
   );

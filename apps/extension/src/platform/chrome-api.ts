@@ -114,8 +114,8 @@ export type ChromeApi = {
     launchWebAuthFlow(details: { url: string; interactive: boolean }): Promise<string | undefined>;
   };
   action: {
-    /** Sets the toolbar badge text of one tab; '' clears it. */
-    setBadgeText(details: { tabId: number; text: string }): Promise<void>;
+    /** Sets the toolbar badge text of one tab, or without `tabId` of every tab; '' clears it. */
+    setBadgeText(details: { tabId?: number; text: string }): Promise<void>;
     /** Sets the badge colour (all tabs). */
     setBadgeBackgroundColor(color: string): Promise<void>;
   };

@@ -37,7 +37,7 @@ export type FakeChrome = {
   packagedFiles: Map<string, unknown>;
   /** Ports pages opened (`runtime.connect`), delivered to `runtime.onConnect` listeners. */
   onConnect: FakeEvent<[PortLike]>;
-  /** Badge text per tab id, as `action.setBadgeText` left it. */
+  /** Badge text per tab id, as `action.setBadgeText` left it; key -1: the text of every tab. */
   badges: Map<number, string>;
   /** Origin patterns (`https://a.example/*`) the user has granted. */
   grantedOrigins: Set<string>;
@@ -131,8 +131,8 @@ export function createFakeChrome(): FakeChrome {
       launchWebAuthFlow: vi.fn(() => Promise.reject(new Error('The user did not approve access.'))),
     },
     action: {
-      setBadgeText: vi.fn(({ tabId, text }: { tabId: number; text: string }) => {
-        badges.set(tabId, text);
+      setBadgeText: vi.fn(({ tabId, text }: { tabId?: number; text: string }) => {
+        badges.set(tabId ?? -1, text);
         return Promise.resolve();
       }),
       setBadgeBackgroundColor: vi.fn(() => Promise.resolve()),

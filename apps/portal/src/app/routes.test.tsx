@@ -25,6 +25,8 @@ const SPEC_ROUTES = [
   ['/non-admin', 'non-admin', /admin access only/i],
   // issue 29: anyone's own API tokens, outside the admin area.
   ['/api-tokens', 'my-api-tokens', /^your api tokens$/i],
+  // issue 27: any signed-in user's notification preferences.
+  ['/notifications', 'notifications', /^notification preferences$/i],
   // issue 25: how to install this server's copy of the extension.
   ['/install-extension', 'install-extension', /install the waymark extension/i],
 ] as const;

@@ -129,6 +129,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/my-api-tokens'),
           },
           {
+            // Not in the admin area: every member chooses what they are told about (issue 27).
+            id: 'notifications',
+            path: 'notifications',
+            lazy: () => import('./routes/notifications'),
+          },
+          {
             id: 'auth-callback',
             path: 'auth/callback',
             lazy: () => import('./routes/auth-callback'),

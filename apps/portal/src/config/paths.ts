@@ -37,6 +37,8 @@ export const paths = {
   nonAdmin: entry('/non-admin'),
   /** Anyone's own personal access tokens, outside the admin area (issue 29). */
   myApiTokens: entry('/api-tokens'),
+  /** Any signed-in user's notification preferences (issue 27), linked from every notification mail. */
+  notifications: entry('/notifications'),
   auth: {
     /** Where the identity provider returns with the authorization code (identity clients.ts). */
     callback: entry('/auth/callback'),

@@ -14,28 +14,20 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectAccess, users, watches } from '../../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
+import { createMentionWorld, type MentionPerson } from '../support/conversation-world';
 import { snapshotDatabase } from '../support/matrix-world';
-import {
-  addMember,
-  createItem,
-  createOrgWorld,
-  createProject,
-  ok,
-  type As,
-  type OrgWorld,
-} from '../support/projects-world';
+import { addMember, createItem, ok, type As, type OrgWorld } from '../support/projects-world';
 
 // Issue 27 proof on the real database: mentions (stored as references, shown by current name,
 // refused when bad), own-note edit / delete kept in history, automatic and manual watches that
 // follow access, one notification per recipient and never for one's own action, and two
 // organizations with look-alike people (same names, same e-mail local parts).
 
-type Person = { as: As; userId: number };
+type Person = MentionPerson;
 
 let t: AuthTestContext;
 let world: OrgWorld;
 let projectId: number;
-let otherProjectId: number;
 let bea: Person;
 let carl: Person;
 let dana: Person;
@@ -43,19 +35,7 @@ let lookAlike: { world: OrgWorld; bea: Person };
 
 beforeAll(async () => {
   t = await startAuthTestApp();
-  world = await createOrgWorld(t, { email: 'ada@first.test' });
-  projectId = await createProject(t, world, 'https://first.test');
-  otherProjectId = await createProject(t, world, 'https://first-other.test', 'Other');
-  bea = await addMember(t, world, [projectId], { firstName: 'Bea', lastName: 'Baker' });
-  carl = await addMember(t, world, [projectId], { firstName: 'Carl', lastName: 'Cole' });
-  // Dana is a member of the organization without access to the project.
-  dana = await addMember(t, world, [otherProjectId], { firstName: 'Dana', lastName: 'Dale' });
-  const other = await createOrgWorld(t, { email: 'ada@second.test' });
-  await createProject(t, other, 'https://second.test');
-  lookAlike = {
-    world: other,
-    bea: await addMember(t, other, [], { firstName: 'Bea', lastName: 'Baker' }),
-  };
+  ({ world, projectId, bea, carl, dana, lookAlike } = await createMentionWorld(t));
 });
 afterAll(() => t.close());
 

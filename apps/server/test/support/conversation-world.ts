@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AuthTestContext } from './auth-test-app';
-import { userIdOf, type As } from './projects-world';
+import {
+  addMember,
+  createOrgWorld,
+  createProject,
+  userIdOf,
+  type As,
+  type OrgWorld,
+} from './projects-world';
 
 /** The preferences the matrix probes save: the world saves them first, so a probe changes nothing. */
 export const PROBE_PREFERENCES = {
@@ -55,5 +62,45 @@ export async function createConversationIds(
     noteId: await note('Probe note'),
     spareNoteId: await note('Spare probe note'),
     inboxEntryId: Number(result.rows[0]?.id),
+  };
+}
+
+/** A member of a mention world: how to call as them, and their id. */
+export type MentionPerson = { as: As; userId: number };
+
+/** Issue 27's people: an organization with look-alikes in a second one. */
+export type MentionWorld = {
+  world: OrgWorld;
+  /** The project Bea and Carl may use (https://first.test). */
+  projectId: number;
+  /** A second project of the organization, the only one Dana may use. */
+  otherProjectId: number;
+  bea: MentionPerson;
+  carl: MentionPerson;
+  /** A member of the organization without access to `projectId`. */
+  dana: MentionPerson;
+  /** A second organization with a "Bea Baker" of its own (same name, same e-mail local part). */
+  lookAlike: { world: OrgWorld; bea: MentionPerson };
+};
+
+/** Creates the {@link MentionWorld}: who may be mentioned, who may not, and a look-alike. */
+export async function createMentionWorld(t: AuthTestContext): Promise<MentionWorld> {
+  const world = await createOrgWorld(t, { email: 'ada@first.test' });
+  const projectId = await createProject(t, world, 'https://first.test');
+  const otherProjectId = await createProject(t, world, 'https://first-other.test', 'Other');
+  const bea = await addMember(t, world, [projectId], { firstName: 'Bea', lastName: 'Baker' });
+  const carl = await addMember(t, world, [projectId], { firstName: 'Carl', lastName: 'Cole' });
+  const dana = await addMember(t, world, [otherProjectId], { firstName: 'Dana', lastName: 'Dale' });
+  const other = await createOrgWorld(t, { email: 'ada@second.test' });
+  await createProject(t, other, 'https://second.test');
+  const lookAlikeBea = await addMember(t, other, [], { firstName: 'Bea', lastName: 'Baker' });
+  return {
+    world,
+    projectId,
+    otherProjectId,
+    bea,
+    carl,
+    dana,
+    lookAlike: { world: other, bea: lookAlikeBea },
   };
 }

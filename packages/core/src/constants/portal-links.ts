@@ -13,4 +13,6 @@ export const PORTAL_LINKS = {
   userGuide: '/client/user-guide',
   /** The public page with the steps to install the extension from this server (issue 25). */
   installExtension: '/client/install-extension',
+  /** Any signed-in user's notification preferences (issue 27): every notification mail links here. */
+  notificationPreferences: '/client/notifications',
 } as const;

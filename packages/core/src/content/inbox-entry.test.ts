@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TInboxEntry } from '../entities/conversation';
+import { DESCRIPTION_MENTION_DETAIL, type TInboxEntry } from '../entities/conversation';
 import { describeInboxEntry, inboxEntryUrl } from './inbox-entry';
 
 const entry: TInboxEntry = {
@@ -24,6 +24,12 @@ describe('describeInboxEntry', () => {
     ['itemCreated', 'Ada Admin added “Pay button” (Shop) on a page you watch'],
   ] as const)('says what a %s is', (event, sentence) => {
     expect(describeInboxEntry({ ...entry, event })).toBe(sentence);
+  });
+
+  it('says a mention came from the description, not a note', () => {
+    expect(describeInboxEntry({ ...entry, detail: DESCRIPTION_MENTION_DETAIL })).toBe(
+      'Ada Admin mentioned you in the description of “Pay button” (Shop)',
+    );
   });
 
   it('names the new status', () => {

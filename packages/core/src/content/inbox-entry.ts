@@ -1,4 +1,4 @@
-import type { TInboxEntry } from '../entities/conversation';
+import { DESCRIPTION_MENTION_DETAIL, type TInboxEntry } from '../entities/conversation';
 
 /**
  * One notification as a sentence (issue 27), the same in the side panel's inbox and in mail:
@@ -9,6 +9,8 @@ export function describeInboxEntry(entry: TInboxEntry): string {
   const detail = entry.detail ? `: ${entry.detail}` : '';
   switch (entry.event) {
     case 'mention':
+      if (entry.detail === DESCRIPTION_MENTION_DETAIL)
+        return `${entry.actorName} mentioned you in the description of ${item}`;
       return `${entry.actorName} mentioned you on ${item}${detail}`;
     case 'assigned':
       return `${entry.actorName} assigned ${item} to you`;

@@ -45,6 +45,18 @@ export const ZMention = z.object({ userId: ZId, fullName: z.string() });
 /** A mentioned user. */
 export type TMention = z.infer<typeof ZMention>;
 
+/**
+ * A person an item's description mentions, by their current name, and whether they can see the
+ * item's project now: those who cannot were not notified (the author is told; an admin can grant
+ * them the project in one step).
+ */
+export const ZDescriptionMention = ZMention.extend({ canSeeProject: z.boolean() });
+/** A person an item's description mentions. */
+export type TDescriptionMention = z.infer<typeof ZDescriptionMention>;
+
+/** The `detail` of a `mention` notification that comes from an item's description, not a note. */
+export const DESCRIPTION_MENTION_DETAIL = 'description';
+
 /** What someone can be notified of (docs/notifications.md). */
 export const NOTIFICATION_EVENTS = [
   'mention',
@@ -116,6 +128,26 @@ export const ZNotificationPreferences = z.object({
 });
 /** A user's notification preferences. */
 export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;
+
+/** A project the user can set preferences for: one they can use now, with its organization. */
+export const ZPreferenceProject = z.object({
+  projectId: ZId,
+  projectName: z.string(),
+  orgName: z.string(),
+});
+/** A project the user can set preferences for. */
+export type TPreferenceProject = z.infer<typeof ZPreferenceProject>;
+
+/**
+ * A user's notification preferences as read: plus the projects they can use (the choices of a
+ * per-project preference), sorted by organization and name. Rows of projects they can no longer
+ * use are left out.
+ */
+export const ZNotificationPreferencesView = ZNotificationPreferences.extend({
+  projects: z.array(ZPreferenceProject),
+});
+/** A user's notification preferences as read. */
+export type TNotificationPreferencesView = z.infer<typeof ZNotificationPreferencesView>;
 
 /** What the caller watches around one item. */
 export const ZWatchState = z.object({ item: z.boolean(), page: z.boolean(), project: z.boolean() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEATURES } from '../plans/plans';
+import { ZDescriptionMention } from './conversation';
 import { ZId, ZTimestamp } from './ids';
 import { ZItem, ZItemHistoryEntry, ZItemNote } from './item';
 
@@ -66,6 +67,8 @@ export const ZItemDetail = ZItem.extend({
   assignee: ZItemPerson.nullable(),
   releaseTitle: z.string().nullable(),
   createdBy: ZItemPerson.nullable(),
+  /** Whom the description's `@[user:ID]` tokens mention, by their current names (issue 27). */
+  descriptionMentions: z.array(ZDescriptionMention),
   notes: z.array(ZItemNote),
   relatedItems: z.array(ZRelatedItem),
   history: z.array(ZItemHistoryEntry),

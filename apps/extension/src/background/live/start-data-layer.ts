@@ -50,7 +50,10 @@ export function startDataLayer(deps: DataLayerDeps): void {
     publishItems: (itemIds) => void broadcast(send, 'itemsChanged', { itemIds }),
     publishState: (projectId, state) =>
       void broadcast(send, 'liveStateChanged', { projectId, state }),
-    publishInbox: () => void broadcast(send, 'inboxChanged', {}),
+    publishInbox: () => {
+      void broadcast(send, 'inboxChanged', {});
+      void deps.badge.refreshUnread();
+    },
   });
   // The live port is guarded like every port: a content script's port is closed unanswered.
   servePort(api, LIVE_PORT, (port) => owner.attach(port));

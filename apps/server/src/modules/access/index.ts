@@ -11,6 +11,7 @@ export {
   type AccessRule,
 } from '../../http/access-rules';
 export { canUseProject } from './can-use-project';
+export { usersWhoCanUse } from './users-who-can-use';
 export { PAYMENT_METHOD_NOT_FOUND } from './access-messages';
 export { accessHooks, installAccess, requireCaller } from './access-hooks';
 export { projectsOf, RATE_LIMITED_MESSAGE } from './token-check';

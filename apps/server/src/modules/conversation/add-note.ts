@@ -5,7 +5,7 @@ import type { ProjectScope } from '../access/index';
 import { assertFeature } from '../entitlements/index';
 import { autoWatch, fanOut } from '../inbox/index';
 import { touchItem } from '../items/index';
-import { checkMentions } from './mentions';
+import { checkMentions } from '../items/index';
 import { readWrittenNote, saveMentions } from './note-queries';
 
 /**

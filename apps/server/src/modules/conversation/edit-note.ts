@@ -5,7 +5,7 @@ import { itemNotes } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 import { autoWatch, fanOut } from '../inbox/index';
 import { recordItemChange } from '../items/index';
-import { checkMentions } from './mentions';
+import { checkMentions } from '../items/index';
 import { lockOwnNote, readWrittenNote, saveMentions } from './note-queries';
 
 /**

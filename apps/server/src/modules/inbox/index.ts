@@ -15,7 +15,7 @@ import { unsubscribe } from './unsubscribe';
 
 export { autoWatch, fanOut, type FanOut } from './fan-out';
 export { mentionNames } from './read-entries';
-export { canUseProjects, usersWhoCanUse } from './project-visibility';
+export { canUseProjects } from './project-visibility';
 
 /** The inbox calls, the mail jobs, and under the test clock the call that runs them. */
 const registerInbox: AppModule = (app, { db, jobs, mailer, clock, config }) => {

@@ -1,24 +1,45 @@
-import { AppError, type TNotificationEvent, type TNotificationPreferences } from '@waymark/core';
-import { eq } from 'drizzle-orm';
+import {
+  AppError,
+  type TNotificationEvent,
+  type TNotificationPreferences,
+  type TNotificationPreferencesView,
+} from '@waymark/core';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notificationPrefs, notificationSettings } from '../../db/schema';
+import { notificationPrefs, notificationSettings, organizations, projects } from '../../db/schema';
+import { canUseProject } from '../access/index';
 import { canUseProjects } from './project-visibility';
 import { ensureSettings } from './notification-settings';
 
 /** Answered when a preference names a project the caller cannot use. */
 const PROJECT_NOT_FOUND = 'Project not found.';
 
-/** The caller's notification preferences. */
+/**
+ * The caller's notification preferences and the projects they can use (every organization);
+ * rows of projects they can no longer use are left out, so saving what was read never names one.
+ */
 export async function getNotificationPreferences(
   { db }: { db: Db },
   input: { userId: number },
-): Promise<TNotificationPreferences> {
+): Promise<TNotificationPreferencesView> {
   const settings = await ensureSettings(db, input.userId);
-  const prefs = await db
-    .select()
-    .from(notificationPrefs)
-    .where(eq(notificationPrefs.userId, input.userId));
+  const [rows, usable] = await Promise.all([
+    db.select().from(notificationPrefs).where(eq(notificationPrefs.userId, input.userId)),
+    db
+      .select({
+        projectId: projects.id,
+        projectName: projects.name,
+        orgName: organizations.name,
+      })
+      .from(projects)
+      .innerJoin(organizations, eq(organizations.id, projects.orgId))
+      .where(canUseProject(input.userId))
+      .orderBy(asc(organizations.name), asc(projects.name), asc(projects.id)),
+  ]);
+  const usableIds = new Set(usable.map((project) => project.projectId));
+  const prefs = rows.filter((pref) => pref.projectId === 0 || usableIds.has(pref.projectId));
   return {
+    projects: usable,
     timeZone: settings.timeZone,
     digestHour: settings.digestHour,
     toolbarBadge: settings.toolbarBadge,
@@ -39,7 +60,7 @@ export async function getNotificationPreferences(
 export async function saveNotificationPreferences(
   { db }: { db: Db },
   input: TNotificationPreferences & { userId: number },
-): Promise<TNotificationPreferences> {
+): Promise<TNotificationPreferencesView> {
   const projectIds = [
     ...new Set(input.prefs.flatMap((pref) => (pref.projectId === null ? [] : [pref.projectId]))),
   ];

@@ -1,4 +1,4 @@
-import { describeInboxEntry } from '@waymark/core';
+import { describeInboxEntry, PORTAL_LINKS } from '@waymark/core';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { DbOrTx } from '../../db/client';
@@ -92,6 +92,7 @@ async function enqueueMail(
       subject: input.subject,
       lines,
       unsubscribeUrl: `${deps.publicUrl}/api/inbox/unsubscribe?token=${input.token}`,
+      preferencesUrl: `${deps.publicUrl}${PORTAL_LINKS.notificationPreferences}`,
     }),
   );
 }

@@ -7,6 +7,7 @@ import { getItem } from './get-item';
 import { assertItemFeatures } from './item-features';
 import { replaceItemTags, replaceItemUrls } from './item-lists';
 import { checkItemRefs } from './item-refs';
+import { checkMentions } from './mentions';
 import { sanitizeDescription } from './sanitize-description';
 
 /** Input of {@link createItem}: validated fields (see ZCreateItemRequest) and the author. */
@@ -28,7 +29,8 @@ export type CreateItemInput = {
  * Creates an item on a page of the project, creating the relative path when the page has none
  * yet (issue 4), with its tags, links and a creation history entry — one transaction. Type and
  * status must be the organization's, the release the project's, the assignee a member with
- * access (checkItemRefs); the description is sanitised. Tags, a release and external links need
+ * access (checkItemRefs); the description is sanitised and its @mentions checked (people who
+ * can see the project are notified and watch the item, by the `item_history` trigger). Tags, a release and external links need
  * a plan that includes them (PLAN_LIMIT otherwise).
  */
 export async function createItem(
@@ -48,6 +50,8 @@ export async function insertItem(
 ): Promise<number> {
   await assertItemFeatures(tx, scope.orgId, input);
   await checkItemRefs(tx, scope, input);
+  // Refused before anything is written; the notifications come from the history trigger.
+  await checkMentions(tx, scope, input.descriptionHtml);
   const relativePathId = await ensureRelativePath(tx, scope.projectId, input.relativePath);
   const [item] = await tx
     .insert(items)

@@ -9,6 +9,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { runReads } from '../../db/run-reads';
 import { itemHistory, itemNotes, itemRelations, items, users } from '../../db/schema';
+import { selectDescriptionMentions } from './description-mentions';
 import { fullNameOf, itemDetailColumns, joinItemLookups } from './item-queries';
 import { selectNoteRows } from './note-rows';
 import { selectRelatedItemRows } from './related-items';
@@ -16,13 +17,14 @@ import { selectRelatedItemRows } from './related-items';
 /** Answered for an item that is gone (deleted meanwhile). */
 export const ITEM_NOT_FOUND = 'Item not found.';
 
-/** An item's every field, notes, related items and history (four indexed reads). */
+/** An item's every field, notes, related items, history and description mentions (five reads). */
 export async function getItem(db: Db | DbOrTx, input: { itemId: number }): Promise<TItemDetail> {
-  const [itemRow, notes, relatedItems, history] = await runReads(db, [
+  const [itemRow, notes, relatedItems, history, descriptionMentions] = await runReads(db, [
     () => selectItemRow(db, input.itemId),
     () => selectNotes(db, input.itemId),
     () => selectRelatedItems(db, input.itemId),
     () => getItemHistory(db, input),
+    () => selectDescriptionMentions(db, input.itemId),
   ] as const);
   if (!itemRow) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
   const {
@@ -44,6 +46,7 @@ export async function getItem(db: Db | DbOrTx, input: { itemId: number }): Promi
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
     relatedItemIds: relatedItems.map((related) => related.itemId),
+    descriptionMentions,
     notes,
     relatedItems,
     history,

@@ -39,6 +39,7 @@ export { exportProjectItems, listProjectItems } from './list-project-items';
 export { createItem, type CreateItemInput } from './create-item';
 export { insertItems } from './create-items';
 export { sanitizeDescription } from './sanitize-description';
+export { checkMentions, type CheckedMentions } from './mentions';
 export { getItem } from './get-item';
 export {
   getAssigneeOptions,

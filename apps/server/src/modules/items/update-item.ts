@@ -7,6 +7,7 @@ import { getItem } from './get-item';
 import { assertItemFeatures } from './item-features';
 import { replaceItemTags, replaceItemUrls } from './item-lists';
 import { checkItemRefs } from './item-refs';
+import { checkMentions } from './mentions';
 import { sanitizeDescription } from './sanitize-description';
 
 /** Input of {@link updateItem}: only the fields to change (see ZUpdateItemRequest). */
@@ -41,6 +42,7 @@ export async function applyItemUpdate(
   const current = await getItem(tx, { itemId: input.itemId });
   await assertItemFeatures(tx, scope.orgId, input, current);
   const next = await checkItemRefs(tx, scope, input);
+  if (input.descriptionHtml !== undefined) await checkMentions(tx, scope, input.descriptionHtml);
   const description =
     input.descriptionHtml === undefined ? undefined : sanitizeDescription(input.descriptionHtml);
   const changes: Change[] = [];
@@ -83,7 +85,8 @@ export async function applyItemUpdate(
 /**
  * Changes the given fields of an item. Every field whose value really changes gets a history
  * entry (issue 4: who, when, field, before, after) with readable values — the type, status,
- * release and assignee by name. One transaction; the item row is locked while compared. Adding a
+ * release and assignee by name. People the description mentions for the first time are notified
+ * (the `item_history` trigger); those mentioned before are not told again. One transaction; the item row is locked while compared. Adding a
  * tag, release or external link needs a plan that includes it (PLAN_LIMIT otherwise).
  */
 export async function updateItem(

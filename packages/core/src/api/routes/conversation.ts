@@ -3,6 +3,7 @@ import {
   ZInbox,
   ZMention,
   ZNotificationPreferences,
+  ZNotificationPreferencesView,
   ZWatchState,
 } from '../../entities/conversation';
 import { ZId, ZIdParam } from '../../entities/ids';
@@ -137,9 +138,9 @@ export const inboxRoutes = {
   getNotificationPreferences: defineRoute({
     method: 'GET',
     path: '/api/inbox/getPreferences',
-    summary: "The caller's notification preferences.",
+    summary: "The caller's notification preferences and the projects they can set them for.",
     tag: 'inbox',
-    response: ZNotificationPreferences,
+    response: ZNotificationPreferencesView,
   }),
   /** Replaces the caller's notification preferences. */
   saveNotificationPreferences: defineRoute({
@@ -148,7 +149,7 @@ export const inboxRoutes = {
     summary: "Saves the caller's notification preferences.",
     tag: 'inbox',
     body: ZNotificationPreferences,
-    response: ZNotificationPreferences,
+    response: ZNotificationPreferencesView,
   }),
   /**
    * RFC 8058 one-click unsubscribe: the mail client POSTs `List-Unsubscribe=One-Click` to the

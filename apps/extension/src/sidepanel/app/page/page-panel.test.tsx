@@ -175,6 +175,7 @@ const DETAIL = {
     },
   ],
   relatedItems: [],
+  descriptionMentions: [],
   history: [],
 };
 

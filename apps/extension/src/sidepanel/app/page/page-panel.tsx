@@ -11,6 +11,7 @@ import { useShortcuts } from '../../shared/keyboard/use-shortcuts';
 import { useItem } from '../../shared/data/use-item';
 import { ItemDetail, ItemForm, ItemsSection, usePagePins } from '../../features/items/index';
 import { NoProjectCard } from '../../features/projects/index';
+import { onItemRequested, takeItemToOpen } from '../../shared/item-link';
 import { preloadViews } from './lazy-views';
 import { ProjectHeading } from './project-heading';
 import { SiteAccessNotice } from './site-access-notice';
@@ -45,9 +46,14 @@ export function PagePanel({
   const queryClient = useQueryClient();
   const reportChange = useReportChange();
   const [projectId, setProjectId] = useState<number | null>(null);
-  const [view, setView] = useState<View>({ kind: 'list' });
+  // A mail link's `#waymark-item=` or the inbox's request opens that item first (issue 27).
+  const [view, setView] = useState<View>(() => {
+    const itemId = takeItemToOpen(tab.tabId, pageUrl);
+    return itemId === null ? { kind: 'list' } : { kind: 'item', itemId };
+  });
   const page = usePageItems(pageUrl, orgId, projectId);
   const openItem = useCallback((itemId: number) => setView({ kind: 'item', itemId }), []);
+  useEffect(() => onItemRequested(pageUrl, openItem), [pageUrl, openItem]);
   const pins = usePagePins({
     tabId: tab.tabId,
     pageUrl,

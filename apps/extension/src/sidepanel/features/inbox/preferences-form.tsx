@@ -1,8 +1,17 @@
 import { Button, Checkbox, NativeSelect, Stack, Text } from '@mantine/core';
 import {
+  ALL_PROJECTS_SCOPE,
+  choiceOptionsFor,
+  choicesOf,
+  DIGEST_HOUR_OPTIONS,
+  preferenceScopeOptions,
+  scopeProjectId,
+  NOTIFICATION_EVENT_LABELS,
   NOTIFICATION_EVENTS,
-  type TNotificationEvent,
-  type TNotificationPreferences,
+  toSavedPreferences,
+  withChoices,
+  type ProjectNotificationChoice,
+  type TNotificationPreferencesView,
 } from '@waymark/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,42 +19,11 @@ import { ErrorAlert } from '../../shared/error-alert';
 import { queryKeys } from '../../shared/data/query-keys';
 import { useCallApi } from '../../shared/use-call-api';
 
-const EVENT_LABELS: Record<TNotificationEvent, string> = {
-  mention: 'Someone mentions me',
-  assigned: 'An item is assigned to me',
-  status: 'A status changes on what I watch',
-  note: 'A note is added to what I watch',
-  attachment: 'A file is attached to what I watch',
-  itemCreated: 'An item is added on a page I watch',
-};
-
-const EMAIL_CHOICES = [
-  { value: 'immediate', label: 'E-mail within minutes' },
-  { value: 'digest', label: 'In the daily digest' },
-  { value: 'off', label: 'No e-mail' },
-  { value: 'none', label: 'Not at all' },
-];
-
-const DEFAULTS: Record<TNotificationEvent, string> = {
-  mention: 'immediate',
-  assigned: 'immediate',
-  status: 'digest',
-  note: 'digest',
-  attachment: 'digest',
-  itemCreated: 'digest',
-};
-
-/** The choice shown for `event`: its all-projects preference, else the default. */
-function choiceOf(preferences: TNotificationPreferences, event: TNotificationEvent): string {
-  const pref = preferences.prefs.find((row) => row.projectId === null && row.event === event);
-  if (!pref) return DEFAULTS[event];
-  return pref.isEnabled ? pref.email : 'none';
-}
-
 /**
- * The user's notification preferences for every project (issue 27): per event, e-mail within
- * minutes, in the daily digest, no e-mail, or not at all; the digest's hour and time zone; the
- * switch every unsubscribe link turns off. Per-project rows saved elsewhere are kept.
+ * The user's notification preferences (issue 27): for every project, or one project overriding
+ * them, per event e-mail within minutes, in the daily digest, inbox only, or not at all; the
+ * digest's hour and time zone; the unread count on the toolbar icon; the switch every
+ * unsubscribe link turns off. The same rows as the portal's Notifications page.
  */
 export function PreferencesForm({ onDone }: { onDone: () => void }) {
   const callApi = useCallApi();
@@ -58,39 +36,32 @@ export function PreferencesForm({ onDone }: { onDone: () => void }) {
   return <Form saved={saved.data} onDone={onDone} />;
 }
 
-function Form({ saved, onDone }: { saved: TNotificationPreferences; onDone: () => void }) {
+function Form({ saved, onDone }: { saved: TNotificationPreferencesView; onDone: () => void }) {
   const callApi = useCallApi();
   const queryClient = useQueryClient();
-  const [choices, setChoices] = useState(
-    () => new Map(NOTIFICATION_EVENTS.map((event) => [event, choiceOf(saved, event)])),
-  );
+  const [prefs, setPrefs] = useState(saved.prefs);
+  const [scope, setScope] = useState(ALL_PROJECTS_SCOPE);
   const [digestHour, setDigestHour] = useState(saved.digestHour);
   const [timeZone, setTimeZone] = useState(saved.timeZone);
   const [isEmailOn, setEmailOn] = useState(!saved.isEmailOff);
+  const [toolbarBadge, setToolbarBadge] = useState(saved.toolbarBadge);
+  const projectId = scopeProjectId(scope);
+  const choices = choicesOf(prefs, projectId);
   const save = useMutation({
     mutationFn: () =>
       callApi('saveNotificationPreferences', {
         body: {
-          ...saved,
+          ...toSavedPreferences(saved),
           timeZone,
           digestHour,
+          toolbarBadge,
           isEmailOff: !isEmailOn,
-          prefs: [
-            ...saved.prefs.filter((row) => row.projectId !== null),
-            ...NOTIFICATION_EVENTS.map((event) => {
-              const choice = choices.get(event) ?? DEFAULTS[event];
-              return {
-                projectId: null,
-                event,
-                isEnabled: choice !== 'none',
-                email: (choice === 'none' ? 'off' : choice) as 'immediate' | 'digest' | 'off',
-              };
-            }),
-          ],
+          prefs,
         },
       }),
     onSuccess: (answer) => {
       queryClient.setQueryData(queryKeys.notificationPreferences(), answer);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.inbox() });
       onDone();
     },
   });
@@ -104,27 +75,31 @@ function Form({ saved, onDone }: { saved: TNotificationPreferences; onDone: () =
         save.mutate();
       }}
     >
+      <NativeSelect
+        size="xs"
+        label="Preferences for"
+        data={preferenceScopeOptions(saved.projects)}
+        value={scope}
+        onChange={(change) => setScope(change.currentTarget.value)}
+      />
       {NOTIFICATION_EVENTS.map((event) => (
         <NativeSelect
           key={event}
           size="xs"
-          label={EVENT_LABELS[event]}
-          data={EMAIL_CHOICES}
+          label={NOTIFICATION_EVENT_LABELS[event]}
+          data={choiceOptionsFor(projectId)}
           value={choices.get(event)}
           onChange={(change) => {
             // Read now: the event's target is gone by the time the state updater runs.
-            const value = change.currentTarget.value;
-            setChoices((current) => new Map(current).set(event, value));
+            const value = change.currentTarget.value as ProjectNotificationChoice;
+            setPrefs((current) => withChoices(current, projectId, new Map([[event, value]])));
           }}
         />
       ))}
       <NativeSelect
         size="xs"
         label="Daily digest at"
-        data={Array.from({ length: 24 }, (_, hour) => ({
-          value: String(hour),
-          label: `${String(hour).padStart(2, '0')}:00`,
-        }))}
+        data={DIGEST_HOUR_OPTIONS}
         value={String(digestHour)}
         onChange={(change) => setDigestHour(Number(change.currentTarget.value))}
       />
@@ -135,12 +110,21 @@ function Form({ saved, onDone }: { saved: TNotificationPreferences; onDone: () =
         value={timeZone}
         onChange={(change) => setTimeZone(change.currentTarget.value)}
       />
-      <Checkbox
-        size="xs"
-        label="Send me notification e-mail (an unsubscribe link turns this off)"
-        checked={isEmailOn}
-        onChange={(change) => setEmailOn(change.currentTarget.checked)}
-      />
+      {/* Apart enough for two 24 px touch targets (WCAG 2.5.8). */}
+      <Stack gap="sm">
+        <Checkbox
+          size="xs"
+          label="Show my unread count on the toolbar icon"
+          checked={toolbarBadge}
+          onChange={(change) => setToolbarBadge(change.currentTarget.checked)}
+        />
+        <Checkbox
+          size="xs"
+          label="Send me notification e-mail (an unsubscribe link turns this off)"
+          checked={isEmailOn}
+          onChange={(change) => setEmailOn(change.currentTarget.checked)}
+        />
+      </Stack>
       {save.isError && <ErrorAlert error={save.error} title="Your preferences were not saved" />}
       <Button type="submit" size="compact-sm" loading={save.isPending}>
         Save preferences

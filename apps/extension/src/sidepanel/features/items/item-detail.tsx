@@ -3,6 +3,7 @@ import type { Feature } from '@waymark/core';
 import { AttachmentsSection } from './attachments/index';
 import { ErrorAlert } from '../../shared/error-alert';
 import { DeleteItemButton } from './delete-item-button';
+import { GrantAccessNotice } from './grant-access-notice';
 import { HistoryTimeline } from './history-timeline';
 import { ItemFields } from './item-fields';
 import { PinSection, type PagePins } from './pins/index';
@@ -63,6 +64,14 @@ export function ItemDetail({
             <DeleteItemButton itemId={itemId} title={item.data.title} onDeleted={onDeleted} />
           </Group>
           <ItemFields item={item.data} />
+          {item.data.descriptionMentions.some((person) => !person.canSeeProject) && (
+            <GrantAccessNotice
+              people={item.data.descriptionMentions.filter((person) => !person.canSeeProject)}
+              projectId={item.data.projectId}
+              access={access}
+              onGranted={reload}
+            />
+          )}
           <PinSection pins={pins} itemId={itemId} canPin={planFeatures.includes('locationPins')} />
           <Divider />
           <NotesThread

@@ -1,3 +1,4 @@
+import { descriptionHtmlOf } from './mention-text';
 import { Anchor, Badge, Group, Stack, Table, Text, Typography } from '@mantine/core';
 import type { TItemDetail } from '@waymark/core';
 import { formatTime } from '../../shared/format-time';
@@ -63,8 +64,13 @@ export function ItemFields({ item }: { item: TItemDetail }) {
       </Table>
       {item.descriptionHtml && (
         <Typography fz="sm" data-testid="item-description">
-          {/* Sanitised by the server's allow-list (apps/server/src/modules/items/sanitize-description.ts). */}
-          <div dangerouslySetInnerHTML={{ __html: item.descriptionHtml }} />
+          {/* Sanitised by the server's allow-list (apps/server/src/modules/items/sanitize-description.ts);
+              mentions shown with current names, escaped. */}
+          <div
+            dangerouslySetInnerHTML={{
+              __html: descriptionHtmlOf(item.descriptionHtml, item.descriptionMentions),
+            }}
+          />
         </Typography>
       )}
     </Stack>

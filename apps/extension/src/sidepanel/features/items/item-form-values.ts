@@ -1,4 +1,5 @@
 import type { TItemDetail } from '@waymark/core';
+import { descriptionHtmlOf } from './mention-text';
 import type { ItemGates } from './plan-gates';
 
 /** What the item form edits; ids as select strings ('' = none). */
@@ -24,7 +25,8 @@ export function toFormValues(
     itemTypeId: String(item?.itemTypeId ?? defaults.itemTypeId ?? ''),
     itemStatusId: String(item?.itemStatusId ?? defaults.itemStatusId ?? ''),
     title: item?.title ?? '',
-    descriptionHtml: item?.descriptionHtml ?? '',
+    // Mentions read as `@Full Name` while editing; saving turns them back into tokens.
+    descriptionHtml: item ? descriptionHtmlOf(item.descriptionHtml, item.descriptionMentions) : '',
     tags: item?.tags.join(', ') ?? '',
     assigneeUserId: item?.assigneeUserId ? String(item.assigneeUserId) : '',
     releaseId: item?.releaseId ? String(item.releaseId) : '',

@@ -19,6 +19,7 @@ import { toFormValues, toItemFields, type ItemFormValues } from './item-form-val
 import { PlanGateNote } from '../../shared/plan-gate-note';
 import classes from './item-form.module.css';
 import { getItemGates } from './plan-gates';
+import { toStoredHtml, type PickedMention } from './mention-text';
 import { RichTextEditor } from './rich-text-editor';
 import { useItemOptions } from './use-item-options';
 
@@ -50,12 +51,15 @@ export function ItemForm({
   const gates = getItemGates(planFeatures);
   const options = useItemOptions(orgId, projectId);
   const [values, setValues] = useState<ItemFormValues | null>(null);
+  // Who the description mentions: those it had (they stay mentions) and those picked since.
+  const [picked, setPicked] = useState<PickedMention[]>(() => item?.descriptionMentions ?? []);
   const extras = useItemFormExtras(item, planFeatures);
   const typeName = (form: ItemFormValues) =>
     options.types.find((type) => String(type.itemTypeId) === form.itemTypeId)?.itemTypeDescription;
   const save = useMutation({
-    mutationFn: (form: ItemFormValues) =>
-      item
+    mutationFn: ({ descriptionHtml, ...rest }: ItemFormValues) => {
+      const form = { ...rest, descriptionHtml: toStoredHtml(descriptionHtml, picked) };
+      return item
         ? callApi('updateItem', { body: { itemId: item.itemId, ...toItemFields(form, gates) } })
         : callApi('createItem', {
             body: {
@@ -69,7 +73,8 @@ export function ItemForm({
                 gates,
               ),
             },
-          }),
+          });
+    },
     onSuccess: (saved) => {
       extras.afterSave(saved.itemId);
       onSaved(saved);
@@ -131,6 +136,8 @@ export function ItemForm({
         label="Description"
         initialHtml={form.descriptionHtml}
         onChange={set('descriptionHtml')}
+        people={options.assignees}
+        onPick={(person) => setPicked((current) => [...current, person])}
       />
       <TextInput
         label="Tags"

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { insertMention, mentionQueryAt, noteTextOf, toStoredText } from './mention-text';
+import {
+  descriptionHtmlOf,
+  insertMention,
+  mentionQueryAt,
+  noteTextOf,
+  toStoredHtml,
+  toStoredText,
+} from './mention-text';
 
 describe('mention text', () => {
   it('finds the @query being typed, only after a space or at the start', () => {
@@ -25,5 +32,17 @@ describe('mention text', () => {
     expect(
       noteTextOf({ text: 'Ask @[user:2]', mentions: [{ userId: 2, fullName: 'Ann Lee' }] }),
     ).toBe('Ask @Ann Lee');
+  });
+
+  it('shows a description with current names, HTML-escaped, and stores it back as tokens', () => {
+    const people = [
+      { userId: 4, fullName: 'Tom & Jerry' },
+      { userId: 9, fullName: 'Bea Baker' },
+    ];
+    const shown = descriptionHtmlOf('<p>Ask <strong>@[user:4]</strong> and @[user:9]</p>', people);
+    expect(shown).toBe('<p>Ask <strong>@Tom &amp; Jerry</strong> and @Bea Baker</p>');
+    expect(toStoredHtml(shown, people)).toBe('<p>Ask <strong>@[user:4]</strong> and @[user:9]</p>');
+    // Typed after a non-breaking space (the editor's), the query is still found.
+    expect(mentionQueryAt('See\u00a0@be', 7)).toEqual({ start: 4, query: 'be' });
   });
 });

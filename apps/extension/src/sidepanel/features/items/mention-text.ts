@@ -1,4 +1,4 @@
-import { mentionToken, renderMentions, type TItemNote } from '@waymark/core';
+import { escapeHtml, mentionToken, renderMentions, type TItemNote } from '@waymark/core';
 
 /** A person picked in the mention list: the name the text shows and who it stands for. */
 export type PickedMention = { userId: number; fullName: string };
@@ -35,12 +35,30 @@ export function insertMention(
  * The text as stored: each picked person's `@Full Name` still in the text becomes their
  * `@[user:ID]` token (longest names first, so "@Ann Lee" is not read as "@Ann").
  */
-export function toStoredText(text: string, picked: readonly PickedMention[]): string {
+export function toStoredText(
+  text: string,
+  picked: readonly PickedMention[],
+  nameAs: (name: string) => string = (name) => name,
+): string {
   const byLength = [...picked].sort((a, b) => b.fullName.length - a.fullName.length);
   return byLength.reduce(
-    (result, person) => result.split(`@${person.fullName}`).join(mentionToken(person.userId)),
+    (result, person) =>
+      result.split(`@${nameAs(person.fullName)}`).join(mentionToken(person.userId)),
     text,
   );
+}
+
+/** A description's HTML as stored: each picked person's `@Full Name` (HTML-escaped) as a token. */
+export function toStoredHtml(html: string, picked: readonly PickedMention[]): string {
+  return toStoredText(html, picked, escapeHtml);
+}
+
+/**
+ * A description's HTML as people read and edit it: its `@[user:ID]` tokens as `@Full Name`
+ * (current names, HTML-escaped; issue 27).
+ */
+export function descriptionHtmlOf(html: string, mentions: readonly PickedMention[]): string {
+  return renderMentions(html, new Map(mentions.map((m) => [m.userId, escapeHtml(m.fullName)])));
 }
 
 /** A note's text as people read it: mentions shown with the person's current name. */

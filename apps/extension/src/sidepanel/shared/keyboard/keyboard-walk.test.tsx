@@ -26,6 +26,7 @@ function renderList() {
         createdAt: '2026-11-01T00:00:00.000Z',
         notes: [],
         relatedItems: [],
+        descriptionMentions: [],
         history: [],
       };
     if (route === 'getStatusOptions') return [{ itemStatusId: 1, itemStatusDescription: 'Open' }];

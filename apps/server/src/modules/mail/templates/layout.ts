@@ -11,6 +11,8 @@ export type MailContent = {
   action?: { label: string; url: string };
   /** Paragraphs after the button: what comes once the action is done. */
   afterAction?: string[];
+  /** Paragraphs after those, each ending in a link (a real link in HTML, `label: url` in text). */
+  links?: { text: string; label: string; url: string }[];
   /** Small print under the button, e.g. why they got this mail. */
   footer: string;
 };
@@ -23,10 +25,13 @@ export function renderMail(content: MailContent): MailMessage {
     ...content.paragraphs,
     ...(action ? [`${action.label}: ${action.url}`] : []),
     ...(content.afterAction ?? []),
+    ...(content.links ?? []).map((link) => `${link.text} ${link.label}: ${link.url}`),
     content.footer,
     '— Waymark',
   ].join('\n\n');
   const paragraph = (value: string) => `<p style="margin:0 0 16px">${escapeHtml(value)}</p>`;
+  const linkParagraph = (link: { text: string; label: string; url: string }) =>
+    `<p style="margin:0 0 16px">${escapeHtml(link.text)} <a href="${escapeHtml(link.url)}" style="color:#1f5aa0">${escapeHtml(link.label)}</a></p>`;
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1f5aa0;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#4b5563">Or paste this link into your browser:<br>${escapeHtml(action.url)}</p>`
@@ -39,6 +44,7 @@ ${paragraph(content.greeting)}
 ${content.paragraphs.map(paragraph).join('\n')}
 ${button}
 ${(content.afterAction ?? []).map(paragraph).join('\n')}
+${(content.links ?? []).map(linkParagraph).join('\n')}
 <p style="margin:24px 0 0;font-size:13px;color:#4b5563">${escapeHtml(content.footer)}</p>
 </div></body></html>`;
   return { to: content.to, subject: content.subject, text, html };

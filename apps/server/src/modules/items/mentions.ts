@@ -10,7 +10,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orgMembers } from '../../db/schema';
-import { usersWhoCanUse } from '../inbox/index';
+import { usersWhoCanUse } from '../access/index';
 
 /** Who a text mentions: those who can see the project, and those who cannot (not notified). */
 export type CheckedMentions = { userIds: number[]; withAccess: number[]; withoutAccess: number[] };
