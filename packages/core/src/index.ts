@@ -21,6 +21,7 @@ export * from './entities/item';
 export * from './entities/conversation';
 export * from './entities/item-detail';
 export * from './entities/workspace';
+export * from './entities/saved-view';
 export * from './entities/item-input';
 export * from './entities/attachment';
 export * from './entities/pin';

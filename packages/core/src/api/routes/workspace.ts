@@ -7,6 +7,13 @@ import {
   ZRestoreItemsRequest,
   ZWorkspacePage,
 } from '../../entities/workspace';
+import {
+  ZDeleteViewRequest,
+  ZListViewsRequest,
+  ZRenameViewRequest,
+  ZSavedView,
+  ZSaveViewRequest,
+} from '../../entities/saved-view';
 import { defineRoute } from '../define-route';
 
 /** The project workspace's calls (issue 28): its table and board, bulk edit and its undo. */
@@ -50,5 +57,44 @@ export const workspaceRoutes = {
     body: ZExportItemsRequest,
     response: z.instanceof(Blob),
     responseKind: 'file',
+  }),
+  /** The caller's own saved views of a project, by name. */
+  listSavedViews: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/listSavedViews',
+    summary: "The caller's saved views of a project's workspace.",
+    tag: 'workspace',
+    body: ZListViewsRequest,
+    response: z.array(ZSavedView),
+  }),
+  /**
+   * Saves the workspace's current filters, sort, columns and layout under a name for the caller;
+   * saving again under a name they already use (case ignored) replaces that view.
+   */
+  saveView: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/saveView',
+    summary: 'Saves the current workspace view under a name (replacing one of that name).',
+    tag: 'workspace',
+    body: ZSaveViewRequest,
+    response: ZSavedView,
+  }),
+  /** Renames one of the caller's saved views. */
+  renameView: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/renameView',
+    summary: "Renames one of the caller's saved views.",
+    tag: 'workspace',
+    body: ZRenameViewRequest,
+    response: ZSavedView,
+  }),
+  /** Deletes one of the caller's saved views. */
+  deleteView: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/deleteView',
+    summary: "Deletes one of the caller's saved views.",
+    tag: 'workspace',
+    body: ZDeleteViewRequest,
+    response: z.object({ viewId: z.number().int() }),
   }),
 };
