@@ -18,6 +18,7 @@ const FORMATS: { format: Format; label: string; extension: string }[] = [
 export function exportFileName(projectName: string, extension: string): string {
   const base = projectName
     .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .replace(/[^\w-]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);

@@ -1,4 +1,5 @@
-import { Badge } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
+import { IconPointFilled } from '@tabler/icons-react';
 import type { LiveState } from '../messaging/index';
 
 const LABELS: Record<LiveState, string> = {
@@ -11,13 +12,13 @@ const LABELS: Record<LiveState, string> = {
 export function LiveBadge({ state }: { state: LiveState | null }) {
   if (state === null) return null;
   return (
-    <Badge
-      size="sm"
-      variant={state === 'live' ? 'light' : 'outline'}
-      color={state === 'live' ? 'green' : 'gray'}
-      role="status"
-    >
-      {LABELS[state]}
-    </Badge>
+    <Group gap={2} wrap="nowrap" role="status">
+      <IconPointFilled
+        size={14}
+        aria-hidden
+        color={`var(--mantine-color-${state === 'live' ? 'green-7' : 'gray-6'})`}
+      />
+      <Text size="xs">{LABELS[state]}</Text>
+    </Group>
   );
 }

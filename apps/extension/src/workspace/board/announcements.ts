@@ -1,22 +1,25 @@
-import type { Announcements } from '@dnd-kit/core';
+import type { Active, Announcements } from '@dnd-kit/core';
+
+/** A dragged card's title (its draggable carries its item). */
+function titleOf(active: Active): string {
+  const item = active.data.current?.item as { title?: unknown } | undefined;
+  return typeof item?.title === 'string' ? item.title : 'The card';
+}
 
 /** What a screen reader is told about a card being moved, by card and column names. */
-export function boardAnnouncements(
-  cardTitle: (id: string | number) => string,
-  columnName: (id: string | number) => string,
-): Announcements {
+export function boardAnnouncements(columnName: (id: string | number) => string): Announcements {
   return {
     onDragStart: ({ active }) =>
-      `Picked up ${cardTitle(active.id)}. Use the left and right arrow keys to choose a column, Space to drop, Escape to cancel.`,
+      `Picked up ${titleOf(active)}. Use the left and right arrow keys to choose a column, Space to drop, Escape to cancel.`,
     onDragOver: ({ active, over }) =>
       over
-        ? `${cardTitle(active.id)} is over the column ${columnName(over.id)}.`
-        : `${cardTitle(active.id)} is not over a column.`,
+        ? `${titleOf(active)} is over the column ${columnName(over.id)}.`
+        : `${titleOf(active)} is not over a column.`,
     onDragEnd: ({ active, over }) =>
       over
-        ? `${cardTitle(active.id)} was dropped in the column ${columnName(over.id)}.`
-        : `${cardTitle(active.id)} was dropped outside the columns; nothing changed.`,
-    onDragCancel: ({ active }) => `Moving ${cardTitle(active.id)} was cancelled; nothing changed.`,
+        ? `${titleOf(active)} was dropped in the column ${columnName(over.id)}.`
+        : `${titleOf(active)} was dropped outside the columns; nothing changed.`,
+    onDragCancel: ({ active }) => `Moving ${titleOf(active)} was cancelled; nothing changed.`,
   };
 }
 

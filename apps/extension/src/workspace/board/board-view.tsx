@@ -79,8 +79,8 @@ export function BoardView({
   const announcements = useMemo(() => {
     const nameOf = (id: string | number) =>
       columns.find((column) => column.value === Number(id))?.label ?? 'unknown';
-    return boardAnnouncements(() => dragged?.title ?? 'The card', nameOf);
-  }, [columns, dragged]);
+    return boardAnnouncements(nameOf);
+  }, [columns]);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     setDragged(null);
