@@ -23,6 +23,7 @@ export * from './entities/item-detail';
 export * from './entities/workspace';
 export * from './entities/item-import';
 export * from './entities/search-language';
+export * from './entities/saved-view';
 export * from './entities/item-input';
 export * from './entities/attachment';
 export * from './entities/pin';

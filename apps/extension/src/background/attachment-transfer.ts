@@ -19,7 +19,8 @@ import { createWorkerApiClient, type ApiProxyDeps } from './api-proxy';
 
 /**
  * Serves the file-transfer ports of extension pages (see transfer-protocol.ts): uploads arrive
- * in chunks and go to the API in one multipart request; downloads stream back in chunks. The
+ * in chunks and go to the API in one multipart request; downloads (attachments, workspace
+ * exports) stream back in chunks. The
  * worker's API client adds the access token, so pages never hold it; ports from anything but
  * the extension's own pages (content scripts) are closed unanswered by `servePort`.
  */
@@ -78,10 +79,17 @@ function sendDownload(port: WorkerEnd<typeof DOWNLOAD_PORT>, deps: ApiProxyDeps)
   const reply: typeof port.post = (message) => port.post(message);
   const abort = new AbortController();
   port.onDisconnect(() => abort.abort());
-  port.onMessage(({ itemId, attachmentId }) => {
-    const input = { params: { itemId, attachmentId } };
+  port.onMessage((request) => {
+    const init = { signal: abort.signal };
     void createWorkerApiClient(deps)
-      .then((client) => client.send(routes.downloadAttachment, input, { signal: abort.signal }))
+      .then((client) => {
+        if (request.kind === 'start') {
+          const { itemId, attachmentId } = request;
+          return client.send(routes.downloadAttachment, { params: { itemId, attachmentId } }, init);
+        }
+        const { projectId, filter, format } = request;
+        return client.send(routes.exportItems, { body: { projectId, filter, format } }, init);
+      })
       .then(async (response) => {
         reply({
           kind: 'meta',

@@ -20,6 +20,7 @@ export {
   type PinStatus,
   type SessionInfo,
 } from './protocol';
+export { holdLivePort, LIVE_PING_MS } from './hold-live-port';
 export { broadcast, sendRequest } from './send-message';
 export { isExtensionPage } from './sender-guard';
 export {

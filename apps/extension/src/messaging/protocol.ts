@@ -90,10 +90,13 @@ export type PanelStart = {
 /** How the worker's live stream of a project is doing (for the panel's connection indicator). */
 export type LiveState = 'connecting' | 'live' | 'offline';
 
-/** What a side panel posts on its {@link LIVE_PORT} to the worker. */
+/** What a side panel (or the project workspace) posts on its {@link LIVE_PORT} to the worker. */
 export type LivePortMessage =
-  /** The page the panel shows now, and its project once the lookup resolved it. */
-  | { type: 'watch'; page: PageKey; projectId: number | null }
+  /**
+   * The page the panel shows now, and its project once the lookup resolved it. The workspace
+   * (issue 28) watches a whole project: no page.
+   */
+  | { type: 'watch'; page: PageKey | null; projectId: number | null }
   /** Sent every 20 s: a port message keeps an MV3 worker from being stopped while a panel is open. */
   | { type: 'ping' };
 

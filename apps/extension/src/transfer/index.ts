@@ -1,6 +1,7 @@
 // The public surface of this shared part; other folders import it from here only (eslint.config.js).
 export { fromBase64, toBase64 } from './base64';
 export {
+  downloadExport,
   downloadFile,
   uploadFile,
   UPLOAD_CANCELED,

@@ -1,4 +1,4 @@
-import { AppError, type TAttachment } from '@waymark/core';
+import { AppError, type TAttachment, type TExportItemsRequest } from '@waymark/core';
 import { connectPort } from '../messaging/index';
 import type { ChromeApi } from '../platform/index';
 import { fromBase64, toBase64 } from './base64';
@@ -7,6 +7,7 @@ import {
   DOWNLOAD_PORT,
   KEEPALIVE_MS,
   UPLOAD_PORT,
+  type DownloadRequest,
   type TransferFailure,
   type UploadRequest,
 } from './transfer-protocol';
@@ -95,6 +96,18 @@ export function uploadFile(
 
 /** Downloads an attachment's bytes through the service worker. */
 export function downloadFile(api: ChromeApi, itemId: number, attachmentId: number): Promise<Blob> {
+  return receiveDownload(api, { kind: 'start', itemId, attachmentId });
+}
+
+/**
+ * Downloads a workspace export (issue 28) through the service worker: the server streams it,
+ * the worker hands it on in chunks, the page gets the whole file.
+ */
+export function downloadExport(api: ChromeApi, request: TExportItemsRequest): Promise<Blob> {
+  return receiveDownload(api, { kind: 'export', ...request });
+}
+
+function receiveDownload(api: ChromeApi, request: DownloadRequest): Promise<Blob> {
   const port = connectPort(api, DOWNLOAD_PORT);
   return new Promise<Blob>((resolve, reject) => {
     const parts: Uint8Array<ArrayBuffer>[] = [];
@@ -113,7 +126,7 @@ export function downloadFile(api: ChromeApi, itemId: number, attachmentId: numbe
     port.onDisconnect(() => {
       if (!isDone) reject(new AppError('INTERNAL', 'The download was interrupted.'));
     });
-    port.post({ kind: 'start', itemId, attachmentId });
+    port.post(request);
   });
 }
 

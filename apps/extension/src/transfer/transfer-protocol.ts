@@ -1,7 +1,7 @@
 // The file transfers between extension pages and the service worker. Pages never hold the access
 // token and `runtime.sendMessage` carries JSON only, so a file crosses a `runtime.connect` port in
 // base64 chunks; the worker talks to the API. See docs/attachments.md "Extension transfers".
-import type { ErrorCode, TAttachment } from '@waymark/core';
+import type { ErrorCode, TAttachment, TExportItemsRequest } from '@waymark/core';
 import { isTagged, type PortProtocol } from '../messaging/index';
 
 /** Bytes per chunk: large enough for few messages, small enough for a smooth progress bar. */
@@ -32,8 +32,11 @@ export type UploadReply =
   | { kind: 'done'; attachment: TAttachment }
   | TransferFailure;
 
-/** Page → worker on a download port: the only message. */
-export type DownloadRequest = { kind: 'start'; itemId: number; attachmentId: number };
+/** Page → worker on a download port: the only message — an attachment, or a workspace export. */
+export type DownloadRequest =
+  | { kind: 'start'; itemId: number; attachmentId: number }
+  /** The workspace's export of a project's items (issue 28): the server streams it. */
+  | ({ kind: 'export' } & TExportItemsRequest);
 
 /** Worker → page on a download port. */
 export type DownloadReply =
@@ -61,7 +64,7 @@ export const UPLOAD_PORT: PortProtocol<UploadRequest, UploadReply> = {
 /** The port a download runs on: one port per file. */
 export const DOWNLOAD_PORT: PortProtocol<DownloadRequest, DownloadReply> = {
   name: 'waymark-download',
-  isToWorker: isTagged<DownloadRequest, 'kind'>('kind', { start: true }),
+  isToWorker: isTagged<DownloadRequest, 'kind'>('kind', { start: true, export: true }),
   isToPage: isTagged<DownloadReply, 'kind'>('kind', {
     meta: true,
     chunk: true,

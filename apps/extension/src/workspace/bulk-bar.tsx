@@ -1,4 +1,4 @@
-import { Button, Group, Select, Text } from '@mantine/core';
+import { Button, Group, Select, TagsInput, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TBulkUpdateResult } from '@waymark/core';
 import { useState } from 'react';
@@ -8,8 +8,9 @@ import { ErrorAlert } from './error-alert';
 type Option = { value: string; label: string };
 
 /**
- * Bulk edit of the selected items: status, assignee or release for all at once (one request,
- * one transaction on the server), and Undo, which puts back what that change replaced.
+ * Bulk edit of the selected items: status, assignee or release for all at once, tags added or
+ * removed (one request, one transaction on the server), and Undo, which puts back what that
+ * change replaced.
  */
 export function BulkBar({
   projectId,
@@ -30,12 +31,14 @@ export function BulkBar({
 }) {
   const queryClient = useQueryClient();
   const [lastChange, setLastChange] = useState<TBulkUpdateResult | null>(null);
+  const [tags, setTags] = useState<string[]>([]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['workspace-rows'] });
   const change = useMutation({
     mutationFn: (fields: object) =>
       callApi('bulkUpdateItems', { body: { projectId, itemIds: selectedIds, change: fields } }),
     onSuccess: async (result) => {
       setLastChange(result);
+      setTags([]);
       onDone();
       await refresh();
     },
@@ -83,6 +86,33 @@ export function BulkBar({
           value && change.mutate({ releaseId: value === '0' ? null : Number(value) })
         }
       />
+      <TagsInput
+        size="xs"
+        aria-label="Tags to add or remove"
+        placeholder="Tags"
+        w={180}
+        value={tags}
+        onChange={setTags}
+        disabled={count === 0 || change.isPending}
+      />
+      <Button
+        size="xs"
+        variant="default"
+        disabled={count === 0 || tags.length === 0}
+        loading={change.isPending}
+        onClick={() => change.mutate({ addTags: tags })}
+      >
+        Add tags
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        disabled={count === 0 || tags.length === 0}
+        loading={change.isPending}
+        onClick={() => change.mutate({ removeTags: tags })}
+      >
+        Remove tags
+      </Button>
       {lastChange && lastChange.changedItemIds.length > 0 && (
         <Button
           size="xs"

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VIEW, filterOf, formatView, parseView } from './view-state';
+import {
+  DEFAULT_VIEW,
+  filterOf,
+  formatView,
+  parseView,
+  savedStateOf,
+  viewOfSaved,
+} from './view-state';
 
 describe('workspace view in the address', () => {
   it('round-trips every part of a view', () => {
@@ -15,8 +22,36 @@ describe('workspace view in the address', () => {
       tags: ['a,b', 'ui'],
       pathPrefix: '/checkout',
       sort: { column: 'title', direction: 'asc' } as const,
+      layout: 'board' as const,
+      boardGroup: 'release' as const,
     };
     expect(parseView(formatView(view))).toEqual(view);
+  });
+
+  it('drops an unknown layout or board group from the address', () => {
+    expect(parseView('?layout=gantt&group=author')).toEqual(DEFAULT_VIEW);
+  });
+
+  it('saves a view and opens it again on the same project, unknown columns left out', () => {
+    const view = {
+      ...DEFAULT_VIEW,
+      orgId: 2,
+      projectId: 3,
+      text: 'safari',
+      itemStatusIds: [1],
+      sort: { column: 'status', direction: 'desc' } as const,
+      layout: 'board' as const,
+      boardGroup: 'assignee' as const,
+    };
+    const saved = savedStateOf(view, ['status', 'tags', 'gone', 'status']);
+    expect(saved).toEqual({
+      filter: { text: 'safari', itemStatusIds: [1] },
+      sort: { column: 'status', direction: 'desc' },
+      columns: ['status', 'tags'],
+      layout: 'board',
+      boardGroup: 'assignee',
+    });
+    expect(viewOfSaved({ orgId: 2, projectId: 3 }, saved)).toEqual(view);
   });
 
   it('leaves defaults out of the address', () => {

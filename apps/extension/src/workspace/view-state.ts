@@ -1,5 +1,8 @@
 import {
+  BOARD_GROUPS,
   WORKSPACE_SORT_COLUMNS,
+  type TBoardGroup,
+  type TSavedViewState,
   type TWorkspaceFilter,
   type TWorkspaceSortColumn,
 } from '@waymark/core';
@@ -18,6 +21,10 @@ export type ViewState = {
   tags: string[];
   pathPrefix: string;
   sort: { column: TWorkspaceSortColumn; direction: 'asc' | 'desc' };
+  /** The table, or the board of cards. */
+  layout: 'table' | 'board';
+  /** The field the board's columns are. */
+  boardGroup: TBoardGroup;
 };
 
 /** The workspace before any choice: most recently changed first. */
@@ -32,6 +39,8 @@ export const DEFAULT_VIEW: ViewState = {
   tags: [],
   pathPrefix: '',
   sort: { column: 'updated', direction: 'desc' },
+  layout: 'table',
+  boardGroup: 'status',
 };
 
 const positiveId = (value: string | null): number | null => {
@@ -49,6 +58,7 @@ const ids = (value: string | null, allowZero = false): number[] =>
     .slice(0, 100);
 
 const SORT_COLUMNS = new Set<string>(WORKSPACE_SORT_COLUMNS);
+const BOARD_GROUP_SET = new Set<string>(BOARD_GROUPS);
 
 function parseSort(value: string | null): ViewState['sort'] {
   const [column = '', direction = ''] = (value ?? '').split('.');
@@ -71,6 +81,10 @@ export function parseView(search: string): ViewState {
     tags: params.getAll('tag').filter(Boolean).slice(0, 100),
     pathPrefix: (params.get('path') ?? '').slice(0, 2_000),
     sort: parseSort(params.get('sort')),
+    layout: params.get('layout') === 'board' ? 'board' : 'table',
+    boardGroup: BOARD_GROUP_SET.has(params.get('group') ?? '')
+      ? (params.get('group') as TBoardGroup)
+      : DEFAULT_VIEW.boardGroup,
   };
 }
 
@@ -92,6 +106,8 @@ export function formatView(view: ViewState): string {
   const { column, direction } = view.sort;
   if (column !== DEFAULT_VIEW.sort.column || direction !== DEFAULT_VIEW.sort.direction)
     params.set('sort', `${column}.${direction}`);
+  if (view.layout === 'board') params.set('layout', 'board');
+  if (view.boardGroup !== DEFAULT_VIEW.boardGroup) params.set('group', view.boardGroup);
   const query = params.toString();
   return query ? `?${query}` : '';
 }
@@ -106,5 +122,42 @@ export function filterOf(view: ViewState): TWorkspaceFilter {
     ...(view.releaseIds.length > 0 && { releaseIds: view.releaseIds }),
     ...(view.tags.length > 0 && { tags: view.tags }),
     ...(view.pathPrefix.trim() && { pathPrefix: view.pathPrefix.trim() }),
+  };
+}
+
+/** What a saved view keeps of the page: its filters, sort, layout and the table's columns. */
+export function savedStateOf(view: ViewState, columns: string[]): TSavedViewState {
+  const known = new Set<string>(WORKSPACE_SORT_COLUMNS);
+  return {
+    filter: filterOf(view),
+    sort: view.sort,
+    columns: [...new Set(columns)].filter(
+      (key): key is TSavedViewState['columns'][number] => known.has(key) || key === 'tags',
+    ),
+    layout: view.layout,
+    boardGroup: view.boardGroup,
+  };
+}
+
+/** The page's view once a saved view is opened: its project, with the saved parts. */
+export function viewOfSaved(
+  current: Pick<ViewState, 'orgId' | 'projectId'>,
+  saved: TSavedViewState,
+): ViewState {
+  const { filter } = saved;
+  return {
+    ...DEFAULT_VIEW,
+    orgId: current.orgId,
+    projectId: current.projectId,
+    text: filter.text ?? '',
+    itemStatusIds: filter.itemStatusIds ?? [],
+    itemTypeIds: filter.itemTypeIds ?? [],
+    assigneeUserIds: filter.assigneeUserIds ?? [],
+    releaseIds: filter.releaseIds ?? [],
+    tags: filter.tags ?? [],
+    pathPrefix: filter.pathPrefix ?? '',
+    sort: saved.sort,
+    layout: saved.layout,
+    boardGroup: saved.boardGroup,
   };
 }

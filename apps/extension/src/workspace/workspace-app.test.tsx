@@ -58,6 +58,32 @@ function renderWorkspace() {
         });
       case 'restoreItems':
         return answer({ changedItemIds: [1, 2], before: [] });
+      case 'saveView': {
+        const body = payload.input.body ?? {};
+        return answer({
+          viewId: 5,
+          projectId: 3,
+          name: body.name,
+          state: body.state,
+          updatedAt: '2026-11-26T00:00:00.000Z',
+        });
+      }
+      case 'listSavedViews':
+        return answer([
+          {
+            viewId: 6,
+            projectId: 3,
+            name: 'Board of bugs',
+            state: {
+              filter: { itemTypeIds: [4], text: 'safari' },
+              sort: { column: 'updated', direction: 'desc' },
+              columns: ['status'],
+              layout: 'table',
+              boardGroup: 'status',
+            },
+            updatedAt: '2026-11-26T00:00:00.000Z',
+          },
+        ]);
       default:
         return answer([]);
     }
@@ -66,7 +92,8 @@ function renderWorkspace() {
   return { calls };
 }
 
-describe('the project workspace page', () => {
+// Each test renders the whole page with Mantine in jsdom: seconds each on a shared machine.
+describe('the project workspace page', { timeout: 30_000 }, () => {
   beforeEach(() => {
     // jsdom lays nothing out: the table's scroller gets a window-sized box to fill with rows.
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(700);
@@ -135,5 +162,49 @@ describe('the project workspace page', () => {
       projectId: 3,
       items: [{ itemId: 1, itemStatusId: 1 }, { itemId: 2 }],
     });
+  });
+
+  it('adds typed tags to the selected items in one request', async () => {
+    const { calls } = renderWorkspace();
+    await screen.findByText('3000 items');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Item 3' }));
+    await userEvent.type(
+      screen.getByLabelText('Tags to add or remove', { selector: 'input' }),
+      'triage{Enter}',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add tags' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.route === 'bulkUpdateItems')?.input.body).toEqual({
+        projectId: 3,
+        itemIds: [3],
+        change: { addTags: ['triage'] },
+      }),
+    );
+  });
+
+  it('saves the view with its filters, sort and columns, and opens a saved one', async () => {
+    const { calls } = renderWorkspace();
+    await screen.findByText('3000 items');
+    fireEvent.click(screen.getByRole('button', { name: 'Saved views' }));
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: 'Save this view as', hidden: true }),
+      'Mine',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save', hidden: true }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.route === 'saveView')?.input.body).toMatchObject({
+        projectId: 3,
+        name: 'Mine',
+        state: {
+          filter: { itemStatusIds: [1] },
+          sort: { column: 'title', direction: 'asc' },
+          layout: 'table',
+          boardGroup: 'status',
+        },
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Board of bugs', hidden: true }));
+    await waitFor(() => expect(window.location.search).toBe('?org=2&project=3&q=safari&type=4'));
+    expect(screen.getByRole('button', { name: 'View: Board of bugs' })).toBeDefined();
   });
 });

@@ -5,6 +5,7 @@ import {
   Loader,
   Menu,
   MultiSelect,
+  SegmentedControl,
   Select,
   Stack,
   TagsInput,
@@ -14,18 +15,30 @@ import {
 } from '@mantine/core';
 import { IconColumns, IconSearch } from '@tabler/icons-react';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import type { TWorkspaceItem } from '@waymark/core';
+import { BOARD_GROUPS, type TWorkspaceItem } from '@waymark/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createCallApi } from '../api/index';
 import { useChromeApi } from '../ui/index';
+import { BoardView, GROUP_LABELS } from './board/index';
 import { BulkBar } from './bulk-bar';
 import { COLUMNS, moveColumn, visibleColumns } from './columns';
 import { ErrorAlert } from './error-alert';
 import { ImportButton } from './import-dialog';
+import { ExportMenu } from './export-menu';
 import { ItemDrawer } from './item-drawer';
 import { ItemsTable } from './items-table';
+import { LiveBadge } from './live-badge';
+import { SavedViews } from './saved-views';
+import { useLiveWorkspace } from './use-live-workspace';
 import { useWorkspaceRows } from './use-workspace-rows';
-import { formatView, parseView, type ViewState } from './view-state';
+import {
+  filterOf,
+  formatView,
+  parseView,
+  savedStateOf,
+  viewOfSaved,
+  type ViewState,
+} from './view-state';
 
 const DEFAULT_COLUMNS = COLUMNS.map((column) => column.key as string).filter((k) => k !== 'title');
 const COLUMNS_KEY = 'waymark.workspace.columns';
@@ -81,6 +94,7 @@ function WorkspaceBody() {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [opened, setOpened] = useState<TWorkspaceItem | null>(null);
   const [text, setText] = useState(view.text);
+  const [openedViewName, setOpenedViewName] = useState<string | null>(null);
   useEffect(() => {
     // Searches as the user types, once they pause.
     const timer = setTimeout(() => {
@@ -118,6 +132,9 @@ function WorkspaceBody() {
     enabled: projectId > 0,
   });
   const { query, rows, total } = useWorkspaceRows(callApi, view);
+  const liveState = useLiveWorkspace(api, projectId);
+  const projectName =
+    projects.data?.find((project) => project.projectId === projectId)?.projectName ?? 'project';
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -170,6 +187,7 @@ function WorkspaceBody() {
           value={projectId > 0 ? String(projectId) : null}
           onChange={(value) => {
             setSelected(new Set());
+            setOpenedViewName(null);
             setView({ orgId, projectId: value ? Number(value) : null });
           }}
         />
@@ -234,8 +252,55 @@ function WorkspaceBody() {
               value={view.tags}
               onChange={(tags) => setView({ tags })}
             />
-            <ColumnMenu keys={columnKeys} onChange={setColumnKeys} />
+          </Group>
+          <Group gap="xs" wrap="wrap" role="toolbar" aria-label="Workspace">
+            <SegmentedControl
+              size="xs"
+              aria-label="Layout"
+              data={[
+                { value: 'table', label: 'Table' },
+                { value: 'board', label: 'Board' },
+              ]}
+              value={view.layout}
+              onChange={(layout) => setView({ layout: layout === 'board' ? 'board' : 'table' })}
+            />
+            {view.layout === 'board' ? (
+              <Select
+                size="xs"
+                w={150}
+                aria-label="Group the board by"
+                allowDeselect={false}
+                data={BOARD_GROUPS.map((group) => ({
+                  value: group,
+                  label: `By ${GROUP_LABELS[group].toLowerCase()}`,
+                }))}
+                value={view.boardGroup}
+                onChange={(group) => group && setView({ boardGroup: group })}
+              />
+            ) : (
+              <ColumnMenu keys={columnKeys} onChange={setColumnKeys} />
+            )}
+            <SavedViews
+              callApi={callApi}
+              projectId={projectId}
+              current={savedStateOf(view, columnKeys)}
+              openedName={openedViewName}
+              onOpen={(saved) => {
+                setOpenedViewName(saved.name);
+                setText(saved.state.filter.text ?? '');
+                setColumnKeys(saved.state.columns);
+                setSelected(new Set());
+                setView(viewOfSaved(view, saved.state));
+              }}
+            />
+            <ExportMenu
+              api={api}
+              projectId={projectId}
+              projectName={projectName}
+              filter={filterOf(view)}
+            />
             <ImportButton projectId={projectId} callApi={callApi} />
+            <LiveBadge state={liveState} />
           </Group>
           <BulkBar
             projectId={projectId}
@@ -252,7 +317,22 @@ function WorkspaceBody() {
           {query.isError && (
             <ErrorAlert error={query.error} title="The items could not be listed" />
           )}
-          {query.isPending ? (
+          {view.layout === 'board' ? (
+            <BoardView
+              callApi={callApi}
+              projectId={projectId}
+              group={view.boardGroup}
+              options={{
+                status: statusOptions,
+                type: typeOptions,
+                assignee: assigneeOptions,
+                release: releaseOptions,
+              }}
+              filter={filterOf(view)}
+              sort={view.sort}
+              onOpen={setOpened}
+            />
+          ) : query.isPending ? (
             <Loader size="sm" aria-label="Loading the items" />
           ) : (
             <ItemsTable

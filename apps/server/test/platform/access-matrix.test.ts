@@ -150,7 +150,8 @@ describe('access-control matrix', () => {
   it.each(guarded.filter((row) => row.who === 'projectMember'))(
     '$method $path: member with access to the project → allowed',
     async (row) => {
-      if (row.authorOnly) await expectRefused(row, projectMemberA, idsA, 403);
+      if (row.authorOnly)
+        await expectRefused(row, projectMemberA, idsA, row.authorOnly === 'hidden' ? 404 : 403);
       else expect((await t.call(projectMemberA, toInject(row, idsA))).statusCode).toBe(200);
     },
   );

@@ -181,6 +181,24 @@ describe('two server copies on one database', { timeout: 240_000 }, () => {
     ]);
   });
 
+  it('makes one saved view of 30 identical saves split over both copies (issue 28)', async () => {
+    const state = {
+      filter: { pathPrefix: '/cart' },
+      sort: { column: 'title', direction: 'asc' },
+      columns: ['status'],
+      layout: 'board',
+      boardGroup: 'status',
+    };
+    const saves = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        api(index % 2, token, '/api/workspace/saveView', { projectId, name: 'Cart', state }),
+      ),
+    );
+    expect(saves.map((save) => save.status)).toEqual(Array(30).fill(200));
+    const views = await api(1, token, '/api/workspace/listSavedViews', { projectId });
+    expect((views.body as { name: string }[]).map((view) => view.name)).toEqual(['Cart']);
+  });
+
   it('streams a change written through one copy to a live stream held by the other (issue 16)', async () => {
     const live = await openTestEventStream(`${copyUrl(1)}/api/item/liveEvents/${projectId}`, {
       authorization: `Bearer ${token}`,

@@ -24,7 +24,7 @@ import { PIN_ROWS } from './pins-matrix-rows';
 import { DATA_FIELD_ROWS, ITEM_ROWS, PROJECT_ROWS } from './projects-matrix-rows';
 import { TEAM_ROWS } from './teams-matrix-rows';
 import { TOKEN_ROWS } from './tokens-matrix-rows';
-import { WORKSPACE_ROWS } from './workspace-matrix-rows';
+import { SAVED_VIEW_ROWS, WORKSPACE_ROWS } from './workspace-matrix-rows';
 import type { ProjectIds } from './projects-world';
 
 /** Ids of one organization's world that a request can refer to. */
@@ -56,6 +56,8 @@ export type MatrixIds = ProjectIds &
     tokenId: number;
     /** An API key of the organization bound to its probe project (issue 29). */
     apiKeyId: number;
+    /** A saved workspace view of the organization's owner in the probe project (issue 28). */
+    savedViewId: number;
   };
 
 /** The parts of a call a row fills in; path params fill `:name` segments. */
@@ -82,9 +84,10 @@ export type MatrixRow = {
   outsider?: number;
   /**
    * `projectMember` rows acting on the caller's own writing (a note, issue 27): a member with
-   * access who is not its author is refused 403 and nothing changes.
+   * access who is not its author is refused 403 and nothing changes; `'hidden'` for something
+   * private to its owner (a saved view, issue 28): 404, as if it did not exist.
    */
-  authorOnly?: boolean;
+  authorOnly?: boolean | 'hidden';
 };
 
 /** Swagger UI's own routes: public documentation, no data. */
@@ -158,5 +161,6 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   ...TOKEN_ROWS,
   ...BILLING_ROWS,
   ...WORKSPACE_ROWS,
+  ...SAVED_VIEW_ROWS,
   ...INTEGRATION_ROWS,
 ];

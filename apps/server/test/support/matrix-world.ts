@@ -61,7 +61,29 @@ export async function createMatrixWorld(
     })),
     ...(await createTokenIds(t, as, orgId, projectIds.projectId)),
     ...(await createWebhookIds(t, as, orgId, tag ?? String(orgId))),
+    savedViewId: await createSavedView(t, as, projectIds.projectId),
   };
+}
+
+/** A saved workspace view of `as` in the probe project (issue 28). */
+async function createSavedView(t: AuthTestContext, as: As, projectId: number): Promise<number> {
+  const response = await t.call(as, {
+    method: 'POST',
+    url: '/api/workspace/saveView',
+    payload: {
+      projectId,
+      name: 'Secret view',
+      state: {
+        filter: {},
+        sort: { column: 'updated', direction: 'desc' },
+        columns: ['status'],
+        layout: 'board',
+        boardGroup: 'status',
+      },
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ viewId: number }>().viewId;
 }
 
 /**

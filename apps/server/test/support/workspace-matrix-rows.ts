@@ -79,3 +79,50 @@ export const WORKSPACE_ROWS: MatrixRow[] = [
     request: (ids) => ({ body: { orgId: ids.orgId, searchLanguage: 'english' } }),
   },
 ];
+
+/**
+ * Saved views (private to their user): the matrix world's owner keeps one (`savedViewId`). A
+ * member with access to the project is told it does not exist (`authorOnly: 'hidden'`).
+ */
+export const SAVED_VIEW_ROWS: MatrixRow[] = [
+  {
+    method: 'POST',
+    path: '/api/workspace/listSavedViews',
+    who: 'projectMember',
+    request: (ids) => ({ body: { projectId: ids.projectId } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/workspace/saveView',
+    who: 'projectMember',
+    request: (ids) => ({
+      body: {
+        projectId: ids.projectId,
+        name: 'Probe view',
+        state: {
+          filter: { text: 'probe' },
+          sort: { column: 'title', direction: 'asc' },
+          columns: ['status'],
+          layout: 'table',
+          boardGroup: 'status',
+        },
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/workspace/renameView',
+    who: 'projectMember',
+    authorOnly: 'hidden',
+    request: (ids) => ({
+      body: { projectId: ids.projectId, viewId: ids.savedViewId, name: 'Renamed by probe' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/workspace/deleteView',
+    who: 'projectMember',
+    authorOnly: 'hidden',
+    request: (ids) => ({ body: { projectId: ids.projectId, viewId: ids.savedViewId } }),
+  },
+];

@@ -39,6 +39,7 @@ function setUp() {
     publish: (page) => published.push(page),
     now: () => Date.now(),
   });
+  const publishItems = vi.fn();
   const owner = createDataChangeOwner({
     pageData,
     now: () => Date.now(),
@@ -46,7 +47,7 @@ function setUp() {
       const timer = setTimeout(run, ms);
       return () => clearTimeout(timer);
     },
-    publishItems: vi.fn(),
+    publishItems,
     publishState: vi.fn(),
     openConnection: (projectId, handlers) => {
       const stream = { handlers, state: 'connecting' as LiveState, stop: vi.fn() };
@@ -97,6 +98,7 @@ function setUp() {
   return {
     owner,
     pageData,
+    publishItems,
     call,
     badge,
     published,
@@ -152,6 +154,27 @@ describe('the worker as the one owner of "data changed"', () => {
     owner.reportChange('panel-a', [41]);
     await vi.runAllTimersAsync();
     expect(call).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a project live for the workspace, which watches no page (issue 28)', async () => {
+    const { owner, call, streams, publishItems, change } = setUp();
+    const [page, worker] = createPortPair('waymark-live', { documentId: 'workspace' });
+    const received: unknown[] = [];
+    page.onMessage.subscribe((message) => received.push(message));
+    owner.attach(toWorkerEnd(worker, LIVE_PORT));
+    page.postMessage({ type: 'watch', page: null, projectId: 3 });
+    await vi.advanceTimersByTimeAsync(0);
+    const stream = streams.get(3);
+    if (!stream) throw new Error('the workspace opened no stream');
+    stream.state = 'live';
+    stream.handlers.onState('live');
+    stream.handlers.onChange(change(41));
+    stream.handlers.onChange(change(42));
+    await vi.runAllTimersAsync();
+    // Every open page hears which items changed; no page is looked up for a workspace.
+    expect(publishItems).toHaveBeenCalledWith([41, 42]);
+    expect(call).not.toHaveBeenCalled();
+    expect(received).toEqual([{ type: 'liveState', projectId: 3, state: 'connecting' }]);
   });
 
   it('serves two panels on the same page with one lookup per live burst', async () => {

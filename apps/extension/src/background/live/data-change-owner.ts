@@ -185,7 +185,7 @@ export function createDataChangeOwner(deps: DataChangeOwnerDeps): DataChangeOwne
           // A stream already live carries only what commits from now on: a change that came
           // while this page was being looked up (and no panel watched it) is asked for again.
           const eventAt = lastEventAt.get(message.projectId);
-          if (eventAt !== undefined) refreshIfAskedBefore(message.page, eventAt);
+          if (eventAt !== undefined && message.page) refreshIfAskedBefore(message.page, eventAt);
           const answer: LivePortAnswer = {
             type: 'liveState',
             projectId: message.projectId,

@@ -36,3 +36,4 @@ export * from './item-search';
 export * from './webhooks';
 export * from './api-tokens';
 export * from './item-imports';
+export * from './saved-views';

@@ -2,17 +2,22 @@
 // its table and board pages, bulk edit and undo, export and CSV import (item_import_keys). Items are read and written through the items
 // module's exported functions (it owns their tables).
 import { routes } from '@waymark/core';
-import { itemImportKeys } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { itemImportKeys, savedViews } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import { projectMember, requireCaller, requireProjectScope } from '../access/index';
 import { bulkUpdateItems, listProjectItems, restoreItems } from '../items/index';
 import { defineModule, type AppModule } from '../module';
 import { sendExport } from './export-items';
 import { importItems } from './import/import-items';
+import { deleteView } from './saved-views/delete-view';
+import { listSavedViews } from './saved-views/list-saved-views';
+import { renameView } from './saved-views/rename-view';
+import { saveView } from './saved-views/save-view';
 
 const byProjectBody = projectMember({ projectIdFrom: 'body.projectId' });
 
-/** The workspace calls: a page of items, bulk edit, its undo, export and CSV import. */
+/** The workspace calls: a page of items, bulk edit, its undo, export, CSV import, saved views. */
 const registerWorkspace: AppModule = (app, { db }) => {
   registerRoute(app, routes.listWorkspaceItems, {
     access: byProjectBody,
@@ -56,15 +61,54 @@ const registerWorkspace: AppModule = (app, { db }) => {
         userId: requireCaller(request).userId,
       }),
   });
+  registerSavedViews(app, { db });
   return Promise.resolve();
+};
+
+/** A user's saved views: private to them, inside projects they can use. */
+const registerSavedViews = (app: Parameters<AppModule>[0], { db }: { db: Db }) => {
+  registerRoute(app, routes.listSavedViews, {
+    access: byProjectBody,
+    handler: async (request) =>
+      listSavedViews({ db }, requireProjectScope(request), requireCaller(request).userId),
+  });
+  registerRoute(app, routes.saveView, {
+    access: byProjectBody,
+    errors: ['CONFLICT'],
+    handler: async (request) =>
+      saveView({ db }, requireProjectScope(request), {
+        userId: requireCaller(request).userId,
+        name: request.body.name,
+        state: request.body.state,
+      }),
+  });
+  registerRoute(app, routes.renameView, {
+    access: byProjectBody,
+    errors: ['NOT_FOUND', 'CONFLICT'],
+    handler: async (request) =>
+      renameView({ db }, requireProjectScope(request), {
+        userId: requireCaller(request).userId,
+        viewId: request.body.viewId,
+        name: request.body.name,
+      }),
+  });
+  registerRoute(app, routes.deleteView, {
+    access: byProjectBody,
+    errors: ['NOT_FOUND'],
+    handler: async (request) =>
+      deleteView({ db }, requireProjectScope(request), {
+        userId: requireCaller(request).userId,
+        viewId: request.body.viewId,
+      }),
+  });
 };
 
 /** The workspace module's manifest: what it depends on, the tables it owns, its routes. */
 export const workspaceModule = defineModule({
   name: 'workspace',
   summary:
-    "The project workspace: a project's items filtered and sorted, bulk edit, undo, export, CSV import.",
+    "The project workspace: a project's items filtered and sorted, bulk edit, undo, export, CSV import, saved views.",
   dependsOn: ['access', 'entitlements', 'items'],
-  ownsTables: [itemImportKeys],
+  ownsTables: [itemImportKeys, savedViews],
   register: registerWorkspace,
 });

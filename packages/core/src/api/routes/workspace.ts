@@ -12,6 +12,12 @@ import {
   ZImportItemsRequest,
   ZImportItemsResult,
 } from '../../entities/item-import';
+  ZDeleteViewRequest,
+  ZListViewsRequest,
+  ZRenameViewRequest,
+  ZSavedView,
+  ZSaveViewRequest,
+} from '../../entities/saved-view';
 import { defineRoute } from '../define-route';
 
 /** The project workspace's calls (issue 28): its table and board, bulk edit and its undo. */
@@ -70,5 +76,43 @@ export const workspaceRoutes = {
     // JSON escaping can double a CSV's size (quotes, line breaks); the text itself is checked.
     bodyLimit: IMPORT_MAX_CHARS * 2 + 1_024,
     response: ZImportItemsResult,
+  /** The caller's own saved views of a project, by name. */
+  listSavedViews: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/listSavedViews',
+    summary: "The caller's saved views of a project's workspace.",
+    tag: 'workspace',
+    body: ZListViewsRequest,
+    response: z.array(ZSavedView),
+  }),
+  /**
+   * Saves the workspace's current filters, sort, columns and layout under a name for the caller;
+   * saving again under a name they already use (case ignored) replaces that view.
+   */
+  saveView: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/saveView',
+    summary: 'Saves the current workspace view under a name (replacing one of that name).',
+    tag: 'workspace',
+    body: ZSaveViewRequest,
+    response: ZSavedView,
+  }),
+  /** Renames one of the caller's saved views. */
+  renameView: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/renameView',
+    summary: "Renames one of the caller's saved views.",
+    tag: 'workspace',
+    body: ZRenameViewRequest,
+    response: ZSavedView,
+  }),
+  /** Deletes one of the caller's saved views. */
+  deleteView: defineRoute({
+    method: 'POST',
+    path: '/api/workspace/deleteView',
+    summary: "Deletes one of the caller's saved views.",
+    tag: 'workspace',
+    body: ZDeleteViewRequest,
+    response: z.object({ viewId: z.number().int() }),
   }),
 };

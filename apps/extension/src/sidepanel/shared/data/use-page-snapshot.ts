@@ -1,21 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import {
-  connectPort,
   createMessageListener,
-  LIVE_PORT,
+  holdLivePort,
   sendRequest,
-  type LivePortMessage,
   type LiveState,
-  type PageEnd,
   type PageKey,
   type PageSnapshot,
 } from '../../../messaging/index';
 import { useChromeApi } from '../../../ui/index';
 import { queryKeys } from './query-keys';
 
-/** How often an open panel pings the worker over its port (an MV3 worker idles out after 30 s). */
-export const LIVE_PING_MS = 20_000;
 
 /**
  * A page lookup through the service worker (`loadPage`): from the server, or the last answer
@@ -90,39 +85,17 @@ export function useLivePage(page: PageKey, projectId: number | null): void {
     };
   }, [api, show, projectId]);
 
-  useEffect(() => {
-    let port: PageEnd<typeof LIVE_PORT> | null = null;
-    let isClosed = false;
-    const watch: LivePortMessage = {
-      type: 'watch',
-      page: { pageUrl, orgId, projectId: chosenProjectId },
-      projectId,
-    };
-    const post = (message: LivePortMessage) => {
-      try {
-        port?.post(message);
-      } catch {
-        // The port broke with the worker; onDisconnect opens a new one.
-      }
-    };
-    const connect = () => {
-      if (isClosed) return;
-      port = connectPort(api, LIVE_PORT);
-      // A stopped or updated worker drops the port: a new worker must learn what is shown.
-      port.onDisconnect(() => setTimeout(connect, 100));
-      port.onMessage((answer) => {
-        if (answer.projectId === projectId) show(answer.state);
-      });
-      post(watch);
-    };
-    connect();
-    const timer = setInterval(() => post({ type: 'ping' }), LIVE_PING_MS);
-    return () => {
-      isClosed = true;
-      clearInterval(timer);
-      port?.disconnect();
-    };
-  }, [api, show, pageUrl, orgId, chosenProjectId, projectId]);
+  useEffect(
+    () =>
+      holdLivePort(
+        api,
+        { type: 'watch', page: { pageUrl, orgId, projectId: chosenProjectId }, projectId },
+        (answer) => {
+          if (answer.projectId === projectId) show(answer.state);
+        },
+      ),
+    [api, show, pageUrl, orgId, chosenProjectId, projectId],
+  );
 }
 
 /** The live stream of the shown page's project; null when no page of a project is shown. */
