@@ -1,5 +1,5 @@
 import { AppError, type TCreatedToken, type TTokenKind, type TTokenScope } from '@waymark/core';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { apiTokens } from '../../db/schema';
 import { generateSecret } from './token-secret';
 import { readToken } from './token-rows';
@@ -21,7 +21,7 @@ export type NewTokenInput = {
  * Stores a new token's hash and answers its secret, this once. A past expiry is refused (400).
  */
 export async function insertToken(
-  { db, now }: { db: Db; now: Date },
+  { db, now }: { db: DbOrTx; now: Date },
   input: NewTokenInput,
 ): Promise<TCreatedToken> {
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;

@@ -4,6 +4,7 @@
 import { routes } from '@waymark/core';
 import { registerRoute } from '../../http/register-route';
 import { projectMember, requireCaller, requireProjectScope } from '../access/index';
+import { auditContext, recordAudit } from '../audit/index';
 import { bulkUpdateItems, listProjectItems, restoreItems } from '../items/index';
 import { defineModule, type AppModule } from '../module';
 import { sendExport } from './export-items';
@@ -11,7 +12,7 @@ import { sendExport } from './export-items';
 const byProjectBody = projectMember({ projectIdFrom: 'body.projectId' });
 
 /** The workspace calls: a page of items, bulk edit, its undo. */
-const registerWorkspace: AppModule = (app, { db }) => {
+const registerWorkspace: AppModule = (app, { db, clock }) => {
   registerRoute(app, routes.listWorkspaceItems, {
     access: byProjectBody,
     handler: async (request) =>
@@ -38,11 +39,19 @@ const registerWorkspace: AppModule = (app, { db }) => {
   });
   registerRoute(app, routes.exportItems, {
     access: byProjectBody,
-    handler: (request, reply) =>
-      sendExport(reply, { db }, requireProjectScope(request), {
-        filter: request.body.filter,
-        format: request.body.format,
-      }),
+    handler: async (request, reply) => {
+      const scope = requireProjectScope(request);
+      const { filter, format } = request.body;
+      // An export takes the organization's data out: the log says who, what and when (issue 33).
+      await recordAudit(db, auditContext(request), {
+        orgId: scope.orgId,
+        action: 'items.exported',
+        target: { type: 'project', id: scope.projectId, label: `Project ${scope.projectId}` },
+        after: { format, filter },
+        at: clock.now(),
+      });
+      return sendExport(reply, { db }, scope, { filter, format });
+    },
   });
   return Promise.resolve();
 };
@@ -51,7 +60,7 @@ const registerWorkspace: AppModule = (app, { db }) => {
 export const workspaceModule = defineModule({
   name: 'workspace',
   summary: "The project workspace: a project's items filtered and sorted, bulk edit, undo, export.",
-  dependsOn: ['access', 'items'],
+  dependsOn: ['access', 'audit', 'items'],
   ownsTables: [],
   register: registerWorkspace,
 });
