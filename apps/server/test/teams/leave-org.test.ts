@@ -126,11 +126,22 @@ describe('leaving an organization (issue 33)', () => {
   it('refuses the only other admin while members use it, lets them go once another admin remains', async () => {
     const other = await createOrgWorld(t, { firstName: 'Second' });
     const admin2 = await addMember(t, other, [], { firstName: 'Adam' });
-    await t.db
-      .update(orgMembers)
-      .set({ accessLevelId: 1 })
-      .where(eq(orgMembers.userId, admin2.userId));
-    // The Owner is an admin too, so a second admin may leave.
+    const setLevel = (userId: number, accessLevelId: number) =>
+      t.db.update(orgMembers).set({ accessLevelId }).where(eq(orgMembers.userId, userId));
+    await setLevel(admin2.userId, 1);
+    // With the Owner's row at member level, Adam is the only admin while the Owner uses it.
+    await setLevel(other.adminUserId, 2);
+    const refused = await leave(admin2.as, other.orgId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      message:
+        'You are the only admin of Org and others still use it, so you cannot leave it. Remove its other users first.',
+    });
+    expect(
+      await t.db.select().from(orgMembers).where(eq(orgMembers.userId, admin2.userId)),
+    ).toHaveLength(1);
+    // Another admin remains (the Owner): Adam may go.
+    await setLevel(other.adminUserId, 1);
     expect((await leave(admin2.as, other.orgId)).statusCode).toBe(200);
   });
 

@@ -47,7 +47,7 @@ export function leftOrg(orgName: string): string {
 
 /** Issue 33: the only admin asked to leave an organization others still use. */
 export function onlyAdminCannotLeave(orgName: string): string {
-  return `You are the only admin of ${orgName} and others still use it, so you cannot leave it. Remove its other users first, or close the organization.`;
+  return `You are the only admin of ${orgName} and others still use it, so you cannot leave it. Remove its other users first.`;
 }
 
 /** Issue 33: the Owner asked to leave; the organization would be left without its Owner. */
