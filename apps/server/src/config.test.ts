@@ -63,6 +63,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps audit rows 400 days unless AUDIT_RETENTION_DAYS says otherwise', () => {
+    expect(loadConfig({}).audit).toEqual({ retentionDays: 400 });
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '30' }).audit.retentionDays).toBe(30);
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '0' })).toThrow(
+      /^Invalid configuration: AUDIT_RETENTION_DAYS must be at least 1 day/,
+    );
+  });
+
   it('gives live streams a 25 s heartbeat, 15 min lifetime, 10 per user and 24 h of events', () => {
     expect(loadConfig({}).live).toEqual({
       heartbeatMs: 25_000,

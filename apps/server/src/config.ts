@@ -92,6 +92,12 @@ const ZEnv = z.object({
     .transform(Number)
     .refine((hours) => hours >= 1, { error: 'must be at least 1 hour' })
     .default(24),
+  AUDIT_RETENTION_DAYS: z
+    .string()
+    .regex(/^\d{1,5}$/, { error: 'must be a whole number of days' })
+    .transform(Number)
+    .refine((days) => days >= 1, { error: 'must be at least 1 day' })
+    .default(400),
   MAIL_FROM: z
     .string()
     .min(1, { error: 'must not be empty' })
@@ -189,6 +195,11 @@ export type Config = {
   analytics: AnalyticsConfig | undefined;
   /** Outgoing webhooks and Slack (issue 30, docs/integrations.md). */
   integrations: IntegrationsConfig;
+  /**
+   * The audit log (issue 33, docs/privacy.md): rows older than `retentionDays`
+   * (`AUDIT_RETENTION_DAYS`, 400) are purged daily.
+   */
+  audit: { retentionDays: number };
 };
 
 /** How integrations keep their secrets and where webhooks may be delivered. */
@@ -379,6 +390,7 @@ export function loadConfig(
       key: values.INTEGRATIONS_KEY ? Buffer.from(values.INTEGRATIONS_KEY, 'hex') : undefined,
       allowPrivateAddresses: values.WEBHOOK_ALLOW_PRIVATE,
     },
+    audit: { retentionDays: values.AUDIT_RETENTION_DAYS },
   };
 }
 

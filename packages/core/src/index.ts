@@ -30,6 +30,7 @@ export * from './entities/pin';
 export * from './entities/live-event';
 export * from './entities/webhook';
 export * from './entities/api-token';
+export * from './entities/audit';
 export * from './api/define-route';
 export * from './api/api-client';
 export * from './api/routes/index';

@@ -119,6 +119,11 @@ export const routes: RouteObject[] = [
                 path: 'api-tokens',
                 lazy: () => import('./routes/app/api-tokens'),
               },
+              {
+                id: 'audit-log',
+                path: 'audit-log',
+                lazy: () => import('./routes/app/audit-log'),
+              },
             ],
           },
           { id: 'non-admin', path: 'non-admin', lazy: () => import('./routes/non-admin') },

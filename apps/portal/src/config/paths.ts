@@ -33,6 +33,8 @@ export const paths = {
     urlManagement: entry('/app/url-management'),
     /** Personal access tokens and organization API keys (issue 29). */
     apiTokens: entry('/app/api-tokens'),
+    /** The organization's audit log (issue 33). */
+    auditLog: entry('/app/audit-log'),
   },
   nonAdmin: entry('/non-admin'),
   /** Anyone's own personal access tokens, outside the admin area (issue 29). */

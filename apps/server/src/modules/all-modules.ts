@@ -1,5 +1,6 @@
 import { accessModule } from './access/index';
 import { attachmentsModule } from './attachments/index';
+import { auditModule } from './audit/index';
 import { authModule } from './auth/index';
 import { billingModule } from './billing/index';
 import { conversationModule } from './conversation/index';
@@ -32,6 +33,7 @@ export const ALL_MODULES: readonly ModuleManifest[] = [
   systemModule,
   extensionModule,
   mailModule,
+  auditModule,
   identityModule,
   tokensModule,
   authModule,

@@ -15,6 +15,7 @@ import {
   type SandboxGateway,
 } from '../../src/modules/billing/gateway/sandbox-gateway';
 import { grantCredit } from '../../src/modules/billing/grant-credit';
+import { SYSTEM_AUDIT_CONTEXT as AUDIT } from '../../src/modules/audit/index';
 import { detachPaymentMethod } from '../../src/modules/billing/detach-payment-method';
 import { savePaymentMethod } from '../../src/modules/billing/save-payment-method';
 import { purchaseLicense } from '../../src/modules/billing/purchase-license';
@@ -114,32 +115,40 @@ async function perform(org: SimOrg, action: ModelAction, plan: string): Promise<
   try {
     switch (action.kind) {
       case 'purchase':
-        await purchaseLicense(deps, {
-          orgId,
-          purchaseCount: action.count,
-          planId: dialogPlanId,
-        });
+        await purchaseLicense(
+          deps,
+          {
+            orgId,
+            purchaseCount: action.count,
+            planId: dialogPlanId,
+          },
+          AUDIT,
+        );
         return true;
       case 'remove':
-        await removeLicense(deps, {
-          orgId,
-          licenseRemovalCount: action.count,
-          planId: dialogPlanId,
-        });
+        await removeLicense(
+          deps,
+          {
+            orgId,
+            licenseRemovalCount: action.count,
+            planId: dialogPlanId,
+          },
+          AUDIT,
+        );
         return true;
       case 'select': {
         const planId = PUBLIC_PLANS.find((p) => p.planName === action.plan)?.planId ?? 0;
-        await selectPlan(deps, { orgId, planId });
+        await selectPlan(deps, { orgId, planId }, AUDIT);
         return true;
       }
       case 'cancel':
-        await cancelPlan(deps, { orgId });
+        await cancelPlan(deps, { orgId }, AUDIT);
         return true;
       case 'card': {
         if (action.card === 'none') {
           const { account } = await readBillingState(deps.db, orgId, { lock: false });
           const id = account.paymentMethodId ?? '';
-          await detachPaymentMethod(deps, { orgId, paymentMethodId: id });
+          await detachPaymentMethod(deps, { orgId, paymentMethodId: id }, AUDIT);
           return true;
         }
         const cardNumber = action.card === 'ok' ? TEST_CARDS.visa : TEST_CARDS.chargeDeclined;
@@ -149,7 +158,7 @@ async function perform(org: SimOrg, action: ModelAction, plan: string): Promise<
           expYear: 2099,
           cvc: '123',
         });
-        await savePaymentMethod(deps, { orgId, stripePaymentId: id });
+        await savePaymentMethod(deps, { orgId, stripePaymentId: id }, AUDIT);
         return true;
       }
       case 'credit':

@@ -16,6 +16,7 @@
  */
 
 import { ATTACHMENT_ROWS } from './attachments-matrix-rows';
+import { AUDIT_ROWS, LEAVE_ROWS } from './audit-matrix-rows';
 import { BILLING_ROWS } from './billing-matrix-rows';
 import { CONVERSATION_ROWS, INBOX_ROWS } from './conversation-matrix-rows';
 import type { ConversationIds } from './conversation-world';
@@ -88,6 +89,11 @@ export type MatrixRow = {
    * private to its owner (a saved view, issue 28): 404, as if it did not exist.
    */
   authorOnly?: boolean | 'hidden';
+  /**
+   * The status an organization's own admin (its Owner) gets when the access rule lets them
+   * through but the operation refuses them (the Owner leaving, issue 33); default a success.
+   */
+  ownAdminStatus?: number;
 };
 
 /** Swagger UI's own routes: public documentation, no data. */
@@ -163,4 +169,7 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   ...WORKSPACE_ROWS,
   ...SAVED_VIEW_ROWS,
   ...INTEGRATION_ROWS,
+  ...AUDIT_ROWS,
+  // Last: the probing member leaves the organization.
+  ...LEAVE_ROWS,
 ];

@@ -53,7 +53,7 @@ beforeEach(() => {
 });
 
 describe('admin shell (spec §2)', () => {
-  it('lists Account, Users, Data Fields, Projects (at /app/url-management), Integrations and API Tokens', async () => {
+  it('lists Account, Users, Data Fields, Projects (at /app/url-management), Integrations, API Tokens and Audit Log', async () => {
     renderApp('/client/app/account');
     await screen.findByRole('heading', { level: 1, name: 'Account' });
     const sidebar = within(screen.getByRole('navigation', { name: 'Admin' }));
@@ -66,6 +66,8 @@ describe('admin shell (spec §2)', () => {
       ['Integrations', '/client/app/integrations'],
       // issue 29
       ['API Tokens', '/client/app/api-tokens'],
+      // issue 33
+      ['Audit Log', '/client/app/audit-log'],
     ]);
     expect(sidebar.getByRole('button', { name: 'Logout' })).toHaveProperty('disabled', false);
   });

@@ -11,4 +11,5 @@ export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { label: 'Projects', to: paths.app.urlManagement.getHref() },
   { label: 'Integrations', to: paths.app.integrations.getHref() },
   { label: 'API Tokens', to: paths.app.apiTokens.getHref() },
+  { label: 'Audit Log', to: paths.app.auditLog.getHref() },
 ];

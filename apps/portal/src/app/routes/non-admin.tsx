@@ -5,14 +5,14 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { AdminAccessOnly } from '../../features/auth';
 import { TeammateNextSteps, useMemberOrg } from '../../features/extension-install';
-import { NewOrganizationModal } from '../../features/organizations';
+import { LeaveOrganization, NewOrganizationModal } from '../../features/organizations';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { MinimalLayout } from '../layouts/minimal-layout';
 
 /**
  * Route module of /non-admin (spec §2, §6): Admin Access Only, with Create Organization; a member
- * of an organization is also told what to do next in the extension (issue 25), and where their
- * own API tokens are (issue 29).
+ * of an organization is also told what to do next in the extension (issue 25), where their own
+ * API tokens are (issue 29), and may leave it (issue 33).
  */
 export function Component() {
   usePageMeta('Admin Access Only', 'The Waymark portal is for organization administrators.');
@@ -33,6 +33,7 @@ export function Component() {
             .
           </Text>
         )}
+        {memberOrg && <LeaveOrganization orgId={memberOrg.orgId} orgName={memberOrg.orgName} />}
       </Stack>
       <NewOrganizationModal
         opened={isCreating}

@@ -2,4 +2,5 @@
 export { NameOrganizationModal } from './components/name-organization-modal';
 export { NewOrganizationModal } from './components/new-organization-modal';
 export { OrganizationSwitcher } from './components/organization-switcher';
+export { LeaveOrganization } from './components/leave-organization';
 export { isQuietWelcome } from './organization-choice';

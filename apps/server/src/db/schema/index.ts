@@ -37,3 +37,4 @@ export * from './webhooks';
 export * from './api-tokens';
 export * from './item-imports';
 export * from './saved-views';
+export * from './audit-events';

@@ -2,6 +2,7 @@ import { AppError } from '@waymark/core';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { billingAccounts } from '../../db/schema';
+import { recordAudit, type AuditContext } from '../audit/index';
 import type { BillingDeps } from './billing-deps';
 import { PAYMENT_METHOD_NOT_FOUND } from './billing-messages';
 import { ensureAccount } from './billing-state';
@@ -22,27 +23,38 @@ export async function orgOfPaymentMethod(db: DbOrTx, paymentMethodId: string): P
  * gateway and forgets it. Charges due later then fail until a new card is added (and are retried).
  */
 export async function detachPaymentMethod(
-  deps: Pick<BillingDeps, 'db' | 'gateway'>,
+  deps: Pick<BillingDeps, 'db' | 'gateway' | 'clock'>,
   input: { orgId: number; paymentMethodId: string },
+  audit: AuditContext,
 ): Promise<string> {
   const { db } = deps;
   const claim = await claimCardChange(db, input.orgId);
   try {
-    const { paymentMethodId } = await ensureAccount(db, input.orgId);
+    const { paymentMethodId, cardBrand, cardLast4 } = await ensureAccount(db, input.orgId);
     // A save that replaced it meanwhile has detached it already.
     if (paymentMethodId !== input.paymentMethodId)
       throw new AppError('NOT_FOUND', PAYMENT_METHOD_NOT_FOUND);
     await deps.gateway.detachPaymentMethod(input.paymentMethodId);
-    await db
-      .update(billingAccounts)
-      .set({
-        paymentMethodId: null,
-        cardBrand: null,
-        cardLast4: null,
-        cardExpMonth: null,
-        cardExpYear: null,
-      })
-      .where(eq(billingAccounts.orgId, input.orgId));
+    const card = `${cardBrand ?? 'card'} ending in ${cardLast4 ?? '????'}`;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(billingAccounts)
+        .set({
+          paymentMethodId: null,
+          cardBrand: null,
+          cardLast4: null,
+          cardExpMonth: null,
+          cardExpYear: null,
+        })
+        .where(eq(billingAccounts.orgId, input.orgId));
+      await recordAudit(tx, audit, {
+        orgId: input.orgId,
+        action: 'payment_method.removed',
+        target: { type: 'payment_method', label: card },
+        before: { card },
+        at: deps.clock.now(),
+      });
+    });
   } finally {
     await releaseCardChange(db, input.orgId, claim);
   }

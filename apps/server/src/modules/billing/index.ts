@@ -10,6 +10,7 @@ import {
 } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import { orgAdmin, paymentMethodAdmin } from '../access/index';
+import { auditContext } from '../audit/index';
 import { defineModule, type AppModule } from '../module';
 import type { BillingDeps } from './billing-deps';
 import { defineBillingJobs } from './billing-jobs';
@@ -66,12 +67,12 @@ const registerBilling: AppModule = (app, deps) => {
   registerRoute(app, routes.selectPlan, {
     access: admin('params.orgId'),
     errors: [...PAYMENT_ERRORS],
-    handler: async ({ params }) => selectPlan(billing, params),
+    handler: async (request) => selectPlan(billing, request.params, auditContext(request)),
   });
   registerRoute(app, routes.cancelPlan, {
     access: admin('params.orgId'),
     errors: ['CONFLICT'],
-    handler: async ({ params }) => cancelPlan(billing, params),
+    handler: async (request) => cancelPlan(billing, request.params, auditContext(request)),
   });
   registerRoute(app, routes.getLicenseInfo, {
     access: admin('params.orgId'),
@@ -80,7 +81,7 @@ const registerBilling: AppModule = (app, deps) => {
   registerRoute(app, routes.purchaseLicense, {
     access: admin('body.orgId'),
     errors: [...PAYMENT_ERRORS],
-    handler: async ({ body }) => purchaseLicense(billing, body),
+    handler: async (request) => purchaseLicense(billing, request.body, auditContext(request)),
   });
   registerRoute(app, routes.calculateOneTimeCharge, {
     access: admin('body.orgId'),
@@ -89,7 +90,7 @@ const registerBilling: AppModule = (app, deps) => {
   registerRoute(app, routes.removeLicense, {
     access: admin('body.orgId'),
     errors: ['CONFLICT', 'PLAN_LIMIT'],
-    handler: async ({ body }) => removeLicense(billing, body),
+    handler: async (request) => removeLicense(billing, request.body, auditContext(request)),
   });
   registerRoute(app, routes.getPaymentHistory, {
     access: admin('params.orgId'),
@@ -102,16 +103,20 @@ const registerBilling: AppModule = (app, deps) => {
   registerRoute(app, routes.detachPaymentMethod, {
     // The path names only the card: the rule checks the caller against its organization.
     access: paymentMethodAdmin('params.id'),
-    handler: async ({ params }) =>
-      detachPaymentMethod(billing, {
-        orgId: await orgOfPaymentMethod(db, params.id),
-        paymentMethodId: params.id,
-      }),
+    handler: async (request) =>
+      detachPaymentMethod(
+        billing,
+        {
+          orgId: await orgOfPaymentMethod(db, request.params.id),
+          paymentMethodId: request.params.id,
+        },
+        auditContext(request),
+      ),
   });
   registerRoute(app, routes.savePaymentMethod, {
     access: admin('body.orgId'),
     errors: ['PAYMENT_FAILED'],
-    handler: async ({ body }) => savePaymentMethod(billing, body),
+    handler: async (request) => savePaymentMethod(billing, request.body, auditContext(request)),
   });
   registerRoute(app, routes.getPaymentConfig, {
     access: 'authenticated',
@@ -157,7 +162,7 @@ const registerBilling: AppModule = (app, deps) => {
 export const billingModule = defineModule({
   name: 'billing',
   summary: 'Plans, trial, license purchases, payments, the ledger and its jobs (issue 13).',
-  dependsOn: ['access', 'entitlements', 'mail', 'notifications', 'organizations', 'teams'],
+  dependsOn: ['access', 'audit', 'entitlements', 'mail', 'notifications', 'organizations', 'teams'],
   ownsTables: [
     billingAccounts,
     billingCardClaims,

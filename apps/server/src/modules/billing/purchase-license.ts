@@ -1,4 +1,5 @@
 import { billingPeriodOf, licensesPurchasedMessage, type TPurchaseLicense } from '@waymark/core';
+import { recordAudit, type AuditContext } from '../audit/index';
 import { addLicenses } from '../teams/index';
 import type { BillingDeps } from './billing-deps';
 import { monthName } from './billing-dates';
@@ -15,10 +16,22 @@ import { settleRequestCharge } from './settle-request-charge';
  * one-time prorated charge is made now (exactly what CalculateOneTimeCharge showed) and the
  * licences are added when it succeeds. Free cannot buy licences (spec §5).
  */
-export async function purchaseLicense(deps: BillingDeps, input: TPurchaseLicense): Promise<string> {
+export async function purchaseLicense(
+  deps: BillingDeps,
+  input: TPurchaseLicense,
+  audit: AuditContext,
+): Promise<string> {
   const row = await deps.db.transaction(async (tx): Promise<ChargeRow | null> => {
     const state = await readBillingState(tx, input.orgId, { lock: true });
     requireLicensePlan(state, input.planId);
+    await recordAudit(tx, audit, {
+      orgId: input.orgId,
+      action: 'license.purchased',
+      target: { type: 'licenses', label: `${input.purchaseCount} × ${state.plan.planName}` },
+      before: { total: state.licenses.total },
+      after: { total: state.licenses.total + input.purchaseCount, charged: !isTrial(state) },
+      at: deps.clock.now(),
+    });
     if (isTrial(state)) {
       await addLicenses(tx, { orgId: input.orgId, count: input.purchaseCount });
       return null;

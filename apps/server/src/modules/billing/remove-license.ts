@@ -1,4 +1,5 @@
 import { AppError, LICENSES_REMOVED_MESSAGE, type TRemoveLicense } from '@waymark/core';
+import { recordAudit, type AuditContext } from '../audit/index';
 import { removeUnassignedLicenses } from '../teams/index';
 import type { BillingDeps } from './billing-deps';
 import { LICENSES_IN_USE, TRIAL_ONLY_ADDS } from './billing-messages';
@@ -11,8 +12,9 @@ import { requireLicensePlan } from './require-license-plan';
  * the trial, where licences can only be added (issue 13).
  */
 export async function removeLicense(
-  { db }: Pick<BillingDeps, 'db'>,
+  { db, clock }: Pick<BillingDeps, 'db' | 'clock'>,
   input: TRemoveLicense,
+  audit: AuditContext,
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const state = await readBillingState(tx, input.orgId, { lock: true });
@@ -22,6 +24,14 @@ export async function removeLicense(
     if (total - input.licenseRemovalCount < Math.max(1, assigned))
       throw new AppError('CONFLICT', LICENSES_IN_USE);
     await removeUnassignedLicenses(tx, { orgId: input.orgId, count: input.licenseRemovalCount });
+    await recordAudit(tx, audit, {
+      orgId: input.orgId,
+      action: 'license.removed',
+      target: { type: 'licenses', label: `${input.licenseRemovalCount} × ${state.plan.planName}` },
+      before: { total },
+      after: { total: total - input.licenseRemovalCount },
+      at: clock.now(),
+    });
     return LICENSES_REMOVED_MESSAGE;
   });
 }

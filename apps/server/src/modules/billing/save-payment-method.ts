@@ -1,6 +1,7 @@
 import { type TSavePaymentMethodResult } from '@waymark/core';
 import { eq } from 'drizzle-orm';
 import { billingAccounts } from '../../db/schema';
+import { recordAudit, type AuditContext } from '../audit/index';
 import type { BillingDeps } from './billing-deps';
 import { PAYMENT_NEEDS_CONFIRMATION } from './billing-messages';
 import { ensureAccount, readBillingState } from './billing-state';
@@ -17,6 +18,7 @@ import { claimCardChange, releaseCardChange } from './card-change-claim';
 export async function savePaymentMethod(
   deps: BillingDeps,
   input: { orgId: number; stripePaymentId: string },
+  audit: AuditContext,
 ): Promise<TSavePaymentMethodResult> {
   const { db, gateway } = deps;
   const claim = await claimCardChange(db, input.orgId);
@@ -33,18 +35,31 @@ export async function savePaymentMethod(
       orgId: input.orgId,
     });
     await ensureAccount(db, input.orgId);
-    await db
-      .update(billingAccounts)
-      .set({
-        customerId,
-        paymentMethodId: input.stripePaymentId,
-        cardBrand: attached.card.brand,
-        cardLast4: attached.card.last4,
-        cardExpMonth: attached.card.expMonth,
-        cardExpYear: attached.card.expYear,
-        updatedAt: deps.clock.now(),
-      })
-      .where(eq(billingAccounts.orgId, input.orgId));
+    const { card } = attached;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(billingAccounts)
+        .set({
+          customerId,
+          paymentMethodId: input.stripePaymentId,
+          cardBrand: card.brand,
+          cardLast4: card.last4,
+          cardExpMonth: card.expMonth,
+          cardExpYear: card.expYear,
+          updatedAt: deps.clock.now(),
+        })
+        .where(eq(billingAccounts.orgId, input.orgId));
+      await recordAudit(tx, audit, {
+        orgId: input.orgId,
+        action: 'payment_method.saved',
+        target: { type: 'payment_method', label: `${card.brand} ending in ${card.last4}` },
+        before: state.account.cardLast4
+          ? { card: `${state.account.cardBrand ?? 'card'} ending in ${state.account.cardLast4}` }
+          : null,
+        after: { card: `${card.brand} ending in ${card.last4}` },
+        at: deps.clock.now(),
+      });
+    });
     const previous = state.account.paymentMethodId;
     if (previous && previous !== input.stripePaymentId)
       await gateway.detachPaymentMethod(previous).catch(() => undefined);

@@ -7,6 +7,7 @@ import {
   type Plan,
 } from '@waymark/core';
 import type { DbOrTx } from '../../db/client';
+import { recordAudit, type AuditContext } from '../audit/index';
 import type { BillingDeps } from './billing-deps';
 import { formatDay, PAYMENT_METHOD_REQUIRED } from './billing-messages';
 import { isPaidPlan, isTrial, readBillingState, type BillingState } from './billing-state';
@@ -27,6 +28,7 @@ import { settleRequestCharge } from './settle-request-charge';
 export async function selectPlan(
   deps: BillingDeps,
   input: { orgId: number; planId: number },
+  audit: AuditContext,
 ): Promise<string> {
   const now = deps.clock.now();
   const result = await deps.db.transaction(
@@ -34,6 +36,15 @@ export async function selectPlan(
       const state = await readBillingState(tx, input.orgId, { lock: true });
       const target = requireKnownPlan(input.planId, state);
       await requireNoOpenUpgrade(tx, input.orgId);
+      // A refusal further on (no card for an upgrade) rolls this row back with the rest.
+      await recordAudit(tx, audit, {
+        orgId: input.orgId,
+        action: 'plan.changed',
+        target: { type: 'plan', id: target.planId, label: target.planName },
+        before: { plan: state.plan.planName },
+        after: { plan: target.planName },
+        at: now,
+      });
       if (isTrial(state)) {
         const trialEnd = state.trialEndsAt ?? now;
         // Choosing the trial itself withdraws the choice: what follows is the default again.

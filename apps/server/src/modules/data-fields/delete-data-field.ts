@@ -2,6 +2,7 @@ import { AppError, formatCount, type TDataFieldUsage } from '@waymark/core';
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { items } from '../../db/schema';
+import { recordAudit, type AuditContext } from '../audit/index';
 import { reassignItems } from '../items/index';
 import {
   DATA_FIELD_FIELDS,
@@ -38,6 +39,10 @@ export type DeleteDataFieldInput = {
   replaceWith?: number | undefined;
   /** The caller, recorded in the moved items' history. */
   userId: number;
+  /** Who is asking, from where: the audit row is written in the deletion's transaction. */
+  audit: AuditContext;
+  /** When. */
+  at: Date;
 };
 
 /**
@@ -60,6 +65,19 @@ export async function deleteDataField(
       .for('update');
     if (!value) return DELETED_MESSAGE;
     const used = await countItemsUsing(tx, field, input.id);
+    // A refusal below (in use, bad replacement) rolls this row back with the rest.
+    await recordAudit(tx, input.audit, {
+      orgId: value.orgId,
+      action: 'data_field.deleted',
+      target: {
+        type: field === 'status' ? 'status' : 'item_type',
+        id: input.id,
+        label: value.description,
+      },
+      before: { name: value.description, itemsUsing: used },
+      after: input.replaceWith === undefined ? null : { itemsMovedTo: input.replaceWith },
+      at: input.at,
+    });
     if (used === 0) {
       await tx.delete(table).where(eq(table.id, input.id));
       return DELETED_MESSAGE;

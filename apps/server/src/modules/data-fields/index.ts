@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { itemStatuses, itemTypes, releases } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import { dataFieldAdmin, orgAdmin, projectAdmin, requireCaller } from '../access/index';
+import { auditContext } from '../audit/index';
 import { defineModule, type AppModule } from '../module';
 import { deleteRelease, saveRelease } from './releases';
 import { deleteDataField, getDataFieldUsage } from './delete-data-field';
@@ -11,7 +12,7 @@ import { saveDataField, type DataField } from './save-data-fields';
 export { seedOrgDefaults } from './seed-org-defaults';
 
 /** spec §7 OrgSettings: statuses, item types and releases, managed by admins (spec §6). */
-const registerDataFields: AppModule = (app, { db }) => {
+const registerDataFields: AppModule = (app, { db, clock }) => {
   const remove = (
     field: DataField,
     id: number,
@@ -21,6 +22,8 @@ const registerDataFields: AppModule = (app, { db }) => {
       id,
       replaceWith: request.query.replaceWith,
       userId: requireCaller(request).userId,
+      audit: auditContext(request),
+      at: clock.now(),
     });
   registerRoute(app, routes.saveOrgStatus, {
     access: orgAdmin({ orgIdFrom: 'body.orgId' }),
@@ -67,7 +70,7 @@ const registerDataFields: AppModule = (app, { db }) => {
   });
   registerRoute(app, routes.deleteRelease, {
     access: projectAdmin({ releaseIdFrom: 'params.releaseId' }),
-    handler: async ({ params }) => deleteRelease({ db }, params),
+    handler: async (request) => deleteRelease({ db, clock }, request.params, auditContext(request)),
   });
   return Promise.resolve();
 };
@@ -76,7 +79,7 @@ const registerDataFields: AppModule = (app, { db }) => {
 export const dataFieldsModule = defineModule({
   name: 'data-fields',
   summary: "Statuses, item types, releases and an organization's defaults.",
-  dependsOn: ['access', 'entitlements', 'items'],
+  dependsOn: ['access', 'audit', 'entitlements', 'items'],
   ownsTables: [itemStatuses, itemTypes, releases],
   register: registerDataFields,
 });

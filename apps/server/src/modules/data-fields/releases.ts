@@ -1,7 +1,9 @@
 import { AppError, SAVED_MESSAGE } from '@waymark/core';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { projects, releases } from '../../db/schema';
+import { recordAudit, type AuditContext } from '../audit/index';
 import { assertFeature } from '../entitlements/index';
 
 /** Answered when the project or release is not one of the organization's. */
@@ -45,9 +47,27 @@ export async function saveRelease(
 
 /** spec §7 deleteRelease: deletes a release; its items are left without one (FK set null). */
 export async function deleteRelease(
-  { db }: { db: Db },
+  { db, clock }: { db: Db; clock: Clock },
   input: { releaseId: number },
+  audit: AuditContext,
 ): Promise<string> {
-  await db.delete(releases).where(eq(releases.id, input.releaseId));
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(releases)
+      .where(eq(releases.id, input.releaseId))
+      .returning({ title: releases.title, projectId: releases.projectId });
+    if (!deleted) return;
+    const [project] = await tx
+      .select({ orgId: projects.orgId })
+      .from(projects)
+      .where(eq(projects.id, deleted.projectId));
+    await recordAudit(tx, audit, {
+      orgId: project?.orgId ?? null,
+      action: 'data_field.deleted',
+      target: { type: 'release', id: input.releaseId, label: deleted.title },
+      before: { name: deleted.title, projectId: deleted.projectId },
+      at: clock.now(),
+    });
+  });
   return 'Deleted successfully';
 }

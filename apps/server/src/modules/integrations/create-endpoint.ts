@@ -5,6 +5,8 @@ import { checkEndpointInput } from './check-endpoint-input';
 import { toEndpointView } from './endpoint-view';
 import type { IntegrationsDeps } from './integrations-deps';
 import { newWebhookSecret } from './new-secret';
+import type { AuditContext } from '../audit/index';
+import { auditEndpoint } from './audit-endpoint';
 
 /** An endpoint with the secret shown once (empty for Slack, which verifies nothing). */
 export type EndpointWithSecret = ReturnType<typeof toEndpointView> & { secret: string };
@@ -14,8 +16,9 @@ export type EndpointWithSecret = ReturnType<typeof toEndpointView> & { secret: s
  * the only place the secret is shown.
  */
 export async function createWebhookEndpoint(
-  deps: Pick<IntegrationsDeps, 'db' | 'box' | 'allowPrivateAddresses'>,
+  deps: Pick<IntegrationsDeps, 'db' | 'box' | 'allowPrivateAddresses' | 'clock'>,
   input: { orgId: number; userId: number; endpoint: z.output<typeof ZWebhookEndpointInput> },
+  audit: AuditContext,
 ): Promise<EndpointWithSecret> {
   return deps.db.transaction(async (tx) => {
     const url = await checkEndpointInput(tx, {
@@ -38,6 +41,12 @@ export async function createWebhookEndpoint(
       })
       .returning();
     if (!row) throw new Error('Insert into webhook_endpoints returned no row');
+    await auditEndpoint(tx, audit, {
+      action: 'webhook.created',
+      before: null,
+      after: row,
+      at: deps.clock.now(),
+    });
     return { ...toEndpointView(row), secret: row.kind === 'slack' ? '' : secret };
   });
 }

@@ -2,6 +2,7 @@ import { routes } from '@waymark/core';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import { orgAdmin, requireCaller } from '../access/index';
+import { auditContext } from '../audit/index';
 import { defineModule, type AppModule } from '../module';
 import { createWebhookEndpoint } from './create-endpoint';
 import { deleteWebhookEndpoint } from './delete-endpoint';
@@ -61,22 +62,35 @@ const registerIntegrations: AppModule = async (
     access: byOrg,
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
     handler: async (request) =>
-      createWebhookEndpoint(deps, {
-        orgId: request.params.orgId,
-        userId: requireCaller(request).userId,
-        endpoint: request.body,
-      }),
+      createWebhookEndpoint(
+        deps,
+        {
+          orgId: request.params.orgId,
+          userId: requireCaller(request).userId,
+          endpoint: request.body,
+        },
+        auditContext(request),
+      ),
   });
   registerRoute(app, routes.updateWebhookEndpoint, {
     access: byOrg,
     errors: ['BAD_REQUEST', 'NOT_FOUND'],
-    handler: async ({ params, body }) => updateWebhookEndpoint(deps, { ...params, endpoint: body }),
+    handler: async (request) =>
+      updateWebhookEndpoint(
+        deps,
+        { ...request.params, endpoint: request.body },
+        auditContext(request),
+      ),
   });
   registerRoute(app, routes.setWebhookEndpointEnabled, {
     access: byOrg,
     errors: ['NOT_FOUND'],
-    handler: async ({ params, body }) => {
-      const endpoint = await setWebhookEndpointEnabled(deps, { ...params, ...body });
+    handler: async (request) => {
+      const endpoint = await setWebhookEndpointEnabled(
+        deps,
+        { ...request.params, ...request.body },
+        auditContext(request),
+      );
       if (endpoint.isEnabled) dispatcher.wake();
       return endpoint;
     },
@@ -84,12 +98,13 @@ const registerIntegrations: AppModule = async (
   registerRoute(app, routes.deleteWebhookEndpoint, {
     access: byOrg,
     errors: ['NOT_FOUND'],
-    handler: async ({ params }) => deleteWebhookEndpoint(deps, params),
+    handler: async (request) => deleteWebhookEndpoint(deps, request.params, auditContext(request)),
   });
   registerRoute(app, routes.rotateWebhookSecret, {
     access: byOrg,
     errors: ['NOT_FOUND', 'CONFLICT'],
-    handler: async ({ params, body }) => rotateWebhookSecret(deps, { ...params, ...body }),
+    handler: async (request) =>
+      rotateWebhookSecret(deps, { ...request.params, ...request.body }, auditContext(request)),
   });
   registerRoute(app, routes.getWebhookDeliveries, {
     access: byOrg,
@@ -111,7 +126,7 @@ const registerIntegrations: AppModule = async (
 export const integrationsModule = defineModule({
   name: 'integrations',
   summary: 'Outgoing webhooks (Standard Webhooks) and Slack: endpoints, signed ordered delivery.',
-  dependsOn: ['access', 'mail', 'notifications'],
+  dependsOn: ['access', 'audit', 'mail', 'notifications'],
   ownsTables: [webhookEndpoints, webhookDeliveries],
   register: registerIntegrations,
 });

@@ -6,6 +6,8 @@ import { toEndpointView } from './endpoint-view';
 import type { IntegrationsDeps } from './integrations-deps';
 import { newWebhookSecret } from './new-secret';
 import { requireEndpoint } from './require-endpoint';
+import type { AuditContext } from '../audit/index';
+import { auditEndpoint } from './audit-endpoint';
 
 /** How long the replaced secret keeps signing, so receivers can switch without losing events. */
 export const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -20,6 +22,7 @@ export const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
 export async function rotateWebhookSecret(
   deps: Pick<IntegrationsDeps, 'db' | 'box' | 'clock'>,
   input: { orgId: number; endpointId: number; secretVersion: number },
+  audit: AuditContext,
 ): Promise<EndpointWithSecret> {
   return deps.db.transaction(async (tx) => {
     const endpoint = await requireEndpoint(tx, { ...input, forUpdate: true });
@@ -37,6 +40,12 @@ export async function rotateWebhookSecret(
       .where(eq(webhookEndpoints.id, endpoint.id))
       .returning();
     if (!row) throw new Error('Update of webhook_endpoints returned no row');
+    await auditEndpoint(tx, audit, {
+      action: 'webhook.secret_rotated',
+      before: null,
+      after: row,
+      at: deps.clock.now(),
+    });
     return { ...toEndpointView(row), secret: row.kind === 'slack' ? '' : secret };
   });
 }

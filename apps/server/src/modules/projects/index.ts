@@ -10,6 +10,7 @@ import {
 } from '../access/index';
 import { deleteRelativePath, updateRelativePath } from '../items/index';
 import { defineModule, type AppModule } from '../module';
+import { auditContext } from '../audit/index';
 import { getAllProjects } from './accessible-projects';
 import { deleteAssociatedSite, getAssociatedSites, saveAssociatedSite } from './associated-sites';
 import { createProject } from './create-project';
@@ -20,7 +21,7 @@ import { deleteProject, saveProject } from './save-project';
  * spec §7 project calls. Reading is for anyone who may use the project (the extension asks for
  * host access per associated site); managing projects, sites and paths is for admins (spec §6).
  */
-const registerProjects: AppModule = (app, { db }) => {
+const registerProjects: AppModule = (app, { db, clock }) => {
   registerRoute(app, routes.getAllProjects, {
     access: orgMember({ orgIdFrom: 'params.orgId' }),
     handler: async (request) =>
@@ -41,7 +42,8 @@ const registerProjects: AppModule = (app, { db }) => {
   });
   registerRoute(app, routes.deleteProject, {
     access: projectAdmin({ projectIdFrom: 'params.projectId' }),
-    handler: async (request) => deleteProject({ db }, scopeOf(request)),
+    handler: async (request) =>
+      deleteProject({ db, clock }, scopeOf(request), auditContext(request)),
   });
   registerRoute(app, routes.getAssociatedSites, {
     access: projectMember({ projectIdFrom: 'params.projectId' }),
@@ -80,7 +82,7 @@ const registerProjects: AppModule = (app, { db }) => {
 export const projectsModule = defineModule({
   name: 'projects',
   summary: 'Projects and their associated sites; its path routes call items.',
-  dependsOn: ['access', 'entitlements', 'items', 'teams'],
+  dependsOn: ['access', 'audit', 'entitlements', 'items', 'teams'],
   ownsTables: [projects, associatedSites],
   register: registerProjects,
 });

@@ -1,8 +1,10 @@
 import { AppError, SAVED_MESSAGE } from '@waymark/core';
 import { eq } from 'drizzle-orm';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { projects } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
+import { recordAudit, type AuditContext } from '../audit/index';
 
 /** spec §8: success with no other text. */
 /** Answered when a request's orgId is not the project's organization. */
@@ -29,7 +31,24 @@ export async function saveProject(
 }
 
 /** spec §7 deleteProject: deletes a project with its sites, paths, releases and items (cascade). */
-export async function deleteProject({ db }: { db: Db }, scope: ProjectScope): Promise<string> {
-  await db.delete(projects).where(eq(projects.id, scope.projectId));
+export async function deleteProject(
+  { db, clock }: { db: Db; clock: Clock },
+  scope: ProjectScope,
+  audit: AuditContext,
+): Promise<string> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(projects)
+      .where(eq(projects.id, scope.projectId))
+      .returning({ name: projects.name });
+    if (!deleted) return;
+    await recordAudit(tx, audit, {
+      orgId: scope.orgId,
+      action: 'project.deleted',
+      target: { type: 'project', id: scope.projectId, label: deleted.name },
+      before: { name: deleted.name },
+      at: clock.now(),
+    });
+  });
   return 'Project deleted successfully';
 }

@@ -1,10 +1,12 @@
 import { routes } from '@waymark/core';
 import { invitations, licenses, orgMembers, projectAccess } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
-import { orgAdmin, requireCaller } from '../access/index';
+import { orgAdmin, orgMember, requireCaller } from '../access/index';
+import { auditContext } from '../audit/index';
 import { defineModule, type AppModule } from '../module';
 import { getOrgUsers } from './get-org-users';
 import { inviteUser } from './invite-user';
+import { leaveOrg } from './leave-org';
 import { addProjectAccess, removeProjectAccess } from './project-access';
 import { removeOrgAccess } from './remove-org-access';
 import { resendInviteEmail } from './resend-invite-email';
@@ -28,7 +30,8 @@ const registerTeams: AppModule = (app, { db, clock, mailer, config }) => {
   registerRoute(app, routes.inviteUser, {
     access: orgAdmin({ orgIdFrom: 'body.orgId' }),
     errors: ['CONFLICT', 'PLAN_LIMIT'],
-    handler: async (request) => inviteUser(inviteDeps, request.body, requireCaller(request).userId),
+    handler: async (request) =>
+      inviteUser(inviteDeps, request.body, requireCaller(request).userId, auditContext(request)),
   });
   registerRoute(app, routes.resendInviteEmail, {
     access: orgAdmin({ orgIdFrom: 'body.orgId' }),
@@ -37,17 +40,34 @@ const registerTeams: AppModule = (app, { db, clock, mailer, config }) => {
   });
   registerRoute(app, routes.removeOrgAccess, {
     access: orgAdmin({ orgIdFrom: 'params.orgId' }),
-    handler: async (request) => removeOrgAccess({ db, clock }, request.params),
+    handler: async (request) =>
+      removeOrgAccess({ db, clock }, request.params, auditContext(request)),
+  });
+  registerRoute(app, routes.leaveOrg, {
+    access: orgMember({ orgIdFrom: 'params.orgId' }),
+    errors: ['CONFLICT'],
+    handler: async (request) =>
+      leaveOrg(
+        { db, clock },
+        { orgId: request.params.orgId, userId: requireCaller(request).userId },
+        auditContext(request),
+      ),
   });
   registerRoute(app, routes.addProjectAccess, {
     access: orgAdmin({ orgIdFrom: 'params.orgId' }),
     handler: async (request) =>
-      addProjectAccess({ db }, { ...request.params, projectIds: request.body.projectIds }),
+      addProjectAccess(
+        { db, clock, audit: auditContext(request) },
+        { ...request.params, projectIds: request.body.projectIds },
+      ),
   });
   registerRoute(app, routes.removeProjectAccess, {
     access: orgAdmin({ orgIdFrom: 'params.orgId' }),
     handler: async (request) =>
-      removeProjectAccess({ db }, { ...request.params, projectIds: request.body.projectIds }),
+      removeProjectAccess(
+        { db, clock, audit: auditContext(request) },
+        { ...request.params, projectIds: request.body.projectIds },
+      ),
   });
   return Promise.resolve();
 };
@@ -56,7 +76,7 @@ const registerTeams: AppModule = (app, { db, clock, mailer, config }) => {
 export const teamsModule = defineModule({
   name: 'teams',
   summary: 'Org users, memberships, invitations, licenses in use, project access (issue 12).',
-  dependsOn: ['access', 'auth', 'entitlements', 'mail', 'notifications'],
+  dependsOn: ['access', 'audit', 'auth', 'entitlements', 'mail', 'notifications'],
   ownsTables: [orgMembers, invitations, projectAccess, licenses],
   register: registerTeams,
 });

@@ -8,6 +8,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { invitations, licenses, orgMembers, projectAccess } from '../../db/schema';
+import { recordAudit, type AuditContext } from '../audit/index';
 import { requireFeature, getOrgPlan } from '../entitlements/index';
 import { invitationMail, type Mailer } from '../mail/index';
 import { queueNotification } from '../notifications/index';
@@ -40,11 +41,13 @@ export type InviteDeps = {
  * (CONFLICT).
  *
  * @param inviterUserId the admin inviting, named in the e-mail.
+ * @param audit who invited, from where: the audit log's row is written in the same transaction.
  */
 export async function inviteUser(
   deps: InviteDeps,
   input: TInvite,
   inviterUserId: number,
+  audit: AuditContext,
 ): Promise<string> {
   const email = input.email.toLowerCase();
   return deps.db.transaction(async (tx) => {
@@ -99,6 +102,13 @@ export async function inviteUser(
         url: invitationSignUpUrl(facts),
       }),
     );
+    await recordAudit(tx, audit, {
+      orgId: input.orgId,
+      action: 'member.invited',
+      target: { type: 'user', id: userId, label: email },
+      after: { accessLevel: 'Member', projectIds },
+      at: now,
+    });
     return invitationSent(email);
   });
 }

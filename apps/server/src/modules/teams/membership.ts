@@ -1,4 +1,4 @@
-import { AppError } from '@waymark/core';
+import { ADMIN_ACCESS_LEVEL_ID, AppError } from '@waymark/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orgMembers, orgOwners, projects, users } from '../../db/schema';
@@ -11,6 +11,8 @@ export type Membership = {
   firstName: string;
   status: 'Active' | 'Pending';
   isOwner: boolean;
+  /** Access level 1 (spec §6). */
+  isAdmin: boolean;
 };
 
 /**
@@ -28,6 +30,7 @@ export async function requireMembership(
       firstName: users.firstName,
       status: orgMembers.status,
       isOwner: sql<boolean>`${orgOwners.userId} is not null`,
+      isAdmin: sql<boolean>`${orgMembers.accessLevelId} = ${ADMIN_ACCESS_LEVEL_ID}`,
     })
     .from(orgMembers)
     .innerJoin(users, eq(users.id, orgMembers.userId))

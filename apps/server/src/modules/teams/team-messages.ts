@@ -39,3 +39,18 @@ export function invitationSent(email: string): string {
 export function invitationResent(email: string): string {
   return `The invitation was sent to ${email} again.`;
 }
+
+/** Issue 33: the leave answer. */
+export function leftOrg(orgName: string): string {
+  return `You have left ${orgName}. Your items stay with the organization.`;
+}
+
+/** Issue 33: the only admin asked to leave an organization others still use. */
+export function onlyAdminCannotLeave(orgName: string): string {
+  return `You are the only admin of ${orgName} and others still use it, so you cannot leave it. Remove its other users first.`;
+}
+
+/** Issue 33: the Owner asked to leave; the organization would be left without its Owner. */
+export function ownerCannotLeave(orgName: string): string {
+  return `You are the Owner of ${orgName}, so you cannot leave it.`;
+}

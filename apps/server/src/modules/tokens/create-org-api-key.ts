@@ -2,6 +2,7 @@ import { AppError, type TCreatedToken, type TTokenScope } from '@waymark/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { projects } from '../../db/schema';
+import { recordAudit, type AuditContext } from '../audit/index';
 import { insertToken } from './create-token-row';
 import { KEY_PROJECT_INVALID } from './token-messages';
 
@@ -20,6 +21,7 @@ export async function createOrgApiKey(
     scopes: TTokenScope[];
     expiresAt?: string | null;
   },
+  audit: AuditContext,
 ): Promise<TCreatedToken> {
   const found = await deps.db
     .select({ id: projects.id })
@@ -27,5 +29,19 @@ export async function createOrgApiKey(
     .where(and(eq(projects.orgId, input.orgId), inArray(projects.id, input.projectIds)));
   if (found.length !== input.projectIds.length)
     throw new AppError('BAD_REQUEST', KEY_PROJECT_INVALID);
-  return insertToken(deps, { ...input, kind: 'key' });
+  return deps.db.transaction(async (tx) => {
+    const created = await insertToken({ db: tx, now: deps.now }, { ...input, kind: 'key' });
+    await recordAudit(tx, audit, {
+      orgId: input.orgId,
+      action: 'api_key.created',
+      target: { type: 'api_key', id: created.token.id, label: input.name },
+      after: {
+        scopes: input.scopes,
+        projectIds: input.projectIds,
+        expiresAt: input.expiresAt ?? null,
+      },
+      at: deps.now,
+    });
+    return created;
+  });
 }

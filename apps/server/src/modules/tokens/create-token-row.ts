@@ -7,7 +7,7 @@ import {
   type TTokenScope,
 } from '@waymark/core';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { Db, Transaction } from '../../db/client';
+import type { DbOrTx, Transaction } from '../../db/client';
 import { apiTokens } from '../../db/schema';
 import {
   EXPIRY_IN_PAST,
@@ -41,7 +41,7 @@ export type NewTokenInput = {
   idempotencyKey?: string | undefined;
 };
 
-type Deps = { db: Db; now: Date };
+type Deps = { db: DbOrTx; now: Date };
 
 /**
  * Stores a new token's hash and answers its secret. In one transaction under a lock on the
@@ -50,7 +50,10 @@ type Deps = { db: Db; now: Date };
  * the cap of active tokens (50 per user, 50 keys per organization) cannot be overrun (409).
  * A past expiry is refused (400).
  */
-export async function insertToken({ db, now }: Deps, input: NewTokenInput): Promise<TCreatedToken> {
+export async function insertToken(
+  { db, now }: Deps,
+  input: NewTokenInput,
+): Promise<TCreatedToken> {
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= now.getTime())
     throw new AppError('BAD_REQUEST', EXPIRY_IN_PAST);

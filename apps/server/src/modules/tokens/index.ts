@@ -8,7 +8,8 @@ import { defineModule, type AppModule } from '../module';
 import { createOrgApiKey } from './create-org-api-key';
 import { createPersonalToken } from './create-personal-token';
 import { purgeApiRateCounters } from './count-api-request';
-import { revokeToken } from './revoke-token';
+import { revokeOrgApiKey, revokeToken } from './revoke-token';
+import { auditContext } from '../audit/index';
 import { listTokens } from './token-rows';
 
 export { createApiTokenAuthenticator, type ApiTokenAuthenticator } from './api-token-authenticator';
@@ -69,19 +70,16 @@ const registerTokens: AppModule = (app, { db, jobs }) => {
     access: orgAdmin({ orgIdFrom: 'body.orgId' }),
     errors: ['CONFLICT'],
     handler: (request) =>
-      createOrgApiKey({ db, now: now() }, { ...request.body, userId: callerId(request) }),
+      createOrgApiKey(
+        { db, now: now() },
+        { ...request.body, userId: callerId(request) },
+        auditContext(request),
+      ),
   });
   registerRoute(app, routes.revokeOrgApiKey, {
     access: orgAdmin({ orgIdFrom: 'body.orgId' }),
     handler: (request) =>
-      revokeToken(
-        db,
-        and(
-          eq(apiTokens.id, request.body.keyId),
-          eq(apiTokens.kind, 'key'),
-          eq(apiTokens.orgId, request.body.orgId),
-        )!,
-      ),
+      revokeOrgApiKey(db, { ...request.body, at: now() }, auditContext(request)),
   });
   return Promise.resolve();
 };
@@ -90,7 +88,7 @@ const registerTokens: AppModule = (app, { db, jobs }) => {
 export const tokensModule = defineModule({
   name: 'tokens',
   summary: 'API tokens: personal access tokens, organization API keys, their rate limits.',
-  dependsOn: [],
+  dependsOn: ['audit'],
   ownsTables: [apiTokens, apiRateCounters],
   register: registerTokens,
 });

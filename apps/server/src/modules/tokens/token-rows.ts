@@ -1,6 +1,6 @@
 import { type TApiToken, type TTokenScope } from '@waymark/core';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { apiTokens, users } from '../../db/schema';
 
 /** One api_tokens row as listed. */
@@ -12,7 +12,7 @@ type TokenRow = Omit<TApiToken, 'createdAt' | 'expiresAt' | 'lastUsedAt' | 'scop
 };
 
 /** The listing columns of api_tokens (never the hash), with the creator's name. */
-function selectTokens(db: Db) {
+function selectTokens(db: DbOrTx) {
   return db
     .select({
       id: apiTokens.id,
@@ -52,7 +52,7 @@ export function toApiToken(row: TokenRow): TApiToken {
 }
 
 /** Reads one token for the listing (after its creation). */
-export async function readToken(db: Db, id: number): Promise<TApiToken> {
+export async function readToken(db: DbOrTx, id: number): Promise<TApiToken> {
   const [row] = await selectTokens(db).where(sql`${apiTokens.id} = ${id}`);
   if (!row) throw new Error(`api token ${id} vanished`);
   return toApiToken(row);

@@ -1,5 +1,8 @@
 import type { TExportItem } from '@waymark/core';
 import { stringify } from 'csv-stringify/sync';
+import { neutralizeFormula } from '../../http/csv-cell';
+
+export { neutralizeFormula };
 
 /** The export formats (issue 28). */
 export type ExportFormat = 'csv' | 'json' | 'markdown';
@@ -20,15 +23,6 @@ export const EXPORT_COLUMNS: readonly [string, (item: TExportItem) => string][] 
   ['created', (item) => item.createdAt],
   ['updated', (item) => item.updatedAt],
 ];
-
-// OWASP's CSV injection advice: a cell a spreadsheet would read as a formula starts with one of
-// these; a leading apostrophe makes it text (shown without the apostrophe in Excel and Sheets).
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A cell that a spreadsheet shows as text, never evaluates. */
-export function neutralizeFormula(cell: string): string {
-  return FORMULA_START.test(cell) ? `'${cell}` : cell;
-}
 
 /** CSV rows of a batch (RFC 4180 quoting by csv-stringify), formulas neutralised. */
 export function csvRows(items: TExportItem[]): string {

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { itemImportKeys, savedViews } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import { projectMember, requireCaller, requireProjectScope } from '../access/index';
+import { auditContext, recordAudit } from '../audit/index';
 import { bulkUpdateItems, listProjectItems, restoreItems } from '../items/index';
 import { defineModule, type AppModule } from '../module';
 import { sendExport } from './export-items';
@@ -18,7 +19,7 @@ import { saveView } from './saved-views/save-view';
 const byProjectBody = projectMember({ projectIdFrom: 'body.projectId' });
 
 /** The workspace calls: a page of items, bulk edit, its undo, export, CSV import, saved views. */
-const registerWorkspace: AppModule = (app, { db }) => {
+const registerWorkspace: AppModule = (app, { db, clock }) => {
   registerRoute(app, routes.listWorkspaceItems, {
     access: byProjectBody,
     handler: async (request) =>
@@ -45,11 +46,19 @@ const registerWorkspace: AppModule = (app, { db }) => {
   });
   registerRoute(app, routes.exportItems, {
     access: byProjectBody,
-    handler: (request, reply) =>
-      sendExport(reply, { db }, requireProjectScope(request), {
-        filter: request.body.filter,
-        format: request.body.format,
-      }),
+    handler: async (request, reply) => {
+      const scope = requireProjectScope(request);
+      const { filter, format } = request.body;
+      // An export takes the organization's data out: the log says who, what and when (issue 33).
+      await recordAudit(db, auditContext(request), {
+        orgId: scope.orgId,
+        action: 'items.exported',
+        target: { type: 'project', id: scope.projectId, label: `Project ${scope.projectId}` },
+        after: { format, filter },
+        at: clock.now(),
+      });
+      return sendExport(reply, { db }, scope, { filter, format });
+    },
   });
   registerRoute(app, routes.importItems, {
     access: byProjectBody,
@@ -108,7 +117,7 @@ export const workspaceModule = defineModule({
   name: 'workspace',
   summary:
     "The project workspace: a project's items filtered and sorted, bulk edit, undo, export, CSV import, saved views.",
-  dependsOn: ['access', 'entitlements', 'items'],
+  dependsOn: ['access', 'audit', 'entitlements', 'items'],
   ownsTables: [itemImportKeys, savedViews],
   register: registerWorkspace,
 });

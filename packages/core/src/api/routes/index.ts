@@ -1,5 +1,6 @@
 import { accountRoutes } from './account';
 import { attachmentRoutes } from './attachments';
+import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { billingRoutes } from './billing';
 import { conversationRoutes, inboxRoutes } from './conversation';
@@ -54,6 +55,7 @@ export const routes = {
   ...workspaceRoutes,
   ...integrationRoutes,
   ...tokenRoutes,
+  ...auditRoutes,
 };
 
 /** A key of the route table. */

@@ -49,6 +49,21 @@ export const teamRoutes = {
     response: z.string(),
     responseKind: 'text',
   }),
+  /**
+   * Issue 33: the caller leaves the organization (a member, from the extension's menu or the
+   * portal's non-admin screen). Their licence is freed and their access ends on every server
+   * copy; their items stay. The only admin of an organization others use cannot leave (409).
+   */
+  leaveOrg: defineRoute({
+    method: 'POST',
+    path: '/api/account/leaveOrg/:orgId',
+    summary: 'Leaves an organization (the caller stops being its member).',
+    tag: 'account',
+    tokenScope: 'session',
+    params: z.object({ orgId: ZIdParam }),
+    response: z.string(),
+    responseKind: 'text',
+  }),
   /** spec §7: grants a user access to projects of the organization. */
   addProjectAccess: defineRoute({
     method: 'POST',
