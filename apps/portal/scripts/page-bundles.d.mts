@@ -14,7 +14,10 @@ export const PRERENDERED_PAGES_DIR: string;
 export function readPrerenderedPages(): string[];
 
 /** The Vite build manifest of the built portal. */
-export function readManifest(): Record<string, { file: string; css?: string[]; imports?: string[] }>;
+export function readManifest(): Record<
+  string,
+  { file: string; css?: string[]; imports?: string[] }
+>;
 
 /** Keys of every chunk loaded statically from `start`, `start` included. */
 export function staticClosure(

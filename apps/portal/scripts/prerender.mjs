@@ -88,7 +88,9 @@ for (const page of pages) {
   const rendered = await renderPage(page);
   const file = join(PRERENDERED_PAGES_DIR, `${page}.html`);
   mkdirSync(dirname(file), { recursive: true });
-  const html = Buffer.from(pageHtml(template, rendered, stylesheetsOf(manifest, page), islandsFile));
+  const html = Buffer.from(
+    pageHtml(template, rendered, stylesheetsOf(manifest, page), islandsFile),
+  );
   writeFileSync(file, html);
   writeCompressedCopies(file, html);
 }

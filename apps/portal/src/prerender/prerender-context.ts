@@ -8,6 +8,4 @@ export type PageMeta = { title: string; description: string };
  * browser. Effects do not run in `renderToString`, so `usePageMeta` hands the page's title and
  * description to it, and the top bar renders its menu's content for the menu island.
  */
-export const PrerenderContext = createContext<{ setMeta: (meta: PageMeta) => void } | null>(
-  null,
-);
+export const PrerenderContext = createContext<{ setMeta: (meta: PageMeta) => void } | null>(null);

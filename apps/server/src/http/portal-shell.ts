@@ -101,8 +101,7 @@ function readShell(
     isPage: listed('portal-routes.json', [], true),
     isPublic,
     documentFor: (pathname) =>
-      prerendered.get(normalize(pathname)) ??
-      (isPublic(pathname) ? (tracked ?? built) : built),
+      prerendered.get(normalize(pathname)) ?? (isPublic(pathname) ? (tracked ?? built) : built),
   };
 }
 
