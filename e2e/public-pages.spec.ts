@@ -222,6 +222,13 @@ test('an accordion section opens on a click, closing the open one, and arrows mo
   await expect(controls.nth(2)).toBeFocused();
   await page.keyboard.press('Home');
   await expect(controls.nth(0)).toBeFocused();
+
+  // Where every section starts open, closing one leaves the others open.
+  await openPublicPage(page, serverUrl, '/extension-welcome-page');
+  await controls.nth(0).click();
+  await expect(controls.nth(0)).toHaveAttribute('aria-expanded', 'false');
+  await expect(controls.nth(1)).toHaveAttribute('aria-expanded', 'true');
+  await expect(await panelOf(1)).toBeVisible();
 });
 
 test.describe('footer', () => {

@@ -12,7 +12,7 @@ export const ISLAND = {
   /** On a button that scrolls to the element whose id is its value (See it in action). */
   scrollTo: 'data-scroll-to',
   /** On an accordion's root: `multiple` when several sections may be open. */
-  accordion: 'data-accordion',
+  accordion: 'data-accordion-mode',
 } as const;
 
 /** What a Log In / Sign Up button starts. */

@@ -17,7 +17,9 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const handler = createStaticHandler(routes, { basename: config.basename });
   const context = await handler.query(new Request(`http://localhost${config.basename}${path}`));
   if (context instanceof Response) throw new Error(`${path} redirects: nothing to pre-render`);
-  if (context.statusCode !== 200) throw new Error(`${path} answers ${context.statusCode}`);
+  // The catch-all route answers any address with "Page not found": not a page to pre-render.
+  const isNotFound = context.matches.at(-1)?.route.id === 'not-found';
+  if (context.statusCode !== 200 || isNotFound) throw new Error(`${path} has no page (404)`);
   const router = createStaticRouter(handler.dataRoutes, context);
   let meta: PageMeta | undefined;
   const prerender = { setMeta: (pageMeta: PageMeta) => (meta = pageMeta) };

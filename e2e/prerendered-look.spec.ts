@@ -1,0 +1,68 @@
+import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import { PORTAL_DIST, readPrerenderedPages } from '../apps/portal/scripts/page-bundles.mjs';
+import { expect, test } from './support/fixtures';
+
+// Issue 34: a pre-rendered public page looks exactly like the React portal's page. Each page is
+// shot twice in the same browser and build: as the server sends it (pre-rendered, islands only)
+// and as the SPA renders it (the build's index.html answered at the same address), at the
+// desktop and phone widths, and the two pictures are compared pixel by pixel.
+
+const SPA_HTML = readFileSync(join(PORTAL_DIST, 'index.html'), 'utf8');
+const WIDTHS = [1366, 375] as const;
+// Anti-aliasing may differ on a handful of pixels between two paints; a layout change moves
+// thousands.
+const MAX_DIFFERENT_PIXELS = 50;
+
+async function shoot(page: Page, url: string): Promise<PNG> {
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(/ \| Waymark$/);
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+  return PNG.sync.read(await page.screenshot({ fullPage: true, animations: 'disabled' }));
+}
+
+function differentPixels(a: PNG, b: PNG): number {
+  let count = 0;
+  for (let i = 0; i < a.data.length; i += 4) {
+    if (
+      a.data[i] !== b.data[i] ||
+      a.data[i + 1] !== b.data[i + 1] ||
+      a.data[i + 2] !== b.data[i + 2]
+    )
+      count += 1;
+  }
+  return count;
+}
+
+for (const path of readPrerenderedPages()) {
+  for (const width of WIDTHS) {
+    test(`${path} at ${width}px looks the same pre-rendered as in the SPA`, async ({
+      browser,
+      serverUrl,
+    }) => {
+      const viewport = { width, height: width === 375 ? 740 : 800 };
+      const url = `${serverUrl}/client${path}`;
+      const prerendered = await browser.newPage({ viewport });
+      const spa = await browser.newPage({ viewport });
+      try {
+        const served = await shoot(prerendered, url);
+        await spa.route(url, (route) =>
+          route.fulfill({ contentType: 'text/html; charset=utf-8', body: SPA_HTML }),
+        );
+        const rendered = await shoot(spa, url);
+        expect({ width: served.width, height: served.height }).toEqual({
+          width: rendered.width,
+          height: rendered.height,
+        });
+        expect(differentPixels(served, rendered)).toBeLessThanOrEqual(MAX_DIFFERENT_PIXELS);
+      } finally {
+        await prerendered.close();
+        await spa.close();
+      }
+    });
+  }
+}
