@@ -2,7 +2,11 @@ import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { PORTAL_DIST, readPrerenderedPages } from '../apps/portal/scripts/page-bundles.mjs';
+import {
+  PORTAL_DIST,
+  readManifest,
+  readPrerenderedPages,
+} from '../apps/portal/scripts/page-bundles.mjs';
 import { expect, test } from './support/fixtures';
 
 // Issue 34: a pre-rendered public page looks exactly like the React portal's page. Each page is
@@ -11,6 +15,7 @@ import { expect, test } from './support/fixtures';
 // desktop and phone widths, and the two pictures are compared pixel by pixel.
 
 const SPA_HTML = readFileSync(join(PORTAL_DIST, 'index.html'), 'utf8');
+const SPA_ENTRY = `/client/${readManifest()['index.html']?.file ?? ''}`;
 const WIDTHS = [1366, 375] as const;
 // Anti-aliasing may differ on a handful of pixels between two paints; a layout change moves
 // thousands.
@@ -49,11 +54,21 @@ for (const path of readPrerenderedPages()) {
       const prerendered = await browser.newPage({ viewport });
       const spa = await browser.newPage({ viewport });
       try {
+        const scripts = (target: Page) => {
+          const paths: string[] = [];
+          target.on('request', (request) => paths.push(new URL(request.url()).pathname));
+          return paths;
+        };
+        const servedRequests = scripts(prerendered);
+        const spaRequests = scripts(spa);
         const served = await shoot(prerendered, url);
         await spa.route(url, (route) =>
           route.fulfill({ contentType: 'text/html; charset=utf-8', body: SPA_HTML }),
         );
         const rendered = await shoot(spa, url);
+        // The two pictures are of the two deliveries: React painted one, the build the other.
+        expect(servedRequests).not.toContain(SPA_ENTRY);
+        expect(spaRequests).toContain(SPA_ENTRY);
         expect({ width: served.width, height: served.height }).toEqual({
           width: rendered.width,
           height: rendered.height,
