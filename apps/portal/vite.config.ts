@@ -31,10 +31,7 @@ function declaredSideEffects(id: string): boolean | undefined {
  */
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/client/',
-  plugins: [
-    react(),
-    ...(isSsrBuild ? [] : clientPlugins()),
-  ],
+  plugins: [react(), ...(isSsrBuild ? [] : clientPlugins())],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
