@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../helper';
+import { buildTestApp, type TestApp } from '../support/helper';
 
 // Issue 34: the public pages the portal's build pre-renders (apps/portal/scripts/prerender.mjs)
 // are answered each with its own HTML — its encodings, strong ETags and a CSP for exactly its
