@@ -105,8 +105,11 @@ describe('outgoing webhooks', () => {
         first?.headers as Record<string, string>,
       ),
     ).toThrow();
-    const log = await deliveriesOf(t, world, endpoint.endpointId);
-    expect(log.map((delivery) => delivery.status)).toEqual(Array(6).fill('delivered'));
+    // The receiver has the bodies before the sender records the answers: wait for the log.
+    await eventually(async () => {
+      const log = await deliveriesOf(t, world, endpoint.endpointId);
+      expect(log.map((delivery) => delivery.status)).toEqual(Array(6).fill('delivered'));
+    });
     expect(new Set(mine().map((request) => request.headers['webhook-id'])).size).toBe(6);
   });
 

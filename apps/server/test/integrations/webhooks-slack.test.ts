@@ -82,11 +82,14 @@ describe('Slack incoming webhooks', () => {
       /Status: ~.*~ → \*.*\*/,
     );
     expect(JSON.stringify(changed)).not.toContain('"organizationId"');
-    const log = await deliveriesOf(t, world, endpoint.endpointId);
-    expect(log.map((delivery) => [delivery.status, delivery.responseExcerpt])).toEqual([
-      ['delivered', 'ok'],
-      ['delivered', 'ok'],
-    ]);
+    // The receiver has the bodies before the sender records the answers: wait for the log.
+    await eventually(async () => {
+      const log = await deliveriesOf(t, world, endpoint.endpointId);
+      expect(log.map((delivery) => [delivery.status, delivery.responseExcerpt])).toEqual([
+        ['delivered', 'ok'],
+        ['delivered', 'ok'],
+      ]);
+    });
   });
 
   it("waits as long as Slack's Retry-After asks on a 429, then delivers", async () => {
