@@ -167,7 +167,7 @@ test('a mention reaches the teammate live, by one mail, in the digest, until the
     await panelA.getByRole('button', { name: 'Add note' }).click();
     await expect(panelA.getByTestId('note')).toContainText('Can you check this @Bo Member');
     // A edits the note: the mention stays a mention (Bo is not told twice), marked edited.
-    await panelA.getByTestId('note').getByRole('button', { name: 'Edit' }).click();
+    await panelA.getByTestId('note').getByRole('button', { name: 'Edit note' }).click();
     const edit = panelA.getByRole('textbox', { name: 'Edit your note' });
     await expect(edit).toHaveValue('Can you check this @Bo Member');
     await edit.press('End');

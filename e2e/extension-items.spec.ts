@@ -134,7 +134,7 @@ test('an item follows its page across environments and a path rename, and stays 
   await expect(sidePanel.itemCount(1)).toBeVisible();
   await frame('On staging, the same path shows the same item');
   await sidePanel.row(TITLE).click();
-  await detail.getByRole('button', { name: 'Edit' }).click();
+  await detail.getByRole('button', { name: 'Edit', exact: true }).click();
   const editForm = panel.getByRole('form', { name: 'Edit item' });
   await editForm.getByLabel('Status').selectOption({ label: 'Closed' });
   await editForm.getByRole('button', { name: 'Save changes' }).click();

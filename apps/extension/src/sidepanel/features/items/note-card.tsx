@@ -100,10 +100,21 @@ export function NoteCard({
             </>
           ) : (
             <>
-              <Button size="compact-xs" variant="subtle" onClick={startEditing}>
+              {/* Named for the note: the item itself has an Edit button in the same article. */}
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                aria-label="Edit note"
+                onClick={startEditing}
+              >
                 Edit
               </Button>
-              <Button size="compact-xs" variant="subtle" onClick={() => setConfirming(true)}>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                aria-label="Delete note"
+                onClick={() => setConfirming(true)}
+              >
                 Delete
               </Button>
             </>
