@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { startTestIssuer } from '../apps/server/test/support/auth-test-issuer';
 import { multipartFile } from '../apps/server/test/support/multipart';
 import { startServer } from '../scripts/lib/start-server.mjs';
+import { cpuMs } from './lib/process-stats';
 import { writeSection } from './lib/report';
 
 const SIZE = 20 * 1024 * 1024;
@@ -84,18 +85,27 @@ try {
     await handle.sync();
     await handle.close();
   });
-  const up = await throughput(async () => void (await upload()));
-  const { attachmentId } = await upload();
-  const down = await throughput(async () => {
-    const response = await fetch(
-      `${server.url}/api/item/downloadAttachment/${itemId}/${attachmentId}`,
-      { headers: { authorization: `Bearer ${token}` } },
-    );
-    const received = Buffer.from(await response.arrayBuffer());
-    if (received.length !== SIZE) throw new Error(`download: ${received.length} bytes`);
-  });
-
+  // The server's CPU per transfer (utime + stime ÷ rounds): other load on the machine moves
+  // MB/s a lot and this far less (issue 34).
   const pid = server.pid ?? 0;
+  const cpuPerRound = async (run: () => Promise<number>) => {
+    const before = cpuMs(pid);
+    const rate = await run();
+    return { rate, cpuMs: (cpuMs(pid) - before) / ROUNDS };
+  };
+  const up = await cpuPerRound(() => throughput(async () => void (await upload())));
+  const { attachmentId } = await upload();
+  const down = await cpuPerRound(() =>
+    throughput(async () => {
+      const response = await fetch(
+        `${server.url}/api/item/downloadAttachment/${itemId}/${attachmentId}`,
+        { headers: { authorization: `Bearer ${token}` } },
+      );
+      const received = Buffer.from(await response.arrayBuffer());
+      if (received.length !== SIZE) throw new Error(`download: ${received.length} bytes`);
+    }),
+  );
+
   const batches: { before: number; peak: number }[] = [];
   for (let batch = 0; batch < 2; batch += 1) {
     const before = await rssMb(pid);
@@ -117,11 +127,11 @@ try {
     '',
     `Run ${new Date().toISOString().slice(0, 10)}.`,
     '',
-    '| what | MB/s | ratio to disk write |',
-    '|---|---:|---:|',
-    `| write + fsync to disk (baseline) | ${f(disk)} | 1.00 |`,
-    `| upload (multipart, streamed, SHA-256, fsync) | ${f(up)} | ${(up / disk).toFixed(2)} |`,
-    `| download | ${f(down)} | ${(down / disk).toFixed(2)} |`,
+    '| what | MB/s | ratio to disk write | server CPU ms per transfer |',
+    '|---|---:|---:|---:|',
+    `| write + fsync to disk (baseline) | ${f(disk)} | 1.00 | — |`,
+    `| upload (multipart, streamed, SHA-256, fsync) | ${f(up.rate)} | ${(up.rate / disk).toFixed(2)} | ${f(up.cpuMs)} |`,
+    `| download | ${f(down.rate)} | ${(down.rate / disk).toFixed(2)} | ${f(down.cpuMs)} |`,
     '',
     `| ${CONCURRENT} concurrent uploads | RSS before MB | peak RSS MB | growth MB |`,
     '|---|---:|---:|---:|',

@@ -112,7 +112,7 @@ const body = [
   '',
   `Lighthouse 13 on every public page of the built portal, served by the built server on loopback (issue 5: each category ≥ ${BAR}). \`npm run bench:lighthouse\`.`,
   '',
-  `Run ${new Date().toISOString().slice(0, 10)} · ${browserVersion} headless · median of ${RUNS} runs per page and preset · mobile = Lighthouse's default (simulated slow 4G, 4× CPU slowdown), desktop = its desktop preset · JS gzip = what the page loads (entry + route chunks), from the build manifest. Bold: below ${BAR}.`,
+  `Run ${new Date().toISOString().slice(0, 10)} · ${browserVersion} headless · median of ${RUNS} runs per page and preset · mobile = Lighthouse's default (simulated slow 4G, 4× CPU slowdown), desktop = its desktop preset · JS gzip = what the page loads (a pre-rendered page: its islands; the install page: the SPA entry + route chunks), from the build manifest. Bold: below ${BAR}.`,
   '',
   '| page | preset | performance | accessibility | best practices | SEO | JS gzip KB |',
   '|---|---|---:|---:|---:|---:|---:|',

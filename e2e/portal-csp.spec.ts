@@ -49,7 +49,8 @@ test('portal CSP: scripts from this server and Stripe only, none inline but its 
 
   const landing = await page.goto(`${serverUrl}/client/home/product-info`);
   const csp = landing?.headers()['content-security-policy'] ?? '';
-  expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+')+ https:\/\/js\.stripe\.com/);
+  // The landing page is pre-rendered with no inline script, so its policy names no hash (issue 34).
+  expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+')* https:\/\/js\.stripe\.com/);
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await violations()).toEqual([]);

@@ -5,7 +5,12 @@ import { strFromU8, unzipSync } from 'fflate';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { listAdminAreaFiles, readPublicPages } from '../apps/portal/scripts/page-bundles.mjs';
+import {
+  listAdminAreaFiles,
+  readManifest,
+  readPrerenderedPages,
+  readPublicPages,
+} from '../apps/portal/scripts/page-bundles.mjs';
 import { expect, launchWithExtension, test } from './support/fixtures';
 import { ROOT } from './support/paths';
 
@@ -15,6 +20,9 @@ import { ROOT } from './support/paths';
 
 const PUBLIC_PAGES = readPublicPages();
 const ADMIN_FILES = listAdminAreaFiles();
+const PRERENDERED_PAGES = new Set(readPrerenderedPages());
+// The SPA's entry script (React, React Router, Mantine): a pre-rendered page never loads it.
+const SPA_ENTRY = `/client/${readManifest()['index.html']?.file ?? ''}`;
 const WIDTHS = [1280, 375] as const;
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const DEFAULT_TITLE_PREFIX = 'Waymark — ';
@@ -81,6 +89,10 @@ for (const path of PUBLIC_PAGES) {
         ADMIN_FILES.has(new URL(url).pathname.replace(/^\/client\//, '')),
       );
       expect(adminRequests, 'admin-area chunks requested by a public page').toEqual([]);
+      if (PRERENDERED_PAGES.has(path)) {
+        const spaRequests = requests.filter((url) => new URL(url).pathname === SPA_ENTRY);
+        expect(spaRequests, 'the SPA loaded by a pre-rendered page').toEqual([]);
+      }
       expect(errors).toEqual([]);
     });
   }
@@ -94,6 +106,20 @@ test('each public page has its own title and meta description', async ({ page, s
   }
   expect(new Set(metas.map((meta) => meta.title)).size).toBe(PUBLIC_PAGES.length);
   expect(new Set(metas.map((meta) => meta.description)).size).toBe(PUBLIC_PAGES.length);
+});
+
+test('a pre-rendered page arrives as its own HTML, with its content and meta', async ({
+  request,
+  serverUrl,
+}) => {
+  for (const path of PRERENDERED_PAGES) {
+    const response = await request.get(`${serverUrl}/client${path}`);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<h1[^>]*>/);
+    expect(html).toMatch(/<title>[^<]+ \| Waymark<\/title>/);
+    expect(html).not.toContain(SPA_ENTRY);
+  }
 });
 
 test('robots.txt and the sitemap answer at the site root', async ({ request, serverUrl }) => {
@@ -141,6 +167,10 @@ test.describe('navigation', () => {
     await expect(drawer.getByRole('link')).toHaveText(NAV.map((item) => item.label));
     await expect(drawer.getByRole('button', { name: 'Log In' })).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Sign Up' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+    await page.getByRole('button', { name: 'Open menu' }).click();
     await drawer.getByRole('link', { name: 'FAQ' }).click();
     await expect(page).toHaveURL(`${serverUrl}/client/home/faq-page`);
     await expect(drawer).toBeHidden();
@@ -168,6 +198,37 @@ test.describe('accordions start as the spec says', () => {
       );
     });
   }
+});
+
+test('an accordion section opens on a click, closing the open one, and arrows move between them', async ({
+  page,
+  serverUrl,
+}) => {
+  await openPublicPage(page, serverUrl, '/home/faq-page');
+  const controls = page.getByRole('main').locator('button[aria-expanded]');
+  const panelOf = async (index: number) =>
+    page.locator(`[id="${await controls.nth(index).getAttribute('aria-controls')}"]`);
+  await expect(await panelOf(1)).toBeHidden();
+  await controls.nth(1).click();
+  await expect(controls.nth(1)).toHaveAttribute('aria-expanded', 'true');
+  await expect(await panelOf(1)).toBeVisible();
+  await expect(controls.nth(0)).toHaveAttribute('aria-expanded', 'false');
+  await expect(await panelOf(0)).toBeHidden();
+  await controls.nth(1).click();
+  await expect(controls.nth(1)).toHaveAttribute('aria-expanded', 'false');
+  await expect(await panelOf(1)).toBeHidden();
+  await controls.nth(1).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(controls.nth(2)).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(controls.nth(0)).toBeFocused();
+
+  // Where every section starts open, closing one leaves the others open.
+  await openPublicPage(page, serverUrl, '/extension-welcome-page');
+  await controls.nth(0).click();
+  await expect(controls.nth(0)).toHaveAttribute('aria-expanded', 'false');
+  await expect(controls.nth(1)).toHaveAttribute('aria-expanded', 'true');
+  await expect(await panelOf(1)).toBeVisible();
 });
 
 test.describe('footer', () => {

@@ -12,11 +12,15 @@ const CORE = ['packages/core/src'];
 const TARGETS = [
   {
     workspace: '@waymark/portal',
-    output: 'apps/portal/dist/index.html',
+    // The pre-rendered pages' list is written after the SPA and the pages (issue 34): a build
+    // stopped half-way is built again.
+    output: 'apps/portal/dist/pages/index.json',
     sources: [
       'apps/portal/src',
       'apps/portal/index.html',
       'apps/portal/vite.config.ts',
+      'apps/portal/vite-plugins',
+      'apps/portal/scripts',
       'apps/portal/public',
       ...CORE,
     ],

@@ -23,11 +23,34 @@ function declaredSideEffects(id: string): boolean | undefined {
   return undefined;
 }
 
-/** The portal is served by apps/server under /client/ (ARCHITECTURE.md, "What runs"). */
-export default defineConfig({
+/**
+ * The portal is served by apps/server under /client/ (ARCHITECTURE.md, "What runs"). Two
+ * entries: the SPA (index.html) and the islands of the pre-rendered public pages
+ * (src/islands/main.ts, issue 34). `vite build --ssr src/prerender/render-page.tsx`
+ * (scripts/prerender.mjs) builds the renderer of those pages with the same config, for Node.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/client/',
-  plugins: [
-    react(),
+  plugins: [react(), ...(isSsrBuild ? [] : clientPlugins())],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    sourcemap: false,
+    // scripts/check-bundle.mjs and scripts/prerender.mjs read it.
+    manifest: true,
+    rolldownOptions: {
+      ...(!isSsrBuild && { input: { index: 'index.html', islands: ISLANDS_ENTRY } }),
+      treeshake: { moduleSideEffects: declaredSideEffects },
+    },
+  },
+}));
+
+/** The islands of the pre-rendered public pages (issue 34). */
+const ISLANDS_ENTRY = 'src/islands/main.ts';
+
+function clientPlugins() {
+  return [
     chunkPackages(),
     preloadRouteChunks({
       base: '/client/',
@@ -38,16 +61,5 @@ export default defineConfig({
         ...Object.fromEntries(PUBLIC_PAGES.map((page) => [page, pageModulesOf(page)])),
       },
     }),
-  ],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    assetsDir: 'assets',
-    sourcemap: false,
-    // scripts/check-bundle.mjs reads it to measure what each public page loads.
-    manifest: true,
-    rolldownOptions: {
-      treeshake: { moduleSideEffects: declaredSideEffects },
-    },
-  },
-});
+  ];
+}

@@ -3,6 +3,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { embeddedDatabaseUrl } from '../../scripts/lib/start-server.mjs';
 import { callJson, PATH_COUNT, seedLargeOrganization } from './page-items';
+import { useLiveTriggers, type LiveTriggerVariant } from './live-trigger-variants';
 import type { PreparedScenario, Scenario } from './types';
 
 const DURATION_SECONDS = Number(process.env.BENCH_MIXED_DURATION ?? 60);
@@ -25,6 +26,30 @@ const SEARCH_SQL = `select i.id from items i where i.project_id = $1 and i.id in
     select id from items where title ilike $2 union select item_id from item_tags where tag ilike $2)
   order by i.updated_at desc, i.id desc limit 500`;
 let token = '';
+
+/** Loads every call of the mix at once for DURATION_SECONDS. */
+function loadOnce(serverUrl: string): Promise<autocannon.Result[]> {
+  return Promise.all(
+    mixes.map((mix) =>
+      autocannon({
+        url: serverUrl,
+        connections: mix.connections,
+        duration: DURATION_SECONDS,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (request) => {
+              const { path, body } = mix.next();
+              return body
+                ? { ...request, method: 'POST', path, body: JSON.stringify(body) }
+                : { ...request, method: 'GET', path };
+            },
+          },
+        ],
+      }),
+    ),
+  );
+}
 
 /** Issue 17: 200 connections for 60 s mixing the extension's calls on a large organization. */
 export const mixedLoadScenario: Scenario = {
@@ -106,41 +131,38 @@ export const mixedLoadScenario: Scenario = {
     const idleMb = rssMb(context.serverPid);
     const samples: number[] = [];
     const sampler = setInterval(() => samples.push(rssMb(context.serverPid)), 1000);
-    const results = await Promise.all(
-      mixes.map((mix) =>
-        autocannon({
-          url: serverUrl,
-          connections: mix.connections,
-          duration: DURATION_SECONDS,
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          requests: [
-            {
-              setupRequest: (request) => {
-                const { path, body } = mix.next();
-                return body
-                  ? { ...request, method: 'POST', path, body: JSON.stringify(body) }
-                  : { ...request, method: 'GET', path };
-              },
-            },
-          ],
-        }),
-      ),
-    );
-    clearInterval(sampler);
-    const afterMb = rssMb(context.serverPid);
+    // BENCH_MIXED_COMPARE=live-triggers: four rounds, live events recorded at each statement
+    // (before migration 0020) and at commit, alternating, so both meet the same machine load.
+    const variants: (LiveTriggerVariant | undefined)[] =
+      process.env.BENCH_MIXED_COMPARE === 'live-triggers'
+        ? ['at statement', 'at commit', 'at statement', 'at commit']
+        : [undefined];
+    const rows: string[] = [];
     let total = 0;
     let failed = 0;
-    const rows = results.map((result, index) => {
-      const failures = result.non2xx + result.errors + result.timeouts;
-      total += result.requests.total;
-      failed += failures;
-      const mix = mixes[index];
-      return `| ${mix?.label} | ${mix?.connections} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${failures} |`;
-    });
+    for (const variant of variants) {
+      if (variant) await useLiveTriggers(context.dataDir, variant);
+      // The line a profiler waits for (bench/README.md): the load starts now, on this database.
+      console.log(`mixed-load: ${DURATION_SECONDS} s of load starting (data ${context.dataDir})`);
+      const results = await loadOnce(serverUrl);
+      results.forEach((result, index) => {
+        const failures = result.non2xx + result.errors + result.timeouts;
+        total += result.requests.total;
+        failed += failures;
+        const mix = mixes[index];
+        const label = variant ? `${mix?.label}, live events ${variant}` : mix?.label;
+        rows.push(
+          `| ${label} | ${mix?.connections} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${failures} |`,
+        );
+      });
+    }
+    if (variants.length > 1) await useLiveTriggers(context.dataDir, 'at commit');
+    clearInterval(sampler);
+    const afterMb = rssMb(context.serverPid);
     const peakMb = Math.max(...samples, afterMb);
     const meanMb = samples.reduce((sum, value) => sum + value, 0) / Math.max(samples.length, 1);
     return [
-      `Run ${new Date().toISOString().slice(0, 10)} · ${mixes.reduce((n, mix) => n + mix.connections, 0)} connections · ${DURATION_SECONDS} s, every call at once.`,
+      `Run ${new Date().toISOString().slice(0, 10)} · ${mixes.reduce((n, mix) => n + mix.connections, 0)} connections · ${variants.length} × ${DURATION_SECONDS} s, every call at once.`,
       '',
       '| call | connections | req/s | p50 ms | p99 ms | failures |',
       '|---|---:|---:|---:|---:|---:|',

@@ -4,6 +4,28 @@ export const PORTAL_DIST: string;
 /** The public pages (router paths, e.g. `/home/faq-page`), from `public/public-pages.json`. */
 export function readPublicPages(): string[];
 
+/** The islands entry of the pre-rendered pages, a manifest key. */
+export const ISLANDS_ENTRY: string;
+
+/** Where the pre-rendered pages are written (absolute). */
+export const PRERENDERED_PAGES_DIR: string;
+
+/** The public pages the build pre-renders (all but those that keep the SPA). */
+export function readPrerenderedPages(): string[];
+
+/** The Vite build manifest of the built portal. */
+export function readManifest(): Record<
+  string,
+  { file: string; css?: string[]; imports?: string[] }
+>;
+
+/** Keys of every chunk loaded statically from `start`, `start` included. */
+export function staticClosure(
+  manifest: Record<string, { imports?: string[] }>,
+  start: string,
+  seen?: Set<string>,
+): Set<string>;
+
 /** A public page's route module: `src/app/routes<path>.tsx`. */
 export function routeModuleOf(page: string): string;
 
@@ -20,6 +42,8 @@ export function readChunkPackages(): Map<string, string[]>;
 export type PageBundle = {
   /** Router path, e.g. `/home/faq-page`. */
   page: string;
+  /** Pre-rendered (islands only) rather than the SPA. */
+  isPrerendered: boolean;
   /** Its JavaScript (entry + route, static imports) in bytes, gzip. */
   gzipBytes: number;
   /** How many chunks that is. */

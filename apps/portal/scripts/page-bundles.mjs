@@ -16,6 +16,20 @@ export function readPublicPages() {
   return JSON.parse(readFileSync(join(PORTAL, 'public', 'public-pages.json'), 'utf8'));
 }
 
+/** The entry of the pre-rendered pages' islands (vite.config.ts), a manifest key. */
+export const ISLANDS_ENTRY = 'src/islands/main.ts';
+/** Where scripts/prerender.mjs writes the pre-rendered pages: `pages/home/faq-page.html`. */
+export const PRERENDERED_PAGES_DIR = join(PORTAL_DIST, 'pages');
+
+// Public pages that keep the SPA: the install page shows a signed-in member their organization's
+// next steps from the API (issue 34). Every other public page is pre-rendered.
+const SPA_PUBLIC_PAGES = ['/install-extension'];
+
+/** The public pages the build pre-renders (scripts/prerender.mjs). */
+export function readPrerenderedPages() {
+  return readPublicPages().filter((page) => !SPA_PUBLIC_PAGES.includes(page));
+}
+
 /** A public page's route module: `src/app/routes<path>.tsx`. */
 export const routeModuleOf = (page) => `src/app/routes${page}.tsx`;
 
@@ -27,7 +41,8 @@ const QUERY_LAYOUT_PACKAGES = ['@tanstack/query-core'];
 /** The lazy modules a public page loads: its route module and any lazy layout around it. */
 export const pageModulesOf = (page) => [routeModuleOf(page), ...(LAYOUT_MODULES[page] ?? [])];
 
-const readManifest = () =>
+/** The Vite build manifest of the built portal. */
+export const readManifest = () =>
   JSON.parse(readFileSync(join(PORTAL_DIST, '.vite', 'manifest.json'), 'utf8'));
 
 /**
@@ -51,7 +66,7 @@ const isAdminRoute = (key, chunk) =>
   key.startsWith(ADMIN_ROUTES) || (chunk.src ?? '').startsWith(ADMIN_ROUTES);
 
 /** Keys of every chunk loaded statically from `start`, `start` included. */
-function staticClosure(manifest, start, seen = new Set()) {
+export function staticClosure(manifest, start, seen = new Set()) {
   if (seen.has(start)) return seen;
   seen.add(start);
   for (const key of manifest[start]?.imports ?? []) staticClosure(manifest, key, seen);
@@ -66,21 +81,27 @@ export function measurePublicPages() {
   const manifest = readManifest();
   const chunkPackages = readChunkPackages();
   const gzipSize = (file) => gzipSync(readFileSync(join(PORTAL_DIST, file))).length;
+  const prerendered = new Set(readPrerenderedPages());
   return readPublicPages().map((page) => {
     const routeModule = routeModuleOf(page);
     if (!manifest[routeModule]) throw new Error(`${routeModule} is not in the build manifest`);
-    const keys = [
-      ...pageModulesOf(page).reduce(
-        (seen, start) => staticClosure(manifest, start, seen),
-        staticClosure(manifest, 'index.html'),
-      ),
-    ];
+    const isPrerendered = prerendered.has(page);
+    // A pre-rendered page loads the islands only; an SPA page the entry and its route chunks.
+    const keys = isPrerendered
+      ? [...staticClosure(manifest, ISLANDS_ENTRY)]
+      : [
+          ...pageModulesOf(page).reduce(
+            (seen, start) => staticClosure(manifest, start, seen),
+            staticClosure(manifest, 'index.html'),
+          ),
+        ];
     const packages = [
       ...new Set(keys.flatMap((key) => chunkPackages.get(manifest[key].file) ?? [])),
     ].sort();
     const allowed = LAYOUT_MODULES[page] ? QUERY_LAYOUT_PACKAGES : [];
     return {
       page,
+      isPrerendered,
       gzipBytes: keys.reduce((sum, key) => sum + gzipSize(manifest[key].file), 0),
       chunkCount: keys.length,
       adminChunks: keys.filter((key) => isAdminRoute(key, manifest[key])),

@@ -1,10 +1,10 @@
 // Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the build, so the server
 // (@fastify/static `preCompressed`) sends them compressed without compressing per request.
 // Run after `vite build` (the portal's `build` script). Media (.mp4, .jpg) are already compressed.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { writeCompressedCopies } from './compressed-copies.mjs';
 
 const DIST = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const EXTENSIONS = new Set(['.js', '.css', '.html', '.svg', '.json', '.txt', '.vtt']);
@@ -21,20 +21,12 @@ function listFiles(folder) {
 
 let written = 0;
 for (const file of listFiles(DIST)) {
-  // The build manifest is for scripts/check-bundle.mjs, never served.
-  if (!EXTENSIONS.has(extname(file)) || relative(DIST, file).startsWith('.vite')) continue;
+  // The build manifest is for scripts/check-bundle.mjs, never served; the pre-rendered pages
+  // come with their copies (scripts/prerender.mjs).
+  const served = relative(DIST, file);
+  if (!EXTENSIONS.has(extname(file)) || /^(\.vite|pages)[\\/]/.test(served)) continue;
   if (statSync(file).size < MIN_BYTES) continue;
-  const source = readFileSync(file);
-  writeFileSync(
-    `${file}.br`,
-    brotliCompressSync(source, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-      },
-    }),
-  );
-  writeFileSync(`${file}.gz`, gzipSync(source, { level: constants.Z_BEST_COMPRESSION }));
+  writeCompressedCopies(file, readFileSync(file));
   written += 1;
 }
 console.log(`precompress: ${written} files → .br and .gz`);

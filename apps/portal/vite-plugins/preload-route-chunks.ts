@@ -27,7 +27,9 @@ export function preloadRouteChunks({ base, routes }: PreloadRouteChunksOptions):
         for (const imported of chunk?.imports ?? []) closure(imported, seen);
         return seen;
       };
-      const entryFiles = closure(chunks.find((chunk) => chunk.isEntry)?.fileName ?? '');
+      // The SPA's entry (the build has a second one, the pre-rendered pages' islands).
+      const spaEntry = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/main.tsx'));
+      const entryFiles = closure(spaEntry?.fileName ?? '');
       const files: Record<string, string[]> = {};
       for (const [path, sources] of Object.entries(routes)) {
         const loaded = new Set<string>();

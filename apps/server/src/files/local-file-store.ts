@@ -9,6 +9,10 @@ const PAGE_SIZE = 500;
 // Attachments are the organizations' private files: no other account on the host reads them.
 const FILE_MODE = 0o600;
 const FOLDER_MODE = 0o700;
+// Issue 34: files move in 1 MiB chunks, not the streams' default 64 KiB (reads) and 16 KiB
+// (writes): a download of 20 MB is 20 reads and socket writes instead of 320, and an upload's
+// chunks queue up to 1 MiB and reach the disk in one writev instead of one write each.
+const CHUNK_BYTES = 1024 * 1024;
 
 /**
  * A {@link FileStore} on local disk under `root`. A file is written to `<key>.part-<uuid>`,
@@ -25,7 +29,10 @@ export function createLocalFileStore(root: string): FileStore {
       await mkdir(path.dirname(target), { recursive: true, mode: FOLDER_MODE });
       const part = `${target}.part-${randomUUID()}`;
       try {
-        await pipeline(body, createWriteStream(part, { flags: 'wx', mode: FILE_MODE }));
+        await pipeline(
+          body,
+          createWriteStream(part, { flags: 'wx', mode: FILE_MODE, highWaterMark: CHUNK_BYTES }),
+        );
         const handle = await open(part, 'r');
         await handle.sync().finally(() => handle.close());
         await rename(part, target);
@@ -41,7 +48,7 @@ export function createLocalFileStore(root: string): FileStore {
       } catch {
         return undefined;
       }
-      return createReadStream(file);
+      return createReadStream(file, { highWaterMark: CHUNK_BYTES });
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });

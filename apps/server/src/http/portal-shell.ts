@@ -30,6 +30,11 @@ export type PortalShell = PortalDocument & {
   isPage: (pathname: string) => boolean;
   /** Whether it is a public page, which carries the analytics tag (public-pages.json). */
   isPublic: (pathname: string) => boolean;
+  /**
+   * The document for a page address: its pre-rendered HTML when the build made one (issue 34),
+   * else the SPA's page; a public page's tracked form when analytics is configured.
+   */
+  documentFor: (pathname: string) => PortalDocument;
 };
 
 /** What {@link portalShellOf} needs besides the build. */
@@ -44,6 +49,9 @@ const PUBLIC_ENTRY_PAGES = ['/', '/home'];
 
 const negotiator = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip', 'identity'] });
 
+/** The list of pre-rendered pages (scripts/prerender.mjs writes it after the pages). */
+const PRERENDERED_INDEX = path.join('pages', 'index.json');
+
 /**
  * The portal's page (issue 34): read once and kept in memory with its ETags, CSP and page list,
  * instead of a stat, a file stream and a precompressed-file lookup per request. Looked at again
@@ -55,17 +63,20 @@ export function portalShellOf(
   options: PortalShellOptions,
 ): () => PortalShell | null {
   const indexFile = path.join(portalDist, 'index.html');
+  const pagesIndex = path.join(portalDist, PRERENDERED_INDEX);
+  const mtimeOf = (file: string) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
   let shell: PortalShell | null = null;
-  let mtimeMs = Number.NaN;
+  let version = '';
   let checkedAt = 0;
   return () => {
     const now = Date.now();
     if (now - checkedAt < RECHECK_MS) return shell;
     checkedAt = now;
-    const current = statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs ?? -1;
-    if (current !== mtimeMs) {
-      mtimeMs = current;
-      shell = current < 0 ? null : readShell(portalDist, indexFile, options);
+    const indexMtime = mtimeOf(indexFile);
+    const current = `${indexMtime}/${mtimeOf(pagesIndex)}`;
+    if (current !== version) {
+      version = current;
+      shell = indexMtime < 0 ? null : readShell(portalDist, indexFile, options);
     }
     return shell;
   };
@@ -80,13 +91,44 @@ function readShell(
   const built = documentOf(html, { br: `${indexFile}.br`, gzip: `${indexFile}.gz` });
   const listed = (file: string, extra: readonly string[], ifMissing: boolean) =>
     pageList(readOptional(path.join(portalDist, file)), extra, ifMissing);
+  const tracked =
+    analytics && trackedDocument(addAnalyticsTag(html.toString('utf8'), analytics), analytics);
+  const isPublic = listed('public-pages.json', PUBLIC_ENTRY_PAGES, false);
+  const prerendered = readPrerenderedPages(portalDist, analytics);
   return {
     ...built,
-    tracked:
-      analytics && trackedDocument(addAnalyticsTag(html.toString('utf8'), analytics), analytics),
+    tracked,
     isPage: listed('portal-routes.json', [], true),
-    isPublic: listed('public-pages.json', PUBLIC_ENTRY_PAGES, false),
+    isPublic,
+    documentFor: (pathname) =>
+      prerendered.get(normalize(pathname)) ?? (isPublic(pathname) ? (tracked ?? built) : built),
   };
+}
+
+/**
+ * The pre-rendered public pages (issue 34), by address: each its own HTML and the copies the
+ * build wrote, its own ETags and a CSP for exactly its inline scripts; with analytics, the
+ * tagged form only (they are all public pages). None for a build without them.
+ */
+function readPrerenderedPages(
+  portalDist: string,
+  analytics: AnalyticsConfig | undefined,
+): Map<string, PortalDocument> {
+  const index = readOptional(path.join(portalDist, PRERENDERED_INDEX));
+  const pages = new Map<string, PortalDocument>();
+  if (!index) return pages;
+  for (const page of JSON.parse(index.toString('utf8')) as string[]) {
+    const file = path.join(portalDist, 'pages', `${page}.html`);
+    const html = readOptional(file);
+    if (!html) continue;
+    pages.set(
+      normalize(page),
+      analytics
+        ? trackedDocument(addAnalyticsTag(html.toString('utf8'), analytics), analytics)
+        : documentOf(html, { br: `${file}.br`, gzip: `${file}.gz` }),
+    );
+  }
+  return pages;
 }
 
 /** The page as built: the Brotli and gzip copies the build wrote beside it, when there. */

@@ -44,9 +44,10 @@ export async function registerPortal(app: FastifyInstance, options: PortalOption
         // A page address is answered from memory here, before the static handler looks for a
         // file of that name (issue 34). An address the portal has no page for still gets the
         // portal (it shows "Page not found"), but with a 404 (issue 25). Public pages carry the
-        // analytics tag when one is configured, and only their policy allows it (spec §7).
+        // analytics tag when one is configured, and only their policy allows it (spec §7). A
+        // public page the build pre-rendered is answered with its own HTML, without the SPA.
         const pathname = pathnameOf(request.url);
-        const page = shell.isPublic(pathname) ? (shell.tracked ?? shell) : shell;
+        const page = shell.documentFor(pathname);
         // On the raw response, replacing the site-wide policy: @fastify/static writes there.
         reply.raw.setHeader('content-security-policy', page.csp);
         if (isReadRequest(request) && isPageAddress(pathname)) {

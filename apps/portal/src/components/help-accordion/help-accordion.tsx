@@ -2,6 +2,7 @@ import { Accordion, Anchor, List, Stack, Text } from '@mantine/core';
 import type { HelpSection } from '@waymark/core';
 import { Link } from 'react-router';
 import { config } from '../../config';
+import { ISLAND } from '../../islands/markers';
 
 /** A section the accordion can show: a help section with optional numbered steps. */
 export type HelpAccordionSection = HelpSection & { steps?: readonly string[] };
@@ -42,6 +43,17 @@ function SectionBody({ section }: { section: HelpAccordionSection }) {
   );
 }
 
+/**
+ * Closed sections stay in the HTML, hidden with `display: none` (Mantine's default, React's
+ * Activity, leaves them out of a build-time render), and the root is marked for the pre-rendered
+ * page's accordion island (issue 34).
+ */
+const islandProps = (mode: 'single' | 'multiple') => ({
+  keepMounted: true,
+  keepMountedMode: 'display-none' as const,
+  [ISLAND.accordion]: mode,
+});
+
 /** Help content as an accordion: the FAQ, the user guide and the Quick tips. */
 export function HelpAccordion({ sections, initiallyOpen, headingOrder = 2 }: HelpAccordionProps) {
   const items = sections.map((section) => (
@@ -57,6 +69,7 @@ export function HelpAccordion({ sections, initiallyOpen, headingOrder = 2 }: Hel
       <Accordion
         multiple
         defaultValue={sections.map((s) => s.id)}
+        {...islandProps('multiple')}
         order={headingOrder}
         variant="separated"
       >
@@ -65,7 +78,12 @@ export function HelpAccordion({ sections, initiallyOpen, headingOrder = 2 }: Hel
     );
   }
   return (
-    <Accordion defaultValue={sections[0]?.id ?? null} order={headingOrder} variant="separated">
+    <Accordion
+      defaultValue={sections[0]?.id ?? null}
+      order={headingOrder}
+      variant="separated"
+      {...islandProps('single')}
+    >
       {items}
     </Accordion>
   );

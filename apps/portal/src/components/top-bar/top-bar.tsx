@@ -1,8 +1,10 @@
 import { Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useContext, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../../config/paths';
+import { ISLAND } from '../../islands/markers';
+import { PrerenderContext } from '../../prerender/prerender-context';
 import { Logo } from '../logo/logo';
 import { PUBLIC_NAV_ITEMS } from './public-nav-items';
 import classes from './top-bar.module.css';
@@ -26,6 +28,7 @@ export type TopBarProps = {
  * 1273px the links are compact (top-bar.module.css).
  */
 export function TopBar({ onLogIn, onSignUp }: TopBarProps) {
+  const isPrerendering = useContext(PrerenderContext) !== null;
   const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
   const [isMenuOpen, menu] = useDisclosure(false, { onOpen: () => setHasOpenedMenu(true) });
   const then = (action: () => void) => () => {
@@ -48,10 +51,12 @@ export function TopBar({ onLogIn, onSignUp }: TopBarProps) {
   );
   const buttons = (
     <>
-      <Button variant="default" onClick={then(onLogIn)}>
+      <Button variant="default" onClick={then(onLogIn)} {...{ [ISLAND.auth]: 'log-in' }}>
         {ACTION_LABELS.logIn}
       </Button>
-      <Button onClick={then(onSignUp)}>{ACTION_LABELS.signUp}</Button>
+      <Button onClick={then(onSignUp)} {...{ [ISLAND.auth]: 'sign-up' }}>
+        {ACTION_LABELS.signUp}
+      </Button>
     </>
   );
 
@@ -77,8 +82,16 @@ export function TopBar({ onLogIn, onSignUp }: TopBarProps) {
           hiddenFrom="sm"
           aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={isMenuOpen}
+          {...{ [ISLAND.menuButton]: '' }}
         />
       </Container>
+      {isPrerendering && (
+        // A pre-rendered page has no React: its menu island shows this in a dialog (issue 34).
+        <template {...{ [ISLAND.menuContent]: '' }}>
+          {links('drawer')}
+          {buttons}
+        </template>
+      )}
       {hasOpenedMenu && (
         <Suspense fallback={null}>
           <MenuDrawer opened={isMenuOpen} onClose={menu.close}>

@@ -32,6 +32,9 @@ export function createFileMeter(): FileMeter {
   let sampled = 0;
   let sizeBytes = 0;
   const stream = new Transform({
+    // As much as the file store's write queue (files/local-file-store.ts), so neither pauses the
+    // other every 16 KiB.
+    highWaterMark: 1024 * 1024,
     transform(chunk: Buffer, _encoding, callback) {
       hash.update(chunk);
       sizeBytes += chunk.length;

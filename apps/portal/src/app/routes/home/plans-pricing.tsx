@@ -6,6 +6,7 @@ import { useAuthActions } from '../../../features/auth';
 import { ExtensionLinkAnchor } from '../../../features/extension-install';
 import { PlanCard, PlanComparison, TrialExplainer } from '../../../features/pricing';
 import { usePageMeta } from '../../../hooks/use-page-meta';
+import { ISLAND } from '../../../islands/markers';
 
 /** Route module of /home/plans-pricing (spec §2, §9; issue 5 item 3). */
 export function Component() {
@@ -22,7 +23,7 @@ export function Component() {
         lead={`Start free, or try every Standard feature for ${TRIAL_LENGTH_DAYS} days at no cost. Pay only for the people who use Waymark.`}
       >
         <Group mt="xl" gap="md">
-          <Button size="md" onClick={signUp}>
+          <Button size="md" onClick={signUp} {...{ [ISLAND.auth]: 'sign-up' }}>
             Sign Up for Free
           </Button>
           <ExtensionLinkAnchor>Download the extension for Chrome or Edge</ExtensionLinkAnchor>

@@ -35,6 +35,7 @@ export function Component() {
       <LandingHero
         extensionLink={getExtensionLink()}
         onSeeItInAction={showDemo}
+        demoId={DEMO_SECTION_ID}
         onSignUp={signUp}
       />
       <PageSection
@@ -62,6 +63,7 @@ export function Component() {
         text="Create your organization, invite your team and record your first items today. No card needed to start."
         actionLabel="Sign up now"
         onAction={signUp}
+        authAction="sign-up"
       />
     </>
   );

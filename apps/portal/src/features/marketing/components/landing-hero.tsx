@@ -1,5 +1,6 @@
 import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { ISLAND } from '../../../islands/markers';
 import { ProductPreview } from './product-preview';
 
 /** Props of {@link LandingHero}. */
@@ -8,12 +9,19 @@ export type LandingHeroProps = {
   extensionLink: { href: string; isExternal: boolean };
   /** See it in action: scrolls to the demo. */
   onSeeItInAction: () => void;
+  /** The demo's element id, for the pre-rendered page's island (issue 34). */
+  demoId: string;
   /** Sign up now. */
   onSignUp: () => void;
 };
 
 /** The landing page's opening: what Waymark is, and the three ways in (spec §2 product-info). */
-export function LandingHero({ extensionLink, onSeeItInAction, onSignUp }: LandingHeroProps) {
+export function LandingHero({
+  extensionLink,
+  onSeeItInAction,
+  demoId,
+  onSignUp,
+}: LandingHeroProps) {
   return (
     <Box bg="waymark.0" py={{ base: 48, sm: 80 }}>
       <Container size="lg">
@@ -46,10 +54,20 @@ export function LandingHero({ extensionLink, onSeeItInAction, onSignUp }: Landin
                   View Extension
                 </Button>
               )}
-              <Button size="md" variant="default" onClick={onSeeItInAction}>
+              <Button
+                size="md"
+                variant="default"
+                onClick={onSeeItInAction}
+                {...{ [ISLAND.scrollTo]: demoId }}
+              >
                 See it in action
               </Button>
-              <Button size="md" variant="outline" onClick={onSignUp}>
+              <Button
+                size="md"
+                variant="outline"
+                onClick={onSignUp}
+                {...{ [ISLAND.auth]: 'sign-up' }}
+              >
                 Sign up now
               </Button>
             </Group>

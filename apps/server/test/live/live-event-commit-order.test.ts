@@ -1,0 +1,107 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
+import {
+  createItem,
+  createOrgWorld,
+  createProject,
+  type OrgWorld,
+} from '../support/projects-world';
+
+// Issue 34 (mixed load): a project's live events are recorded when their transaction commits
+// (migration 0020). An open transaction that changed an item no longer holds the project's
+// event lock, so another write of the project goes through; ids still follow commit order, which
+// is what lets a stream resume from an id without missing an event.
+
+let t: AuthTestContext;
+let world: OrgWorld;
+let projectId = 0;
+let firstItemId = 0;
+let secondItemId = 0;
+const clients: pg.Client[] = [];
+
+async function connect(): Promise<pg.Client> {
+  const client = new pg.Client(t.databaseUrl);
+  await client.connect();
+  clients.push(client);
+  // Waiting for a lock longer than this fails the statement: the test proves no wait at all.
+  await client.query(`set lock_timeout = '2s'`);
+  return client;
+}
+
+async function eventsAfter(id: number): Promise<{ id: number; itemId: number }[]> {
+  const { rows } = await t.db.$client.query<{ id: string; item_id: number }>(
+    'select id, item_id from live_events where project_id = $1 and id > $2 order by id',
+    [projectId, id],
+  );
+  return rows.map((row) => ({ id: Number(row.id), itemId: row.item_id }));
+}
+
+async function lastEventId(): Promise<number> {
+  const { rows } = await t.db.$client.query<{ id: string | null }>(
+    'select max(id) as id from live_events where project_id = $1',
+    [projectId],
+  );
+  return Number(rows[0]?.id ?? 0);
+}
+
+beforeAll(async () => {
+  t = await startAuthTestApp();
+  world = await createOrgWorld(t);
+  projectId = await createProject(t, world, 'https://order.example.test');
+  firstItemId = await createItem(t, world.admin, world, {
+    projectId,
+    relativePath: '/one',
+    title: 'First',
+  });
+  secondItemId = await createItem(t, world.admin, world, {
+    projectId,
+    relativePath: '/two',
+    title: 'Second',
+  });
+});
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.end()));
+  await t.close();
+});
+
+describe('live events of a project under concurrent writes', () => {
+  it('a write commits while another transaction of the project is open, ids in commit order', async () => {
+    const before = await lastEventId();
+    const slow = await connect();
+    const quick = await connect();
+    await slow.query('begin');
+    await slow.query(`update items set title = 'First, edited slowly' where id = $1`, [
+      firstItemId,
+    ]);
+    await slow.query(`insert into item_tags (item_id, tag, position) values ($1, 'slow', 0)`, [
+      firstItemId,
+    ]);
+    // Nothing recorded while the slow transaction is open.
+    expect(await eventsAfter(before)).toEqual([]);
+
+    await quick.query('begin');
+    await quick.query(`update items set title = 'Second, edited quickly' where id = $1`, [
+      secondItemId,
+    ]);
+    await quick.query('commit');
+    const afterQuick = await eventsAfter(before);
+    expect(afterQuick.map((event) => event.itemId)).toEqual([secondItemId]);
+
+    await slow.query('commit');
+    const all = await eventsAfter(before);
+    // The quick write committed first and has the lower id; the slow one's two changes follow,
+    // in the order they were made.
+    expect(all.map((event) => event.itemId)).toEqual([secondItemId, firstItemId, firstItemId]);
+    expect(all[0]?.id).toBe(afterQuick[0]?.id);
+  });
+
+  it('a rolled-back change records no event', async () => {
+    const before = await lastEventId();
+    const client = await connect();
+    await client.query('begin');
+    await client.query(`update items set title = 'Never' where id = $1`, [firstItemId]);
+    await client.query('rollback');
+    expect(await eventsAfter(before)).toEqual([]);
+  });
+});
