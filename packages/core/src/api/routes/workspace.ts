@@ -12,6 +12,7 @@ import {
   ZImportItemsRequest,
   ZImportItemsResult,
 } from '../../entities/item-import';
+import {
   ZDeleteViewRequest,
   ZListViewsRequest,
   ZRenameViewRequest,
@@ -76,6 +77,7 @@ export const workspaceRoutes = {
     // JSON escaping can double a CSV's size (quotes, line breaks); the text itself is checked.
     bodyLimit: IMPORT_MAX_CHARS * 2 + 1_024,
     response: ZImportItemsResult,
+  }),
   /** The caller's own saved views of a project, by name. */
   listSavedViews: defineRoute({
     method: 'POST',
