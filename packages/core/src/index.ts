@@ -26,6 +26,7 @@ export * from './entities/attachment';
 export * from './entities/pin';
 export * from './entities/live-event';
 export * from './entities/webhook';
+export * from './entities/tracker';
 export * from './entities/api-token';
 export * from './api/define-route';
 export * from './api/api-client';

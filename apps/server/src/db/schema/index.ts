@@ -35,3 +35,4 @@ export * from './inbox';
 export * from './item-search';
 export * from './webhooks';
 export * from './api-tokens';
+export * from './trackers';

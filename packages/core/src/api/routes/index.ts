@@ -13,6 +13,7 @@ import { projectRoutes } from './project';
 import { systemRoutes } from './system';
 import { teamRoutes } from './teams';
 import { tokenRoutes } from './tokens';
+import { trackerRoutes } from './trackers';
 import { userRoutes } from './users';
 import { workspaceRoutes } from './workspace';
 
@@ -53,6 +54,7 @@ export const routes = {
   ...billingRoutes,
   ...workspaceRoutes,
   ...integrationRoutes,
+  ...trackerRoutes,
   ...tokenRoutes,
 };
 
