@@ -24,6 +24,7 @@ import { PIN_ROWS } from './pins-matrix-rows';
 import { DATA_FIELD_ROWS, ITEM_ROWS, PROJECT_ROWS } from './projects-matrix-rows';
 import { TEAM_ROWS } from './teams-matrix-rows';
 import { TOKEN_ROWS } from './tokens-matrix-rows';
+import { TRACKER_ROWS } from './tracker-matrix';
 import { WORKSPACE_ROWS } from './workspace-matrix-rows';
 import type { ProjectIds } from './projects-world';
 
@@ -56,6 +57,10 @@ export type MatrixIds = ProjectIds &
     tokenId: number;
     /** An API key of the organization bound to its probe project (issue 29). */
     apiKeyId: number;
+    /** A GitHub connection to `acme/shop`; `otherItemId` is linked through it (issue 30). */
+    trackerConnectionId: number;
+    /** A second connection, for the disconnect probe. */
+    spareTrackerConnectionId: number;
   };
 
 /** The parts of a call a row fills in; path params fill `:name` segments. */
@@ -159,4 +164,5 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   ...BILLING_ROWS,
   ...WORKSPACE_ROWS,
   ...INTEGRATION_ROWS,
+  ...TRACKER_ROWS,
 ];

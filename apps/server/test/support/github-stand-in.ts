@@ -96,8 +96,10 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return body;
 }
 
-/** Starts the stand-in on a free loopback port. */
-export async function startGitHubStandIn(): Promise<GitHubStandIn> {
+/** Starts the stand-in on a free loopback port; `anyToken`: every token sees every repository. */
+export async function startGitHubStandIn(
+  options: { anyToken?: boolean } = {},
+): Promise<GitHubStandIn> {
   const repos = new Map<string, Repo>();
   const tokens = new Map<string, Set<string>>();
   const requests: string[] = [];
@@ -192,6 +194,7 @@ export async function startGitHubStandIn(): Promise<GitHubStandIn> {
     if (!match) return notFound(response);
     const full = `${decodeURIComponent(match[1] ?? '')}/${decodeURIComponent(match[2] ?? '')}`;
     const token = /^(?:token|bearer) (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (options.anyToken && token) tokens.set(token, new Set([full.toLowerCase()]));
     if (!token || !tokens.has(token))
       return json(response, 401, {
         message: 'Bad credentials',

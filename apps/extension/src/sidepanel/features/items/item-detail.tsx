@@ -9,6 +9,7 @@ import { PinSection, type PagePins } from './pins/index';
 import { NotesThread } from './notes-thread';
 import { getItemGates } from './plan-gates';
 import { RelatedItems } from './related-items';
+import { TrackerSection } from './tracker/index';
 import { useItem } from '../../shared/data/use-item';
 import { useReportChange } from '../../shared/data/use-report-change';
 
@@ -64,6 +65,7 @@ export function ItemDetail({
           </Group>
           <ItemFields item={item.data} />
           <PinSection pins={pins} itemId={itemId} canPin={planFeatures.includes('locationPins')} />
+          <TrackerSection itemId={itemId} onChanged={reload} />
           <Divider />
           <NotesThread
             itemId={itemId}

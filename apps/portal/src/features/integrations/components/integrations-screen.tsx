@@ -14,11 +14,12 @@ import { webhookEndpointsQuery, webhookKeys } from '../api/webhook-queries';
 import { EndpointCard } from './endpoint-card';
 import { EndpointForm } from './endpoint-form';
 import { SecretDialog } from './secret-dialog';
+import { TrackersSection } from './trackers-section';
 
 /**
  * Issue 30 Integrations screen: the organization's outgoing webhooks and Slack endpoints — add
  * one (its secret shown once), enable or disable, rotate the secret, delete, and each one's
- * delivery log with redeliver (docs/integrations.md).
+ * delivery log with redeliver; and the issue trackers (docs/integrations.md).
  */
 export function IntegrationsScreen() {
   const orgId = readOrgId();
@@ -110,6 +111,7 @@ export function IntegrationsScreen() {
           </Stack>
         </Panel>
       </SimpleGrid>
+      <TrackersSection orgId={orgId} />
       <SecretDialog secret={secret} onClose={() => setSecret(null)} />
       <ConfirmDialog
         opened={deleting !== null}

@@ -29,6 +29,13 @@ export async function linkTrackerIssue(
       'BAD_REQUEST',
       `Enter an issue number or the URL of an issue of ${connection.target}.`,
     );
+  // The same issue again (a repeated click): answered without asking the tracker.
+  const current = await readLinkView(deps.db, input.itemId);
+  const [own] = await deps.db
+    .select({ issueKey: trackerLinks.issueKey })
+    .from(trackerLinks)
+    .where(eq(trackerLinks.itemId, input.itemId));
+  if (current && own?.issueKey === adapter.keyOf(ref)) return current;
   const issue = await adapter.getIssue(ref);
   if (!issue)
     throw new AppError('BAD_REQUEST', `Issue #${ref} was not found in ${connection.target}.`);

@@ -46,6 +46,8 @@ export type TrackerAdapter = {
    * name an issue of this target.
    */
   parseIssueRef(input: string): string | null;
+  /** The {@link TrackerIssue.key} of the issue `ref` of this target. */
+  keyOf(ref: string): string;
 };
 
 /** Verifies and reads a vendor's webhook delivery; throws AppError BAD_REQUEST when unsigned. */

@@ -1,7 +1,7 @@
 import { Octokit } from '@octokit/rest';
 import { AppError, TRACKER_TOKEN_REFUSED, TRACKER_UNAVAILABLE } from '@waymark/core';
 import type { TrackerAdapter } from '../tracker-adapter';
-import { toTrackerIssue, type GitHubIssue } from './github-issue';
+import { gitHubIssueKey, toTrackerIssue, type GitHubIssue } from './github-issue';
 import { parseGitHubIssueRef } from './parse-issue-ref';
 
 /** How long one GitHub call may take before it counts as failed. */
@@ -100,5 +100,6 @@ export function createGitHubAdapter(input: {
       }
     },
     parseIssueRef: (text) => parseGitHubIssueRef(input.target, text),
+    keyOf: (ref) => gitHubIssueKey(input.target, ref),
   };
 }

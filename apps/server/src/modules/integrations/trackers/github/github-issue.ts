@@ -11,6 +11,11 @@ export type GitHubIssue = {
   body?: string | null;
 };
 
+/** The cross-organization key of issue `number` of `owner/repo`. */
+export function gitHubIssueKey(target: string, number: number | string): string {
+  return `github:${target}#${number}`.toLowerCase();
+}
+
 /**
  * GitHub's issue in the tracker words: closed as not planned is `canceled`, any other closed is
  * `done`.
@@ -20,7 +25,7 @@ export function toTrackerIssue(target: string, issue: GitHubIssue): TrackerIssue
   const isNotPlanned = isClosed && issue.state_reason === 'not_planned';
   return {
     ref: String(issue.number),
-    key: `github:${target}#${issue.number}`.toLowerCase(),
+    key: gitHubIssueKey(target, issue.number),
     label: `${target}#${issue.number}`,
     url: issue.html_url,
     state: isClosed ? (isNotPlanned ? 'canceled' : 'done') : 'open',
