@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import {
+  TRACKER_ISSUE_REFUSED,
   TRACKER_ISSUE_TAKEN,
   TRACKER_TOKEN_REFUSED,
   type TTrackerConnection,
@@ -221,7 +222,7 @@ describe('creating an issue from an item', () => {
       itemId,
       connectionId: w.connection.connectionId,
     });
-    expect(lost.statusCode).toBe(400);
+    expect(ok<TTrackerLink>(lost).status).toBe('creating');
     expect(github.issues(w.repository)).toHaveLength(1);
     expect((await itemState(t, w.tester, itemId)).link?.status).toBe('creating');
     // Clicking again while the creation is unresolved makes nothing new.
@@ -243,7 +244,7 @@ describe('creating an issue from an item', () => {
       itemId,
       connectionId: w.connection.connectionId,
     });
-    expect(failed.statusCode).toBe(400);
+    expect(ok<TTrackerLink>(failed).status).toBe('creating');
     expect(github.issues(w.repository)).toHaveLength(0);
     expect((await reconcile()).recovered).toBe(0);
     advanceMinutes(1);
@@ -251,6 +252,21 @@ describe('creating an issue from an item', () => {
     expect((first?.recovered ?? 0) + (second?.recovered ?? 0)).toBe(1);
     expect(github.issues(w.repository)).toHaveLength(1);
     expect((await itemState(t, w.tester, itemId)).link?.status).toBe('linked');
+  });
+
+  it('a refusal by GitHub (403) is a 400 that leaves no reservation; the next click creates it', async () => {
+    const w = await world();
+    const itemId = await createBug(t, w.tester, w);
+    github.failNext(1, 403);
+    const refused = await createIssueCall(t, w.tester, {
+      itemId,
+      connectionId: w.connection.connectionId,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: TRACKER_ISSUE_REFUSED });
+    expect((await itemState(t, w.tester, itemId)).link).toBeNull();
+    ok(await createIssueCall(t, w.tester, { itemId, connectionId: w.connection.connectionId }));
+    expect(github.issues(w.repository)).toHaveLength(1);
   });
 
   it("refuses another organization's connection (404) and someone without the project (404)", async () => {

@@ -64,8 +64,8 @@ export type GitHubStandIn = {
   changeSilently(repository: string, number: number, change: Partial<StandInIssue>): void;
   /** The next `count` issue creations are made but answered 502 (the answer is lost). */
   loseNextCreateAnswers(count: number): void;
-  /** The next `count` requests answer 503 without doing anything. */
-  failNext(count: number): void;
+  /** The next `count` requests answer `status` (503) without doing anything. */
+  failNext(count: number, status?: number): void;
   /** Each issue creation waits this long before answering (racing requests overlap). */
   createDelayMs: number;
   close(): Promise<void>;
@@ -106,6 +106,7 @@ export async function startGitHubStandIn(
   const deliveries: StandInDelivery[] = [];
   let nextIssueId = 1000;
   let failing = 0;
+  let failingStatus = 503;
   let losingCreates = 0;
   // GitHub's timestamps have whole seconds; each change moves at least one on, so updated_at
   // always grows even within a second.
@@ -188,7 +189,7 @@ export async function startGitHubStandIn(
     requests.push(`${request.method} ${url.pathname}`);
     if (failing > 0) {
       failing -= 1;
-      return json(response, 503, { message: 'Service Unavailable' });
+      return json(response, failingStatus, { message: 'Failed by the test' });
     }
     const match = /^\/repos\/([^/]+)\/([^/]+)(\/issues(?:\/(\d+))?)?$/.exec(url.pathname);
     if (!match) return notFound(response);
@@ -295,8 +296,9 @@ export async function startGitHubStandIn(
     loseNextCreateAnswers(count) {
       losingCreates = count;
     },
-    failNext(count) {
+    failNext(count, status = 503) {
       failing = count;
+      failingStatus = status;
     },
     async close() {
       server.closeAllConnections();

@@ -5,13 +5,16 @@ import { resolveIntegrationsKey } from '../../src/modules/integrations/integrati
 import { createSecretBox } from '../../src/modules/integrations/secret-box';
 import type { MatrixIds, MatrixRow } from './access-matrix';
 
+/** The issue `otherItemId` is linked to: far above the numbers the stand-in gives new issues. */
+const linkedIssueOf = (orgId: number) => 90_000 + orgId;
+
 /** The webhook secret of the matrix organization's connections. */
 const webhookSecretOf = (orgId: number) => `matrix-webhook-secret-${orgId}`;
 
 /**
  * Two GitHub connections of the organization to `acme/shop` (the same repository name in both
  * look-alike organizations), written directly with the app's key — no GitHub needed to build the
- * world — and `otherItemId` linked to issue `#<orgId>`.
+ * world — and `otherItemId` linked to an issue of its own.
  */
 export async function createTrackerIds(
   t: AuthTestContext,
@@ -39,10 +42,10 @@ export async function createTrackerIds(
     itemId: input.otherItemId,
     connectionId: trackerConnectionId,
     status: 'linked',
-    issueKey: `github:acme/shop#${input.orgId}`,
-    issueRef: String(input.orgId),
-    issueLabel: `acme/shop#${input.orgId}`,
-    url: `https://github.com/acme/shop/issues/${input.orgId}`,
+    issueKey: `github:acme/shop#${linkedIssueOf(input.orgId)}`,
+    issueRef: String(linkedIssueOf(input.orgId)),
+    issueLabel: `acme/shop#${linkedIssueOf(input.orgId)}`,
+    url: `https://github.com/acme/shop/issues/${linkedIssueOf(input.orgId)}`,
     state: 'open',
     stateLabel: 'open',
   });
@@ -105,7 +108,7 @@ export const TRACKER_ROWS: MatrixRow[] = [
     who: 'admin',
     request: (ids) => ({
       params: { orgId: ids.orgId },
-      body: { open: ids.itemStatusId, done: ids.itemStatusId, canceled: null },
+      body: { open: null, done: null, canceled: null },
     }),
   },
   {
@@ -128,7 +131,7 @@ export const TRACKER_ROWS: MatrixRow[] = [
       body: {
         itemId: ids.otherItemId,
         connectionId: ids.trackerConnectionId,
-        issue: `#${ids.orgId}`,
+        issue: `#${linkedIssueOf(ids.orgId)}`,
       },
     }),
   },

@@ -39,6 +39,10 @@ export const TRACKER_ISSUE_TAKEN = 'This issue is already linked to another item
 /** The refusal of a second issue for an item. */
 export const TRACKER_ITEM_LINKED = 'This item is already linked to an issue.';
 
+/** The vendor refused to create the issue (a revoked token, a missing permission). */
+export const TRACKER_ISSUE_REFUSED =
+  "The issue tracker refused to create the issue: check the connection's token and its permissions.";
+
 /** The vendor did not answer or answered an error (an outage, a revoked token). */
 export const TRACKER_UNAVAILABLE = 'The issue tracker did not accept the request; try again later.';
 

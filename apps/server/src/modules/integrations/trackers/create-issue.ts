@@ -1,4 +1,4 @@
-import type { TTrackerLink } from '@waymark/core';
+import { isAppError, TRACKER_ISSUE_REFUSED, type TTrackerLink } from '@waymark/core';
 import { and, eq, lt } from 'drizzle-orm';
 import { trackerLinks } from '../../../db/schema';
 import { adapterOf, requireConnection, type ConnectionRow } from './connection-rows';
@@ -21,9 +21,10 @@ const RETRY_GRACE_MS = 30_000;
  * 2. The reserving request builds the issue (with the marker in its body) and asks the vendor.
  * 3. The answer is written on the reserved row.
  *
- * If the vendor fails, or the process dies between 2 and 3, the row stays `creating` with its
- * claim released or expiring; the reconciliation job then looks for an issue carrying the marker
- * and records it, and only creates one when there is none.
+ * If the vendor refuses (4xx), the reservation is removed and the call is a 400. If the outcome
+ * is unknown (a timeout, a 5xx, a lost answer) or the process dies between 2 and 3, the row stays
+ * `creating` (answered as such) with its claim released or expiring; the reconciliation job then
+ * looks for an issue carrying the marker and records it, and only creates one when there is none.
  */
 export async function createTrackerIssue(
   deps: TrackerDeps,
@@ -46,13 +47,19 @@ export async function createTrackerIssue(
     try {
       await createReservedIssue(deps, connection, reserved);
     } catch (error) {
+      // The vendor said no: nothing exists anywhere, so the reservation goes and the caller is
+      // told why (400, nothing changed).
+      if (isAppError(error) && error.message === TRACKER_ISSUE_REFUSED) {
+        await deps.db.delete(trackerLinks).where(eq(trackerLinks.id, reserved.id));
+        throw error;
+      }
       // The issue may or may not exist (an answer lost, a creation still landing at the vendor):
-      // after a short grace, recovery finds it by its marker or creates it.
+      // the link stays `creating` and, after a short grace, recovery finds the issue by its
+      // marker or creates it. The caller sees the link still being created.
       await deps.db
         .update(trackerLinks)
         .set({ claimedUntil: new Date(deps.clock.now().getTime() + RETRY_GRACE_MS) })
         .where(eq(trackerLinks.id, reserved.id));
-      throw error;
     }
   }
   const link = await readLinkView(deps.db, input.itemId);

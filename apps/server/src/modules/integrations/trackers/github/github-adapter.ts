@@ -1,5 +1,10 @@
 import { Octokit } from '@octokit/rest';
-import { AppError, TRACKER_TOKEN_REFUSED, TRACKER_UNAVAILABLE } from '@waymark/core';
+import {
+  AppError,
+  TRACKER_ISSUE_REFUSED,
+  TRACKER_TOKEN_REFUSED,
+  TRACKER_UNAVAILABLE,
+} from '@waymark/core';
 import type { TrackerAdapter } from '../tracker-adapter';
 import { gitHubIssueKey, toTrackerIssue, type GitHubIssue } from './github-issue';
 import { parseGitHubIssueRef } from './parse-issue-ref';
@@ -59,7 +64,10 @@ export function createGitHubAdapter(input: {
           request: request(),
         });
         return toIssue(data);
-      } catch {
+      } catch (error) {
+        // A 4xx is GitHub's answer that nothing was made; anything else may have made the issue.
+        const status = statusOf(error);
+        if (status >= 400 && status < 500) throw new AppError('BAD_REQUEST', TRACKER_ISSUE_REFUSED);
         throw unavailable();
       }
     },
