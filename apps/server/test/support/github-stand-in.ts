@@ -78,6 +78,13 @@ type Repo = {
   hooks: { url: string; secret: string }[];
 };
 
+/**
+ * Where another process drives the stand-in over HTTP (e2e): `POST tokens` `{token, repository}`,
+ * `POST hooks` `{repository, url, secret}`, `GET issues?repository=`, `POST close`
+ * `{repository, number}` (answers the deliveries made).
+ */
+export const CONTROL_PREFIX = '/_stand-in/';
+
 const json = (response: ServerResponse, status: number, body: unknown) =>
   response
     .writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
@@ -186,6 +193,7 @@ export async function startGitHubStandIn(
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
+    if (url.pathname.startsWith(CONTROL_PREFIX)) return control(request, response, url);
     requests.push(`${request.method} ${url.pathname}`);
     if (failing > 0) {
       failing -= 1;
@@ -248,6 +256,34 @@ export async function startGitHubStandIn(
       return json(response, 200, list.slice((page - 1) * perPage, page * perPage));
     }
     return notFound(response);
+  };
+
+  // The test's hand on GitHub from another process (e2e workers; the server runs in global setup).
+  const control = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
+    const input = (
+      request.method === 'POST' ? JSON.parse((await readBody(request)) || '{}') : {}
+    ) as {
+      token?: string;
+      repository?: string;
+      url?: string;
+      secret?: string;
+      number?: number;
+    };
+    const repository = input.repository ?? url.searchParams.get('repository') ?? '';
+    switch (url.pathname.slice(CONTROL_PREFIX.length)) {
+      case 'tokens':
+        standIn.allowToken(input.token ?? '', [repository]);
+        return json(response, 200, {});
+      case 'hooks':
+        standIn.addHook(repository, { url: input.url ?? '', secret: input.secret ?? '' });
+        return json(response, 200, {});
+      case 'issues':
+        return json(response, 200, standIn.issues(repository));
+      case 'close':
+        return json(response, 200, await standIn.closeIssue(repository, input.number ?? 0));
+      default:
+        return notFound(response);
+    }
   };
 
   const server: Server = createServer((request, response) => {

@@ -24,7 +24,12 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
           )}
         </CopyButton>
       </Group>
-      <Code block aria-label={label} data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
+      <Code
+        block
+        aria-label={label}
+        data-testid={testId}
+        style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      >
         {value}
       </Code>
     </Stack>

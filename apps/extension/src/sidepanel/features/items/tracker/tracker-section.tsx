@@ -1,21 +1,10 @@
-import { Anchor, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import {
-  TRACKER_VENDOR_NAMES,
-  type TItemTracker,
-  type TTrackerLink,
-  type TTrackerState,
-} from '@waymark/core';
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { TRACKER_VENDOR_NAMES, type TItemTracker, type TTrackerLink } from '@waymark/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../shared/error-alert';
 import { queryKeys } from '../../../shared/data/query-keys';
 import { useCallApi } from '../../../shared/use-call-api';
-
-const STATE_COLORS: Record<TTrackerState, string> = {
-  open: 'green.9',
-  done: 'violet.9',
-  canceled: 'gray.8',
-};
 
 /**
  * An item's issue in a connected tracker (issue 30): its key, state and assignee (kept current
@@ -113,9 +102,9 @@ function LinkedIssue({
           {vendor} {link.issueKey}
         </Anchor>
         {link.state && (
-          <Badge variant="filled" color={STATE_COLORS[link.state]} size="sm">
+          <Text size="sm" fw={700}>
             {link.stateLabel ?? link.state}
-          </Badge>
+          </Text>
         )}
         <Text size="xs">{link.assignee ? `Assigned to ${link.assignee}` : 'Unassigned'}</Text>
       </Group>
