@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { sign } from '@octokit/webhooks-methods';
 import type { AddressInfo } from 'node:net';
 import {
   TRACKER_ISSUE_REFUSED,
@@ -389,6 +390,42 @@ describe("GitHub's webhooks", () => {
     );
     expect(tampered.status).toBe(400);
     expect((await itemState(t, w.tester, itemId)).status).toBe('Open');
+  });
+
+  it('30 concurrent copies of one delivery: one applies (one history entry), 29 are refused', async () => {
+    const w = await world();
+    const itemId = await createBug(t, w.tester, w);
+    ok(await createIssueCall(t, w.tester, { itemId, connectionId: w.connection.connectionId }));
+    const [issue] = github.issues(w.repository);
+    if (!issue) throw new Error('no issue');
+    const body = JSON.stringify({
+      action: 'closed',
+      issue: {
+        ...issue,
+        state: 'closed',
+        state_reason: 'completed',
+        updated_at: new Date(Date.now() + 60_000).toISOString(),
+      },
+      repository: { full_name: w.repository },
+    });
+    const headers = {
+      'content-type': 'application/json',
+      'x-github-event': 'issues',
+      'x-github-delivery': crypto.randomUUID(),
+      'x-hub-signature-256': await sign(w.connection.webhookSecret, body),
+    };
+    const url = `${appUrl}${new URL(w.connection.webhookUrl).pathname}`;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => fetch(url, { method: 'POST', headers, body })),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(29);
+    const history = ok<{ history: { field: string }[] }>(
+      await t.call(w.tester, { method: 'GET', url: `/api/item/getItem/${itemId}` }),
+    ).history.filter((entry) => entry.field === 'itemStatus');
+    expect(history).toHaveLength(1);
+    expect((await itemState(t, w.tester, itemId)).status).toBe('Closed');
   });
 
   it("another organization's connection to the same repository does not move this organization's item", async () => {
