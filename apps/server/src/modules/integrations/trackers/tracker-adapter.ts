@@ -1,9 +1,4 @@
-import type {
-  TRACKER_ISSUE_REFUSED,
-  TRACKER_UNAVAILABLE,
-  TTrackerState,
-  TTrackerVendor,
-} from '@waymark/core';
+import type { TTrackerState, TTrackerVendor } from '@waymark/core';
 
 /** An issue as a tracker answers it, in the same words for every vendor. */
 export type TrackerIssue = {
@@ -42,8 +37,8 @@ export type TrackerAdapter = {
   /** Checks the token can read and write issues of the target; throws AppError BAD_REQUEST. */
   verifyAccess(): Promise<void>;
   /**
-   * Creates the issue. Throws AppError {@link TRACKER_ISSUE_REFUSED} when the vendor answered
-   * that nothing was made, and {@link TRACKER_UNAVAILABLE} when the outcome is unknown.
+   * Creates the issue. Throws AppError `TRACKER_ISSUE_REFUSED` when the vendor answered
+   * that nothing was made, and `TRACKER_UNAVAILABLE` when the outcome is unknown.
    */
   createIssue(draft: IssueDraft): Promise<TrackerIssue>;
   /** The issue carrying `marker`, created since `since`, if any (crash recovery). */
