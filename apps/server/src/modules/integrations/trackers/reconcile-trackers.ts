@@ -69,7 +69,14 @@ export async function reconcileTrackers(
   for (const { link, connection } of due) {
     try {
       const issue = await adapterOf(deps, connection).getIssue(link.issueRef ?? '');
-      if (!issue) continue;
+      if (!issue) {
+        // Deleted or moved away: checked, so it does not hold the front of the queue every run.
+        await deps.db
+          .update(trackerLinks)
+          .set({ syncedAt: deps.clock.now() })
+          .where(eq(trackerLinks.id, link.id));
+        continue;
+      }
       await deps.db.transaction((tx) =>
         applyTrackerIssue(tx, { connectionId: connection.id, issue, now: deps.clock.now() }),
       );
