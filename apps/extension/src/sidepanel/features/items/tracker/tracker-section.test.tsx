@@ -73,12 +73,23 @@ describe('TrackerSection', () => {
     });
   });
 
-  it('says "Creating…" while the tracker has not answered, with a way to cancel', async () => {
-    renderSection(() => ({
-      value: { connections: [CONNECTION], link: { ...LINKED, status: 'creating', issueKey: null } },
-    }));
+  it('says "Creating…" while the tracker has not answered, and Cancel removes the link', async () => {
+    const calls = renderSection((route) =>
+      route === 'getItemTracker'
+        ? {
+            value: {
+              connections: [CONNECTION],
+              link: { ...LINKED, status: 'creating', issueKey: null },
+            },
+          }
+        : { value: 'The issue is no longer linked.' },
+    );
     expect((await screen.findByRole('status')).textContent).toBe('Creating the issue in GitHub…');
-    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await screen.findByRole('button', { name: 'Create issue in GitHub' });
+    expect(calls.find((call) => call.route === 'unlinkTrackerIssue')?.input).toEqual({
+      body: { itemId: 9 },
+    });
   });
 
   it("links an existing issue by what was typed and shows the server's refusal", async () => {
