@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startServer } from '../../scripts/lib/start-server.mjs';
+import { startGitHubStandIn } from '../../apps/server/test/support/github-stand-in';
 import { EXTENSION_DIST, ROOT } from './paths';
 
 /**
@@ -18,10 +19,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   // BILLING_TEST_CLOCK: billing specs move the billing clock (support/billing-clock.ts).
   // WEBHOOK_ALLOW_PRIVATE: the integrations spec's webhook receiver listens on loopback.
+  // GITHUB_API_URL: the trackers spec's GitHub stand-in, driven over HTTP (support/github.ts).
+  const github = await startGitHubStandIn();
   const server = await startServer({
-    env: { BILLING_TEST_CLOCK: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' },
+    env: { BILLING_TEST_CLOCK: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', GITHUB_API_URL: github.url },
   });
   process.env.WAYMARK_URL = server.url;
   process.env.WAYMARK_DATA_DIR = server.dataDir;
-  return () => server.stop();
+  process.env.GITHUB_STAND_IN_URL = github.url;
+  return async () => {
+    await server.stop();
+    await github.close();
+  };
 }

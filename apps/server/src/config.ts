@@ -134,6 +134,9 @@ const ZEnv = z.object({
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .transform((value) => value === 'true' || value === '1')
     .default(false),
+  GITHUB_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be the http(s):// URL of the GitHub REST API' })
+    .default('https://api.github.com'),
   INTEGRATIONS_KEY: z
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, {
@@ -215,6 +218,11 @@ export type IntegrationsConfig = {
    * receiver on the operator's own network, tests). Default false: no request forgery inward.
    */
   allowPrivateAddresses: boolean;
+  /**
+   * `GITHUB_API_URL`: GitHub's REST API (default `https://api.github.com`; GitHub Enterprise
+   * Server's `https://<host>/api/v3`; tests point it at a stand-in).
+   */
+  githubApiUrl: string;
 };
 
 /**
@@ -389,6 +397,7 @@ export function loadConfig(
     integrations: {
       key: values.INTEGRATIONS_KEY ? Buffer.from(values.INTEGRATIONS_KEY, 'hex') : undefined,
       allowPrivateAddresses: values.WEBHOOK_ALLOW_PRIVATE,
+      githubApiUrl: values.GITHUB_API_URL.replace(/\/+$/, ''),
     },
     audit: { retentionDays: values.AUDIT_RETENTION_DAYS },
   };

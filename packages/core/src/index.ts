@@ -29,6 +29,7 @@ export * from './entities/attachment';
 export * from './entities/pin';
 export * from './entities/live-event';
 export * from './entities/webhook';
+export * from './entities/tracker';
 export * from './entities/api-token';
 export * from './entities/audit';
 export * from './api/define-route';

@@ -1,13 +1,24 @@
-import { Badge, Button, Drawer, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { TWorkspaceItem } from '@waymark/core';
+import { TRACKER_VENDOR_NAMES, type TWorkspaceItem } from '@waymark/core';
 import { useState } from 'react';
 import type { CallApi } from '../api/index';
 import type { ChromeApi } from '../platform/index';
 
 /**
- * The item opened from a row, beside the table: its fields and notes, and "Open page" on the
+ * The item opened from a row, beside the table: its fields, its tracker issue, notes, and "Open page" on the
  * environment (associated site) the user chooses — production, staging, a local copy.
  */
 export function ItemDrawer({
@@ -32,6 +43,13 @@ export function ItemDrawer({
     queryFn: () => callApi('getAssociatedSites', { params: { projectId: item?.projectId ?? 0 } }),
     enabled: item !== null,
   });
+  // Issue 30: the item's tracker issue, read-only here (created and linked from the panel).
+  const tracker = useQuery({
+    queryKey: ['workspace-item-tracker', itemId],
+    queryFn: () => callApi('getItemTracker', { params: { itemId } }),
+    enabled: itemId > 0,
+  });
+  const issue = tracker.data?.link?.status === 'linked' ? tracker.data.link : null;
   const [siteUrl, setSiteUrl] = useState<string | null>(null);
   const chosenSite = siteUrl ?? sites.data?.[0]?.baseUrl ?? null;
   return (
@@ -60,6 +78,15 @@ export function ItemDrawer({
           <Text size="sm">Page: {item.relativePath}</Text>
           <Text size="sm">Assignee: {item.assignee?.fullName ?? 'nobody'}</Text>
           <Text size="sm">Release: {item.releaseTitle ?? 'none'}</Text>
+          {issue && (
+            <Text size="sm">
+              Issue:{' '}
+              <Anchor href={issue.url ?? undefined} target="_blank" rel="noopener noreferrer">
+                {TRACKER_VENDOR_NAMES[issue.vendor]} {issue.issueKey}
+              </Anchor>{' '}
+              · {issue.stateLabel} · {issue.assignee ?? 'unassigned'}
+            </Text>
+          )}
           <Group gap="xs" align="end">
             <Select
               label="Environment"

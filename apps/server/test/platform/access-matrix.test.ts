@@ -9,12 +9,15 @@ import {
   type MatrixWho,
 } from '../support/access-matrix';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
+import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in';
 import { createMatrixWorld, snapshotDatabase, toInject } from '../support/matrix-world';
 import { addProjectMember } from '../support/projects-world';
 
 type As = { authorization: string } | undefined;
 
 let t: AuthTestContext;
+/** GitHub for the tracker rows' allowed calls (issue 30). */
+let github: GitHubStandIn;
 /** Org A: the organization under attack. Org B: the attacker's own. */
 let idsA: MatrixIds;
 let idsB: MatrixIds;
@@ -26,8 +29,9 @@ const SECRET_NAME = `Org A secret ${Date.now()}`;
 const OWNER_A_EMAIL = `owner-a-${Date.now()}@example.test`;
 
 beforeAll(async () => {
+  github = await startGitHubStandIn({ anyToken: true });
   // Live streams end after 50 ms here, so probing the stream route as an allowed caller returns.
-  t = await startAuthTestApp({ env: { LIVE_STREAM_MAX_MS: '50' } });
+  t = await startAuthTestApp({ env: { GITHUB_API_URL: github.url, LIVE_STREAM_MAX_MS: '50' } });
   idsA = await createMatrixWorld(t, await t.signIn({ email: OWNER_A_EMAIL }), SECRET_NAME);
   adminB = await t.signIn();
   idsB = await createMatrixWorld(t, adminB, 'Org B');
@@ -43,7 +47,10 @@ beforeAll(async () => {
 beforeAll(async () => {
   projectMemberA = await addProjectMember(t, idsA.orgId, idsA.projectId);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await github.close();
+});
 
 /** Calls `row` and asserts the status and that the database did not change. */
 async function expectRefused(

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ACCESS_MATRIX, type MatrixIds } from '../support/access-matrix';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
+import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in';
 import {
   BROKEN_AUTHORIZATIONS,
   hostileCases,
@@ -17,18 +18,24 @@ import {
 import { createMatrixWorld, snapshotDatabase, toInject } from '../support/matrix-world';
 
 let t: AuthTestContext;
+/** GitHub for the tracker rows (issue 30). */
+let github: GitHubStandIn;
 let admin: { authorization: string };
 let ids: MatrixIds;
 let foreignIds: MatrixIds;
 
 beforeAll(async () => {
   // Live streams end after 50 ms here, so a well-formed call of the stream route returns.
-  t = await startAuthTestApp({ env: { LIVE_STREAM_MAX_MS: '50' } });
+  github = await startGitHubStandIn({ anyToken: true });
+  t = await startAuthTestApp({ env: { GITHUB_API_URL: github.url, LIVE_STREAM_MAX_MS: '50' } });
   admin = await t.signIn();
   ids = await createMatrixWorld(t, admin, 'Org under test');
   foreignIds = await createMatrixWorld(t, await t.signIn(), 'Another org');
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await github.close();
+});
 
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path.toLowerCase()}`;
 const DEFS = new Map<string, RouteDef>(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_MATRIX, type MatrixIds, type MatrixRow } from '../support/access-matrix';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
+import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in';
 import { createMatrixWorld, toInject } from '../support/matrix-world';
 import type { As } from '../support/projects-world';
 
@@ -16,6 +17,8 @@ const SECOND = 'second-customer-mark';
 type Org = { as: As; ids: MatrixIds; mark: string };
 
 let t: AuthTestContext;
+/** GitHub for the tracker rows (issue 30). */
+let github: GitHubStandIn;
 let first: Org;
 let second: Org;
 
@@ -26,11 +29,15 @@ async function createOrg(mark: string): Promise<Org> {
 
 beforeAll(async () => {
   // Live streams end after 50 ms here, so the stream route's probe returns what it sent.
-  t = await startAuthTestApp({ env: { LIVE_STREAM_MAX_MS: '50' } });
+  github = await startGitHubStandIn({ anyToken: true });
+  t = await startAuthTestApp({ env: { GITHUB_API_URL: github.url, LIVE_STREAM_MAX_MS: '50' } });
   first = await createOrg(FIRST);
   second = await createOrg(SECOND);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await github.close();
+});
 
 /**
  * Every route of the access-control matrix except public ones — the matrix test fails when a

@@ -25,6 +25,7 @@ import { PIN_ROWS } from './pins-matrix-rows';
 import { DATA_FIELD_ROWS, ITEM_ROWS, PROJECT_ROWS } from './projects-matrix-rows';
 import { TEAM_ROWS } from './teams-matrix-rows';
 import { TOKEN_ROWS } from './tokens-matrix-rows';
+import { TRACKER_ROWS } from './tracker-matrix';
 import { SAVED_VIEW_ROWS, WORKSPACE_ROWS } from './workspace-matrix-rows';
 import type { ProjectIds } from './projects-world';
 
@@ -59,6 +60,10 @@ export type MatrixIds = ProjectIds &
     apiKeyId: number;
     /** A saved workspace view of the organization's owner in the probe project (issue 28). */
     savedViewId: number;
+    /** A GitHub connection to `acme/shop`; `otherItemId` is linked through it (issue 30). */
+    trackerConnectionId: number;
+    /** A second connection, for the disconnect probe. */
+    spareTrackerConnectionId: number;
   };
 
 /** The parts of a call a row fills in; path params fill `:name` segments. */
@@ -169,6 +174,7 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   ...WORKSPACE_ROWS,
   ...SAVED_VIEW_ROWS,
   ...INTEGRATION_ROWS,
+  ...TRACKER_ROWS,
   ...AUDIT_ROWS,
   // Last: the probing member leaves the organization.
   ...LEAVE_ROWS,

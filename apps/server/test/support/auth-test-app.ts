@@ -1,4 +1,9 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  InjectOptions,
+  LightMyRequestResponse,
+} from 'fastify';
 import type { Config } from '../../src/config';
 import type { Db } from '../../src/db/client';
 import { buildTestApp } from './helper';
@@ -32,7 +37,7 @@ export type AuthTestContext = {
  * adds configuration (e.g. attachment limits, an S3 bucket).
  */
 export async function startAuthTestApp(
-  options: { now?: Date; env?: Record<string, string> } = {},
+  options: { now?: Date; env?: Record<string, string>; logger?: FastifyBaseLogger } = {},
 ): Promise<AuthTestContext> {
   const audience = 'https://waymark.test/api';
   const issuer = await startTestIssuer(audience);
@@ -43,6 +48,7 @@ export async function startAuthTestApp(
   const { app, db, config, databaseUrl, close } = await buildTestApp({
     env: { ...options.env, OIDC_ISSUER: issuer.url, OIDC_AUDIENCE: audience },
     clock,
+    ...(options.logger && { logger: options.logger }),
   });
   return {
     app,

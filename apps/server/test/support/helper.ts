@@ -69,6 +69,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // No test reaches the real GitHub: a closed loopback port unless a test brings a stand-in.
+    GITHUB_API_URL: 'http://127.0.0.1:9',
     PORTAL_DIST: path.join(dataDir, 'no-portal'),
     EXTENSION_DIST: EXTENSION_FIXTURE,
     ...env,

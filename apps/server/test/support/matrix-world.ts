@@ -11,6 +11,7 @@ import { addFreeLicenses, invite } from './teams-world';
 import { createBillingIds } from './billing-world';
 import { createConversationIds } from './conversation-world';
 import { toQueryString } from './query-string';
+import { createTrackerIds } from './tracker-matrix';
 
 /**
  * Creates an organization named `orgName` owned by `as` with a project world in it (sites,
@@ -62,6 +63,7 @@ export async function createMatrixWorld(
     ...(await createTokenIds(t, as, orgId, projectIds.projectId)),
     ...(await createWebhookIds(t, as, orgId, tag ?? String(orgId))),
     savedViewId: await createSavedView(t, as, projectIds.projectId),
+    ...(await createTrackerIds(t, { orgId, otherItemId: projectIds.otherItemId })),
   };
 }
 

@@ -16,6 +16,8 @@ const PUBLIC_OPERATIONS = [
   'get /api/inbox/unsubscribe',
   'get /api/ping',
   'post /api/inbox/unsubscribe',
+  // Issue 30: a tracker's webhook, signed by the vendor instead of signed in.
+  'post /api/integrations/{connectionId}/{vendor}/webhook',
 ];
 
 let t: TestApp;

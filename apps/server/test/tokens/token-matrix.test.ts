@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenScope } from '../../src/http/access-rules';
 import { ACCESS_MATRIX, type MatrixIds, type MatrixRow } from '../support/access-matrix';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
+import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in';
 import { createMatrixWorld, snapshotDatabase, toInject } from '../support/matrix-world';
 import { createApiKey, createPat, type TokenAs } from './token-world';
 
@@ -13,6 +14,8 @@ import { createApiKey, createPat, type TokenAs } from './token-world';
 const BOOKKEEPING = ['api_rate_counters', 'api_tokens'];
 
 let t: AuthTestContext;
+/** GitHub for the tracker rows' allowed calls (issue 30). */
+let github: GitHubStandIn;
 let idsA: MatrixIds;
 let idsB: MatrixIds;
 const SECRET_NAME = `Org A secret ${Date.now()}`;
@@ -22,8 +25,13 @@ const patOf = new Map<TTokenScope, TokenAs>();
 let keyB: TokenAs;
 
 beforeAll(async () => {
+  github = await startGitHubStandIn({ anyToken: true });
   t = await startAuthTestApp({
-    env: { LIVE_STREAM_MAX_MS: '50', API_RATE_LIMIT_PER_TOKEN: '100000' },
+    env: {
+      GITHUB_API_URL: github.url,
+      LIVE_STREAM_MAX_MS: '50',
+      API_RATE_LIMIT_PER_TOKEN: '100000',
+    },
   });
   idsA = await createMatrixWorld(t, await t.signIn(), SECRET_NAME);
   const ownerB = await t.signIn();
@@ -31,7 +39,10 @@ beforeAll(async () => {
   for (const scope of TOKEN_SCOPES) patOf.set(scope, await createPat(t, ownerB, [scope]));
   keyB = await createApiKey(t, ownerB, idsB.orgId, [idsB.projectId], [...TOKEN_SCOPES]);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await github.close();
+});
 
 async function snapshot(): Promise<Record<string, string>> {
   const tables = await snapshotDatabase(t.db);

@@ -38,3 +38,4 @@ export * from './api-tokens';
 export * from './item-imports';
 export * from './saved-views';
 export * from './audit-events';
+export * from './trackers';

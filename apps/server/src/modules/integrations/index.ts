@@ -1,5 +1,12 @@
 import { routes } from '@waymark/core';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import {
+  trackerConnections,
+  trackerDeliveries,
+  trackerLinks,
+  trackerStateMap,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import { orgAdmin, requireCaller } from '../access/index';
 import { auditContext } from '../audit/index';
@@ -16,14 +23,21 @@ import { rotateWebhookSecret } from './rotate-secret';
 import { createSecretBox } from './secret-box';
 import { setWebhookEndpointEnabled } from './set-endpoint-enabled';
 import { updateWebhookEndpoint } from './update-endpoint';
+import { registerTrackers } from './trackers/register-trackers';
+import { createTrackerRegistry } from './trackers/tracker-registry';
 import { createWebhookDispatcher } from './webhook-dispatcher';
+
+export { RECONCILE_TRACKERS_JOB } from './trackers/register-trackers';
 
 /** The durable job that sends due webhook deliveries (retries, and anything a wake missed). */
 export const DELIVER_WEBHOOKS_JOB = 'integrations.deliver-webhooks';
 
 const byOrg = orgAdmin({ orgIdFrom: 'params.orgId' });
 
-/** Outgoing webhooks and Slack (issue 30, docs/integrations.md): admin routes and delivery. */
+/**
+ * Outgoing webhooks and Slack, and issue trackers (issue 30, docs/integrations.md): admin routes,
+ * delivery, the trackers' item routes, webhooks and reconciliation.
+ */
 const registerIntegrations: AppModule = async (
   app,
   { db, clock, config, mailer, jobs, changes },
@@ -39,6 +53,14 @@ const registerIntegrations: AppModule = async (
     publicUrl: config.publicUrl,
     allowPrivateAddresses: config.integrations.allowPrivateAddresses,
   };
+  registerTrackers(
+    app,
+    {
+      ...deps,
+      registry: createTrackerRegistry({ githubApiUrl: config.integrations.githubApiUrl }),
+    },
+    jobs,
+  );
   const dispatcher = createWebhookDispatcher(deps, app.log);
   // Every copy hears a committed event (the triggers notify) and races for it; claims pick one.
   const unsubscribe = changes.subscribe((change) => {
@@ -125,8 +147,16 @@ const registerIntegrations: AppModule = async (
 /** The integrations module's manifest: what it depends on, the tables it owns, its routes. */
 export const integrationsModule = defineModule({
   name: 'integrations',
-  summary: 'Outgoing webhooks (Standard Webhooks) and Slack: endpoints, signed ordered delivery.',
-  dependsOn: ['access', 'audit', 'mail', 'notifications'],
-  ownsTables: [webhookEndpoints, webhookDeliveries],
+  summary:
+    'Outgoing webhooks (Standard Webhooks), Slack, and issue trackers (GitHub) linked both ways.',
+  dependsOn: ['access', 'audit', 'items', 'mail', 'notifications'],
+  ownsTables: [
+    webhookEndpoints,
+    webhookDeliveries,
+    trackerConnections,
+    trackerStateMap,
+    trackerLinks,
+    trackerDeliveries,
+  ],
   register: registerIntegrations,
 });

@@ -56,6 +56,7 @@ export { selectNoteRows } from './note-rows';
 export { reassignItems, type ReassignableColumn } from './reassign-items';
 export { recordItemChange, touchItem, type ItemChange } from './record-item-change';
 export { updateRelativePath } from './update-relative-path';
+export { setItemStatus } from './set-item-status';
 
 const byItemBody = projectMember({ itemIdFrom: 'body.itemId' });
 const byItemParams = projectMember({ itemIdFrom: 'params.itemId' });

@@ -14,6 +14,7 @@ import { projectRoutes } from './project';
 import { systemRoutes } from './system';
 import { teamRoutes } from './teams';
 import { tokenRoutes } from './tokens';
+import { trackerRoutes } from './trackers';
 import { userRoutes } from './users';
 import { workspaceRoutes } from './workspace';
 
@@ -54,6 +55,7 @@ export const routes = {
   ...billingRoutes,
   ...workspaceRoutes,
   ...integrationRoutes,
+  ...trackerRoutes,
   ...tokenRoutes,
   ...auditRoutes,
 };

@@ -10,6 +10,7 @@ import { PinSection, type PagePins } from './pins/index';
 import { NotesThread } from './notes-thread';
 import { getItemGates } from './plan-gates';
 import { RelatedItems } from './related-items';
+import { TrackerSection } from './tracker/index';
 import { useItem } from '../../shared/data/use-item';
 import { useReportChange } from '../../shared/data/use-report-change';
 
@@ -73,6 +74,7 @@ export function ItemDetail({
             />
           )}
           <PinSection pins={pins} itemId={itemId} canPin={planFeatures.includes('locationPins')} />
+          <TrackerSection itemId={itemId} onChanged={reload} />
           <Divider />
           <NotesThread
             itemId={itemId}

@@ -1,5 +1,15 @@
+import {
+  Anchor,
+  Badge,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Typography,
+  VisuallyHidden,
+} from '@mantine/core';
 import { descriptionHtmlOf } from './mention-text';
-import { Anchor, Badge, Group, Stack, Table, Text, Typography } from '@mantine/core';
 import type { TItemDetail } from '@waymark/core';
 import { formatTime } from '../../shared/format-time';
 
@@ -64,6 +74,10 @@ export function ItemFields({ item }: { item: TItemDetail }) {
       </Table>
       {item.descriptionHtml && (
         <Typography fz="sm" data-testid="item-description">
+          {/* Its own heading level, so a bug's "Environment" (h4) follows an h3 (axe heading-order). */}
+          <VisuallyHidden>
+            <Title order={3}>Description</Title>
+          </VisuallyHidden>
           {/* Sanitised by the server's allow-list (apps/server/src/modules/items/sanitize-description.ts);
               mentions shown with current names, escaped. */}
           <div

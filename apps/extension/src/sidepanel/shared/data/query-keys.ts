@@ -14,6 +14,8 @@ export const queryKeys = {
   /** Every item in full; `item(id)` one of them. */
   items: () => ['item'] as const,
   item: (itemId: number) => ['item', itemId] as const,
+  /** An item's tracker issue (issue 30): under the item's key, so reloading the item reloads it. */
+  itemTracker: (itemId: number) => ['item', itemId, 'tracker'] as const,
   siteAccess: (pattern?: string | null) =>
     pattern === undefined ? (['site-access'] as const) : (['site-access', pattern] as const),
   ping: (serverUrl: string | null) => ['ping', serverUrl] as const,

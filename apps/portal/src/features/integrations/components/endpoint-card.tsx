@@ -12,6 +12,7 @@ export type EndpointCardProps = {
   projectName: string | null;
   onToggle: (isEnabled: boolean) => void;
   onRotate: () => void;
+  onEdit: () => void;
   onDelete: () => void;
 };
 
@@ -57,6 +58,9 @@ export function EndpointCard(props: EndpointCardProps) {
               onClick={() => setIsLogOpen((open) => !open)}
             >
               {isLogOpen ? 'Hide deliveries' : 'Deliveries'}
+            </Button>
+            <Button size="xs" variant="default" onClick={props.onEdit}>
+              Edit
             </Button>
             {endpoint.kind === 'webhook' ? (
               <Button size="xs" variant="default" onClick={props.onRotate}>

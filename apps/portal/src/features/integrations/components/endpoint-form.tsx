@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, Radio, Select, Stack, TextInput } from '@manti
 import {
   WEBHOOK_EVENTS,
   type TProject,
+  type TWebhookEndpoint,
   type TWebhookEndpointInput,
   type TWebhookEvent,
 } from '@waymark/core';
@@ -13,21 +14,36 @@ export type EndpointFormProps = {
   projects: readonly TProject[];
   isSaving: boolean;
   onSubmit: (endpoint: TWebhookEndpointInput) => void;
+  /** The endpoint being edited; absent: a new one. */
+  initial?: TWebhookEndpoint;
+  /** The form's name and its button's words (default "Add endpoint"). */
+  label?: string;
 };
 
 const ALL_PROJECTS = 'all';
 
-/** Adds an endpoint: URL, kind, events (all by default) and an optional project filter. */
-export function EndpointForm({ projects, isSaving, onSubmit }: EndpointFormProps) {
-  const [url, setUrl] = useState('');
-  const [kind, setKind] = useState<'webhook' | 'slack'>('webhook');
-  const [events, setEvents] = useState<TWebhookEvent[]>([...WEBHOOK_EVENTS]);
-  const [project, setProject] = useState<string>(ALL_PROJECTS);
-  const [description, setDescription] = useState('');
+/**
+ * Adds an endpoint — URL, kind, events (all by default) and an optional project filter — or
+ * changes one (`initial`; its secret stays).
+ */
+export function EndpointForm({
+  projects,
+  isSaving,
+  onSubmit,
+  initial,
+  label = 'Add endpoint',
+}: EndpointFormProps) {
+  const [url, setUrl] = useState(initial?.url ?? '');
+  const [kind, setKind] = useState<'webhook' | 'slack'>(initial?.kind ?? 'webhook');
+  const [events, setEvents] = useState<TWebhookEvent[]>(initial?.events ?? [...WEBHOOK_EVENTS]);
+  const [project, setProject] = useState<string>(
+    initial?.projectId ? String(initial.projectId) : ALL_PROJECTS,
+  );
+  const [description, setDescription] = useState(initial?.description ?? '');
   const urlError = url.trim() !== '' && !/^https?:\/\/\S+$/i.test(url.trim());
   return (
     <form
-      aria-label="Add endpoint"
+      aria-label={label}
       onSubmit={(event) => {
         event.preventDefault();
         onSubmit({
@@ -91,7 +107,7 @@ export function EndpointForm({ projects, isSaving, onSubmit }: EndpointFormProps
             loading={isSaving}
             disabled={url.trim() === '' || urlError || events.length === 0}
           >
-            Add endpoint
+            {label}
           </Button>
         </Group>
       </Stack>

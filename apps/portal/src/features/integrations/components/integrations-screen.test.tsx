@@ -5,8 +5,10 @@ import {
   AppError,
   routes,
   STORAGE_KEYS,
+  TRACKER_TOKEN_REFUSED,
   WEBHOOK_SECRET_ROTATED,
   type RouteDef,
+  type TTrackerConnection,
   type TWebhookEndpoint,
 } from '@waymark/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,7 +38,21 @@ const ENDPOINT: TWebhookEndpoint = {
   createdAt: '2026-11-25T10:00:00.000Z',
 };
 
-function fakeServer(options: { endpoints?: TWebhookEndpoint[]; rotate?: () => unknown } = {}) {
+const CONNECTION: TTrackerConnection = {
+  connectionId: 3,
+  vendor: 'github',
+  target: 'acme/shop',
+  webhookUrl: 'https://waymark.test/api/integrations/3/github/webhook',
+  createdAt: '2026-11-25T10:00:00.000Z',
+};
+
+function fakeServer(
+  options: {
+    endpoints?: TWebhookEndpoint[];
+    rotate?: () => unknown;
+    connections?: TTrackerConnection[];
+  } = {},
+) {
   const answers = new Map<RouteDef, (input: FakeCallInput) => unknown>([
     [routes.getWebhookEndpoints, () => options.endpoints ?? [ENDPOINT]],
     [
@@ -73,6 +89,27 @@ function fakeServer(options: { endpoints?: TWebhookEndpoint[]; rotate?: () => un
       ],
     ],
     [routes.redeliverWebhook, () => ({})],
+    [routes.updateWebhookEndpoint, ({ body }) => ({ ...ENDPOINT, ...(body as object) })],
+    [routes.getTrackerConnections, () => options.connections ?? []],
+    [
+      routes.connectTracker,
+      ({ body }) => {
+        const input = body as { token: string; owner: string; repo: string };
+        if (input.token !== 'github_pat_good')
+          throw new AppError('BAD_REQUEST', TRACKER_TOKEN_REFUSED);
+        return { ...CONNECTION, target: `${input.owner}/${input.repo}`, webhookSecret: 'c0ffee' };
+      },
+    ],
+    [routes.getTrackerStateMapping, () => ({ open: 1, done: 3, canceled: null })],
+    [routes.setTrackerStateMapping, ({ body }) => body],
+    [
+      routes.getStatusOptions,
+      () => [
+        { itemStatusId: 1, itemStatusDescription: 'Open' },
+        { itemStatusId: 2, itemStatusDescription: 'In Progress' },
+        { itemStatusId: 3, itemStatusDescription: 'Closed' },
+      ],
+    ],
   ]);
   answerCalls(call, answers);
 }
@@ -149,6 +186,70 @@ describe('Integrations screen (issue 30)', () => {
       expect(callsTo(call, routes.redeliverWebhook)[0]).toMatchObject({
         params: { orgId: ORG_ID, endpointId: 40, deliveryId: 5 },
         body: { attempts: 8 },
+      }),
+    );
+  });
+
+  it("edits an endpoint's settings in a dialog; its secret stays", async () => {
+    fakeServer();
+    renderAdminScreen(<IntegrationsScreen />);
+    const card = within(await screen.findByRole('article', { name: 'Release bot' }));
+    await userEvent.click(card.getByRole('button', { name: 'Edit' }));
+    const form = within(await screen.findByRole('form', { name: 'Save endpoint' }));
+    const url = form.getByLabelText<HTMLInputElement>(/Endpoint URL/);
+    expect(url.value).toBe('https://hooks.example.com/waymark');
+    await userEvent.clear(url);
+    await userEvent.type(url, 'https://hooks.example.com/moved');
+    await userEvent.click(form.getByRole('checkbox', { name: 'Item deleted' }));
+    await userEvent.click(form.getByRole('button', { name: 'Save endpoint' }));
+    await waitFor(() =>
+      expect(callsTo(call, routes.updateWebhookEndpoint)[0]).toMatchObject({
+        params: { orgId: ORG_ID, endpointId: 40 },
+        body: {
+          url: 'https://hooks.example.com/moved',
+          kind: 'webhook',
+          events: ['item.created', 'note.added', 'item.deleted'],
+          projectId: 10,
+          description: 'Release bot',
+        },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Save endpoint' })).toBeNull());
+  });
+
+  it('connects GitHub: a refused token says so; then the webhook URL and secret show once', async () => {
+    fakeServer();
+    renderAdminScreen(<IntegrationsScreen />);
+    const form = within(await screen.findByRole('form', { name: 'Connect GitHub' }));
+    await userEvent.type(form.getByLabelText(/Repository/), 'acme/shop');
+    await userEvent.type(form.getByLabelText(/Fine-grained token/), 'github_pat_bad');
+    await userEvent.click(form.getByRole('button', { name: 'Connect GitHub' }));
+    await screen.findByText(TRACKER_TOKEN_REFUSED);
+    await userEvent.type(form.getByLabelText(/Fine-grained token/), 'github_pat_good');
+    await userEvent.click(form.getByRole('button', { name: 'Connect GitHub' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add the webhook in GitHub' }));
+    expect(dialog.getByTestId('tracker-webhook-url').textContent).toBe(CONNECTION.webhookUrl);
+    expect(dialog.getByTestId('tracker-webhook-secret').textContent).toBe('c0ffee');
+    expect(callsTo(call, routes.connectTracker)[1]?.body).toEqual({
+      vendor: 'github',
+      token: 'github_pat_good',
+      owner: 'acme',
+      repo: 'shop',
+    });
+  });
+
+  it('lists a connection and saves the state mapping, "Leave as it is" as null', async () => {
+    fakeServer({ connections: [CONNECTION] });
+    renderAdminScreen(<IntegrationsScreen />);
+    const card = await screen.findByRole('article', { name: 'GitHub acme/shop' });
+    expect(card.textContent).toContain(CONNECTION.webhookUrl);
+    const form = within(await screen.findByRole('form', { name: 'Status mapping' }));
+    await userEvent.click(form.getByRole('button', { name: 'Save mapping' }));
+    await waitFor(() =>
+      expect(callsTo(call, routes.setTrackerStateMapping)[0]?.body).toEqual({
+        open: 1,
+        done: 3,
+        canceled: null,
       }),
     );
   });

@@ -1,10 +1,11 @@
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { routes, type TWebhookEndpoint, type TWebhookEndpointInput } from '@waymark/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminPage } from '../../../components/admin-page/admin-page';
 import { useBanner } from '../../../components/banner/use-banner';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
+import { MAIN_CONTENT_ID } from '../../../components/skip-link/skip-link';
 import { Panel } from '../../../components/panel/panel';
 import { apiClient } from '../../../lib/api-client';
 import { getErrorMessage } from '../../../lib/error-message';
@@ -14,11 +15,12 @@ import { webhookEndpointsQuery, webhookKeys } from '../api/webhook-queries';
 import { EndpointCard } from './endpoint-card';
 import { EndpointForm } from './endpoint-form';
 import { SecretDialog } from './secret-dialog';
+import { TrackersSection } from './trackers-section';
 
 /**
  * Issue 30 Integrations screen: the organization's outgoing webhooks and Slack endpoints — add
- * one (its secret shown once), enable or disable, rotate the secret, delete, and each one's
- * delivery log with redeliver (docs/integrations.md).
+ * one (its secret shown once), edit its settings, enable or disable, rotate the secret, delete, and each one's
+ * delivery log with redeliver; and the issue trackers (docs/integrations.md).
  */
 export function IntegrationsScreen() {
   const orgId = readOrgId();
@@ -28,6 +30,7 @@ export function IntegrationsScreen() {
   const projects = useQuery(orgProjectsQuery(orgId));
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<TWebhookEndpoint | null>(null);
+  const [editing, setEditing] = useState<TWebhookEndpoint | null>(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints(orgId) });
   const onError = (error: unknown) => showBanner(getErrorMessage(error), 'error');
   const create = useMutation({
@@ -36,6 +39,19 @@ export function IntegrationsScreen() {
     onSuccess: async (created) => {
       showBanner('Endpoint added.');
       if (created.secret) setSecret(created.secret);
+      await reload();
+    },
+    onError,
+  });
+  const update = useMutation({
+    mutationFn: (input: { endpointId: number; body: TWebhookEndpointInput }) =>
+      apiClient.call(routes.updateWebhookEndpoint, {
+        params: { orgId, endpointId: input.endpointId },
+        body: input.body,
+      }),
+    onSuccess: async () => {
+      showBanner('Endpoint saved.');
+      setEditing(null);
       await reload();
     },
     onError,
@@ -104,12 +120,33 @@ export function IntegrationsScreen() {
                   toggle.mutate({ endpointId: endpoint.endpointId, isEnabled })
                 }
                 onRotate={() => rotate.mutate(endpoint)}
+                onEdit={() => setEditing(endpoint)}
                 onDelete={() => setDeleting(endpoint)}
               />
             ))}
           </Stack>
         </Panel>
       </SimpleGrid>
+      <TrackersSection orgId={orgId} />
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title="Edit endpoint"
+        centered
+        size="lg"
+        portalProps={{ target: document.getElementById(MAIN_CONTENT_ID) ?? undefined }}
+      >
+        {editing ? (
+          <EndpointForm
+            key={editing.endpointId}
+            label="Save endpoint"
+            initial={editing}
+            projects={projects.data ?? []}
+            isSaving={update.isPending}
+            onSubmit={(body) => update.mutate({ endpointId: editing.endpointId, body })}
+          />
+        ) : null}
+      </Modal>
       <SecretDialog secret={secret} onClose={() => setSecret(null)} />
       <ConfirmDialog
         opened={deleting !== null}

@@ -1,0 +1,30 @@
+import type { TTrackerVendor } from '@waymark/core';
+import { createGitHubAdapter } from './github/github-adapter';
+import { readGitHubWebhook } from './github/github-webhook';
+import type { TrackerAdapter, TrackerWebhookReader } from './tracker-adapter';
+
+/** Each vendor's adapter and webhook reader: the one place a vendor is chosen. */
+export type TrackerRegistry = {
+  adapterFor(connection: { vendor: string; target: string; token: string }): TrackerAdapter;
+  webhookReaderOf(vendor: string): TrackerWebhookReader | null;
+};
+
+/** The registry on the operator's vendor API addresses (config). */
+export function createTrackerRegistry(config: { githubApiUrl: string }): TrackerRegistry {
+  const adapters: Record<
+    TTrackerVendor,
+    (connection: { target: string; token: string }) => TrackerAdapter
+  > = {
+    github: (connection) => createGitHubAdapter({ baseUrl: config.githubApiUrl, ...connection }),
+  };
+  const readers: Record<TTrackerVendor, TrackerWebhookReader> = { github: readGitHubWebhook };
+  return {
+    adapterFor(connection) {
+      const create = adapters[connection.vendor as TTrackerVendor] as
+        (typeof adapters)[TTrackerVendor] | undefined;
+      if (!create) throw new Error(`No tracker adapter for ${connection.vendor}`);
+      return create(connection);
+    },
+    webhookReaderOf: (vendor) => readers[vendor as TTrackerVendor] ?? null,
+  };
+}

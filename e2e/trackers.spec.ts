@@ -1,0 +1,170 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
+import { Webhook } from 'standardwebhooks';
+import { createAdmin } from './support/admin-org';
+import { expectNoAxeViolations } from './support/axe';
+import { connectToServerDatabase } from './support/database';
+import { callApiAs, newTestUser } from './support/extension-session';
+import { expect, test } from './support/fixtures';
+import { github } from './support/github';
+
+// Issue 30, done when: an admin adds a webhook endpoint (a local receiver verifies the signature)
+// and connects the GitHub stand-in on the portal's Integrations screen; a tester records a bug in
+// the panel and clicks "Create issue in GitHub"; the receiver has the signed event and the
+// stand-in has the issue; closing the issue in the stand-in (its signed webhook) closes the item
+// live in the open panel. axe on every screen.
+
+type Received = { headers: IncomingHttpHeaders; body: string };
+let receiver: Server;
+let receiverUrl: string;
+const received: Received[] = [];
+
+test.beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+});
+
+test.afterAll(async () => {
+  receiver.closeAllConnections();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+async function expectAccessible(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page, `${name} at ${width}px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('a bug sent to GitHub from the panel closes live when its issue is closed there', async ({
+  browser,
+  serverUrl,
+  request,
+  sidePanel,
+  site,
+}) => {
+  test.setTimeout(240_000);
+  const repository = `acme/shop-${Date.now().toString(36)}`;
+  const token = `github_pat_e2e_${Date.now().toString(36)}`;
+  await github.allowToken(token, repository);
+
+  // The admin, on the portal: a webhook endpoint, then GitHub.
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const portal = await adminContext.newPage();
+  const { token: adminToken, orgId } = await createAdmin(portal, serverUrl, request);
+  await portal.goto(`${serverUrl}/client/app/integrations`);
+  const endpointForm = portal.getByRole('form', { name: 'Add endpoint' });
+  await endpointForm.getByLabel('Endpoint URL').fill(receiverUrl);
+  await endpointForm.getByRole('button', { name: 'Add endpoint' }).click();
+  const secretDialog = portal.getByRole('dialog', { name: 'Signing secret' });
+  const signingSecret = (await secretDialog.getByTestId('webhook-secret').textContent()) ?? '';
+  await secretDialog.getByRole('button', { name: 'Done' }).click();
+  await expect(secretDialog).toBeHidden();
+
+  const connectForm = portal.getByRole('form', { name: 'Connect GitHub' });
+  await connectForm.getByLabel('Repository').fill(repository);
+  await connectForm.getByLabel('Fine-grained token').fill('github_pat_not_this_one');
+  await connectForm.getByRole('button', { name: 'Connect GitHub' }).click();
+  await expect(portal.getByText('GitHub refused the token')).toBeVisible();
+  await connectForm.getByLabel('Fine-grained token').fill(token);
+  await connectForm.getByRole('button', { name: 'Connect GitHub' }).click();
+  const setup = portal.getByRole('dialog', { name: 'Add the webhook in GitHub' });
+  await expect(setup).toBeVisible();
+  const hookUrl = (await setup.getByTestId('tracker-webhook-url').textContent()) ?? '';
+  const hookSecret = (await setup.getByTestId('tracker-webhook-secret').textContent()) ?? '';
+  expect(hookUrl).toMatch(/\/api\/integrations\/\d+\/github\/webhook$/);
+  await expectNoAxeViolations(portal, 'integrations (GitHub webhook dialog)');
+  await setup.getByRole('button', { name: 'Done' }).click();
+  // The admin pastes both into the repository's Settings → Webhooks.
+  await github.addHook(repository, {
+    url: `${serverUrl}${new URL(hookUrl).pathname}`,
+    secret: hookSecret,
+  });
+  const card = portal.getByRole('article', { name: `GitHub ${repository}` });
+  await expect(card).toContainText(hookUrl);
+  await expect(portal.getByLabel('Issue closed as completed').first()).toHaveValue('Closed');
+  await expectAccessible(portal, 'integrations (GitHub connected)');
+
+  const { projectId } = await callApiAs<{ projectId: number }>(
+    request,
+    serverUrl,
+    adminToken,
+    'POST',
+    '/api/project/createProject',
+    { orgId, projectName: 'Acme Shop', baseUrl: site.origins[0] },
+  );
+
+  // The tester, in the extension, a member with the project.
+  const tab = await sidePanel.openTab(`${site.origins[0]}/checkout`);
+  await sidePanel.showFor(tab);
+  const tester = newTestUser('Tess', 'Tester');
+  await sidePanel.signUp(tester);
+  // The tester's first call provisions their user row.
+  await callApiAs(request, serverUrl, await sidePanel.accessToken(), 'GET', '/api/account/getOrgs');
+  const db = await connectToServerDatabase();
+  try {
+    await db.query(
+      `insert into org_members (org_id, user_id, access_level_id, status)
+       select $1, id, 2, 'Active' from users where lower(email) = lower($2)`,
+      [orgId, tester.email],
+    );
+    await db.query(
+      'insert into project_access (project_id, user_id) select $1, id from users where lower(email) = lower($2)',
+      [projectId, tester.email],
+    );
+  } finally {
+    await db.end();
+  }
+  const panel = sidePanel.page;
+  await panel.reload();
+  await expect(panel.getByTestId('page-project')).toContainText('Acme Shop');
+  await panel.getByRole('button', { name: 'Add Item' }).click();
+  const form = panel.getByRole('form', { name: 'Add Item' });
+  await form.getByLabel('Type').selectOption({ label: 'Bug' });
+  await form.getByLabel('Title').fill('Pay button does nothing');
+  await form.getByRole('button', { name: 'Create item' }).click();
+  const detail = panel.getByRole('article', { name: 'Item' });
+  await expect(detail.getByRole('heading', { name: 'Pay button does nothing' })).toBeVisible();
+  await expect(panel.getByRole('status', { name: /live updates on/ })).toBeVisible({
+    timeout: 15_000,
+  });
+
+  await detail.getByRole('button', { name: 'Create issue in GitHub' }).click();
+  const issue = detail.getByRole('group', { name: 'GitHub issue' });
+  await expect(issue.getByRole('link', { name: `GitHub ${repository}#1` })).toBeVisible();
+  await expect(issue).toContainText('open');
+  await expect(issue).toContainText('Unassigned');
+  await expectNoAxeViolations(panel, 'panel item with its GitHub issue');
+  const [created] = await github.issues(repository);
+  expect(created?.title).toBe('Pay button does nothing');
+  expect(created?.body).toContain(`${site.origins[0]}/checkout`);
+
+  // The receiver verified the signed event of the new item.
+  await expect.poll(() => received.length, { timeout: 15_000 }).toBeGreaterThan(0);
+  const event = new Webhook(signingSecret).verify(
+    received[0]!.body,
+    received[0]!.headers as Record<string, string>,
+  ) as { type: string; data: { item: { title: string } } };
+  expect(event).toMatchObject({
+    type: 'item.created',
+    data: { item: { title: 'Pay button does nothing' } },
+  });
+
+  // Closed on GitHub: the signed webhook closes the item, live in the open panel.
+  const [delivery] = await github.closeIssue(repository, 1);
+  expect(delivery?.status).toBe(200);
+  await expect(issue).toContainText('closed', { timeout: 10_000 });
+  await expect(detail.getByRole('table', { name: 'Item fields' })).toContainText('Closed');
+  await expectNoAxeViolations(panel, 'panel item closed by GitHub');
+  await adminContext.close();
+});
