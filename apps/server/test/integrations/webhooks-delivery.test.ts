@@ -180,12 +180,21 @@ describe('outgoing webhooks', () => {
     const endpoint = await addEndpoint(t, world, { url: `${receiver.url}/down` });
     receiver.answer = () => ({ status: 500, body: 'x'.repeat(5000) });
     const attemptsSoFar = () => receiver.received.filter((r) => r.path === '/down').length;
+    // The receiver hears an attempt before the sender records its answer and next due time: the
+    // clock moves only once both have happened, or the next wait would start from the moved clock.
+    const attemptHeardAndRecorded = async (attempts: number) => {
+      await eventually(() => expect(attemptsSoFar()).toBe(attempts));
+      await eventually(async () => {
+        const [recorded] = await deliveriesOf(t, world, endpoint.endpointId);
+        expect(recorded?.attempts).toBe(attempts);
+      });
+    };
     await createItem(t, world.admin, world, {
       projectId: world.projectId,
       relativePath: '/c',
       title: 'Nobody hears this',
     });
-    await eventually(() => expect(attemptsSoFar()).toBe(1));
+    await attemptHeardAndRecorded(1);
     // Not due yet: nothing is sent before the wait is over.
     await advance(t, 4);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -193,8 +202,12 @@ describe('outgoing webhooks', () => {
     const waits = [1, 300, 1800, 7200, 18_000, 36_000, 36_000];
     for (const [index, wait] of waits.entries()) {
       await advance(t, wait);
-      await eventually(() => expect(attemptsSoFar()).toBe(index + 2));
+      await attemptHeardAndRecorded(index + 2);
     }
+    await eventually(async () => {
+      const [recorded] = await deliveriesOf(t, world, endpoint.endpointId);
+      expect(recorded?.status).toBe('failed');
+    });
     const [delivery] = await deliveriesOf(t, world, endpoint.endpointId);
     expect(delivery).toMatchObject({ status: 'failed', attempts: 8, responseStatus: 500 });
     expect(delivery?.responseExcerpt).toHaveLength(1000);
