@@ -132,7 +132,7 @@ export const mixedLoadScenario: Scenario = {
     const samples: number[] = [];
     const sampler = setInterval(() => samples.push(rssMb(context.serverPid)), 1000);
     // BENCH_MIXED_COMPARE=live-triggers: four rounds, live events recorded at each statement
-    // (before migration 0020) and at commit, alternating, so both meet the same machine load.
+    // (before migration 0022) and at commit, alternating, so both meet the same machine load.
     const variants: (LiveTriggerVariant | undefined)[] =
       process.env.BENCH_MIXED_COMPARE === 'live-triggers'
         ? ['at statement', 'at commit', 'at statement', 'at commit']

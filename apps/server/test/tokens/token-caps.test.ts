@@ -16,7 +16,7 @@ import {
 
 // Issue 29: at most 50 active tokens per user and 50 keys per organization, and a creation
 // repeated with the same idempotency key (a double click, 30 racing retries over two server
-// copies) makes one token whose secret every caller gets (docs/decisions.md 0039).
+// copies) makes one token whose secret every caller gets (docs/decisions.md 0038).
 
 type Created = { token: { id: number; name: string }; secret: string };
 

@@ -1,5 +1,4 @@
 import '../../styles/full-styles';
-import { paths } from '../../config/paths';
 import { NotificationPreferencesScreen } from '../../features/notification-preferences';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { RequireSignIn } from '../guards';

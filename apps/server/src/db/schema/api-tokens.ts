@@ -31,7 +31,7 @@ export const apiTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /**
      * SHA-256 of the creation's idempotency key with its kind and owner (docs/decisions.md
-     * 0039): a repeated creation with the key answers this row instead of minting another.
+     * 0038): a repeated creation with the key answers this row instead of minting another.
      */
     idempotencyKeyHash: text('idempotency_key_hash'),
     /** SHA-256 of the creation's other fields: the same key with another request is a 409. */

@@ -50,10 +50,7 @@ type Deps = { db: DbOrTx; now: Date };
  * the cap of active tokens (50 per user, 50 keys per organization) cannot be overrun (409).
  * A past expiry is refused (400).
  */
-export async function insertToken(
-  { db, now }: Deps,
-  input: NewTokenInput,
-): Promise<TCreatedToken> {
+export async function insertToken({ db, now }: Deps, input: NewTokenInput): Promise<TCreatedToken> {
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= now.getTime())
     throw new AppError('BAD_REQUEST', EXPIRY_IN_PAST);

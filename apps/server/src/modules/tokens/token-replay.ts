@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, hash, hkdfSync, randomBytes } from 'n
 
 /**
  * A repeated creation (same idempotency key) answers the first one's secret (docs/decisions.md
- * 0039). The secret is kept sealed under a key derived from the idempotency key, which the
+ * 0038). The secret is kept sealed under a key derived from the idempotency key, which the
  * database never holds (only its hash), so a copy of the database cannot open it.
  */
 

@@ -47,7 +47,7 @@ class DryRunDone extends Error {
  * Imports a CSV file's rows as items of the project (issue 28). One transaction holding the
  * project's import lock (a second import meanwhile is refused with CONFLICT, so 30 identical
  * imports cannot race); each row is created, updated (its key is known: docs/decisions.md
- * 0038) or refused with the reasons, and refused rows do not stop the others.
+ * 0039) or refused with the reasons, and refused rows do not stop the others.
  * A dry run does exactly the same work and then rolls it back, so what it answers is what the
  * import will do. A client that goes away mid-import leaves all or nothing.
  */

@@ -6,7 +6,7 @@ import type { ImportRow } from './read-import-csv';
 export type RowKey = { key: string } | { error: string };
 
 /**
- * The key that recognises each row on a re-run (docs/decisions.md 0038):
+ * The key that recognises each row on a re-run (docs/decisions.md 0039):
  * `ext:<external id>` when the row has one; otherwise `row:<sha256 of its cells>#<n>`, n counting
  * identical rows within the file, so the same file imported twice gives the same keys while two
  * identical rows in one file are still two items. An external id given twice in one file refuses
