@@ -77,9 +77,7 @@ afterAll(async () => {
 describe('migration 0017_workspace on a database with many items', () => {
   it('backfills item_search for every item and search finds them', async () => {
     const scope = await seedItems();
-    expect(
-      (await db.execute(sql`select to_regclass('item_search') as t`)).rows[0]?.t,
-    ).toBeNull();
+    expect((await db.execute(sql`select to_regclass('item_search') as t`)).rows[0]?.t).toBeNull();
 
     await migrateDatabase(db);
 
