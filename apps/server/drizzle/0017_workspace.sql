@@ -19,15 +19,12 @@ ALTER TABLE "item_search" ADD CONSTRAINT "item_search_item_id_items_id_fk" FOREI
 CREATE INDEX "item_search_document_idx" ON "item_search" USING gin ("document");--> statement-breakpoint
 CREATE INDEX "item_search_project_id_idx" ON "item_search" USING btree ("project_id");--> statement-breakpoint
 -- hand-written:
--- Issue 28: item_search is kept by the database. Each trigger below calls
--- waymark_refresh_item_search(item), which rewrites the item's row from its sources. It first
--- takes a transaction-scoped advisory lock on (22028, item): two transactions adding notes to one
--- item refresh one after the other, and the second one's statements (READ COMMITTED, a new
--- snapshot per statement) see the first one's committed note — no note is lost from the index.
-CREATE OR REPLACE FUNCTION waymark_refresh_item_search(p_item_id integer) RETURNS void
+-- Issue 28: item_search is kept by the database. waymark_write_item_search(items) rewrites the
+-- given items' rows from their sources in one statement (set-based, no lock of its own: the
+-- backfill at the end of this file writes every item with it; ids must be distinct).
+CREATE OR REPLACE FUNCTION waymark_write_item_search(p_item_ids integer[]) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_advisory_xact_lock(22028, p_item_id);
   INSERT INTO item_search AS s (item_id, project_id, search_config, title, tags, body, notes, attachment_names)
   SELECT it.id, it.project_id, o.search_language, it.title,
     coalesce((SELECT string_agg(t.tag, ' ' ORDER BY t.position) FROM item_tags t WHERE t.item_id = it.id), ''),
@@ -47,11 +44,23 @@ BEGIN
   FROM items it
   JOIN projects p ON p.id = it.project_id
   JOIN organizations o ON o.id = p.org_id
-  WHERE it.id = p_item_id
+  WHERE it.id = ANY (p_item_ids)
   ON CONFLICT (item_id) DO UPDATE SET
     project_id = excluded.project_id, search_config = excluded.search_config,
     title = excluded.title, tags = excluded.tags, body = excluded.body,
     notes = excluded.notes, attachment_names = excluded.attachment_names;
+END;
+$$;
+--> statement-breakpoint
+-- Each trigger below calls waymark_refresh_item_search(item). It first takes a
+-- transaction-scoped advisory lock on (22028, item): two transactions adding notes to one item
+-- refresh one after the other, and the second one's statements (READ COMMITTED, a new snapshot
+-- per statement) see the first one's committed note — no note is lost from the index.
+CREATE OR REPLACE FUNCTION waymark_refresh_item_search(p_item_id integer) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(22028, p_item_id);
+  PERFORM waymark_write_item_search(ARRAY[p_item_id]);
 END;
 $$;
 --> statement-breakpoint
@@ -100,5 +109,8 @@ CREATE TRIGGER organizations_search_language AFTER UPDATE OF search_language ON 
   FOR EACH ROW WHEN (OLD.search_language IS DISTINCT FROM NEW.search_language)
   EXECUTE FUNCTION waymark_org_search_language();
 --> statement-breakpoint
--- The items recorded before this migration.
-SELECT waymark_refresh_item_search(id) FROM items ORDER BY id;
+-- The items recorded before this migration, in one statement and without the per-item advisory
+-- lock: one lock per item overflowed the lock table (max_locks_per_transaction) past ~6,400 items
+-- and the upgrade failed. No writer can race the backfill: the CREATE TRIGGERs above hold SHARE ROW
+-- EXCLUSIVE on items, item_tags, item_notes and item_attachments until this migration commits.
+SELECT waymark_write_item_search(ARRAY(SELECT id FROM items));
