@@ -111,7 +111,7 @@ async function highlight(
 
 /**
  * Searches the project's items. With text: full-text search over the item_search documents
- * (migration 0016_workspace), title matches first, then by rank, at most {@link HIT_LIMIT}, each
+ * (migration 0017_workspace), title matches first, then by rank, at most {@link HIT_LIMIT}, each
  * with its matches highlighted. Without: most recently changed first, at most 500.
  */
 export async function searchItems(
