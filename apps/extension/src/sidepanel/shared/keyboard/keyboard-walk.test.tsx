@@ -29,6 +29,7 @@ function renderList() {
         descriptionMentions: [],
         history: [],
       };
+    if (route === 'getItemTracker') return { connections: [], link: null };
     if (route === 'getStatusOptions') return [{ itemStatusId: 1, itemStatusDescription: 'Open' }];
     if (route === 'getItemTypeOptions')
       return [{ itemTypeId: 1, itemTypeDescription: 'User Story' }];
