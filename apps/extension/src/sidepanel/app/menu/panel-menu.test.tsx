@@ -133,11 +133,16 @@ describe('PanelMenu', () => {
   it('opens from the keyboard, without the signed-in entries when nobody is signed in', async () => {
     // Escape and the focus coming back are walked in Chromium (e2e/extension-panel.spec.ts).
     const user = userEvent.setup();
-    renderMenu({ signedIn: false });
+    const fake = renderMenu({ signedIn: false });
     screen.getByRole('button', { name: 'Waymark menu' }).focus();
     await user.keyboard('{Enter}');
     await screen.findByRole('menu', { hidden: true });
     expect(itemNames()).toEqual(['Options', 'User guide', 'Keyboard shortcuts?']);
+    // Nobody signed in: the menu asks the server for no organizations.
+    const routes = vi
+      .mocked(fake.api.runtime.sendMessage)
+      .mock.calls.map(([message]) => (message as { payload?: { route?: string } }).payload?.route);
+    expect(routes).not.toContain('getOrgs');
   });
 
   describe('Leave organization (issue 33)', () => {
