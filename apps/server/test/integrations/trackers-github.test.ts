@@ -19,7 +19,7 @@ import { resolveIntegrationsKey } from '../../src/modules/integrations/integrati
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in';
 import { multipartFile, TINY_PNG } from '../support/multipart';
-import { ok } from '../support/projects-world';
+import { createItem, ok } from '../support/projects-world';
 import {
   createBug,
   createIssueCall,
@@ -194,6 +194,20 @@ describe('creating an issue from an item', () => {
     expect(issue?.body).toContain(
       `[Open in Waymark](https://shop.example.com/checkout#waymark-item=${itemId})`,
     );
+  });
+
+  it("writes mentions as the people's names in code spans, so GitHub notifies no namesake", async () => {
+    const w = await world();
+    const itemId = await createItem(t, w.tester, w, {
+      projectId: w.projectId,
+      relativePath: '/checkout',
+      title: 'Mentioning',
+      descriptionHtml: `<p>Ask @[user:${w.adminUserId}] first</p>`,
+    });
+    ok(await createIssueCall(t, w.tester, { itemId, connectionId: w.connection.connectionId }));
+    const issue = github.issues(w.repository).at(-1);
+    expect(issue?.body).toContain('Ask `@Ada Admin` first');
+    expect(issue?.body).not.toContain('@[user:');
   });
 
   it('makes one issue under 30 concurrent identical requests; every answer is the same link', async () => {

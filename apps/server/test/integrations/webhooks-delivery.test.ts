@@ -261,7 +261,7 @@ describe('outgoing webhooks', () => {
         await t.call(world.admin, {
           method: 'POST',
           url: '/api/item/addItemNote',
-          payload: { itemId, text: `note in ${projectId}` },
+          payload: { itemId, text: `note in ${projectId} for @[user:${world.adminUserId}]` },
         }),
       );
     }
@@ -272,6 +272,8 @@ describe('outgoing webhooks', () => {
     );
     const bodies = receiver.received.filter((r) => r.path === '/filtered').map((r) => r.body);
     expect(bodies).toHaveLength(1);
-    expect(bodies[0]).toContain(`note in ${world.projectId}`);
+    // The mention reads as the person's current name, not the stored token.
+    expect(bodies[0]).toContain(`note in ${world.projectId} for @Ada Admin`);
+    expect(bodies[0]).not.toContain('@[user:');
   });
 });

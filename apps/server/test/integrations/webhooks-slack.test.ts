@@ -92,6 +92,31 @@ describe('Slack incoming webhooks', () => {
     });
   });
 
+  it("quotes a note with mentions as the people's current names", async () => {
+    const world = await createWebhookWorld(t);
+    await addEndpoint(t, world, {
+      url: `${slack.url}/services/T1/B1/notes`,
+      kind: 'slack',
+      events: ['note.added'],
+    });
+    const itemId = await createItem(t, world.admin, world, {
+      projectId: world.projectId,
+      relativePath: '/cart',
+      title: 'Mentioned',
+    });
+    ok(
+      await t.call(world.admin, {
+        method: 'POST',
+        url: '/api/item/addItemNote',
+        payload: { itemId, text: `@[user:${world.adminUserId}] please look` },
+      }),
+    );
+    await eventually(() => expect(bodiesAt('/services/T1/B1/notes')).toHaveLength(1));
+    const quote = bodiesAt('/services/T1/B1/notes')[0]?.blocks.map((b) => b.text?.text ?? '');
+    expect(quote).toContain('> @Ada Admin please look');
+    expect(JSON.stringify(quote)).not.toContain('@[user:');
+  });
+
   it("waits as long as Slack's Retry-After asks on a 429, then delivers", async () => {
     const world = await createWebhookWorld(t);
     const endpoint = await addEndpoint(t, world, {

@@ -105,7 +105,8 @@ describe('MCP server', () => {
       /^Created #\d+ .* on page \/checkout of project "Shop" \(environment https:\/\/staging\.shop\.mcp\.test\)\.$/,
     );
     const itemId = Number(/#(\d+)/.exec(created)?.[1]);
-    expect(textOf(await call('add_note', { item_id: itemId, text: 'Fixed in 2.1' }))).toMatch(
+    const note = `Fixed in 2.1 by @[user:${world.adminUserId}]`;
+    expect(textOf(await call('add_note', { item_id: itemId, text: note }))).toMatch(
       new RegExp(`^Note \\d+ added to item #${itemId}\\.$`),
     );
     const statuses = (
@@ -119,7 +120,9 @@ describe('MCP server', () => {
       textOf(await call('change_status', { item_id: itemId, status: last.toUpperCase() })),
     ).toBe(`Item #${itemId} on page /checkout is now ${last}.`);
     const detail = textOf(await call('get_item', { item_id: itemId }));
-    expect(detail).toContain('Fixed in 2.1');
+    // The mention reads as the person's current name, never the stored token.
+    expect(detail).toContain('Fixed in 2.1 by @Ada Admin');
+    expect(detail).not.toContain('@[user:');
     // Plain text stays text: stored escaped, never as markup.
     const stored = ok<{ descriptionHtml: string }>(
       await t.call(world.admin, { method: 'GET', url: `/api/item/getItem/${itemId}` }),

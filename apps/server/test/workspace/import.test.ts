@@ -1,4 +1,4 @@
-import { PLAN_IDS } from '@waymark/core';
+import { PLAN_IDS, UNKNOWN_MENTION_MESSAGE } from '@waymark/core';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemHistory, itemImportKeys, items, organizations, releases } from '../../src/db/schema';
@@ -228,6 +228,41 @@ describe('CSV import (issue 28)', () => {
       expect([again.created, again.unchanged]).toEqual([0, 2]);
     }
     expect(await itemCount(target)).toBe(2);
+  });
+
+  it('re-importing an export keeps stored mentions; tokens in a file are checked row by row', async () => {
+    const projectId = await newProject('mentions');
+    const itemId = await createItem(t, world.admin, world, {
+      projectId,
+      relativePath: '/m',
+      title: 'Ask Max',
+      descriptionHtml: `<p>Ask @[user:${member.userId}] first</p>`,
+    });
+    const exported = await t.call(world.admin, {
+      method: 'POST',
+      url: '/api/workspace/exportItems',
+      payload: { projectId, format: 'csv' },
+    });
+    expect(exported.body).toContain('<p>Ask @Max Member first</p>');
+    const again = ok<ImportResult>(await importCsv(projectId, exported.body, false));
+    expect([again.created, again.unchanged]).toEqual([0, 1]);
+    expect((await detail(itemId)).descriptionHtml).toBe(
+      `<p>Ask @[user:${member.userId}] first</p>`,
+    );
+    // Into another project the names arrive as plain text: names are not unique, nobody is linked.
+    const elsewhere = await newProject('mentions-copy');
+    expect(ok<ImportResult>(await importCsv(elsewhere, exported.body, false)).created).toBe(1);
+    const other = await createOrgWorld(t);
+    const csv = [
+      HEADER,
+      `,/a,Known,,,"<p>@[user:${member.userId}]</p>",,,`,
+      `,/b,Foreign,,,"<p>@[user:${other.adminUserId}]</p>",,,`,
+    ].join('\n');
+    const result = ok<ImportResult>(await importCsv(projectId, csv, false));
+    expect(result.rows.map((row) => [row.title, row.action, row.errors])).toEqual([
+      ['Known', 'create', []],
+      ['Foreign', 'refused', [UNKNOWN_MENTION_MESSAGE]],
+    ]);
   });
 
   it('30 concurrent identical imports create each row once', async () => {

@@ -299,6 +299,22 @@ describe('export', () => {
     expect((await exportAs('csv')).body).not.toContain('elsewhere');
   });
 
+  it("writes mentions as the people's current names, never as stored tokens", async () => {
+    await createItem(t, world.admin, world, {
+      projectId,
+      relativePath: '/mentioned',
+      title: 'Ask about the cart',
+      descriptionHtml: `<p>Ask @[user:${world.adminUserId}] first</p>`,
+    });
+    const csv = (await exportAs('csv', { pathPrefix: '/mentioned' })).body;
+    expect(csv).toContain('<p>Ask @Ada Admin first</p>');
+    const json = JSON.parse((await exportAs('json', { pathPrefix: '/mentioned' })).body) as {
+      descriptionHtml: string;
+    }[];
+    expect(json.map((row) => row.descriptionHtml)).toEqual(['<p>Ask @Ada Admin first</p>']);
+    expect(csv + JSON.stringify(json)).not.toContain('@[user:');
+  });
+
   it('streams a project of thousands in batches, as JSON and Markdown', async () => {
     const [first] = await t.db
       .select({ relativePathId: items.relativePathId, itemTypeId: items.itemTypeId })

@@ -2,8 +2,7 @@ import { AppError, NOT_NOTE_AUTHOR_MESSAGE, type TWrittenNote } from '@waymark/c
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { itemNotes, noteMentions } from '../../db/schema';
-import { mentionNames } from '../inbox/index';
-import { selectNoteRows } from '../items/index';
+import { mentionNames, selectNoteRows } from '../items/index';
 
 /** Answered for a note that is not on the item named (or is gone). */
 export const NOTE_NOT_FOUND = 'Note not found.';

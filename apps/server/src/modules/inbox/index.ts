@@ -14,7 +14,6 @@ import type { NotificationMailDeps } from './send-notification-mail';
 import { unsubscribe } from './unsubscribe';
 
 export { autoWatch, fanOut, type FanOut } from './fan-out';
-export { mentionNames } from './read-entries';
 export { canUseProjects } from './project-visibility';
 
 /** The inbox calls, the mail jobs, and under the test clock the call that runs them. */

@@ -1,9 +1,9 @@
 import { parseMentionIds, renderMentions, type TInboxEntry } from '@waymark/core';
-import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { inboxEntries, itemNotes, items, projects, relativePaths, users } from '../../db/schema';
-import { fullNameOf } from '../items/index';
+import { fullNameOf, mentionNames } from '../items/index';
 import { recipientCanSee } from './inbox-queries';
 
 const actors = alias(users, 'actors');
@@ -62,17 +62,4 @@ export async function readEntries(
     createdAt: row.createdAt.toISOString(),
     isRead: readAt !== null,
   }));
-}
-
-/** The current names of mentioned users, for showing `@[user:ID]` tokens. */
-export async function mentionNames(db: DbOrTx, userIds: number[]): Promise<Map<number, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: users.id,
-      name: fullNameOf(users),
-    })
-    .from(users)
-    .where(inArray(users.id, [...new Set(userIds)]));
-  return new Map(rows.map((row) => [row.id, row.name]));
 }

@@ -1,7 +1,10 @@
+import { mentionRenderer } from '../items/index';
 import { claimDelivery } from './claim-delivery';
 import type { IntegrationsDeps } from './integrations-deps';
 import { recordAttempt } from './record-attempt';
 import { sendDelivery } from './send-delivery';
+import type { WebhookPayload } from './webhook-payload';
+import type { DeliveryRow } from './delivery-view';
 
 /** Lanes one copy sends at once. */
 const CONCURRENCY = 4;
@@ -22,10 +25,30 @@ export async function deliverDueWebhooks(deps: IntegrationsDeps): Promise<number
       const claimed = await claimDelivery(deps.db, deps.clock.now());
       if (!claimed) return;
       attempts += 1;
-      const outcome = await sendDelivery(deps, claimed.endpoint, claimed.delivery);
+      const delivery = await withMentionNames(deps, claimed.delivery);
+      const outcome = await sendDelivery(deps, claimed.endpoint, delivery);
       await recordAttempt(deps, claimed, outcome);
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, work));
   return attempts;
+}
+
+// The triggers snapshot a note's stored text (`@[user:ID]` tokens); receivers and Slack readers
+// get the mentioned people's names as they are when the attempt is made (decision 0048).
+async function withMentionNames(
+  deps: IntegrationsDeps,
+  delivery: DeliveryRow,
+): Promise<DeliveryRow> {
+  const payload = delivery.payload as WebhookPayload;
+  const note = payload.data?.note;
+  if (!note) return delivery;
+  const render = await mentionRenderer(deps.db, [note.text]);
+  return {
+    ...delivery,
+    payload: {
+      ...payload,
+      data: { ...payload.data, note: { ...note, text: render.text(note.text) } },
+    },
+  };
 }

@@ -52,6 +52,7 @@ export { createPageLookupCache, type PageLookupCache } from './page-lookup-cache
 export { searchItems } from './search-items';
 export { applyItemUpdate, updateItem } from './update-item';
 export { fullNameOf } from './item-queries';
+export { mentionNames, mentionRenderer, type MentionRenderer } from './render-stored-mentions';
 export { selectNoteRows } from './note-rows';
 export { reassignItems, type ReassignableColumn } from './reassign-items';
 export { recordItemChange, touchItem, type ItemChange } from './record-item-change';

@@ -8,6 +8,7 @@ import type {
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { mentionRenderer } from './render-stored-mentions';
 import { itemStatuses, itemTags, itemTypes, items, relativePaths, releases } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 import {
@@ -97,7 +98,9 @@ const EXPORT_BATCH = 1_000;
 
 /**
  * Every item of a project matching the filters, in id order, a batch at a time (keyset paging
- * on the id), with the description and the assignee's e-mail: an export of 100,000 items holds one batch in memory, never the whole project.
+ * on the id), with the description (mentions as the people's current names, decision 0048) and
+ * the assignee's e-mail: an export of 100,000 items holds one batch in memory, never the whole
+ * project.
  */
 export async function* exportProjectItems(
   { db }: { db: Db },
@@ -117,9 +120,13 @@ export async function* exportProjectItems(
       .orderBy(asc(items.id))
       .limit(EXPORT_BATCH);
     if (rows.length === 0) return;
+    const render = await mentionRenderer(
+      db,
+      rows.map((row) => row.descriptionHtml),
+    );
     yield rows.map(({ descriptionHtml, assigneeEmail, ...row }) => ({
       ...toWorkspaceItem(row),
-      descriptionHtml,
+      descriptionHtml: render.html(descriptionHtml),
       assigneeEmail,
     }));
     afterId = rows.at(-1)?.itemId ?? afterId;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Mantine's menu shows through a transition jsdom never runs, so roles are queried with `hidden`.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TOrganization } from '@waymark/core';
 import { describe, expect, it, vi } from 'vitest';
@@ -15,7 +15,11 @@ const SERVER = 'https://waymark.example.com';
 const SESSION = { signedIn: true, name: 'Ada', email: 'ada@example.com' };
 
 /** The menu with the worker answering `getSession` and `getOrgs` as given. */
-function renderMenu(session: object, orgs: TOrganization[] = [ACME_ORG]) {
+function renderMenu(
+  session: object,
+  orgs: TOrganization[] = [ACME_ORG],
+  leaveAnswer: object = { ok: true, value: 'You left Acme.' },
+) {
   const fake = createFakeChrome();
   fake.syncStorage.set(SERVER_URL_KEY, SERVER);
   vi.mocked(fake.api.runtime.sendMessage).mockImplementation((message) => {
@@ -24,6 +28,7 @@ function renderMenu(session: object, orgs: TOrganization[] = [ACME_ORG]) {
     if (type === 'signOut') return Promise.resolve({ ok: true, value: { signedIn: false } });
     if (type === 'callApi' && payload.route === 'getOrgs')
       return Promise.resolve({ ok: true, value: orgs });
+    if (type === 'callApi' && payload.route === 'leaveOrg') return Promise.resolve(leaveAnswer);
     return Promise.resolve({ ok: false, error: { code: 'NOT_FOUND', message: type } });
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -128,10 +133,71 @@ describe('PanelMenu', () => {
   it('opens from the keyboard, without the signed-in entries when nobody is signed in', async () => {
     // Escape and the focus coming back are walked in Chromium (e2e/extension-panel.spec.ts).
     const user = userEvent.setup();
-    renderMenu({ signedIn: false });
+    const fake = renderMenu({ signedIn: false });
     screen.getByRole('button', { name: 'Waymark menu' }).focus();
     await user.keyboard('{Enter}');
     await screen.findByRole('menu', { hidden: true });
     expect(itemNames()).toEqual(['Options', 'User guide', 'Keyboard shortcuts?']);
+    // Nobody signed in: the menu asks the server for no organizations.
+    const routes = vi
+      .mocked(fake.api.runtime.sendMessage)
+      .mock.calls.map(([message]) => (message as { payload?: { route?: string } }).payload?.route);
+    expect(routes).not.toContain('getOrgs');
+  });
+
+  describe('Leave organization (issue 33)', () => {
+    const MEMBER_ORG = { ...ACME_ORG, orgAccessLevelId: 2, orgAccessLevelDescription: 'User' };
+    const callsOf = (fake: ReturnType<typeof renderMenu>, route: string) =>
+      vi
+        .mocked(fake.api.runtime.sendMessage)
+        .mock.calls.filter(
+          ([message]) => (message as { payload: { route?: string } }).payload?.route === route,
+        );
+
+    it('asks first, then leaves the selected organization and forgets the choice', async () => {
+      const user = userEvent.setup();
+      const fake = renderMenu(SESSION, [MEMBER_ORG]);
+      fake.syncStorage.set('orgId', MEMBER_ORG.orgId);
+      await openMenu(user);
+      await user.click(
+        await screen.findByRole('menuitem', { name: 'Leave organization', hidden: true }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Leave organization' });
+      expect(dialog.textContent).toContain('Leave Acme?');
+      expect(callsOf(fake, 'leaveOrg')).toHaveLength(0);
+      const orgLoads = callsOf(fake, 'getOrgs').length;
+      await user.click(screen.getByRole('button', { name: 'Leave Acme' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(callsOf(fake, 'leaveOrg').map(([message]) => message)).toEqual([
+        { type: 'callApi', payload: { route: 'leaveOrg', input: { params: { orgId: 1 } } } },
+      ]);
+      expect(fake.syncStorage.get('orgId')).toBe(0);
+      await waitFor(() => expect(callsOf(fake, 'getOrgs').length).toBeGreaterThan(orgLoads));
+    });
+
+    it("shows the server's refusal in the dialog and stays", async () => {
+      const user = userEvent.setup();
+      const refusal = 'Hand the organization over first.';
+      renderMenu(SESSION, [MEMBER_ORG], {
+        ok: false,
+        error: refusal,
+        code: 'CONFLICT',
+      });
+      await openMenu(user);
+      await user.click(
+        await screen.findByRole('menuitem', { name: 'Leave organization', hidden: true }),
+      );
+      await user.click(await screen.findByRole('button', { name: 'Leave Acme' }));
+      expect((await screen.findByRole('alert')).textContent).toContain(refusal);
+      expect(screen.getByRole('dialog', { name: 'Leave organization' })).toBeDefined();
+    });
+
+    it('is not offered to an administrator (they leave from the portal)', async () => {
+      const user = userEvent.setup();
+      renderMenu(SESSION);
+      await openMenu(user);
+      await screen.findByRole('menuitem', { name: 'Open the admin portal', hidden: true });
+      expect(itemNames()).not.toContain('Leave organization');
+    });
   });
 });

@@ -4,6 +4,7 @@ import {
   IconKey,
   IconKeyboard,
   IconLayoutDashboard,
+  IconDoorExit,
   IconLogout,
   IconMenu2,
   IconTable,
@@ -13,7 +14,7 @@ import { ACTION_LABELS, PORTAL_LINKS } from '@waymark/core';
 import { useState } from 'react';
 import { useChromeApi, useServerUrl } from '../../../ui/index';
 import { CheatSheet } from '../../shared/keyboard/cheat-sheet';
-import { useOrgSelection } from '../../features/orgs/index';
+import { LeaveOrgDialog, useOrgSelection } from '../../features/orgs/index';
 import { useSessionQuery, useSignInOut } from '../../features/session/index';
 
 const ICON = { size: 16, 'aria-hidden': true } as const;
@@ -21,14 +22,16 @@ const ICON = { size: 16, 'aria-hidden': true } as const;
 /**
  * The panel's menu (issue 25; the welcome page's Quick tips point to it): the admin portal for
  * administrators, everyone's own API tokens (issue 29), Options, the user guide, the keyboard
- * shortcuts and Logout. Mantine's Menu
- * gives the keyboard its part: Enter or ↓ opens it, arrows move, Esc closes and returns the focus.
+ * shortcuts, Leave organization for a member who is not its administrator (issue 33) and Logout.
+ * Mantine's Menu gives the keyboard its part: Enter or ↓ opens it, arrows move, Esc closes and
+ * returns the focus.
  */
 export function PanelMenu() {
   const api = useChromeApi();
   const serverUrl = useServerUrl();
   const session = useSessionQuery();
   const [isSheetOpen, setIsSheetOpen] = useState(false);
+  const [isLeaving, setIsLeaving] = useState(false);
   const isSignedIn = session.data?.signedIn === true;
   const openPortal = (path: string) => {
     if (serverUrl !== null) void api.tabs.create({ url: serverUrl + path, active: true });
@@ -79,10 +82,14 @@ export function PanelMenu() {
           >
             Keyboard shortcuts
           </Menu.Item>
+          {isSignedIn && <LeaveOrgItem onLeave={() => setIsLeaving(true)} />}
           {isSignedIn && <LogoutItem />}
         </Menu.Dropdown>
       </Menu>
       <CheatSheet isOpen={isSheetOpen} onOpenChange={setIsSheetOpen} />
+      {isSignedIn && (
+        <SelectedOrgLeaveDialog isOpen={isLeaving} onClose={() => setIsLeaving(false)} />
+      )}
     </>
   );
 }
@@ -118,6 +125,25 @@ function AdminPortalItem({ onOpen }: { onOpen: () => void }) {
       Open the admin portal
     </Menu.Item>
   );
+}
+
+/** Leave organization, for a member who is not the selected organization's administrator. */
+function LeaveOrgItem({ onLeave }: { onLeave: () => void }) {
+  const { selection } = useOrgSelection();
+  // Administrators leave from the portal, where handing the organization over is.
+  if (!selection.org || selection.isAdmin) return null;
+  return (
+    <Menu.Item leftSection={<IconDoorExit {...ICON} />} onClick={onLeave}>
+      Leave organization
+    </Menu.Item>
+  );
+}
+
+// Outside the menu: the dropdown unmounts its items when it closes, the dialog must stay.
+function SelectedOrgLeaveDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { selection } = useOrgSelection();
+  if (!selection.org) return null;
+  return <LeaveOrgDialog org={selection.org} isOpen={isOpen} onClose={onClose} />;
 }
 
 function LogoutItem() {

@@ -9,6 +9,7 @@ import {
   items,
   relativePaths,
 } from '../../../db/schema';
+import { mentionRenderer } from '../../items/index';
 import type { IssueDraft } from './tracker-adapter';
 
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
@@ -54,7 +55,9 @@ export async function buildIssueDraft(
     .orderBy(asc(itemAttachments.id));
   const pageUrls = sites.map((site) => `${site.baseUrl.replace(/\/+$/, '')}${item.path}`);
   const server = input.publicUrl.replace(/\/+$/, '');
-  const description = item.descriptionHtml.trim() ? turndown.turndown(item.descriptionHtml) : '';
+  const description = item.descriptionHtml.trim()
+    ? turndown.turndown(await issueHtml(tx, item.descriptionHtml))
+    : '';
   const lines = [
     description || '_No description._',
     '',
@@ -82,6 +85,13 @@ export async function buildIssueDraft(
     body: lines.join('\n'),
     marker: input.marker,
   };
+}
+
+// Mentions read as the people's current names, in a code span: a bare `@Jane` would notify
+// whichever GitHub account is called "Jane" (decision 0048).
+async function issueHtml(tx: DbOrTx, descriptionHtml: string): Promise<string> {
+  const render = await mentionRenderer(tx, [descriptionHtml]);
+  return render.html(descriptionHtml.replace(/@\[user:\d{1,10}\]/g, '<code>$&</code>'));
 }
 
 const escapeLinkText = (text: string) => text.replace(/[[\]\\]/g, (c) => `\\${c}`);

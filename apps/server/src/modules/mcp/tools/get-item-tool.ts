@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { resolveCallerProject } from '../../access/index';
-import { getItem } from '../../items/index';
-import { formatItemDetail } from '../format-answer';
+import { getItem, mentionRenderer } from '../../items/index';
+import { formatItemDetail, mentionTextsOf } from '../format-answer';
 import { requireScope, runTool, type ToolContext } from '../tool-context';
 import { ZToolId } from './tool-inputs';
 
@@ -20,7 +20,8 @@ export function registerGetItemTool(server: McpServer, context: ToolContext): vo
         requireScope(context.caller, 'items:read');
         const scope = await resolveCallerProject(context, context.caller, { itemId: args.item_id });
         const item = await getItem(context.db, { itemId: args.item_id });
-        return `Project ${scope.projectId}. ${formatItemDetail(item)}`;
+        const render = await mentionRenderer(context.db, mentionTextsOf(item));
+        return `Project ${scope.projectId}. ${formatItemDetail(item, render)}`;
       }),
   );
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { itemTags, items } from '../../../db/schema';
-import { sanitizeDescription } from '../../items/index';
+import { mentionRenderer, sanitizeDescription } from '../../items/index';
 import type { ImportFields } from './resolve-import-row';
 
 /** The fields of an item an import row can change, as stored. */
@@ -10,6 +10,8 @@ export type CurrentFields = {
   itemTypeId: number;
   itemStatusId: number;
   descriptionHtml: string;
+  /** The description as an export writes it: mentions as the people's current names. */
+  exportedDescriptionHtml: string;
   tags: string[];
   assigneeUserId: number | null;
   releaseId: number | null;
@@ -42,7 +44,12 @@ export async function readCurrentFields(
       .where(
         and(eq(items.projectId, projectId), inArray(items.id, unique.slice(start, start + 1_000))),
       );
-    for (const { id, ...fields } of rows) current.set(id, fields);
+    const render = await mentionRenderer(
+      tx,
+      rows.map((row) => row.descriptionHtml),
+    );
+    for (const { id, ...fields } of rows)
+      current.set(id, { ...fields, exportedDescriptionHtml: render.html(fields.descriptionHtml) });
   }
   return current;
 }
@@ -65,4 +72,20 @@ export function isUnchanged(fields: ImportFields, current: CurrentFields | undef
     (fields.descriptionHtml === undefined ||
       sanitizeDescription(fields.descriptionHtml) === current.descriptionHtml)
   );
+}
+
+/**
+ * The row's fields without its description when that is the item's own description as an
+ * export wrote it (mentions as names): re-importing an export keeps the stored mentions
+ * instead of replacing them with plain names (decision 0048).
+ */
+export function keepStoredMentions(
+  fields: ImportFields,
+  current: CurrentFields | undefined,
+): ImportFields {
+  if (fields.descriptionHtml === undefined || !current) return fields;
+  if (sanitizeDescription(fields.descriptionHtml) !== current.exportedDescriptionHtml)
+    return fields;
+  const { descriptionHtml: _exported, ...rest } = fields;
+  return rest;
 }

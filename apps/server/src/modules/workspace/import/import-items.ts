@@ -8,8 +8,18 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client';
 import { itemImportKeys, items } from '../../../db/schema';
 import type { ProjectScope } from '../../access/index';
-import { applyItemUpdate, insertItems, type CreateItemInput } from '../../items/index';
-import { isUnchanged, readCurrentFields, type CurrentFields } from './current-fields';
+import {
+  applyItemUpdate,
+  checkMentions,
+  insertItems,
+  type CreateItemInput,
+} from '../../items/index';
+import {
+  isUnchanged,
+  keepStoredMentions,
+  readCurrentFields,
+  type CurrentFields,
+} from './current-fields';
 import { exportedItemId, importKeysOf, type RowKey } from './import-keys';
 import { loadImportContext } from './load-import-context';
 import { readImportCsv, type ImportRow } from './read-import-csv';
@@ -177,8 +187,13 @@ async function importRow(
   if ('error' in key) return outcome('refused', null, [key.error]);
   const resolved = resolveImportRow(row.cells, context);
   if (!('fields' in resolved)) return outcome('refused', null, resolved.errors);
-  const { fields } = resolved;
   const existing = known.get(key.key);
+  const fields =
+    existing === undefined
+      ? resolved.fields
+      : keepStoredMentions(resolved.fields, current.get(existing));
+  const mentionError = await mentionRefusal(tx, scope, fields.descriptionHtml);
+  if (mentionError) return outcome('refused', existing ?? null, [mentionError]);
   if (existing !== undefined) {
     if (isUnchanged(fields, current.get(existing))) return outcome('unchanged', existing);
     // The page of an existing item is not moved by an import: it stays where it was recorded.
@@ -193,6 +208,23 @@ async function importRow(
   const created = toNewItem(fields, context);
   if ('errors' in created) return outcome('refused', null, created.errors);
   return { ...outcome('create', null), key: key.key, item: created.item };
+}
+
+// Mention tokens in a file are checked like the panel's (members of this organization, at most
+// 20, none inside markup); a bad one refuses its row, not the whole file.
+async function mentionRefusal(
+  tx: DbOrTx,
+  scope: ProjectScope,
+  descriptionHtml: string | undefined,
+): Promise<string | null> {
+  if (descriptionHtml === undefined) return null;
+  try {
+    await checkMentions(tx, scope, descriptionHtml);
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return error.message;
+    throw error;
+  }
 }
 
 /** A new item's fields: the page is required, an empty type or status is the organization's first. */
