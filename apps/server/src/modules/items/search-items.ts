@@ -120,6 +120,19 @@ async function highlight(
 }
 
 /**
+ * The tsquery of `text` in the project's organization's language, as its text form. Resolved
+ * first, on its own: written into the search as an expression over the language's subquery it
+ * was parsed again for every row ranked or highlighted, and the planner could not estimate it
+ * (decision 0048).
+ */
+async function resolveTsquery(db: Db, projectId: number, text: string): Promise<string> {
+  const result = await db.execute<{ query: string | null }>(
+    sql`select (${tsqueryOf(text, searchLanguageOf(projectId))})::text as query`,
+  );
+  return result.rows[0]?.query ?? '';
+}
+
+/**
  * The ids of the newest {@link RANKED_CANDIDATES} items that pass the filters and `match`. Newest
  * by id, the primary key: for a common word PostgreSQL walks that index backwards and stops at
  * the limit, for a rare one it takes the GIN index's few matches and sorts them.
@@ -158,8 +171,10 @@ export async function searchItems(
       match: null,
     }));
   }
+  const queryText = await resolveTsquery(db, scope.projectId, input.text);
   // Text of stop words or punctuation only is an empty query, which matches nothing.
-  const query = tsqueryOf(input.text, searchLanguageOf(scope.projectId));
+  if (queryText === '') return [];
+  const query = sql`${queryText}::tsquery`;
   const titleMatch = sql<boolean>`(${titleDocument} @@ ${query})`;
   const filters = and(...conditions);
   const candidates = sql`(${newestMatches(db, filters, titleMatch)})

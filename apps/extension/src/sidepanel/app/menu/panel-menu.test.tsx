@@ -9,13 +9,24 @@ import { SERVER_URL_KEY } from '../../../settings/server-url-store';
 import { createFakeChrome } from '../../../test/fake-chrome-api';
 import { ACME_ORG } from '../../../test/panel-start';
 import { renderPage } from '../../../test/render-page';
+import { CurrentProjectProvider, useReportCurrentProject } from '../current-project';
 import { PanelMenu } from './panel-menu';
 
 const SERVER = 'https://waymark.example.com';
 const SESSION = { signedIn: true, name: 'Ada', email: 'ada@example.com' };
 
 /** The menu with the worker answering `getSession` and `getOrgs` as given. */
-function renderMenu(session: object, orgs: TOrganization[] = [ACME_ORG]) {
+/** Stands in for the page panel: reports the project its page shows. */
+function PageOfProject({ projectId }: { projectId: number | null }) {
+  useReportCurrentProject(projectId);
+  return null;
+}
+
+function renderMenu(
+  session: object,
+  orgs: TOrganization[] = [ACME_ORG],
+  pageProjectId: number | null = null,
+) {
   const fake = createFakeChrome();
   fake.syncStorage.set(SERVER_URL_KEY, SERVER);
   vi.mocked(fake.api.runtime.sendMessage).mockImplementation((message) => {
@@ -29,7 +40,10 @@ function renderMenu(session: object, orgs: TOrganization[] = [ACME_ORG]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderPage(
     <QueryClientProvider client={client}>
-      <PanelMenu />
+      <CurrentProjectProvider>
+        <PanelMenu />
+        <PageOfProject projectId={pageProjectId} />
+      </CurrentProjectProvider>
     </QueryClientProvider>,
     fake,
   );
@@ -94,6 +108,18 @@ describe('PanelMenu', () => {
     await user.click(screen.getByRole('menuitem', { name: /Project workspace/, hidden: true }));
     expect(fake.api.tabs.create).toHaveBeenCalledWith({
       url: fake.api.runtime.getURL(`workspace.html?org=${ACME_ORG.orgId}`),
+      active: true,
+    });
+  });
+
+  it("opens the workspace on the project of the panel's page", async () => {
+    const user = userEvent.setup();
+    const fake = renderMenu(SESSION, [ACME_ORG], 42);
+    await openMenu(user);
+    await screen.findByRole('menuitem', { name: 'Open the admin portal', hidden: true });
+    await user.click(screen.getByRole('menuitem', { name: /Project workspace/, hidden: true }));
+    expect(fake.api.tabs.create).toHaveBeenCalledWith({
+      url: fake.api.runtime.getURL(`workspace.html?org=${ACME_ORG.orgId}&project=42`),
       active: true,
     });
   });
