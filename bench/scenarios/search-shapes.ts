@@ -32,13 +32,13 @@ function rankAll(prefix: boolean): string {
  * newest 500 matches anywhere ranked.
  */
 const RANK_CANDIDATES = `select s.item_id from items i join item_search s on s.item_id = i.id
-  where i.id in (
+  where i.id = any(array(
     (select i2.id from items i2 join item_search s2 on s2.item_id = i2.id
       where i2.project_id = $1 and to_tsvector(s2.search_config, s2.title) @@ $2::tsquery
       order by i2.id desc limit 500)
     union
     (select i2.id from items i2 join item_search s2 on s2.item_id = i2.id
-      where i2.project_id = $1 and s2.document @@ $2::tsquery order by i2.id desc limit 500))
+      where i2.project_id = $1 and s2.document @@ $2::tsquery order by i2.id desc limit 500)))
   order by (to_tsvector(s.search_config, s.title) @@ $2::tsquery) desc,
     ts_rank(s.document, $2::tsquery) desc, i.updated_at desc, i.id desc limit 100`;
 

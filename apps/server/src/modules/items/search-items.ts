@@ -186,7 +186,9 @@ export async function searchItems(
       .innerJoin(itemSearch, eq(itemSearch.itemId, items.id))
       .$dynamic(),
   )
-    .where(sql`${items.id} in (${candidates})`)
+    // An array, not `in (…)`: PostgreSQL then expects the few candidates and fetches them by
+    // primary key instead of hashing every item of the project.
+    .where(sql`${items.id} = any(array(${candidates}))`)
     .orderBy(
       desc(titleMatch),
       desc(sql`ts_rank(${itemSearch.document}, ${query})`),
