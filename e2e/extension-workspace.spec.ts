@@ -192,7 +192,7 @@ test('the workspace: filters in the address, search, board drag seen live, bulk 
   await expectNoAxeViolations(ws, 'workspace import dry run');
   await dialog.getByRole('button', { name: 'Import 1 row' }).click();
   await expect(dialog.getByText('Import finished: 1 created.')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(CART);
   const imported = await call<
