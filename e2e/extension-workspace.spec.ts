@@ -6,8 +6,9 @@ import { expect, test } from './support/fixtures';
 // Issue 28, the project workspace: opened from the panel's menu; the table with filters kept in
 // the address; full-text search by word forms and in notes; the board, where a card moved by
 // keyboard changes the item's status and the side panel open on the item's page shows it live;
-// bulk edit of three items and its undo; a saved view reopened; a CSV export read back; axe on
-// the table and the board at 1280 and 375 px.
+// bulk edit of three items and its undo; a saved view reopened; a CSV export read back and
+// imported into another project (dry run, then import); axe on the table and the board at 1280
+// and 375 px.
 
 const CART = 'Cart total rounds wrong';
 const COUPON = 'Coupon field too narrow';
@@ -18,7 +19,7 @@ type Status = { itemStatusId: number; itemStatusDescription: string };
 // A missing control fails in seconds, not at the test's timeout.
 test.use({ actionTimeout: 15_000 });
 
-test('the workspace: filters in the address, search, board drag seen live, bulk edit, saved view, export', async ({
+test('the workspace: filters in the address, search, board drag seen live, bulk edit, saved view, export and re-import', async ({
   sidePanel,
   site,
   serverUrl,
@@ -75,8 +76,9 @@ test('the workspace: filters in the address, search, board drag seen live, bulk 
   await panel.getByRole('menuitem', { name: /Project workspace/ }).click();
   const ws = await opened;
   await expect(ws.getByRole('heading', { name: 'Project workspace' })).toBeVisible();
-  await ws.getByRole('combobox', { name: 'Project' }).click();
-  await ws.getByRole('option', { name: 'Acme Shop' }).click();
+  // It opens on the panel's project, named in its address: nothing to pick.
+  expect(new URL(ws.url()).searchParams.get('project')).toBe(String(projectId));
+  await expect(ws.getByRole('combobox', { name: 'Project' })).toHaveValue('Acme Shop');
   const rows = ws.getByTestId('workspace-row');
   await expect(rows).toHaveCount(3);
 
@@ -168,6 +170,43 @@ test('the workspace: filters in the address, search, board drag seen live, bulk 
   expect(lines[0]).toMatch(/^external id,url,title,/);
   expect(lines.slice(1)).toHaveLength(1);
   expect(lines[1]).toContain(`/checkout,${CART},`);
+
+  // The downloaded file imports into another project: the dry run's table row by row, then
+  // "Import 1 row"; the other project then has the item, with its page, status and description.
+  const blog = await call<{ projectId: number }>('POST', '/api/project/createProject', {
+    orgId,
+    projectName: 'Acme Blog',
+    baseUrl: 'https://blog.acme.example',
+  });
+  await ws.goto(`${ws.url().split('?')[0]}?org=${orgId}&project=${blog.projectId}`);
+  await expect(ws.getByRole('combobox', { name: 'Project' })).toHaveValue('Acme Blog');
+  await expect(rows).toHaveCount(0);
+  await ws.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = ws.getByRole('dialog', { name: 'Import items from CSV' });
+  await dialog.locator('input[type="file"]').setInputFiles(await file.path());
+  await expect(dialog.getByText('Dry run: 1 to create.')).toBeVisible();
+  const importRows = dialog.getByTestId('import-row');
+  await expect(importRows).toHaveCount(1);
+  await expect(importRows.first()).toContainText(CART);
+  await expect(importRows.first()).toContainText('Will be created');
+  await expectNoAxeViolations(ws, 'workspace import dry run');
+  await dialog.getByRole('button', { name: 'Import 1 row' }).click();
+  await expect(dialog.getByText('Import finished: 1 created.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(CART);
+  const imported = await call<
+    { title: string; relativePath: string; itemStatusDescription: string }[]
+  >('POST', '/api/item/searchItems', { projectId: blog.projectId });
+  expect(imported).toEqual([
+    expect.objectContaining({
+      title: CART,
+      relativePath: '/checkout',
+      itemStatusDescription: 'Open',
+    }),
+  ]);
+  const shopItems = await call<unknown[]>('POST', '/api/item/searchItems', { projectId });
+  expect(shopItems).toHaveLength(3);
 
   // Bulk edit: all three items closed at once, then undone.
   await ws.goto(`${ws.url().split('?')[0]}?org=${orgId}&project=${projectId}`);

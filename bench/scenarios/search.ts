@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { embeddedDatabaseUrl } from '../../scripts/lib/start-server.mjs';
 import { seedLargeOrganization } from './page-items';
+import { compareSearchShapes } from './search-shapes';
 import type { Scenario } from './types';
 
 // Issue 28: full-text search over a 100,000-item project whose descriptions and notes are
@@ -26,6 +27,12 @@ export const searchScenario: Scenario = {
     } finally {
       await client.end();
     }
+    const shapes = await compareSearchShapes(context, ids.projectId, [
+      { label: 'word in 1,000 notes', text: 'Safari 17', prefix: true },
+      { label: 'phrase in notes', text: '"leaves the page"', prefix: false },
+      { label: 'prefix while typing', text: 'Saf', prefix: true },
+      { label: 'word in every description', text: 'benchmark', prefix: true },
+    ]);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const search = (label: string, text: string) => ({
       label: `POST /api/item/searchItems (${label})`,
@@ -46,8 +53,7 @@ export const searchScenario: Scenario = {
         search('prefix while typing', 'Saf'),
         search('word in every description', 'benchmark'),
       ],
-      notes:
-        'Data: the page-items organization (100,000 items, 2 tags each, a note on every 4th) plus a note naming Safari on every 100th item. Each answer ranks every match (title first, then ts_rank) and highlights the first 100 with ts_headline; "word in every description" ranks all 100,000 matches, the worst case.',
+      notes: `Data: the page-items organization (100,000 items, 2 tags each, a note on every 4th) plus a note naming Safari on every 100th item. Since decision 0048 each answer ranks only the newest 500 title matches and the newest 500 matches anywhere (title first, then ts_rank) and highlights the first 100 with ts_headline. The query before and after, timed in the same run on the same data (EXPLAIN ANALYZE execution time, 5 runs each, ids and order only):\n\n${shapes}`,
     };
   },
 };

@@ -69,6 +69,19 @@ describe('import from CSV', () => {
     expect(within(dialog).queryByRole('button', { name: /^Import \d/ })).toBeNull();
   });
 
+  it('names its icon buttons: the chosen file is cleared, the dialog closed', async () => {
+    renderImport();
+    fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import items from CSV' });
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    await userEvent.upload(input, new File([CSV], 'items.csv', { type: 'text/csv' }));
+    await within(dialog).findByText('Dry run: 1 to create, 1 with problems (skipped).');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear the chosen file' }));
+    expect(within(dialog).queryByText(/^Dry run:/)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close the import' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it("shows the server's refusal of a file and offers no import", async () => {
     const { callApi } = renderImport();
     callApi.mockRejectedValueOnce(new Error('The file is not valid CSV: Quote Not Closed'));

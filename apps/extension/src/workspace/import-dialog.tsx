@@ -70,7 +70,14 @@ function ImportDialog({
   const result: TImportItemsResult | undefined = run.data;
   const isDone = result !== undefined && !result.dryRun;
   return (
-    <Modal opened onClose={onClose} title="Import items from CSV" size="xl">
+    // Named close and clear buttons: Mantine draws both as bare icons (axe: button-name).
+    <Modal
+      opened
+      onClose={onClose}
+      title="Import items from CSV"
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Close the import' }}
+    >
       <Stack gap="sm">
         <Text size="sm">
           Columns read: url (full or path), title, type, status, description, tags, assignee email,
@@ -85,6 +92,7 @@ function ImportDialog({
           error={fileError}
           disabled={run.isPending}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
         />
         {run.isPending && (
           <Text size="sm" aria-live="polite">

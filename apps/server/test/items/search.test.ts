@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemAttachments, itemNotes, itemSearch, organizations } from '../../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
@@ -107,6 +107,32 @@ describe('full-text search of a project', () => {
     expect(found.map((hit) => hit.itemId)).toEqual([ids.titled, ids.checkoutInNote]);
     expect(hits(found[0]?.match?.title ?? [])).toEqual(['Checkout']);
     expect(hits(found[1]?.match?.title ?? [])).toEqual([]);
+  });
+
+  it('keeps an old title match first when more newer items mention the word elsewhere', async () => {
+    const crowdedProjectId = await createProject(t, world, 'https://www.crowded.example.test');
+    const titled = await createItem(t, world.admin, world, {
+      projectId: crowdedProjectId,
+      relativePath: '/gallery',
+      title: 'Quokka gallery broken',
+    });
+    // More newer description matches than one search ranks (RANKED_CANDIDATES, 500).
+    await t.db.execute(sql`insert into items (project_id, relative_path_id, item_type_id,
+        item_status_id, title, description_html, created_by)
+      select project_id, relative_path_id, item_type_id, item_status_id, 'Copy ' || n,
+        '<p>A quokka here.</p>', created_by
+      from items, generate_series(1, 600) n where id = ${titled}`);
+    const found = ok<Hit[]>(
+      await t.call(world.admin, {
+        method: 'POST',
+        url: '/api/item/searchItems',
+        payload: { projectId: crowdedProjectId, text: 'quokka' },
+      }),
+    );
+    expect(found).toHaveLength(100);
+    expect(found[0]?.itemId).toBe(titled);
+    expect(hits(found[0]?.match?.title ?? [])).toEqual(['Quokka']);
+    expect(found.slice(1).every((hit) => hit.title.startsWith('Copy '))).toBe(true);
   });
 
   it('matches the word being typed as a prefix', async () => {

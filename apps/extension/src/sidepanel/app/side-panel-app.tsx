@@ -12,6 +12,7 @@ import { PanelHeader } from './panel-header';
 import { ConnectionIndicator, ServerStatus } from './server-status';
 import { useActiveTab } from '../shared/use-active-tab';
 import { Workspace } from './workspace';
+import { CurrentProjectProvider } from './current-project';
 
 /** Retry a failed query once, but never an answer the server gave on purpose (4xx). */
 function shouldRetry(failureCount: number, error: Error): boolean {
@@ -32,7 +33,9 @@ export function SidePanelApp({ start = null }: { start?: PanelStart | null }) {
   return (
     <QueryClientProvider client={queryClient}>
       <UndoProvider>
-        <PanelBody start={start} />
+        <CurrentProjectProvider>
+          <PanelBody start={start} />
+        </CurrentProjectProvider>
       </UndoProvider>
     </QueryClientProvider>
   );

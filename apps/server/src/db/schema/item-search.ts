@@ -39,5 +39,10 @@ export const itemSearch = pgTable(
   (table) => [
     index('item_search_document_idx').using('gin', table.document),
     index('item_search_project_id_idx').on(table.projectId),
+    // Title matches first (decision 0049): the title's own matches, found without reading documents.
+    index('item_search_title_idx').using(
+      'gin',
+      sql`to_tsvector(${table.searchConfig}, ${table.title})`,
+    ),
   ],
 );

@@ -22,6 +22,16 @@ export type SearchItemsInput = {
 /** Most hits one text search answers: each gets its snippet highlighted. */
 const HIT_LIMIT = 100;
 
+/**
+ * Most matches of each kind (title, anywhere) that one text search ranks: the newest ones.
+ * Ranking reads every ranked item's whole document, so a word in every item of a 100,000-item
+ * project would otherwise rank them all (decision 0049).
+ */
+const RANKED_CANDIDATES = 500;
+
+/** The title's own tsvector: the expression of index item_search_title_idx (migration 0028). */
+const titleDocument = sql`to_tsvector(${itemSearch.searchConfig}, ${itemSearch.title})`;
+
 // Marks around matched words in ts_headline's output. Control characters: item text cannot hold
 // them as markers, since they are removed from the text before it is highlighted.
 const START = '\u0001';
@@ -110,9 +120,39 @@ async function highlight(
 }
 
 /**
+ * The tsquery of `text` in the project's organization's language, as its text form. Resolved
+ * first, on its own: written into the search as an expression over the language's subquery it
+ * was parsed again for every row ranked or highlighted, and the planner could not estimate it
+ * (decision 0049).
+ */
+async function resolveTsquery(db: Db, projectId: number, text: string): Promise<string> {
+  const result = await db.execute<{ query: string | null }>(
+    sql`select (${tsqueryOf(text, searchLanguageOf(projectId))})::text as query`,
+  );
+  return result.rows[0]?.query ?? '';
+}
+
+/**
+ * The ids of the newest {@link RANKED_CANDIDATES} items that pass the filters and `match`. Newest
+ * by id, the primary key: for a common word PostgreSQL walks that index backwards and stops at
+ * the limit, for a rare one it takes the GIN index's few matches and sorts them.
+ */
+function newestMatches(db: Db, filters: SQL | undefined, match: SQL): SQL {
+  return db
+    .select({ itemId: items.id })
+    .from(items)
+    .innerJoin(itemSearch, eq(itemSearch.itemId, items.id))
+    .where(and(filters, match))
+    .orderBy(desc(items.id))
+    .limit(RANKED_CANDIDATES)
+    .getSQL();
+}
+
+/**
  * Searches the project's items. With text: full-text search over the item_search documents
  * (migration 0017_workspace), title matches first, then by rank, at most {@link HIT_LIMIT}, each
- * with its matches highlighted. Without: most recently changed first, at most 500.
+ * with its matches highlighted. Only the newest {@link RANKED_CANDIDATES} title matches and
+ * newest {@link RANKED_CANDIDATES} matches anywhere are ranked (decision 0049). Without: most recently changed first, at most 500.
  */
 export async function searchItems(
   { db }: { db: Db },
@@ -131,9 +171,14 @@ export async function searchItems(
       match: null,
     }));
   }
+  const queryText = await resolveTsquery(db, scope.projectId, input.text);
   // Text of stop words or punctuation only is an empty query, which matches nothing.
-  const query = tsqueryOf(input.text, searchLanguageOf(scope.projectId));
-  const titleMatch = sql<boolean>`(ts_filter(${itemSearch.document}, '{a}') @@ ${query})`;
+  if (queryText === '') return [];
+  const query = sql`${queryText}::tsquery`;
+  const titleMatch = sql<boolean>`(${titleDocument} @@ ${query})`;
+  const filters = and(...conditions);
+  const candidates = sql`(${newestMatches(db, filters, titleMatch)})
+    union (${newestMatches(db, filters, sql`${itemSearch.document} @@ ${query}`)})`;
   const rows = await joinItemLookups(
     db
       .select(itemSummaryColumns)
@@ -141,7 +186,9 @@ export async function searchItems(
       .innerJoin(itemSearch, eq(itemSearch.itemId, items.id))
       .$dynamic(),
   )
-    .where(and(...conditions, sql`${itemSearch.document} @@ ${query}`))
+    // An array, not `in (…)`: PostgreSQL then expects the few candidates and fetches them by
+    // primary key instead of hashing every item of the project.
+    .where(sql`${items.id} = any(array(${candidates}))`)
     .orderBy(
       desc(titleMatch),
       desc(sql`ts_rank(${itemSearch.document}, ${query})`),

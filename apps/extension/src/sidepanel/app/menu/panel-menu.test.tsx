@@ -9,16 +9,26 @@ import { SERVER_URL_KEY } from '../../../settings/server-url-store';
 import { createFakeChrome } from '../../../test/fake-chrome-api';
 import { ACME_ORG } from '../../../test/panel-start';
 import { renderPage } from '../../../test/render-page';
+import { CurrentProjectProvider, useReportCurrentProject } from '../current-project';
 import { PanelMenu } from './panel-menu';
 
 const SERVER = 'https://waymark.example.com';
 const SESSION = { signedIn: true, name: 'Ada', email: 'ada@example.com' };
 
 /** The menu with the worker answering `getSession` and `getOrgs` as given. */
+/** Stands in for the page panel: reports the project its page shows. */
+function PageOfProject({ projectId }: { projectId: number | null }) {
+  useReportCurrentProject(projectId);
+  return null;
+}
+
 function renderMenu(
   session: object,
   orgs: TOrganization[] = [ACME_ORG],
-  leaveAnswer: object = { ok: true, value: 'You left Acme.' },
+  {
+    leaveAnswer = { ok: true, value: 'You left Acme.' },
+    pageProjectId = null,
+  }: { leaveAnswer?: object; pageProjectId?: number | null } = {},
 ) {
   const fake = createFakeChrome();
   fake.syncStorage.set(SERVER_URL_KEY, SERVER);
@@ -34,7 +44,10 @@ function renderMenu(
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderPage(
     <QueryClientProvider client={client}>
-      <PanelMenu />
+      <CurrentProjectProvider>
+        <PanelMenu />
+        <PageOfProject projectId={pageProjectId} />
+      </CurrentProjectProvider>
     </QueryClientProvider>,
     fake,
   );
@@ -99,6 +112,18 @@ describe('PanelMenu', () => {
     await user.click(screen.getByRole('menuitem', { name: /Project workspace/, hidden: true }));
     expect(fake.api.tabs.create).toHaveBeenCalledWith({
       url: fake.api.runtime.getURL(`workspace.html?org=${ACME_ORG.orgId}`),
+      active: true,
+    });
+  });
+
+  it("opens the workspace on the project of the panel's page", async () => {
+    const user = userEvent.setup();
+    const fake = renderMenu(SESSION, [ACME_ORG], { pageProjectId: 42 });
+    await openMenu(user);
+    await screen.findByRole('menuitem', { name: 'Open the admin portal', hidden: true });
+    await user.click(screen.getByRole('menuitem', { name: /Project workspace/, hidden: true }));
+    expect(fake.api.tabs.create).toHaveBeenCalledWith({
+      url: fake.api.runtime.getURL(`workspace.html?org=${ACME_ORG.orgId}&project=42`),
       active: true,
     });
   });
@@ -179,9 +204,7 @@ describe('PanelMenu', () => {
       const user = userEvent.setup();
       const refusal = 'Hand the organization over first.';
       renderMenu(SESSION, [MEMBER_ORG], {
-        ok: false,
-        error: refusal,
-        code: 'CONFLICT',
+        leaveAnswer: { ok: false, error: refusal, code: 'CONFLICT' },
       });
       await openMenu(user);
       await user.click(

@@ -16,6 +16,7 @@ import { useChromeApi, useServerUrl } from '../../../ui/index';
 import { CheatSheet } from '../../shared/keyboard/cheat-sheet';
 import { LeaveOrgDialog, useOrgSelection } from '../../features/orgs/index';
 import { useSessionQuery, useSignInOut } from '../../features/session/index';
+import { useCurrentProjectId } from '../current-project';
 
 const ICON = { size: 16, 'aria-hidden': true } as const;
 
@@ -96,13 +97,18 @@ export function PanelMenu() {
 
 /**
  * The project workspace (issue 28), a full-size extension page in a new tab, on the selected
- * organization; Alt+Shift+W opens it too (manifest `commands`).
+ * organization and the project the panel's page shows; Alt+Shift+W opens it too (manifest
+ * `commands`).
  */
 function WorkspaceItem() {
   const api = useChromeApi();
   const { selection } = useOrgSelection();
+  const projectId = useCurrentProjectId();
   const orgId = selection.org?.orgId;
-  const query = orgId === undefined ? '' : `?org=${orgId}`;
+  const params = new URLSearchParams();
+  if (orgId !== undefined) params.set('org', String(orgId));
+  if (orgId !== undefined && projectId !== null) params.set('project', String(projectId));
+  const query = params.size === 0 ? '' : `?${params.toString()}`;
   return (
     <Menu.Item
       leftSection={<IconTable {...ICON} />}

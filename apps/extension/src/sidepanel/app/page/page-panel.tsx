@@ -14,6 +14,7 @@ import { NoProjectCard } from '../../features/projects/index';
 import { onItemRequested, takeItemToOpen } from '../../shared/item-link';
 import { preloadViews } from './lazy-views';
 import { ProjectHeading } from './project-heading';
+import { useReportCurrentProject } from '../current-project';
 import { SiteAccessNotice } from './site-access-notice';
 import { usePageItems } from './use-page-items';
 
@@ -52,6 +53,7 @@ export function PagePanel({
     return itemId === null ? { kind: 'list' } : { kind: 'item', itemId };
   });
   const page = usePageItems(pageUrl, orgId, projectId);
+  useReportCurrentProject(page.data?.projectId ?? null);
   const openItem = useCallback((itemId: number) => setView({ kind: 'item', itemId }), []);
   useEffect(() => onItemRequested(pageUrl, openItem), [pageUrl, openItem]);
   const pins = usePagePins({

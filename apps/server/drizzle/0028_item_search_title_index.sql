@@ -1,0 +1,1 @@
+CREATE INDEX "item_search_title_idx" ON "item_search" USING gin (to_tsvector("search_config", "title"));
