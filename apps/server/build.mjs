@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js: our own code and @waymark/core inlined, every
+// Bundles the server into dist/main.js (and the backup/restore CLI into dist/backup.js): our own code and @waymark/core inlined, every
 // runtime dependency of this package left external (resolved from node_modules at run time).
 import { readFile } from 'node:fs/promises';
 import { build } from 'esbuild';
@@ -7,8 +7,11 @@ const pkg = JSON.parse(await readFile(new URL('./package.json', import.meta.url)
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@waymark/'));
 
 await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  entryPoints: {
+    main: new URL('./src/main.ts', import.meta.url).pathname,
+    backup: new URL('./src/backup/cli.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',
