@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { EmbeddedLog } from '../db/embedded-postgres';
 import { createFileStore } from '../files/create-file-store';
 import { copyFilesOut } from './copy-files';
+import { copySecretsOut } from './data-dir-secrets';
 import { dumpDatabase, type OnSnapshot } from './dump-database';
 import { BACKUP_FORMAT, MANIFEST_FILE, type BackupManifest } from './manifest';
 import { migrationTag } from './migration-level';
@@ -58,6 +59,7 @@ export async function createBackup(
       sequences: dump.sequences,
       files,
       missingFiles,
+      dataDirSecrets: await copySecretsOut(config.dataDir, partial),
     };
     await writeFile(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, {
       mode: 0o600,

@@ -51,6 +51,8 @@ const ZManifest = z.object({
   files: z.array(ZFile),
   /** Keys the snapshot named whose file was gone when copied (deleted after the snapshot). */
   missingFiles: z.array(z.string()),
+  /** DATA_DIR files the rows need (below `data-dir/`): the generated integrations key. */
+  dataDirSecrets: z.array(ZFile),
 });
 
 /** What `manifest.json` records about one backup. */
@@ -61,6 +63,11 @@ export type BackupTable = z.infer<typeof ZTable>;
 export type BackupSequence = z.infer<typeof ZSequence>;
 /** One attachment file in a backup. */
 export type BackupFile = z.infer<typeof ZFile>;
+
+/** Where a DATA_DIR secret file's copy lives inside a backup directory. */
+export function backupSecretPath(backupDir: string, name: string): string {
+  return path.join(backupDir, 'data-dir', name);
+}
 
 /** Where a file store key's copy lives inside a backup directory. */
 export function backupFilePath(backupDir: string, key: string): string {

@@ -5,6 +5,7 @@ import { createFileStore } from '../files/create-file-store';
 import { BackupError } from './backup-error';
 import { checkEmptyTarget } from './check-empty-target';
 import { copyFilesIn } from './copy-files';
+import { checkSecretsAbsent, copySecretsIn } from './data-dir-secrets';
 import { loadDatabase } from './load-database';
 import { readManifest, type BackupManifest } from './manifest';
 import { verifyBackup } from './verify-backup';
@@ -37,6 +38,7 @@ export async function restoreBackup(options: RestoreBackupOptions): Promise<Back
   await verifyBackup(backupDir, manifest);
   const store = createFileStore(config);
   await checkEmptyTarget(config, store);
+  await checkSecretsAbsent(config.dataDir, manifest.dataDirSecrets);
 
   const embedded = config.databaseUrl
     ? undefined
@@ -47,6 +49,7 @@ export async function restoreBackup(options: RestoreBackupOptions): Promise<Back
     await loadDatabase(connectionString, backupDir, manifest);
     log.info(`Restoring ${manifest.files.length} files into the ${store.kind} store`);
     await copyFilesIn(store, manifest.files, backupDir);
+    await copySecretsIn(config.dataDir, backupDir, manifest.dataDirSecrets);
   } finally {
     await embedded?.stop();
   }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { BackupError } from './backup-error';
 import { hashFile } from './checksum';
-import { backupFilePath, type BackupManifest } from './manifest';
+import { backupFilePath, backupSecretPath, type BackupManifest } from './manifest';
 
 /**
  * Checks every file of a backup against the manifest's SHA-256 before anything is restored.
@@ -16,6 +16,10 @@ export async function verifyBackup(backupDir: string, manifest: BackupManifest):
     })),
     ...manifest.files.map((file) => ({
       file: backupFilePath(backupDir, file.key),
+      sha256: file.sha256,
+    })),
+    ...manifest.dataDirSecrets.map((file) => ({
+      file: backupSecretPath(backupDir, file.key),
       sha256: file.sha256,
     })),
   ];

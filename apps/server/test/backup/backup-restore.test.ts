@@ -203,6 +203,10 @@ describe('backup and restore', () => {
       expect(download.statusCode).toBe(200);
       expect(sha256(download.rawPayload)).toBe(file.sha256);
     }
+    // The generated key that seals integration secrets came along, or they could not be opened.
+    expect(await readFile(path.join(restored.config.dataDir, 'integrations.key'), 'utf8')).toBe(
+      await readFile(path.join(t.config.dataDir, 'integrations.key'), 'utf8'),
+    );
     for (const table of [...LEDGER_TABLES, 'item_notes', 'item_attachments', 'audit_events']) {
       expect(await rowsOf(db, table), table).toEqual(await rowsOf(t.db, table));
     }
