@@ -144,6 +144,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       'data/**',
+      'backups/**',
       'apps/server/drizzle/**',
       'test-results/**',
       'playwright-report/**',
