@@ -19,6 +19,8 @@ const REPORT = resolve(import.meta.dirname, '../docs/benchmarks.md');
 const issuer = await startTestIssuer('https://waymark.bench/api');
 const server = await startServer({
   env: { OIDC_ISSUER: issuer.url, OIDC_AUDIENCE: issuer.audience },
+  // BENCH_NODE runs the server through a wrapper, e.g. one adding --cpu-prof (bench/README.md).
+  ...(process.env.BENCH_NODE && { nodePath: process.env.BENCH_NODE }),
 });
 const token = await issuer.sign({ expiresInSeconds: 3600 });
 const scratch = await mkdtemp(join(tmpdir(), 'waymark-bench-disk-'));

@@ -41,7 +41,13 @@ export default defineConfig({
   plugins: [
     react(),
     manifestWithVersion(),
-    preloadPanelCode({ page: 'sidepanel.html', lazyModule: 'sidepanel/app/mount-side-panel.tsx' }),
+    preloadPanelCode({
+      page: 'sidepanel.html',
+      lazyModule: 'sidepanel/app/mount-side-panel.tsx',
+      // zod (~24 KB gzip) validates API answers, which the worker does; the panel's first click
+      // does not need it (docs/extension.md, "First paint", step 9).
+      keepOut: [/\/node_modules\/zod\//],
+    }),
   ],
   build: {
     outDir: 'dist',

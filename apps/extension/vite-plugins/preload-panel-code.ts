@@ -1,3 +1,4 @@
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
 /** Options of {@link preloadPanelCode}. */
@@ -6,40 +7,76 @@ export type PreloadPanelCodeOptions = {
   page: string;
   /** The source path (suffix) of the module the page's entry imports later, e.g. `app/mount-side-panel.tsx`. */
   lazyModule: string;
+  /**
+   * Modules that must not load before the panel is interactive (source paths matched by these
+   * patterns, e.g. zod): the build fails naming each one found in that code and who imports it,
+   * so a new import cannot put them back in front of the first click unnoticed (issue 34).
+   */
+  keepOut?: RegExp[];
 };
+
+/** The lazily imported module's chunk and every chunk it imports, statically, in `bundle`. */
+function panelCodeChunks(bundle: OutputBundle, lazyModule: string): OutputChunk[] {
+  const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const lazy = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(lazyModule));
+  if (!lazy) throw new Error(`preload-panel-code: no chunk for ${lazyModule}`);
+  const seen = new Map<string, OutputChunk>();
+  const visit = (chunk: OutputChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.set(chunk.fileName, chunk);
+    for (const imported of chunk.imports) {
+      const next = byFile.get(imported);
+      if (next) visit(next);
+    }
+  };
+  visit(lazy);
+  return [...seen.values()];
+}
 
 /**
  * Adds `<link rel="modulepreload">` (and `preload` for its CSS) for a module the page's entry
  * imports only later, and for every chunk it imports. The side panel's entry waits for the
  * worker's answer and the pre-paint's frame before it imports the panel's code (docs/extension.md,
  * "First paint"); with the hints the browser fetches and compiles that code during the wait
- * instead of after it, while running it still waits (issue 34).
+ * instead of after it, while running it still waits (issue 34). Fails the build when that code
+ * carries a module of `keepOut`.
  */
-export function preloadPanelCode({ page, lazyModule }: PreloadPanelCodeOptions): Plugin {
+export function preloadPanelCode({
+  page,
+  lazyModule,
+  keepOut = [],
+}: PreloadPanelCodeOptions): Plugin {
   return {
     name: 'waymark:preload-panel-code',
     apply: 'build',
+    generateBundle(_options, bundle) {
+      const kept = panelCodeChunks(bundle, lazyModule)
+        .flatMap((chunk) => chunk.moduleIds)
+        .filter((id) => keepOut.some((rule) => rule.test(id)));
+      if (kept.length === 0) return;
+      // The modules outside the kept-out set that import one of them: what to change.
+      const culprits = kept.flatMap((id) =>
+        (this.getModuleInfo(id)?.importers ?? [])
+          .filter((importer) => !keepOut.some((rule) => rule.test(importer)))
+          .map((importer) => `${importer} imports ${id}`),
+      );
+      this.error(
+        `preload-panel-code: the code ${page} runs before it is interactive carries ${kept.length} module(s) kept out of it: ${culprits.join('; ')}. Import plain values from a module without them (docs/extension.md, "First paint").`,
+      );
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
         const { bundle } = context;
         if (!bundle || !context.filename.endsWith(page)) return html;
-        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const lazy = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(lazyModule));
-        if (!lazy) throw new Error(`preload-panel-code: no chunk for ${lazyModule}`);
-        const closure = (file: string, seen = new Set<string>()): Set<string> => {
-          if (seen.has(file)) return seen;
-          seen.add(file);
-          for (const imported of byFile.get(file)?.imports ?? []) closure(imported, seen);
-          return seen;
-        };
-        const scripts = [...closure(lazy.fileName)].filter((file) => !html.includes(file));
-        const styles = scripts.flatMap((file) => [
-          ...(byFile.get(file)?.viteMetadata?.importedCss ?? []),
-        ]);
+        const chunks = panelCodeChunks(bundle, lazyModule);
+        const scripts = chunks.filter((chunk) => !html.includes(chunk.fileName));
+        const styles = scripts.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
         const tags = [
-          ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ...scripts.map(
+            (chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`,
+          ),
           ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
         ];
         return html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);

@@ -1,6 +1,7 @@
 import { DESCRIBED_HISTORY_FIELDS } from '@waymark/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { releases } from '../../src/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { items, relativePaths, releases } from '../../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import { pageLookup } from '../support/page-lookup';
 import {
@@ -135,6 +136,44 @@ describe('items', () => {
         }),
       ]);
     }
+  });
+
+  it('30 concurrent creates on a new page make one path and 30 items, each answered in full', async () => {
+    // Issue 34: the path is found or made in one statement; racing inserts of the same new path
+    // must still end on one row (the statement's snapshot cannot see the winner's row).
+    const create = (n: number) =>
+      post(world.admin, '/api/item/createItem', {
+        projectId,
+        relativePath: '/race/new-page',
+        itemTypeId: world.itemTypeIds[0],
+        itemStatusId: world.statusIds[0],
+        title: `Race ${n}`,
+      });
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, n) => create(n)));
+    const created = answers.map((answer) => ok<Detail>(answer));
+    expect(new Set(created.map((item) => item.itemId)).size).toBe(30);
+    for (const item of created) {
+      expect(item).toMatchObject({ relativePath: '/race/new-page', notes: [], relatedItems: [] });
+      expect(item.history.map((entry) => entry.field)).toEqual(['created']);
+    }
+    const paths = await t.db
+      .select({ id: relativePaths.id })
+      .from(relativePaths)
+      .where(and(eq(relativePaths.projectId, projectId), eq(relativePaths.path, '/race/new-page')));
+    expect(paths).toHaveLength(1);
+    const onPath = await t.db
+      .select({ id: items.id })
+      .from(items)
+      .where(eq(items.relativePathId, paths[0]?.id ?? 0));
+    expect(onPath).toHaveLength(30);
+    // A known path: the same row again.
+    const again = ok<Detail>(await create(30));
+    expect(again.relativePath).toBe('/race/new-page');
+    const after = await t.db
+      .select({ id: relativePaths.id })
+      .from(relativePaths)
+      .where(eq(relativePaths.path, '/race/new-page'));
+    expect(after).toEqual(paths);
   });
 
   it('refuses bad input and changes nothing', async () => {

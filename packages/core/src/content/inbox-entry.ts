@@ -1,4 +1,5 @@
-import { DESCRIPTION_MENTION_DETAIL, type TInboxEntry } from '../entities/conversation';
+import { DESCRIPTION_MENTION_DETAIL } from '../entities/conversation-words';
+import type { TInboxEntry } from '../entities/conversation';
 
 /**
  * One notification as a sentence (issue 27), the same in the side panel's inbox and in mail:

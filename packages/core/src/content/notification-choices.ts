@@ -1,9 +1,9 @@
-import {
-  NOTIFICATION_EVENTS,
-  type TNotificationEvent,
-  type TNotificationPref,
-  type TNotificationPreferences,
-  type TNotificationPreferencesView,
+import { NOTIFICATION_EVENTS } from '../entities/conversation-words';
+import type {
+  TNotificationEvent,
+  TNotificationPref,
+  TNotificationPreferences,
+  TNotificationPreferencesView,
 } from '../entities/conversation';
 
 // Issue 27: the notification preferences as people choose them — one choice per event, for every

@@ -1,11 +1,11 @@
 import { CREATED_HISTORY_FIELD, type TItemDetail } from '@waymark/core';
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { itemHistory, items, relativePaths } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 import { getItem } from './get-item';
 import { assertItemFeatures } from './item-features';
-import { replaceItemTags, replaceItemUrls } from './item-lists';
+import { insertItemTags, insertItemUrls } from './item-lists';
 import { checkItemRefs } from './item-refs';
 import { checkMentions } from './mentions';
 import { sanitizeDescription } from './sanitize-description';
@@ -39,7 +39,7 @@ export async function createItem(
   input: CreateItemInput,
 ): Promise<TItemDetail> {
   const itemId = await db.transaction((tx) => insertItem(tx, scope, input));
-  return getItem(db, { itemId });
+  return getItem(db, { itemId, isNew: true });
 }
 
 /** {@link createItem}'s writes in the caller's transaction; answers the new item's id. */
@@ -68,8 +68,9 @@ export async function insertItem(
     })
     .returning({ id: items.id });
   if (!item) throw new Error('Insert into items returned no row');
-  await replaceItemTags(tx, item.id, input.tags);
-  await replaceItemUrls(tx, item.id, input.externalUrls);
+  // A new item has no tags or links to replace: no DELETE round trips (issue 34).
+  await insertItemTags(tx, item.id, input.tags);
+  await insertItemUrls(tx, item.id, input.externalUrls);
   await tx.insert(itemHistory).values({
     itemId: item.id,
     userId: input.userId,
@@ -80,22 +81,24 @@ export async function insertItem(
   return item.id;
 }
 
-/** The id of the project's path `path`, inserting it when missing (safe under concurrency). */
+/**
+ * The id of the project's path `path`, inserting it when missing (safe under concurrency): one
+ * statement whether the path is new or known (issue 34: a create's round trips); a second only
+ * when another transaction inserted the same path after this statement's snapshot.
+ */
 export async function ensureRelativePath(
   tx: DbOrTx,
   projectId: number,
   path: string,
 ): Promise<number> {
-  const [inserted] = await tx
-    .insert(relativePaths)
-    .values({ projectId, path })
-    .onConflictDoNothing()
-    .returning({ id: relativePaths.id });
-  if (inserted) return inserted.id;
-  const [existing] = await tx
-    .select({ id: relativePaths.id })
-    .from(relativePaths)
-    .where(and(eq(relativePaths.projectId, projectId), eq(relativePaths.path, path)));
-  if (!existing) throw new Error('Relative path vanished during insert');
-  return existing.id;
+  const existing = () =>
+    sql`select ${relativePaths.id} as id from ${relativePaths}
+      where ${relativePaths.projectId} = ${projectId} and ${relativePaths.path} = ${path}`;
+  const { rows } = await tx.execute<{ id: number }>(sql`with inserted as (
+      insert into ${relativePaths} (project_id, path) values (${projectId}, ${path})
+      on conflict do nothing returning id)
+    select id from inserted union all (${existing()}) limit 1`);
+  const found = rows[0] ?? (await tx.execute<{ id: number }>(existing())).rows[0];
+  if (!found) throw new Error('Relative path vanished during insert');
+  return found.id;
 }

@@ -17,12 +17,21 @@ import { selectRelatedItemRows } from './related-items';
 /** Answered for an item that is gone (deleted meanwhile). */
 export const ITEM_NOT_FOUND = 'Item not found.';
 
-/** An item's every field, notes, related items, history and description mentions (five reads). */
-export async function getItem(db: Db | DbOrTx, input: { itemId: number }): Promise<TItemDetail> {
+/**
+ * An item's every field, notes, related items, history and description mentions (five reads).
+ * `isNew`: the item was created a moment ago, so it has no notes or related items yet and those
+ * two reads are skipped (issue 34: a create's round trips); a note written meanwhile comes to
+ * open panels as a live event anyway.
+ */
+export async function getItem(
+  db: Db | DbOrTx,
+  input: { itemId: number; isNew?: boolean },
+): Promise<TItemDetail> {
+  const none = () => Promise.resolve([]);
   const [itemRow, notes, relatedItems, history, descriptionMentions] = await runReads(db, [
     () => selectItemRow(db, input.itemId),
-    () => selectNotes(db, input.itemId),
-    () => selectRelatedItems(db, input.itemId),
+    input.isNew ? none : () => selectNotes(db, input.itemId),
+    input.isNew ? none : () => selectRelatedItems(db, input.itemId),
     () => getItemHistory(db, input),
     () => selectDescriptionMentions(db, input.itemId),
   ] as const);

@@ -11,7 +11,7 @@ import {
   IconSettings,
 } from '@tabler/icons-react';
 import { ACTION_LABELS, PORTAL_LINKS } from '@waymark/core';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useChromeApi, useServerUrl } from '../../../ui/index';
 import { CheatSheet } from '../../shared/keyboard/cheat-sheet';
 import { LeaveOrgDialog, useOrgSelection } from '../../features/orgs/index';
@@ -145,11 +145,18 @@ function LeaveOrgItem({ onLeave }: { onLeave: () => void }) {
   );
 }
 
-// Outside the menu: the dropdown unmounts its items when it closes, the dialog must stay.
+// Outside the menu: the dropdown unmounts its items when it closes, the dialog must stay. Its
+// code loads on the first opening and it stays mounted after, so closing it still animates.
 function SelectedOrgLeaveDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { selection } = useOrgSelection();
-  if (!selection.org) return null;
-  return <LeaveOrgDialog org={selection.org} isOpen={isOpen} onClose={onClose} />;
+  const [wasOpened, setWasOpened] = useState(isOpen);
+  if (isOpen && !wasOpened) setWasOpened(true);
+  if (!selection.org || !wasOpened) return null;
+  return (
+    <Suspense fallback={null}>
+      <LeaveOrgDialog org={selection.org} isOpen={isOpen} onClose={onClose} />
+    </Suspense>
+  );
 }
 
 function LogoutItem() {

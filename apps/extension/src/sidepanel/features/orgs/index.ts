@@ -1,6 +1,6 @@
 // The public surface of the organizations feature: the selection, its switcher, leaving one and
 // the pending invitations. The app imports it from here only (eslint.config.js, side panel zones).
-export { LeaveOrgDialog } from './leave-org-dialog';
+export { LeaveOrgDialog } from './lazy-views';
 export { OrgSwitcher } from './org-switcher';
 export { PendingInvitations } from './pending-invitations';
 export { useOrgSelection } from './use-org-selection';
