@@ -50,11 +50,18 @@ function refIn(column: AnyPgColumn, values: number[]): SQL | undefined {
   );
 }
 
-/** The conditions of the workspace's filters; an empty list filters nothing. */
-function filterConditions(projectId: number, filter: TWorkspaceFilter): SQL[] {
+/**
+ * The conditions of the workspace's filters; an empty list filters nothing. Asynchronous: a text
+ * filter's tsquery is resolved once here, before the list's queries (decision 0049).
+ */
+async function filterConditions(
+  db: Db,
+  projectId: number,
+  filter: TWorkspaceFilter,
+): Promise<SQL[]> {
   const conditions: (SQL | undefined)[] = [eq(items.projectId, projectId)];
   const has = <T>(list: T[] | undefined): list is T[] => list !== undefined && list.length > 0;
-  if (filter.text) conditions.push(matchesSearchText(projectId, filter.text));
+  if (filter.text) conditions.push(await matchesSearchText(db, projectId, filter.text));
   if (has(filter.itemTypeIds)) conditions.push(inArray(items.itemTypeId, filter.itemTypeIds));
   if (has(filter.itemStatusIds)) conditions.push(inArray(items.itemStatusId, filter.itemStatusIds));
   if (has(filter.assigneeUserIds))
@@ -107,7 +114,7 @@ export async function* exportProjectItems(
   scope: ProjectScope,
   filter: TWorkspaceFilter,
 ): AsyncGenerator<TExportItem[]> {
-  const conditions = filterConditions(scope.projectId, filter);
+  const conditions = await filterConditions(db, scope.projectId, filter);
   let afterId = 0;
   for (;;) {
     const rows = await joinItemLookups(
@@ -149,7 +156,7 @@ export async function listProjectItems(
     limit: number;
   },
 ): Promise<TWorkspacePage> {
-  const where = and(...filterConditions(scope.projectId, input.filter));
+  const where = and(...(await filterConditions(db, scope.projectId, input.filter)));
   const order = input.sort.direction === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
     selectRows(db, where)
