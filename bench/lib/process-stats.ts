@@ -1,12 +1,32 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 // Linux reports CPU time in clock ticks of 1/100 s (USER_HZ; 100 on every mainstream kernel).
 const TICK_MS = 10;
 
+/** A `kB` field of process `pid`'s /proc status (VmRSS, VmHWM…), in MiB. */
+function statusMb(pid: number, field: string): number {
+  const line = new RegExp(`${field}:\\s+(\\d+) kB`).exec(
+    readFileSync(`/proc/${pid}/status`, 'utf8'),
+  );
+  return Number(line?.[1] ?? 0) / 1024;
+}
+
 /** The resident memory of process `pid` in MiB (Linux /proc). */
 export function rssMb(pid: number): number {
-  const line = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(line?.[1] ?? 0) / 1024;
+  return statusMb(pid, 'VmRSS');
+}
+
+/**
+ * The peak resident memory of process `pid` in MiB since it started or since
+ * {@link resetPeakRss}: the kernel's own high-water mark, which no sampling interval can miss.
+ */
+export function peakRssMb(pid: number): number {
+  return statusMb(pid, 'VmHWM');
+}
+
+/** Starts process `pid`'s peak resident memory again from its current RSS (Linux ≥ 4.0). */
+export function resetPeakRss(pid: number): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
 
 /**
@@ -19,4 +39,9 @@ export function cpuMs(pid: number): number {
   // Fields after the parenthesised command name; utime and stime are fields 14 and 15 of stat.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+/** The machine's load averages over 1, 5 and 15 minutes: the context a shared machine's figures need. */
+export function loadAverage(): string {
+  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' / ');
 }

@@ -1,4 +1,5 @@
 import { authScenario } from './auth';
+import { exportMemoryScenario } from './export-memory';
 import { itemImportScenario } from './item-import';
 import { liveStreamsScenario } from './live-streams';
 import { mixedLoadScenario } from './mixed-load';
@@ -6,7 +7,9 @@ import { notificationFanOutScenario } from './notification-fan-out';
 import { pageItemsScenario } from './page-items';
 import { panelPaintScenario } from './panel-paint';
 import { searchScenario } from './search';
+import { searchLoadScenario } from './search-load';
 import { skeletonScenario } from './skeleton';
+import { workspacePageScenario } from './workspace-page';
 import type { Scenario } from './types';
 
 /** Every benchmark scenario, in the order `npm run bench` runs them. */
@@ -15,9 +18,12 @@ export const SCENARIOS: Scenario[] = [
   authScenario,
   pageItemsScenario,
   searchScenario,
+  searchLoadScenario,
+  exportMemoryScenario,
   itemImportScenario,
   mixedLoadScenario,
   liveStreamsScenario,
   notificationFanOutScenario,
   panelPaintScenario,
+  workspacePageScenario,
 ];

@@ -2,7 +2,7 @@ import { rssMb } from '../lib/process-stats';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { embeddedDatabaseUrl } from '../../scripts/lib/start-server.mjs';
-import { callJson, PATH_COUNT, seedLargeOrganization } from './page-items';
+import { callJson, PATH_COUNT, seedLargeOrganization, type SeededOrganization } from './page-items';
 import { useLiveTriggers, type LiveTriggerVariant } from './live-trigger-variants';
 import type { PreparedScenario, Scenario } from './types';
 
@@ -10,7 +10,8 @@ const DURATION_SECONDS = Number(process.env.BENCH_MIXED_DURATION ?? 60);
 
 const random = (n: number) => Math.floor(Math.random() * n);
 
-type Mix = {
+/** One call of a mixed load: how many connections make it, and what each sends next. */
+export type Mix = {
   label: string;
   connections: number;
   /** The path and JSON body of the next request; no body: a GET. */
@@ -27,15 +28,20 @@ const SEARCH_SQL = `select i.id from items i where i.project_id = $1 and i.id in
   order by i.updated_at desc, i.id desc limit 500`;
 let token = '';
 
-/** Loads every call of the mix at once for DURATION_SECONDS. */
-function loadOnce(serverUrl: string): Promise<autocannon.Result[]> {
+/** Loads every call of `calls` at once for `seconds`, as `bearer`'s user. */
+export function loadAtOnce(
+  serverUrl: string,
+  bearer: string,
+  calls: Mix[],
+  seconds: number,
+): Promise<autocannon.Result[]> {
   return Promise.all(
-    mixes.map((mix) =>
+    calls.map((mix) =>
       autocannon({
         url: serverUrl,
         connections: mix.connections,
-        duration: DURATION_SECONDS,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        duration: seconds,
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
         requests: [
           {
             setupRequest: (request) => {
@@ -51,6 +57,78 @@ function loadOnce(serverUrl: string): Promise<autocannon.Result[]> {
   );
 }
 
+/**
+ * The mixed load's calls on the large organization `ids`: page lookups on random pages (140
+ * connections), item creation (30), notes (20) and searches (10).
+ */
+export async function mixedLoadCalls(
+  serverUrl: string,
+  bearer: string,
+  ids: SeededOrganization,
+  dataDir: string,
+): Promise<Mix[]> {
+  const { orgId, projectId } = ids;
+  const types = await callJson<{ itemTypeId: number }[]>(
+    `${serverUrl}/api/item/getItemTypeOptions/${orgId}`,
+    bearer,
+  );
+  const statuses = await callJson<{ itemStatusId: number }[]>(
+    `${serverUrl}/api/item/getStatusOptions/${orgId}`,
+    bearer,
+  );
+  const client = new pg.Client(embeddedDatabaseUrl(dataDir));
+  await client.connect();
+  const range = await client
+    .query<{ low: number; high: number }>(
+      'select min(id) as low, max(id) as high from items where project_id = $1',
+      [projectId],
+    )
+    .finally(() => client.end());
+  const low = Number(range.rows[0]?.low);
+  const span = Number(range.rows[0]?.high) - low + 1;
+  const page = () => `/page/${1 + random(PATH_COUNT)}`;
+  return [
+    {
+      label: 'GET /api/item/getPageItems (random page)',
+      connections: 140,
+      next: () => ({
+        path: `/api/item/getPageItems?${new URLSearchParams({ pageUrl: `https://env${1 + random(5)}.bench.test${page()}` }).toString()}`,
+      }),
+    },
+    {
+      label: 'POST /api/item/createItem',
+      connections: 30,
+      next: () => ({
+        path: '/api/item/createItem',
+        body: {
+          projectId,
+          relativePath: page(),
+          title: `Load item ${random(1e9)}`,
+          itemTypeId: types[0]?.itemTypeId,
+          itemStatusId: statuses[0]?.itemStatusId,
+          tags: ['load'],
+        },
+      }),
+    },
+    {
+      label: 'POST /api/item/addItemNote',
+      connections: 20,
+      next: () => ({
+        path: '/api/item/addItemNote',
+        body: { itemId: low + random(span), text: 'A note under load' },
+      }),
+    },
+    {
+      label: 'POST /api/item/searchItems (full text)',
+      connections: 10,
+      next: () => ({
+        path: '/api/item/searchItems',
+        body: { projectId, text: `of ${page()}` },
+      }),
+    },
+  ];
+}
+
 /** Issue 17: 200 connections for 60 s mixing the extension's calls on a large organization. */
 export const mixedLoadScenario: Scenario = {
   name: 'mixed-load',
@@ -58,70 +136,16 @@ export const mixedLoadScenario: Scenario = {
     'Mixed load: 200 connections at once for 60 s — page lookups on random pages, item creation, notes and searches — on an organization of 100 000 items over 10 000 paths; latency per call, errors, and the server’s memory idle and under load.',
   prepare: async (serverUrl, context) => {
     token = await context.signToken({ subject: 'bench-mixed', email: 'mixed@bench.test' });
-    const { orgId, projectId } = await seedLargeOrganization(serverUrl, context, token);
-    const types = await callJson<{ itemTypeId: number }[]>(
-      `${serverUrl}/api/item/getItemTypeOptions/${orgId}`,
-      token,
-    );
-    const statuses = await callJson<{ itemStatusId: number }[]>(
-      `${serverUrl}/api/item/getStatusOptions/${orgId}`,
-      token,
-    );
+    const ids = await seedLargeOrganization(serverUrl, context, token);
+    mixes = await mixedLoadCalls(serverUrl, token, ids, context.dataDir);
     const client = new pg.Client(embeddedDatabaseUrl(context.dataDir));
     await client.connect();
-    const range = await client.query<{ low: number; high: number }>(
-      'select min(id) as low, max(id) as high from items where project_id = $1',
-      [projectId],
-    );
     const plan = await client.query<{ 'QUERY PLAN': string }>(
       `explain (analyze, costs off, buffers off) ${SEARCH_SQL}`,
-      [projectId, '%of /page/1234%'],
+      [ids.projectId, '%of /page/1234%'],
     );
     searchPlan = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
     await client.end();
-    const low = Number(range.rows[0]?.low);
-    const span = Number(range.rows[0]?.high) - low + 1;
-    const page = () => `/page/${1 + random(PATH_COUNT)}`;
-    mixes = [
-      {
-        label: 'GET /api/item/getPageItems (random page)',
-        connections: 140,
-        next: () => ({
-          path: `/api/item/getPageItems?${new URLSearchParams({ pageUrl: `https://env${1 + random(5)}.bench.test${page()}` }).toString()}`,
-        }),
-      },
-      {
-        label: 'POST /api/item/createItem',
-        connections: 30,
-        next: () => ({
-          path: '/api/item/createItem',
-          body: {
-            projectId,
-            relativePath: page(),
-            title: `Load item ${random(1e9)}`,
-            itemTypeId: types[0]?.itemTypeId,
-            itemStatusId: statuses[0]?.itemStatusId,
-            tags: ['load'],
-          },
-        }),
-      },
-      {
-        label: 'POST /api/item/addItemNote',
-        connections: 20,
-        next: () => ({
-          path: '/api/item/addItemNote',
-          body: { itemId: low + random(span), text: 'A note under load' },
-        }),
-      },
-      {
-        label: 'POST /api/item/searchItems (full text)',
-        connections: 10,
-        next: () => ({
-          path: '/api/item/searchItems',
-          body: { projectId, text: `of ${page()}` },
-        }),
-      },
-    ];
     // The harness's own rounds are not used: run() loads every call at once.
     const unused = { label: 'unused', url: serverUrl };
     return { baseline: unused, targets: [] } satisfies PreparedScenario;
@@ -144,7 +168,7 @@ export const mixedLoadScenario: Scenario = {
       if (variant) await useLiveTriggers(context.dataDir, variant);
       // The line a profiler waits for (bench/README.md): the load starts now, on this database.
       console.log(`mixed-load: ${DURATION_SECONDS} s of load starting (data ${context.dataDir})`);
-      const results = await loadOnce(serverUrl);
+      const results = await loadAtOnce(serverUrl, token, mixes, DURATION_SECONDS);
       results.forEach((result, index) => {
         const failures = result.non2xx + result.errors + result.timeouts;
         total += result.requests.total;

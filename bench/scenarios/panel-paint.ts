@@ -1,8 +1,6 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { startTestSite, type TestSite } from '../../e2e/fixtures-site/site-server';
+import { launchExtension, type WorkerChrome } from '../lib/extension-browser';
 import { startPageTrace } from '../lib/page-trace';
 import { callJson } from './page-items';
 import type { PreparedScenario, Scenario } from './types';
@@ -10,8 +8,6 @@ import type { PreparedScenario, Scenario } from './types';
 const RUNS = Number(process.env.BENCH_PANEL_RUNS ?? 15);
 /** A folder for one traced warm and cold opening after the timed ones (bench/README.md). */
 const TRACE_DIR = process.env.BENCH_PANEL_TRACE;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const EXTENSION_DIST = resolve(import.meta.dirname, '../../apps/extension/dist');
 const ITEMS = 25;
 
 let token = '';
@@ -51,15 +47,6 @@ const NOTE_PAINT = `
     observer.observe(document, { childList: true, subtree: true });
   }
 `;
-
-/** The part of the worker's `chrome` the bench uses (this package has no chrome types). */
-type WorkerChrome = {
-  storage: {
-    sync: { set: (items: object) => Promise<void> };
-    session: { set: (items: object) => Promise<void> };
-  };
-  tabs: { query: (query: object) => Promise<{ id?: number; url?: string }[]> };
-};
 
 /**
  * When each opening of the panel reached its phases (ms since the navigation started): the
@@ -128,11 +115,6 @@ async function timeOpen(
   } finally {
     await page.close();
   }
-}
-
-/** The extension's service worker as Playwright first sees it. */
-async function firstWorker(context: BrowserContext): Promise<Worker> {
-  return context.serviceWorkers()[0] ?? context.waitForEvent('serviceworker');
 }
 
 /**
@@ -215,52 +197,17 @@ export const panelPaintScenario: Scenario = {
     return { baseline: unused, targets: [] } satisfies PreparedScenario;
   },
   run: async () => {
-    // The built extension plus a blank page, loaded unpacked (the manifest's key keeps the id).
-    const extension = mkdtempSync(join(tmpdir(), 'waymark-bench-ext-'));
-    const profile = mkdtempSync(join(tmpdir(), 'waymark-bench-profile-'));
-    cpSync(EXTENSION_DIST, extension, { recursive: true });
-    writeFileSync(
-      join(extension, 'blank.html'),
-      '<!doctype html><title>Blank</title><body></body>',
-    );
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
+    const browser = await launchExtension({
+      serverUrl,
+      token,
+      email: 'panel@bench.test',
       viewport: { width: 420, height: 720 },
-      args: [
-        `--disable-extensions-except=${extension}`,
-        `--load-extension=${extension}`,
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
+      extraFiles: { 'blank.html': '<!doctype html><title>Blank</title><body></body>' },
     });
+    const { context, worker } = browser;
     try {
       await context.addInitScript({ content: NOTE_PAINT });
-      const worker = await firstWorker(context);
-      const extensionId = new URL(worker.url()).host;
-      // Signed in as the bench user: the tokens the worker would have stored after sign-in.
-      await worker.evaluate(
-        async ({ serverUrl: server, token: accessToken }) => {
-          // Runs in the worker: only globals, nothing from this module.
-          const { chrome } = globalThis as unknown as { chrome: WorkerChrome };
-          await chrome.storage.sync.set({ serverUrl: server });
-          await chrome.storage.session.set({
-            authTokens: {
-              serverUrl: server,
-              tokenEndpoint: `${server}/idp/token`,
-              revocationEndpoint: null,
-              clientId: 'bench',
-              accessToken,
-              refreshToken: null,
-              expiresAt: Date.now() + 3_600_000,
-              name: 'Bench Panel',
-              email: 'panel@bench.test',
-            },
-          });
-        },
-        { serverUrl, token },
-      );
+      const extensionId = new URL(browser.origin).host;
       const tab = await context.newPage();
       await tab.goto(`${site!.origins[0]}/checkout`);
       const tabId = await worker.evaluate(async (wanted) => {
@@ -342,9 +289,7 @@ export const panelPaintScenario: Scenario = {
         'Measured in the page: `performance.now()` (ms since the navigation started) at the first animation frame in which an item row of the page is in the viewport with a size — the entry’s plain-DOM pre-paint of the kept rows, inert until React takes over — and, as “interactive”, the first frame with React’s rows (clicks and keys work); for the blank page, the first frame after DOMContentLoaded. "Cold" stops the extension service worker through DevTools (`ServiceWorker.stopWorker`) once the new tab exists and before the page loads (a new tab’s events wake the worker), as Chrome does after 30 s idle; the panel’s first message then wakes it. Both figures are the page’s real items as the worker kept them from the previous opening (warm: its memory; cold: the encrypted offline cache, read by the new worker), painted before the server is asked again: the panel revalidates right after (docs/extension.md, “First paint”). The phases (performance marks): the worker’s `getPanelStart` answered; the kept rows pre-painted into the DOM (painted in the next frame); the panel’s code (React, Mantine, the panel) loaded and run.',
       ];
     } finally {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-      rmSync(extension, { recursive: true, force: true });
+      await browser.close();
       await site?.stop();
     }
   },

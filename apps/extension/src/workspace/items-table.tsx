@@ -5,14 +5,14 @@ import type { TWorkspaceItem } from '@waymark/core';
 import { useEffect, useRef } from 'react';
 import type { Column } from './columns';
 import type { ViewState } from './view-state';
+import { ItemRow, ROW_HEIGHT } from './item-row';
 import classes from './workspace.module.css';
-
-const ROW_HEIGHT = 34;
 
 /**
  * The workspace table: only the rows in view (and a few around) are in the DOM, so thousands
  * scroll smoothly (@tanstack/react-virtual). A header click sorts by its column (again: the
- * other way); nearing the end of the loaded rows asks for the next page.
+ * other way); nearing the end of the loaded rows asks for the next page. Rows are memoized
+ * ({@link ItemRow}): a scroll renders only the rows it brings into view.
  */
 export function ItemsTable({
   rows,
@@ -36,7 +36,7 @@ export function ItemsTable({
   onNearEnd: () => void;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  // The virtualizer re-renders this component itself on scroll; nothing here is memoized.
+  // The virtualizer re-renders this component itself on scroll; its rows are memoized.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -122,48 +122,17 @@ export function ItemsTable({
           const item = rows[virtualRow.index];
           if (!item) return null;
           return (
-            <div
+            <ItemRow
               key={item.itemId}
-              role="row"
-              aria-rowindex={virtualRow.index + 2}
-              aria-selected={selected.has(item.itemId)}
-              data-testid="workspace-row"
-              className={classes.row}
-              style={{
-                gridTemplateColumns: template,
-                position: 'absolute',
-                top: 0,
-                transform: `translateY(${virtualRow.start}px)`,
-                height: ROW_HEIGHT,
-              }}
-            >
-              <div role="cell" className={classes.cell}>
-                <Checkbox
-                  size="xs"
-                  aria-label={`Select ${item.title}`}
-                  checked={selected.has(item.itemId)}
-                  onChange={(event) => onSelect([item.itemId], event.currentTarget.checked)}
-                />
-              </div>
-              {columns.map((column) =>
-                column.key === 'title' ? (
-                  <div key={column.key} role="cell" className={classes.cell}>
-                    <UnstyledButton className={classes.titleButton} onClick={() => onOpen(item)}>
-                      {item.title}
-                    </UnstyledButton>
-                  </div>
-                ) : (
-                  <div
-                    key={column.key}
-                    role="cell"
-                    className={classes.cell}
-                    title={column.text(item)}
-                  >
-                    {column.text(item)}
-                  </div>
-                ),
-              )}
-            </div>
+              item={item}
+              index={virtualRow.index}
+              top={virtualRow.start}
+              template={template}
+              columns={columns}
+              isSelected={selected.has(item.itemId)}
+              onSelect={onSelect}
+              onOpen={onOpen}
+            />
           );
         })}
       </div>

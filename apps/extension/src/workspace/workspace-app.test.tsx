@@ -114,8 +114,29 @@ describe('the project workspace page', { timeout: 30_000 }, () => {
       filter: { itemStatusIds: [1] },
       sort: { column: 'title', direction: 'asc' },
       offset: 0,
-      limit: 500,
+      limit: 100,
     });
+  });
+
+  it('asks for a small first page, then the next 500 rows as the table nears its end', async () => {
+    const { calls } = renderWorkspace();
+    await screen.findByText('3000 items');
+    const table = screen.getByRole('table', { name: 'Items of the project' });
+    const pagesAsked = () =>
+      calls
+        .filter((call) => call.route === 'listWorkspaceItems')
+        .map((call) => [call.input.body?.offset, call.input.body?.limit]);
+    expect(pagesAsked()).toEqual([[0, 100]]);
+    // Row 60 of the 100 loaded at the top of the view: fewer than 50 rows left below it.
+    table.scrollTop = 60 * 34;
+    fireEvent.scroll(table);
+    await waitFor(() =>
+      expect(pagesAsked()).toEqual([
+        [0, 100],
+        [100, 500],
+      ]),
+    );
+    expect(await screen.findByText('Item 61')).toBeDefined();
   });
 
   it('renders only the rows in view of thousands', async () => {

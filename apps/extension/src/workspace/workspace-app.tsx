@@ -156,16 +156,20 @@ function WorkspaceBody() {
     value: String(release.releaseId),
     label: release.releaseTitle,
   }));
-  const columns = visibleColumns(columnKeys);
-  const select = (itemIds: number[], isSelected: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const itemId of itemIds) {
-        if (isSelected) next.add(itemId);
-        else next.delete(itemId);
-      }
-      return next;
-    });
+  // Stable between renders: the table's memoized rows render again only when these change.
+  const columns = useMemo(() => visibleColumns(columnKeys), [columnKeys]);
+  const select = useCallback(
+    (itemIds: number[], isSelected: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        for (const itemId of itemIds) {
+          if (isSelected) next.add(itemId);
+          else next.delete(itemId);
+        }
+        return next;
+      }),
+    [],
+  );
   const toIds = (values: string[]) => values.map(Number);
   const toValues = (ids: number[]) => ids.map(String);
 

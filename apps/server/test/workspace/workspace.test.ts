@@ -155,6 +155,28 @@ describe('the workspace list', () => {
     expect(await titles({ sort, filter: { itemStatusIds: [999_999] } })).toEqual([]);
   });
 
+  it('resolves the text filter once: prefix while typing, stop words only, tsquery syntax as text', async () => {
+    const sort = { column: 'title', direction: 'asc' };
+    expect(await titles({ sort, filter: { text: 'foot' } })).toEqual(['delta about page']);
+    expect(await titles({ sort, filter: { text: '"footer overlaps"' } })).toEqual([
+      'delta about page',
+    ]);
+    expect(await titles({ sort, filter: { text: '"overlaps footer"' } })).toEqual([]);
+    expect(await titles({ sort, filter: { text: 'footer -overlaps' } })).toEqual([]);
+    // Stop words make an empty tsquery: nothing matches, and the count agrees.
+    expect(await list({ sort, filter: { text: 'the and of' } })).toEqual({ total: 0, items: [] });
+    for (const text of ["':* & !", "foot' | 'checkout", '(((']) {
+      const response = await post(world.admin, '/api/workspace/listWorkspaceItems', {
+        projectId,
+        sort,
+        offset: 0,
+        limit: 50,
+        filter: { text },
+      });
+      expect(response.statusCode, text).toBe(200);
+    }
+  });
+
   it('refuses oversized or malformed requests with 400, never 500', async () => {
     for (const body of [
       { limit: 5_000 },

@@ -50,11 +50,18 @@ function refIn(column: AnyPgColumn, values: number[]): SQL | undefined {
   );
 }
 
-/** The conditions of the workspace's filters; an empty list filters nothing. */
-function filterConditions(projectId: number, filter: TWorkspaceFilter): SQL[] {
+/**
+ * The conditions of the workspace's filters; an empty list filters nothing. Asynchronous: a text
+ * filter's tsquery is resolved once here, before the list's queries (decision 0049).
+ */
+async function filterConditions(
+  db: Db,
+  projectId: number,
+  filter: TWorkspaceFilter,
+): Promise<SQL[]> {
   const conditions: (SQL | undefined)[] = [eq(items.projectId, projectId)];
   const has = <T>(list: T[] | undefined): list is T[] => list !== undefined && list.length > 0;
-  if (filter.text) conditions.push(matchesSearchText(projectId, filter.text));
+  if (filter.text) conditions.push(await matchesSearchText(db, projectId, filter.text));
   if (has(filter.itemTypeIds)) conditions.push(inArray(items.itemTypeId, filter.itemTypeIds));
   if (has(filter.itemStatusIds)) conditions.push(inArray(items.itemStatusId, filter.itemStatusIds));
   if (has(filter.assigneeUserIds))
@@ -93,8 +100,11 @@ function selectRows(db: Db, where: SQL | undefined) {
   return joinItemLookups(db.select(rowColumns).from(items).$dynamic()).where(where);
 }
 
-/** Rows one export query reads: memory holds one batch, whatever the project's size. */
-const EXPORT_BATCH = 1_000;
+/**
+ * Rows one export query reads: memory holds one batch, whatever the project's size. 250, not
+ * 1,000: a batch's rows outlived young-generation collections and grew the heap (decision 0052).
+ */
+const EXPORT_BATCH = 250;
 
 /**
  * Every item of a project matching the filters, in id order, a batch at a time (keyset paging
@@ -107,7 +117,7 @@ export async function* exportProjectItems(
   scope: ProjectScope,
   filter: TWorkspaceFilter,
 ): AsyncGenerator<TExportItem[]> {
-  const conditions = filterConditions(scope.projectId, filter);
+  const conditions = await filterConditions(db, scope.projectId, filter);
   let afterId = 0;
   for (;;) {
     const rows = await joinItemLookups(
@@ -149,7 +159,7 @@ export async function listProjectItems(
     limit: number;
   },
 ): Promise<TWorkspacePage> {
-  const where = and(...filterConditions(scope.projectId, input.filter));
+  const where = and(...(await filterConditions(db, scope.projectId, input.filter)));
   const order = input.sort.direction === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
     selectRows(db, where)

@@ -69,12 +69,16 @@ function tsqueryOf(text: string, language: SQL): SQL {
 
 /**
  * The condition "the item matches this search text" (full-text, as {@link searchItems}), for
- * other lists of a project's items such as the workspace's.
+ * other lists of a project's items such as the workspace's. The tsquery is resolved once, in its
+ * own statement, and passed as a value (decision 0049): written as an expression it was parsed
+ * again for every row it was tested against.
  */
-export function matchesSearchText(projectId: number, text: string): SQL {
-  const query = tsqueryOf(text, searchLanguageOf(projectId));
+export async function matchesSearchText(db: Db, projectId: number, text: string): Promise<SQL> {
+  const queryText = await resolveTsquery(db, projectId, text);
+  // Text of stop words or punctuation only is an empty query, which matches nothing.
+  if (queryText === '') return sql`false`;
   return sql`${items.id} in (select ${itemSearch.itemId} from ${itemSearch}
-    where ${itemSearch.projectId} = ${projectId} and ${itemSearch.document} @@ ${query})`;
+    where ${itemSearch.projectId} = ${projectId} and ${itemSearch.document} @@ ${queryText}::tsquery)`;
 }
 
 /** ts_headline's output cut into runs at the markers. */

@@ -53,5 +53,9 @@ export function sendExport(
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
-    .send(Readable.from(exportText(deps, scope, input.filter, input.format)));
+    .send(
+      // One batch's text read ahead at most (an object stream's default is 16): with a slow
+      // client, the next database read waits for the socket instead of piling batches up.
+      Readable.from(exportText(deps, scope, input.filter, input.format), { highWaterMark: 1 }),
+    );
 }
