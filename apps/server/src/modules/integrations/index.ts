@@ -57,7 +57,10 @@ const registerIntegrations: AppModule = async (
     app,
     {
       ...deps,
-      registry: createTrackerRegistry({ githubApiUrl: config.integrations.githubApiUrl }),
+      registry: createTrackerRegistry({
+        githubApiUrl: config.integrations.githubApiUrl,
+        linearApiUrl: config.integrations.linearApiUrl,
+      }),
     },
     jobs,
   );
