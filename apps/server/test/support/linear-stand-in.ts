@@ -89,6 +89,12 @@ export type LinearStandIn = {
 
 type Team = { id: string; key: string; name: string; issues: LinearStandInIssue[] };
 
+/**
+ * Where another process drives the stand-in over HTTP (e2e): `POST keys` `{apiKey, team}` (an
+ * admin's key), `GET issues?team=`, `POST move` `{identifier, state}` (answers the deliveries).
+ */
+export const LINEAR_CONTROL_PREFIX = '/_stand-in/';
+
 const json = (response: ServerResponse, status: number, body: unknown) =>
   response
     .writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
@@ -210,6 +216,7 @@ export async function startLinearStandIn(): Promise<LinearStandIn> {
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
+    if (url.pathname.startsWith(LINEAR_CONTROL_PREFIX)) return control(request, response, url);
     if (url.pathname !== '/graphql' || request.method !== 'POST')
       return json(response, 404, { error: 'Not found' });
     const { query = '', variables = {} } = JSON.parse((await readBody(request)) || '{}') as {
@@ -287,6 +294,31 @@ export async function startLinearStandIn(): Promise<LinearStandIn> {
       }
       default:
         return graphqlError(response, 400, 'graphql error', `Unknown operation ${operation}`);
+    }
+  };
+
+  // The test's hand on Linear from another process (e2e workers; the server runs in global setup).
+  const control = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
+    const input = (
+      request.method === 'POST' ? JSON.parse((await readBody(request)) || '{}') : {}
+    ) as { apiKey?: string; team?: string; identifier?: string; state?: string };
+    switch (url.pathname.slice(LINEAR_CONTROL_PREFIX.length)) {
+      case 'keys':
+        standIn.allowKey(input.apiKey ?? '', [input.team ?? '']);
+        return json(response, 200, {});
+      case 'issues':
+        return json(response, 200, standIn.issues(url.searchParams.get('team') ?? ''));
+      case 'move':
+        return json(
+          response,
+          200,
+          await standIn.moveIssue(
+            input.identifier ?? '',
+            input.state as keyof typeof LINEAR_STATES,
+          ),
+        );
+      default:
+        return json(response, 404, { error: 'Not found' });
     }
   };
 
