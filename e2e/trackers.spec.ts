@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { TestSite } from './fixtures-site/site-server';
 import { Webhook } from 'standardwebhooks';
 import { createAdmin } from './support/admin-org';
 import { expectNoAxeViolations } from './support/axe';
@@ -8,6 +9,8 @@ import { connectToServerDatabase } from './support/database';
 import { callApiAs, newTestUser } from './support/extension-session';
 import { expect, test } from './support/fixtures';
 import { github } from './support/github';
+import { linear } from './support/linear';
+import type { SidePanel } from './support/side-panel';
 
 // Issue 30, done when: an admin adds a webhook endpoint (a local receiver verifies the signature)
 // and connects the GitHub stand-in on the portal's Integrations screen; a tester records a bug in
@@ -37,6 +40,72 @@ test.afterAll(async () => {
   receiver.closeAllConnections();
   await new Promise((resolve) => receiver.close(resolve));
 });
+
+/**
+ * The admin's project on the test site, and a tester — a member with the project — who records a
+ * bug in the panel on /checkout; answers the panel and the item's detail, live updates on.
+ */
+async function recordBugInPanel({
+  request,
+  serverUrl,
+  sidePanel,
+  site,
+  adminToken,
+  orgId,
+}: {
+  request: APIRequestContext;
+  serverUrl: string;
+  sidePanel: SidePanel;
+  site: TestSite;
+  adminToken: string;
+  orgId: number;
+}) {
+  const { projectId } = await callApiAs<{ projectId: number }>(
+    request,
+    serverUrl,
+    adminToken,
+    'POST',
+    '/api/project/createProject',
+    { orgId, projectName: 'Acme Shop', baseUrl: site.origins[0] },
+  );
+
+  // The tester, in the extension, a member with the project.
+  const tab = await sidePanel.openTab(`${site.origins[0]}/checkout`);
+  await sidePanel.showFor(tab);
+  const tester = newTestUser('Tess', 'Tester');
+  await sidePanel.signUp(tester);
+  // The tester's first call provisions their user row.
+  await callApiAs(request, serverUrl, await sidePanel.accessToken(), 'GET', '/api/account/getOrgs');
+  const db = await connectToServerDatabase();
+  try {
+    await db.query(
+      `insert into org_members (org_id, user_id, access_level_id, status)
+       select $1, id, 2, 'Active' from users where lower(email) = lower($2)`,
+      [orgId, tester.email],
+    );
+    await db.query(
+      'insert into project_access (project_id, user_id) select $1, id from users where lower(email) = lower($2)',
+      [projectId, tester.email],
+    );
+  } finally {
+    await db.end();
+  }
+  const panel = sidePanel.page;
+  await panel.reload();
+  await expect(panel.getByTestId('page-project')).toContainText('Acme Shop');
+  await panel.getByRole('button', { name: 'Add Item' }).click();
+  const form = panel.getByRole('form', { name: 'Add Item' });
+  await form.getByLabel('Type').selectOption({ label: 'Bug' });
+  await form.getByLabel('Title').fill('Pay button does nothing');
+  await form.getByRole('button', { name: 'Create item' }).click();
+  const detail = panel.getByRole('article', { name: 'Item' });
+  await expect(detail.getByRole('heading', { name: 'Pay button does nothing' })).toBeVisible();
+  await expect(panel.getByRole('status', { name: /live updates on/ })).toBeVisible({
+    timeout: 15_000,
+  });
+
+  return { panel, detail };
+}
 
 async function expectAccessible(page: Page, name: string) {
   for (const width of [1280, 375]) {
@@ -95,48 +164,13 @@ test('a bug sent to GitHub from the panel closes live when its issue is closed t
   await expect(portal.getByLabel('Issue closed as completed').first()).toHaveValue('Closed');
   await expectAccessible(portal, 'integrations (GitHub connected)');
 
-  const { projectId } = await callApiAs<{ projectId: number }>(
+  const { panel, detail } = await recordBugInPanel({
     request,
     serverUrl,
+    sidePanel,
+    site,
     adminToken,
-    'POST',
-    '/api/project/createProject',
-    { orgId, projectName: 'Acme Shop', baseUrl: site.origins[0] },
-  );
-
-  // The tester, in the extension, a member with the project.
-  const tab = await sidePanel.openTab(`${site.origins[0]}/checkout`);
-  await sidePanel.showFor(tab);
-  const tester = newTestUser('Tess', 'Tester');
-  await sidePanel.signUp(tester);
-  // The tester's first call provisions their user row.
-  await callApiAs(request, serverUrl, await sidePanel.accessToken(), 'GET', '/api/account/getOrgs');
-  const db = await connectToServerDatabase();
-  try {
-    await db.query(
-      `insert into org_members (org_id, user_id, access_level_id, status)
-       select $1, id, 2, 'Active' from users where lower(email) = lower($2)`,
-      [orgId, tester.email],
-    );
-    await db.query(
-      'insert into project_access (project_id, user_id) select $1, id from users where lower(email) = lower($2)',
-      [projectId, tester.email],
-    );
-  } finally {
-    await db.end();
-  }
-  const panel = sidePanel.page;
-  await panel.reload();
-  await expect(panel.getByTestId('page-project')).toContainText('Acme Shop');
-  await panel.getByRole('button', { name: 'Add Item' }).click();
-  const form = panel.getByRole('form', { name: 'Add Item' });
-  await form.getByLabel('Type').selectOption({ label: 'Bug' });
-  await form.getByLabel('Title').fill('Pay button does nothing');
-  await form.getByRole('button', { name: 'Create item' }).click();
-  const detail = panel.getByRole('article', { name: 'Item' });
-  await expect(detail.getByRole('heading', { name: 'Pay button does nothing' })).toBeVisible();
-  await expect(panel.getByRole('status', { name: /live updates on/ })).toBeVisible({
-    timeout: 15_000,
+    orgId,
   });
 
   await detail.getByRole('button', { name: 'Create issue in GitHub' }).click();
@@ -166,5 +200,60 @@ test('a bug sent to GitHub from the panel closes live when its issue is closed t
   await expect(issue).toContainText('closed', { timeout: 10_000 });
   await expect(detail.getByRole('table', { name: 'Item fields' })).toContainText('Closed');
   await expectNoAxeViolations(panel, 'panel item closed by GitHub');
+  await adminContext.close();
+});
+
+test('a bug sent to Linear from the panel closes live when its issue is completed there', async ({
+  browser,
+  serverUrl,
+  request,
+  sidePanel,
+  site,
+}) => {
+  test.setTimeout(240_000);
+  const team = `E${Date.now().toString(36).toUpperCase()}`;
+  const apiKey = `lin_api_e2e_${Date.now().toString(36)}`;
+  await linear.allowKey(apiKey, team);
+
+  // The admin connects Linear on the portal; Waymark adds the team's webhook itself.
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const portal = await adminContext.newPage();
+  const { token: adminToken, orgId } = await createAdmin(portal, serverUrl, request);
+  await portal.goto(`${serverUrl}/client/app/integrations`);
+  // Mantine's segmented control hides its radio inputs; people click the label.
+  await portal.locator('label', { hasText: /^Linear$/ }).click();
+  await expect(portal.getByRole('radio', { name: 'Linear' })).toBeChecked();
+  const connectForm = portal.getByRole('form', { name: 'Connect Linear' });
+  await connectForm.getByLabel('Team key').fill(team);
+  await connectForm.getByLabel('API key').fill(apiKey);
+  await expectNoAxeViolations(portal, 'integrations (Linear form)');
+  await connectForm.getByRole('button', { name: 'Connect Linear' }).click();
+  const connected = portal.getByRole('dialog', { name: 'Linear is connected' });
+  await expect(connected).toContainText(`team ${team}`);
+  await connected.getByRole('button', { name: 'Done' }).click();
+  await expect(portal.getByRole('article', { name: `Linear ${team}` })).toBeVisible();
+
+  const { panel, detail } = await recordBugInPanel({
+    request,
+    serverUrl,
+    sidePanel,
+    site,
+    adminToken,
+    orgId,
+  });
+  await detail.getByRole('button', { name: 'Create issue in Linear' }).click();
+  const issue = detail.getByRole('group', { name: 'Linear issue' });
+  await expect(issue.getByRole('link', { name: `Linear ${team}-1` })).toBeVisible();
+  await expect(issue).toContainText('Todo');
+  const [created] = await linear.issues(team);
+  expect(created?.title).toBe('Pay button does nothing');
+  expect(created?.description).toContain(`${site.origins[0]}/checkout`);
+
+  // Completed in Linear: its signed webhook closes the item, live in the open panel.
+  const [delivery] = await linear.moveIssue(`${team}-1`, 'done');
+  expect(delivery?.status).toBe(200);
+  await expect(issue).toContainText('Done', { timeout: 10_000 });
+  await expect(detail.getByRole('table', { name: 'Item fields' })).toContainText('Closed');
+  await expectNoAxeViolations(panel, 'panel item closed by Linear');
   await adminContext.close();
 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startServer } from '../../scripts/lib/start-server.mjs';
 import { startGitHubStandIn } from '../../apps/server/test/support/github-stand-in';
+import { startLinearStandIn } from '../../apps/server/test/support/linear-stand-in';
 import { EXTENSION_DIST, ROOT } from './paths';
 
 /**
@@ -19,16 +20,25 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   // BILLING_TEST_CLOCK: billing specs move the billing clock (support/billing-clock.ts).
   // WEBHOOK_ALLOW_PRIVATE: the integrations spec's webhook receiver listens on loopback.
-  // GITHUB_API_URL: the trackers spec's GitHub stand-in, driven over HTTP (support/github.ts).
+  // GITHUB_API_URL, LINEAR_API_URL: the trackers spec's stand-ins, driven over HTTP
+  // (support/github.ts, support/linear.ts).
   const github = await startGitHubStandIn();
+  const linear = await startLinearStandIn();
   const server = await startServer({
-    env: { BILLING_TEST_CLOCK: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', GITHUB_API_URL: github.url },
+    env: {
+      BILLING_TEST_CLOCK: 'true',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      GITHUB_API_URL: github.url,
+      LINEAR_API_URL: linear.url,
+    },
   });
   process.env.WAYMARK_URL = server.url;
   process.env.WAYMARK_DATA_DIR = server.dataDir;
   process.env.GITHUB_STAND_IN_URL = github.url;
+  process.env.LINEAR_STAND_IN_URL = linear.url;
   return async () => {
     await server.stop();
     await github.close();
+    await linear.close();
   };
 }

@@ -137,6 +137,9 @@ const ZEnv = z.object({
   GITHUB_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be the http(s):// URL of the GitHub REST API' })
     .default('https://api.github.com'),
+  LINEAR_API_URL: z
+    .url({ protocol: /^https?$/, error: "must be the http(s):// URL of Linear's GraphQL API" })
+    .default('https://api.linear.app/graphql'),
   INTEGRATIONS_KEY: z
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, {
@@ -223,6 +226,8 @@ export type IntegrationsConfig = {
    * Server's `https://<host>/api/v3`; tests point it at a stand-in).
    */
   githubApiUrl: string;
+  /** `LINEAR_API_URL`: Linear's GraphQL API (default `https://api.linear.app/graphql`; tests: a stand-in). */
+  linearApiUrl: string;
 };
 
 /**
@@ -398,6 +403,7 @@ export function loadConfig(
       key: values.INTEGRATIONS_KEY ? Buffer.from(values.INTEGRATIONS_KEY, 'hex') : undefined,
       allowPrivateAddresses: values.WEBHOOK_ALLOW_PRIVATE,
       githubApiUrl: values.GITHUB_API_URL.replace(/\/+$/, ''),
+      linearApiUrl: values.LINEAR_API_URL,
     },
     audit: { retentionDays: values.AUDIT_RETENTION_DAYS },
   };

@@ -44,7 +44,7 @@ export async function createTrackerWorld(
 export async function createBug(
   t: AuthTestContext,
   as: As,
-  world: TrackerWorld,
+  world: OrgWorld & { projectId: number },
   title = 'Pay button does nothing',
 ): Promise<number> {
   return createItem(t, as, world, {

@@ -1,6 +1,4 @@
-import { Writable } from 'node:stream';
 import { sign } from '@octokit/webhooks-methods';
-import type { AddressInfo } from 'node:net';
 import {
   TRACKER_ISSUE_REFUSED,
   TRACKER_ISSUE_TAKEN,
@@ -11,15 +9,12 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackerConnections, trackerLinks } from '../../src/db/schema';
-import { createLogger } from '../../src/logger';
-import { reconcileTrackers } from '../../src/modules/integrations/trackers/reconcile-trackers';
-import { createTrackerRegistry } from '../../src/modules/integrations/trackers/tracker-registry';
-import { createSecretBox } from '../../src/modules/integrations/secret-box';
-import { resolveIntegrationsKey } from '../../src/modules/integrations/integrations-key';
-import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
+import type { AuthTestContext } from '../support/auth-test-app';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in';
 import { multipartFile, TINY_PNG } from '../support/multipart';
 import { createItem, ok } from '../support/projects-world';
+import { reconcileNow } from './reconcile-now';
+import { startTrackerTestApp } from './tracker-test-app';
 import {
   createBug,
   createIssueCall,
@@ -35,23 +30,11 @@ import {
 let t: AuthTestContext;
 let github: GitHubStandIn;
 let appUrl: string;
-const logLines: string[] = [];
+let logLines: string[];
 
 beforeAll(async () => {
   github = await startGitHubStandIn();
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString());
-      done();
-    },
-  });
-  t = await startAuthTestApp({
-    now: new Date(),
-    env: { GITHUB_API_URL: github.url },
-    logger: createLogger('debug', sink),
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  appUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  ({ t, appUrl, logLines } = await startTrackerTestApp({ GITHUB_API_URL: github.url }));
 });
 
 afterAll(async () => {
@@ -64,21 +47,7 @@ const world = (repository = `acme/shop${++repoCount}`) =>
   createTrackerWorld(t, github, { repository, appUrl });
 
 /** The reconciliation job's function, as the cron runs it. */
-async function reconcile() {
-  const key = await resolveIntegrationsKey(t.config.integrations.key, t.config.dataDir, {
-    warn: () => {},
-  });
-  return reconcileTrackers(
-    {
-      db: t.db,
-      clock: t.clock,
-      box: createSecretBox(key),
-      publicUrl: t.config.publicUrl,
-      registry: createTrackerRegistry({ githubApiUrl: github.url }),
-    },
-    { warn: () => {} },
-  );
-}
+const reconcile = () => reconcileNow(t, { githubApiUrl: github.url });
 
 const advanceMinutes = (minutes: number) => {
   t.clock.at = new Date(t.clock.at.getTime() + minutes * 60_000);

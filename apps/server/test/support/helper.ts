@@ -69,8 +69,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
-    // No test reaches the real GitHub: a closed loopback port unless a test brings a stand-in.
+    // No test reaches the real GitHub or Linear: a closed loopback port unless a test brings a
+    // stand-in.
     GITHUB_API_URL: 'http://127.0.0.1:9',
+    LINEAR_API_URL: 'http://127.0.0.1:9/graphql',
     PORTAL_DIST: path.join(dataDir, 'no-portal'),
     EXTENSION_DIST: EXTENSION_FIXTURE,
     ...env,

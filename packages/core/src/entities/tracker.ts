@@ -6,13 +6,16 @@ import { ZText } from './text';
  * The issue trackers an organization can connect (issue 30, docs/integrations.md "Issue
  * trackers"). Each is one adapter folder on the server (`modules/integrations/trackers/<vendor>`).
  */
-export const TRACKER_VENDORS = ['github'] as const;
+export const TRACKER_VENDORS = ['github', 'linear'] as const;
 
 /** One vendor of {@link TRACKER_VENDORS}. */
 export type TTrackerVendor = (typeof TRACKER_VENDORS)[number];
 
 /** How each vendor is named to people. */
-export const TRACKER_VENDOR_NAMES: Record<TTrackerVendor, string> = { github: 'GitHub' };
+export const TRACKER_VENDOR_NAMES: Record<TTrackerVendor, string> = {
+  github: 'GitHub',
+  linear: 'Linear',
+};
 
 /**
  * A tracker issue's state, the same words for every vendor: `open` (GitHub open; Linear
@@ -27,8 +30,18 @@ export type TTrackerState = (typeof TRACKER_STATES)[number];
 /** The refusal of a token the vendor does not accept (or that cannot see the repository). */
 export const TRACKER_TOKEN_REFUSED = 'GitHub refused the token, or it cannot see that repository.';
 
+/** The refusal of a Linear API key Linear does not accept (or that cannot see the team). */
+export const LINEAR_KEY_REFUSED = 'Linear refused the API key, or it cannot see that team.';
+
+/** The refusal of a Linear API key that may not add the team's webhook (not a workspace admin's). */
+export const LINEAR_WEBHOOK_REFUSED =
+  "Linear refused to add the webhook: use the API key of one of the workspace's admins.";
+
 /** The refusal of a repository that is already connected in this organization. */
 export const TRACKER_ALREADY_CONNECTED = 'This repository is already connected.';
+
+/** The refusal of a Linear team that is already connected in this organization. */
+export const LINEAR_ALREADY_CONNECTED = 'This Linear team is already connected.';
 
 /** A connection the caller's organization does not have. */
 export const TRACKER_CONNECTION_NOT_FOUND = 'Issue tracker connection not found.';
@@ -51,7 +64,10 @@ const ZOwnerOrRepo = ZText.trim()
   .max(100, { error: 'At most 100 characters.' })
   .regex(/^[A-Za-z0-9_.-]+$/, { error: 'Only letters, digits, "-", "_" and ".".' });
 
-/** What an admin enters to connect GitHub Issues: a fine-grained token and `owner/repo`. */
+/**
+ * What an admin enters to connect a tracker: GitHub Issues — a fine-grained token and
+ * `owner/repo`; Linear — a personal API key and the team's key (`ENG`).
+ */
 export const ZTrackerConnectInput = z.discriminatedUnion('vendor', [
   z.strictObject({
     vendor: z.literal('github'),
@@ -62,6 +78,19 @@ export const ZTrackerConnectInput = z.discriminatedUnion('vendor', [
     owner: ZOwnerOrRepo,
     repo: ZOwnerOrRepo,
   }),
+  z.strictObject({
+    vendor: z.literal('linear'),
+    /** A personal API key (Settings → Security & access) of a workspace admin. */
+    token: ZText.trim()
+      .min(1, { error: 'Enter the API key.' })
+      .max(255, { error: 'At most 255 characters.' }),
+    /** The team's key, the prefix of its issue identifiers (`ENG` of `ENG-123`). */
+    team: ZText.trim()
+      .min(1, { error: "Enter the team's key." })
+      .max(20, { error: 'At most 20 characters.' })
+      .regex(/^[A-Za-z0-9_]+$/, { error: "The team's key: letters and digits, as in ENG-123." })
+      .transform((key) => key.toUpperCase()),
+  }),
 ]);
 
 /** Input of {@link ZTrackerConnectInput}. */
@@ -71,7 +100,7 @@ export type TTrackerConnectInput = z.input<typeof ZTrackerConnectInput>;
 export const ZTrackerConnection = z.object({
   connectionId: ZId,
   vendor: z.enum(TRACKER_VENDORS),
-  /** What issues are created in: `owner/repo`. */
+  /** What issues are created in: `owner/repo` (GitHub), the team's key (Linear). */
   target: z.string(),
   /** Where to point the tracker's webhook (absolute URL). */
   webhookUrl: z.string(),
@@ -101,7 +130,7 @@ export const ZTrackerLink = z.object({
   connectionId: ZId,
   vendor: z.enum(TRACKER_VENDORS),
   status: z.enum(['creating', 'linked']),
-  /** `owner/repo#12`; null while creating. */
+  /** `owner/repo#12`, `ENG-123`; null while creating. */
   issueKey: z.string().nullable(),
   url: z.string().nullable(),
   state: z.enum(TRACKER_STATES).nullable(),

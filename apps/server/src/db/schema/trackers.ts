@@ -31,7 +31,7 @@ export const trackerConnections = pgTable(
     vendor: text('vendor').notNull(),
     /** `owner/repo` as the admin typed it; matched without regard to case. */
     target: text('target').notNull(),
-    /** Vendor settings besides the target (none for GitHub yet). */
+    /** Vendor settings besides the target: Linear's team id and webhook id (none for GitHub). */
     settings: jsonb('settings').notNull().default({}),
     tokenCiphertext: text('token_ciphertext').notNull(),
     webhookSecretCiphertext: text('webhook_secret_ciphertext').notNull(),
@@ -44,7 +44,7 @@ export const trackerConnections = pgTable(
       table.vendor,
       sql`lower(${table.target})`,
     ),
-    check('tracker_connections_vendor_check', sql`${table.vendor} in ('github')`),
+    check('tracker_connections_vendor_check', sql`${table.vendor} in ('github', 'linear')`),
   ],
 );
 

@@ -57,7 +57,10 @@ const registerIntegrations: AppModule = async (
     app,
     {
       ...deps,
-      registry: createTrackerRegistry({ githubApiUrl: config.integrations.githubApiUrl }),
+      registry: createTrackerRegistry({
+        githubApiUrl: config.integrations.githubApiUrl,
+        linearApiUrl: config.integrations.linearApiUrl,
+      }),
     },
     jobs,
   );
@@ -148,7 +151,7 @@ const registerIntegrations: AppModule = async (
 export const integrationsModule = defineModule({
   name: 'integrations',
   summary:
-    'Outgoing webhooks (Standard Webhooks), Slack, and issue trackers (GitHub) linked both ways.',
+    'Outgoing webhooks (Standard Webhooks), Slack, and issue trackers (GitHub, Linear) linked both ways.',
   dependsOn: ['access', 'audit', 'items', 'mail', 'notifications'],
   ownsTables: [
     webhookEndpoints,

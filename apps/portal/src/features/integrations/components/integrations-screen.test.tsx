@@ -94,7 +94,15 @@ function fakeServer(
     [
       routes.connectTracker,
       ({ body }) => {
-        const input = body as { token: string; owner: string; repo: string };
+        const input = body as { vendor: string; token: string; owner: string; repo: string };
+        if (input.vendor === 'linear')
+          return {
+            ...CONNECTION,
+            vendor: 'linear',
+            target: 'ENG',
+            webhookUrl: 'https://waymark.test/api/integrations/4/linear/webhook',
+            webhookSecret: 'c0ffee',
+          };
         if (input.token !== 'github_pat_good')
           throw new AppError('BAD_REQUEST', TRACKER_TOKEN_REFUSED);
         return { ...CONNECTION, target: `${input.owner}/${input.repo}`, webhookSecret: 'c0ffee' };
@@ -235,6 +243,29 @@ describe('Integrations screen (issue 30)', () => {
       token: 'github_pat_good',
       owner: 'acme',
       repo: 'shop',
+    });
+  });
+
+  it('connects Linear with a team key and an API key; the webhook is added by Waymark, no secret shown', async () => {
+    fakeServer();
+    renderAdminScreen(<IntegrationsScreen />);
+    await screen.findByRole('form', { name: 'Connect GitHub' });
+    await userEvent.click(screen.getByRole('radio', { name: 'Linear' }));
+    const form = within(await screen.findByRole('form', { name: 'Connect Linear' }));
+    expect(form.getByRole('button', { name: 'Connect Linear' })).toHaveProperty('disabled', true);
+    await userEvent.type(form.getByLabelText(/Team key/), 'E N');
+    expect(form.getByText('Letters and digits, as in ENG-123.')).toBeDefined();
+    await userEvent.clear(form.getByLabelText(/Team key/));
+    await userEvent.type(form.getByLabelText(/Team key/), 'eng');
+    await userEvent.type(form.getByLabelText(/API key/), 'lin_api_good');
+    await userEvent.click(form.getByRole('button', { name: 'Connect Linear' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Linear is connected' }));
+    expect(dialog.queryByText('c0ffee')).toBeNull();
+    expect(dialog.getByText(/added a webhook named “Waymark” to team ENG/)).toBeDefined();
+    expect(callsTo(call, routes.connectTracker)[0]?.body).toEqual({
+      vendor: 'linear',
+      token: 'lin_api_good',
+      team: 'eng',
     });
   });
 

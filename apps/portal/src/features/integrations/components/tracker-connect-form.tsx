@@ -1,66 +1,30 @@
-import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import type { TTrackerConnectInput } from '@waymark/core';
+import { SegmentedControl, Stack } from '@mantine/core';
+import { TRACKER_VENDOR_NAMES, TRACKER_VENDORS, type TTrackerVendor } from '@waymark/core';
 import { useState } from 'react';
+import { GitHubConnectForm, type VendorConnectFormProps } from './github-connect-form';
+import { LinearConnectForm } from './linear-connect-form';
 
 /** Props of {@link TrackerConnectForm}. */
-export type TrackerConnectFormProps = {
-  isSaving: boolean;
-  onSubmit: (input: TTrackerConnectInput) => void;
+export type TrackerConnectFormProps = VendorConnectFormProps;
+
+const FORMS: Record<TTrackerVendor, (props: VendorConnectFormProps) => React.JSX.Element> = {
+  github: GitHubConnectForm,
+  linear: LinearConnectForm,
 };
 
-/**
- * Connects GitHub Issues: a fine-grained personal access token with "Issues: read and write" on
- * the repository, and the repository. The token is checked with GitHub before it is stored.
- */
-export function TrackerConnectForm({ isSaving, onSubmit }: TrackerConnectFormProps) {
-  const [token, setToken] = useState('');
-  const [repository, setRepository] = useState('');
-  const [owner = '', repo = ''] = repository.trim().split('/');
-  const isRepositoryValid = /^[\w.-]+\/[\w.-]+$/.test(repository.trim());
+/** Connects an issue tracker: the vendor chosen first, then that vendor's form. */
+export function TrackerConnectForm(props: TrackerConnectFormProps) {
+  const [vendor, setVendor] = useState<TTrackerVendor>('github');
+  const Form = FORMS[vendor];
   return (
-    <form
-      aria-label="Connect GitHub"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit({ vendor: 'github', token: token.trim(), owner, repo });
-        setToken('');
-      }}
-    >
-      <Stack>
-        <Text size="sm">
-          Create a fine-grained personal access token on GitHub (Settings → Developer settings) with
-          access to the repository and the permission <strong>Issues: Read and write</strong>.
-        </Text>
-        <TextInput
-          label="Repository"
-          placeholder="owner/repository"
-          value={repository}
-          onChange={(event) => setRepository(event.currentTarget.value)}
-          error={
-            repository.trim() !== '' && !isRepositoryValid
-              ? 'Write it as owner/repository.'
-              : undefined
-          }
-          required
-        />
-        <PasswordInput
-          label="Fine-grained token"
-          placeholder="github_pat_…"
-          value={token}
-          onChange={(event) => setToken(event.currentTarget.value)}
-          autoComplete="off"
-          required
-        />
-        <Group justify="flex-end">
-          <Button
-            type="submit"
-            loading={isSaving}
-            disabled={!isRepositoryValid || token.trim() === ''}
-          >
-            Connect GitHub
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <Stack>
+      <SegmentedControl
+        aria-label="Issue tracker"
+        value={vendor}
+        onChange={(value) => setVendor(value)}
+        data={TRACKER_VENDORS.map((value) => ({ value, label: TRACKER_VENDOR_NAMES[value] }))}
+      />
+      <Form {...props} />
+    </Stack>
   );
 }

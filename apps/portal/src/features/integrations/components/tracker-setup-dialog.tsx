@@ -37,10 +37,32 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
 }
 
 /**
- * After connecting: the webhook to add in the repository (Settings → Webhooks), with the secret
+ * After connecting Linear: the webhook Waymark added there. After connecting GitHub: the webhook
+ * to add in the repository (Settings → Webhooks), with the secret
  * shown this once, so closing and reopening an issue there reaches Waymark.
  */
 export function TrackerSetupDialog({ connection, onClose }: TrackerSetupDialogProps) {
+  if (connection?.vendor === 'linear')
+    return (
+      <Modal
+        opened
+        onClose={onClose}
+        title="Linear is connected"
+        centered
+        portalProps={{ target: document.getElementById(MAIN_CONTENT_ID) ?? undefined }}
+      >
+        <Stack>
+          <Text size="sm">
+            Waymark added a webhook named “Waymark” to team {connection.target} in Linear (Settings
+            → API → Webhooks), signed with its own secret: moving an issue there updates its item
+            here. Nothing more to do.
+          </Text>
+          <Group justify="flex-end">
+            <Button onClick={onClose}>Done</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
   return (
     <Modal
       opened={connection !== null}

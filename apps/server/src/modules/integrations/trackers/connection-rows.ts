@@ -7,6 +7,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { trackerConnections } from '../../../db/schema';
+import type { TrackerSettings } from './tracker-adapter';
 import type { TrackerDeps } from './tracker-deps';
 
 /** A row of tracker_connections. */
@@ -54,5 +55,6 @@ export function adapterOf(deps: Pick<TrackerDeps, 'box' | 'registry'>, row: Conn
     vendor: row.vendor,
     target: row.target,
     token: deps.box.open(row.tokenCiphertext),
+    settings: row.settings as TrackerSettings,
   });
 }

@@ -78,7 +78,6 @@ export async function buildIssueDraft(
     '',
     '---',
     `${item.type} · ${item.status} · [Open in Waymark](${back}) (item ${input.itemId})`,
-    `<!-- waymark:${input.marker} -->`,
   );
   return {
     title: item.title.slice(0, TITLE_MAX),
@@ -88,7 +87,7 @@ export async function buildIssueDraft(
 }
 
 // Mentions read as the people's current names, in a code span: a bare `@Jane` would notify
-// whichever GitHub account is called "Jane" (decision 0048).
+// whichever GitHub (or Linear) account is called "Jane" (decision 0048).
 async function issueHtml(tx: DbOrTx, descriptionHtml: string): Promise<string> {
   const render = await mentionRenderer(tx, [descriptionHtml]);
   return render.html(descriptionHtml.replace(/@\[user:\d{1,10}\]/g, '<code>$&</code>'));

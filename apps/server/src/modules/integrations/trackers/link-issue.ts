@@ -24,10 +24,13 @@ export async function linkTrackerIssue(
   const connection = await requireConnection(deps.db, input);
   const adapter = adapterOf(deps, connection);
   const ref = adapter.parseIssueRef(input.issue);
+  const isLinear = connection.vendor === 'linear';
   if (!ref)
     throw new AppError(
       'BAD_REQUEST',
-      `Enter an issue number or the URL of an issue of ${connection.target}.`,
+      isLinear
+        ? `Enter an issue of team ${connection.target} (${connection.target}-123) or its URL.`
+        : `Enter an issue number or the URL of an issue of ${connection.target}.`,
     );
   // The same issue again (a repeated click): answered without asking the tracker.
   const current = await readLinkView(deps.db, input.itemId);
@@ -35,10 +38,16 @@ export async function linkTrackerIssue(
     .select({ issueKey: trackerLinks.issueKey })
     .from(trackerLinks)
     .where(eq(trackerLinks.itemId, input.itemId));
-  if (current && own?.issueKey === adapter.keyOf(ref)) return current;
+  const key = adapter.keyOf(ref);
+  if (current && key && own?.issueKey === key) return current;
   const issue = await adapter.getIssue(ref);
   if (!issue)
-    throw new AppError('BAD_REQUEST', `Issue #${ref} was not found in ${connection.target}.`);
+    throw new AppError(
+      'BAD_REQUEST',
+      isLinear
+        ? `Issue ${ref} was not found in team ${connection.target}.`
+        : `Issue #${ref} was not found in ${connection.target}.`,
+    );
   const [inserted] = await deps.db
     .insert(trackerLinks)
     .values({

@@ -52,7 +52,7 @@ export function registerTrackers(app: FastifyInstance, deps: TrackerDeps, jobs: 
   registerRoute(app, routes.disconnectTracker, {
     access: byOrg,
     errors: ['NOT_FOUND'],
-    handler: async ({ params }) => disconnectTracker(deps, params),
+    handler: async ({ params, log }) => disconnectTracker(deps, params, log),
   });
   registerRoute(app, routes.getTrackerStateMapping, {
     access: byOrg,

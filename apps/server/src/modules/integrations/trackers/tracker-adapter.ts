@@ -2,11 +2,14 @@ import type { TTrackerState, TTrackerVendor } from '@waymark/core';
 
 /** An issue as a tracker answers it, in the same words for every vendor. */
 export type TrackerIssue = {
-  /** The vendor's reference: GitHub's issue number. */
+  /** The vendor's reference: GitHub's issue number, Linear's issue id (a UUID). */
   ref: string;
-  /** Unique across organizations and vendors, lower case: `github:owner/repo#12`. */
+  /**
+   * Unique across organizations and vendors, lower case: `github:owner/repo#12`,
+   * `linear:<issue uuid>` (Linear's `ENG-12` is unique only within one Linear workspace).
+   */
   key: string;
-  /** As shown: `owner/repo#12`. */
+  /** As shown: `owner/repo#12`, `ENG-12`. */
   label: string;
   url: string;
   state: TTrackerState;
@@ -17,12 +20,26 @@ export type TrackerIssue = {
   updatedAt: Date;
 };
 
-/** What an item's new issue says. `marker` is written into it so it can be found again. */
+/**
+ * What an item's new issue says: `body` is Markdown. `marker` (a UUID) is how the adapter makes
+ * the issue findable again: GitHub writes it into the body, Linear uses it as the issue's id.
+ */
 export type IssueDraft = { title: string; body: string; marker: string };
+
+/** A vendor's settings of a connection besides its target (Linear: the team's id), stored as JSON. */
+export type TrackerSettings = Record<string, string>;
+
+/** What the registry builds an adapter from: a connection row's fields, its token opened. */
+export type TrackerConnectionInput = {
+  vendor: string;
+  target: string;
+  token: string;
+  settings: TrackerSettings;
+};
 
 /** A vendor's webhook delivery once its signature was verified. */
 export type TrackerWebhookEvent = {
-  /** The vendor's delivery id (`X-GitHub-Delivery`): seen twice is a replay. */
+  /** The vendor's delivery id (`X-GitHub-Delivery`, `Linear-Delivery`): seen twice is a replay. */
   deliveryId: string;
   /** The issue it is about, when it is an issue event this product follows. */
   issue: TrackerIssue | null;
@@ -34,8 +51,19 @@ export type TrackerWebhookEvent = {
  */
 export type TrackerAdapter = {
   vendor: TTrackerVendor;
-  /** Checks the token can read and write issues of the target; throws AppError BAD_REQUEST. */
-  verifyAccess(): Promise<void>;
+  /**
+   * Checks the token can read and write issues of the target; throws AppError BAD_REQUEST.
+   * Answers the settings to store with the connection.
+   */
+  verifyAccess(): Promise<TrackerSettings>;
+  /**
+   * Adds the vendor's webhook itself when the vendor lets an API client choose its secret (Linear;
+   * GitHub's is added by the admin). Answers settings to store (the webhook's id); throws
+   * AppError BAD_REQUEST when the vendor refuses.
+   */
+  registerWebhook?(hook: { url: string; secret: string }): Promise<TrackerSettings>;
+  /** Removes the webhook {@link registerWebhook} added (on disconnect; failures are ignored). */
+  removeWebhook?(): Promise<void>;
   /**
    * Creates the issue. Throws AppError `TRACKER_ISSUE_REFUSED` when the vendor answered
    * that nothing was made, and `TRACKER_UNAVAILABLE` when the outcome is unknown.
@@ -50,8 +78,11 @@ export type TrackerAdapter = {
    * name an issue of this target.
    */
   parseIssueRef(input: string): string | null;
-  /** The {@link TrackerIssue.key} of the issue `ref` of this target. */
-  keyOf(ref: string): string;
+  /**
+   * The {@link TrackerIssue.key} of the issue `ref` of this target, or null when only the vendor's
+   * answer tells it (Linear's key is the issue's id, its reference what the person typed).
+   */
+  keyOf(ref: string): string | null;
 };
 
 /** Verifies and reads a vendor's webhook delivery; throws AppError BAD_REQUEST when unsigned. */

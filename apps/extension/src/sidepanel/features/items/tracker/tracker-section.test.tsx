@@ -106,4 +106,37 @@ describe('TrackerSection', () => {
       body: { itemId: 9, connectionId: 4, issue: '#12' },
     });
   });
+
+  it('links an issue of the tracker the person picks when several are connected', async () => {
+    const linear = { connectionId: 7, vendor: 'linear' as const, target: 'ENG' };
+    const other = { connectionId: 5, vendor: 'github' as const, target: 'acme/app' };
+    const calls = renderSection((route) =>
+      route === 'getItemTracker'
+        ? { value: { connections: [CONNECTION, other, linear], link: null } }
+        : {
+            value: {
+              ...LINKED,
+              connectionId: 7,
+              vendor: 'linear',
+              issueKey: 'ENG-3',
+              url: 'https://linear.app/acme/issue/ENG-3/x',
+              stateLabel: 'Todo',
+              state: 'open',
+            },
+          },
+    );
+    // Two GitHub repositories: their buttons name them; Linear's is alone.
+    await screen.findByRole('button', { name: 'Create issue in GitHub acme/shop' });
+    expect(screen.getByRole('button', { name: 'Create issue in GitHub acme/app' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Create issue in Linear' })).toBeDefined();
+    fireEvent.change(screen.getByLabelText('Link an issue of'), { target: { value: '7' } });
+    const input = screen.getByLabelText('Link existing issue (ENG)');
+    expect(input.getAttribute('placeholder')).toBe("ENG-123 or the issue's URL");
+    fireEvent.change(input, { target: { value: 'ENG-3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Link' }));
+    await screen.findByRole('link', { name: 'Linear ENG-3' });
+    expect(calls.find((call) => call.route === 'linkTrackerIssue')?.input).toEqual({
+      body: { itemId: 9, connectionId: 7, issue: 'ENG-3' },
+    });
+  });
 });

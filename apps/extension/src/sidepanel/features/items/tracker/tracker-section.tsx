@@ -1,15 +1,16 @@
-import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { TRACKER_VENDOR_NAMES, type TItemTracker, type TTrackerLink } from '@waymark/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ErrorAlert } from '../../../shared/error-alert';
 import { queryKeys } from '../../../shared/data/query-keys';
 import { useCallApi } from '../../../shared/use-call-api';
+import { LinkExistingForm } from './link-existing-form';
+import { trackerName } from './tracker-name';
 
 /**
  * An item's issue in a connected tracker (issue 30): its key, state and assignee (kept current
  * by the tracker's webhooks; the item's live event reloads it), or "Create issue in …" and "Link
- * existing issue" for each tracker the organization connected. Nothing shows when none is.
+ * existing issue" in any tracker the organization connected. Nothing shows when none is.
  */
 export function TrackerSection({ itemId, onChanged }: { itemId: number; onChanged: () => void }) {
   const callApi = useCallApi();
@@ -55,7 +56,7 @@ export function TrackerSection({ itemId, onChanged }: { itemId: number; onChange
                 onClick={() => create.mutate(connection.connectionId)}
                 title={connection.target}
               >
-                Create issue in {TRACKER_VENDOR_NAMES[connection.vendor]}
+                Create issue in {trackerName(connection, connections)}
               </Button>
             ))}
           </Group>
@@ -112,54 +113,5 @@ function LinkedIssue({
         Unlink
       </Button>
     </Group>
-  );
-}
-
-function LinkExistingForm({
-  itemId,
-  connections,
-  onLinked,
-}: {
-  itemId: number;
-  connections: TItemTracker['connections'];
-  onLinked: (link: TTrackerLink) => void;
-}) {
-  const callApi = useCallApi();
-  const [issue, setIssue] = useState('');
-  const connection = connections[0];
-  const link = useMutation({
-    mutationFn: () =>
-      callApi('linkTrackerIssue', {
-        body: { itemId, connectionId: connection?.connectionId ?? 0, issue },
-      }),
-    onSuccess: (linked) => {
-      setIssue('');
-      onLinked(linked);
-    },
-  });
-  if (!connection) return null;
-  return (
-    <form
-      aria-label="Link existing issue"
-      onSubmit={(event) => {
-        event.preventDefault();
-        link.mutate();
-      }}
-    >
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        <TextInput
-          size="xs"
-          style={{ flex: 1 }}
-          label={`Link existing issue (${connection.target})`}
-          placeholder="#12 or the issue's URL"
-          value={issue}
-          onChange={(event) => setIssue(event.currentTarget.value)}
-        />
-        <Button size="xs" type="submit" disabled={issue.trim() === ''} loading={link.isPending}>
-          Link
-        </Button>
-      </Group>
-      {link.error && <ErrorAlert error={link.error} title="Cannot link the issue" />}
-    </form>
   );
 }

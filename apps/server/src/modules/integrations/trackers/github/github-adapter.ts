@@ -53,6 +53,7 @@ export function createGitHubAdapter(input: {
       }
       if (!answer.data.has_issues)
         throw new AppError('BAD_REQUEST', 'Issues are turned off in that repository.');
+      return {};
     },
     async createIssue(draft) {
       try {
@@ -60,7 +61,8 @@ export function createGitHubAdapter(input: {
           owner,
           repo,
           title: draft.title,
-          body: draft.body,
+          // An HTML comment: invisible on GitHub, found again by findIssueByMarker.
+          body: `${draft.body}\n<!-- waymark:${draft.marker} -->`,
           request: request(),
         });
         return toIssue(data);

@@ -1,3 +1,5 @@
+import { httpUrlOf } from '../http-url';
+
 /**
  * The issue number a person typed for the repository `target` (`owner/repo`): `12`, `#12`,
  * `owner/repo#12` or `https://github.com/owner/repo/issues/12` (any host: GitHub Enterprise).
@@ -13,13 +15,8 @@ export function parseGitHubIssueRef(target: string, input: string): string | nul
     `${owner}/${repo}`.toLowerCase() === target.toLowerCase();
   const short = /^([\w.-]+)\/([\w.-]+)#(\d+)$/.exec(text);
   if (short) return sameRepo(short[1], short[2]) ? number(short[3]) : null;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const url = httpUrlOf(text);
+  if (!url) return null;
   const path = /^\/([\w.-]+)\/([\w.-]+)\/issues\/(\d+)\/?$/.exec(url.pathname);
   return path && sameRepo(path[1], path[2]) ? number(path[3]) : null;
 }
