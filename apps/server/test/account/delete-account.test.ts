@@ -70,9 +70,12 @@ async function busyMember(world: OrgWorld, projectId: number, email: string): Pr
     payload: { name: 'CI', scopes: ['items:read'] },
   });
   expect(token.statusCode, token.body).toBe(200);
-  await t.db
-    .insert(savedViews)
-    .values({ userId: member.userId, projectId, name: 'Mine', state: {} } as typeof savedViews.$inferInsert);
+  await t.db.insert(savedViews).values({
+    userId: member.userId,
+    projectId,
+    name: 'Mine',
+    state: {},
+  } as typeof savedViews.$inferInsert);
   return { ...member, email, pat: token.json<{ secret: string }>().secret };
 }
 

@@ -10,9 +10,7 @@ import { countAttempt, tooManyAttemptsMessage, type Limit } from './rate-limit';
 const DELETION_CONFIRM_LIMIT: Limit = { max: 5, windowSeconds: 15 * 60 };
 
 /** The outcome of a deletion's password confirmation. */
-export type PasswordCheck =
-  | { isCorrect: true }
-  | { isCorrect: false; tooManyAttempts?: string };
+export type PasswordCheck = { isCorrect: true } | { isCorrect: false; tooManyAttempts?: string };
 
 /** The embedded provider's account id a token subject names, or undefined for another issuer's. */
 function accountIdOf(subject: string): number | undefined {

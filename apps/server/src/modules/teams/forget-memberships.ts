@@ -1,7 +1,8 @@
-import { ADMIN_ACCESS_LEVEL_ID, AppError } from '@waymark/core';
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { AppError } from '@waymark/core';
+import { asc, eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { invitations, orgMembers, orgOwners } from '../../db/schema';
+import { countOtherMembers } from './count-other-members';
 import { requireMembership } from './membership';
 import { lockOrg } from './org-lock';
 import { detachMember, memberBefore } from './remove-org-access';
@@ -13,25 +14,6 @@ export type ForgottenMembership = {
   orgName: string;
   before: Record<string, unknown>;
 };
-
-async function othersActive(
-  tx: Transaction,
-  input: { orgId: number; userId: number },
-  adminsOnly: boolean,
-): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(orgMembers)
-    .where(
-      and(
-        eq(orgMembers.orgId, input.orgId),
-        ne(orgMembers.userId, input.userId),
-        eq(orgMembers.status, 'Active'),
-        adminsOnly ? eq(orgMembers.accessLevelId, ADMIN_ACCESS_LEVEL_ID) : undefined,
-      ),
-    );
-  return row?.n ?? 0;
-}
 
 /**
  * Takes a deleted account out of every organization (issue 33), in the caller's transaction:
@@ -66,13 +48,14 @@ export async function forgetMemberships(
     if (
       member.status === 'Active' &&
       member.isAdmin &&
-      (await othersActive(tx, of, true)) === 0 &&
-      (await othersActive(tx, of, false)) > 0
+      (await countOtherMembers(tx, of, true)) === 0 &&
+      (await countOtherMembers(tx, of, false)) > 0
     )
       throw new AppError('CONFLICT', onlyAdminCannotDeleteAccount(orgName));
     forgotten.push({ orgId, orgName, before: memberBefore(member) });
   }
-  for (const { orgId } of forgotten) await detachMember(tx, { orgId, userId: input.userId, at: input.at });
+  for (const { orgId } of forgotten)
+    await detachMember(tx, { orgId, userId: input.userId, at: input.at });
   // Invitations the account sent stay (their inviter column empties when a row goes); those it
   // received without a membership row are gone with it.
   await tx.delete(invitations).where(eq(invitations.userId, input.userId));
