@@ -1,6 +1,6 @@
 import { AppError } from '@waymark/core';
 import type { Clock } from '../../clock';
-import type { Db, Transaction } from '../../db/client';
+import type { Db } from '../../db/client';
 import { recordAudit, type AuditContext } from '../audit/index';
 import { countOtherMembers } from './count-other-members';
 import { requireMembership } from './membership';
