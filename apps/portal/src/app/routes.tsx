@@ -134,6 +134,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/my-api-tokens'),
           },
           {
+            // Not in the admin area: anyone deletes their own account (issue 33).
+            id: 'delete-account',
+            path: 'delete-account',
+            lazy: () => import('./routes/delete-account'),
+          },
+          {
             // Not in the admin area: every member chooses what they are told about (issue 27).
             id: 'notifications',
             path: 'notifications',

@@ -39,6 +39,8 @@ export const paths = {
   nonAdmin: entry('/non-admin'),
   /** Anyone's own personal access tokens, outside the admin area (issue 29). */
   myApiTokens: entry('/api-tokens'),
+  /** Any signed-in user deletes their own account (issue 33); the extension's menu opens it. */
+  deleteAccount: entry('/delete-account'),
   /** Any signed-in user's notification preferences (issue 27), linked from every notification mail. */
   notifications: entry('/notifications'),
   auth: {

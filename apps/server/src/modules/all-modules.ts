@@ -1,4 +1,5 @@
 import { accessModule } from './access/index';
+import { accountModule } from './account/index';
 import { attachmentsModule } from './attachments/index';
 import { auditModule } from './audit/index';
 import { authModule } from './auth/index';
@@ -55,4 +56,5 @@ export const ALL_MODULES: readonly ModuleManifest[] = [
   billingModule,
   integrationsModule,
   mcpModule,
+  accountModule,
 ];

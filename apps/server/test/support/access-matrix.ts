@@ -15,6 +15,7 @@
  *   it 404, outsiders 404, anonymous 401.
  */
 
+import { ACCOUNT_ROWS } from './account-matrix-rows';
 import { ATTACHMENT_ROWS } from './attachments-matrix-rows';
 import { AUDIT_ROWS, LEAVE_ROWS } from './audit-matrix-rows';
 import { BILLING_ROWS } from './billing-matrix-rows';
@@ -176,6 +177,7 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   ...INTEGRATION_ROWS,
   ...TRACKER_ROWS,
   ...AUDIT_ROWS,
+  ...ACCOUNT_ROWS,
   // Last: the probing member leaves the organization.
   ...LEAVE_ROWS,
 ];

@@ -9,6 +9,8 @@ export const PORTAL_LINKS = {
   apiTokens: '/client/app/api-tokens',
   /** Anyone's own personal access tokens, outside the admin area (issue 29). */
   myApiTokens: '/client/api-tokens',
+  /** Anyone's own account deletion (issue 33). */
+  deleteAccount: '/client/delete-account',
   /** The public user guide (spec §2). */
   userGuide: '/client/user-guide',
   /** The public page with the steps to install the extension from this server (issue 25). */

@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'member.invited',
   'member.removed',
   'member.left',
+  'account.deleted',
   'project_access.granted',
   'project_access.revoked',
   'plan.changed',

@@ -100,6 +100,11 @@ export function AdminLayout() {
           </Stack>
           <Stack gap={4} mt="auto">
             <MantineNavLink component="button" label="Help" onClick={help.open} />
+            <MantineNavLink
+              component={NavLink}
+              to={paths.deleteAccount.getHref()}
+              label="Delete account"
+            />
             <MantineNavLink component="button" label={ACTION_LABELS.logout} onClick={logOut} />
           </Stack>
         </AppShell.Navbar>

@@ -5,6 +5,7 @@ export const AUDIT_ACTION_LABELS: Record<TAuditAction, string> = {
   'member.invited': 'User invited',
   'member.removed': 'User removed',
   'member.left': 'User left',
+  'account.deleted': 'Account deleted',
   'project_access.granted': 'Project access granted',
   'project_access.revoked': 'Project access revoked',
   'plan.changed': 'Plan changed',

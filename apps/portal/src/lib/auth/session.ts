@@ -41,6 +41,16 @@ export async function signOut(): Promise<void> {
 }
 
 /**
+ * After the account was deleted (issue 33): clears the organization keys and drops the local
+ * user without a round trip to the provider, whose session went with the account.
+ */
+export async function forgetDeletedUser(): Promise<void> {
+  clearOrgKeys();
+  const manager = await getUserManager();
+  await manager.removeUser();
+}
+
+/**
  * The signed-in user with a usable access token, renewing it with the refresh token when it has
  * expired; null when nobody is signed in or renewal fails.
  */

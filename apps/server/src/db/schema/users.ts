@@ -11,6 +11,12 @@ export const users = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when the person deleted their account (issue 33, decision 0054): the row stays as a
+     * tombstone named "Former member" so the items, notes and mentions they wrote keep an author;
+     * its e-mail is emptied and its subject no longer matches any token.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [uniqueIndex('users_subject_key').on(table.subject)],
 );

@@ -6,6 +6,7 @@ import { defineModule, type AppModule } from '../module';
 
 export { installAuth, type Authenticator, type TokenSession } from './authenticator';
 export { createInvitedAccount } from './create-invited-account';
+export { anonymiseUser, lockUser, type UserToForget } from './forget-user';
 export type { Caller } from './provision-user';
 
 /** What the clients need to sign in; nothing secret (both are public clients). */

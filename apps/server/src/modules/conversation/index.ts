@@ -11,6 +11,7 @@ import { editItemNote } from './edit-note';
 import { getWatchState, setWatch } from './watch';
 
 export { addItemNote } from './add-note';
+export { forgetWatcher } from './forget-watcher';
 
 const byItemBody = projectMember({ itemIdFrom: 'body.itemId' });
 const byItemParams = projectMember({ itemIdFrom: 'params.itemId' });

@@ -5,6 +5,7 @@ import { identityPlugin } from './identity-plugin';
 
 export { loadPublicJwks, rotateSigningKey } from './keys';
 export { readSessionGeneration } from './accounts';
+export { checkAccountPassword, deleteIdpAccount, type PasswordCheck } from './delete-account';
 export {
   EXTENSION_CLIENT_ID,
   IDP_MOUNT_PATH,

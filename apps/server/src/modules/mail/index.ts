@@ -3,6 +3,7 @@
 import { defineModule } from '../module';
 export { createMailer, SEND_MAIL_JOB, type Mailer, type MailerOptions } from './mailer';
 export { createMailTransport, type MailMessage, type MailTransport } from './mail-transport';
+export { accountDeletedMail } from './templates/account-deleted';
 export { alreadyRegisteredMail } from './templates/already-registered';
 export { billingNoticeMail } from './templates/billing-notice';
 export { invitationMail } from './templates/invitation';

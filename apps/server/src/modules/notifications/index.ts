@@ -7,6 +7,7 @@ import { dismissNotification } from './dismiss-notification';
 import { getSiteNotifications } from './get-site-notifications';
 
 export { dismissInvitationNotice } from './dismiss-invitation-notice';
+export { deleteUserNotifications } from './delete-user-notifications';
 export { notifyOrgAdmins, type OrgAdmin } from './notify-org-admins';
 export { queueNotification, type QueueNotificationInput } from './queue-notification';
 

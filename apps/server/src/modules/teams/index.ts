@@ -13,6 +13,7 @@ import { resendInviteEmail } from './resend-invite-email';
 
 export { activateMembership } from './activate-membership';
 export { addFounder } from './add-founder';
+export { forgetMemberships, type ForgottenMembership } from './forget-memberships';
 export { grantProjectAccess } from './grant-project-access';
 export { addLicenses, removeUnassignedLicenses } from './license-stock';
 export { reduceTeamToOwner } from './reduce-team-to-owner';

@@ -1,32 +1,12 @@
-import { ADMIN_ACCESS_LEVEL_ID, AppError } from '@waymark/core';
-import { and, count, eq, ne } from 'drizzle-orm';
+import { AppError } from '@waymark/core';
 import type { Clock } from '../../clock';
-import type { Db, Transaction } from '../../db/client';
-import { orgMembers } from '../../db/schema';
+import type { Db } from '../../db/client';
 import { recordAudit, type AuditContext } from '../audit/index';
+import { countOtherMembers } from './count-other-members';
 import { requireMembership } from './membership';
 import { lockOrg } from './org-lock';
 import { detachMember, memberBefore } from './remove-org-access';
 import { leftOrg, onlyAdminCannotLeave, ownerCannotLeave } from './team-messages';
-
-async function countOthers(
-  tx: Transaction,
-  input: { orgId: number; userId: number },
-  adminsOnly: boolean,
-): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(orgMembers)
-    .where(
-      and(
-        eq(orgMembers.orgId, input.orgId),
-        ne(orgMembers.userId, input.userId),
-        eq(orgMembers.status, 'Active'),
-        adminsOnly ? eq(orgMembers.accessLevelId, ADMIN_ACCESS_LEVEL_ID) : undefined,
-      ),
-    );
-  return row?.n ?? 0;
-}
 
 /**
  * The caller leaves the organization (issue 33), in one transaction with its audit row: the
@@ -47,8 +27,8 @@ export async function leaveOrg(
     if (member.isOwner) throw new AppError('CONFLICT', ownerCannotLeave(orgName));
     if (
       member.isAdmin &&
-      (await countOthers(tx, input, true)) === 0 &&
-      (await countOthers(tx, input, false)) > 0
+      (await countOtherMembers(tx, input, true)) === 0 &&
+      (await countOtherMembers(tx, input, false)) > 0
     )
       throw new AppError('CONFLICT', onlyAdminCannotLeave(orgName));
     const at = clock.now();

@@ -54,3 +54,13 @@ export function onlyAdminCannotLeave(orgName: string): string {
 export function ownerCannotLeave(orgName: string): string {
   return `You are the Owner of ${orgName}, so you cannot leave it.`;
 }
+
+/** Account deletion by an organization's Owner (issue 33): the organization needs them. */
+export function ownerCannotDeleteAccount(orgName: string): string {
+  return `You are the Owner of ${orgName || 'your organization'}. Close the organization from the portal's Account screen before deleting your account.`;
+}
+
+/** Account deletion by the only admin of an organization others use (issue 33). */
+export function onlyAdminCannotDeleteAccount(orgName: string): string {
+  return `You are the only admin of ${orgName || 'an organization'}, which others use. Make another member an admin, or close the organization, before deleting your account.`;
+}

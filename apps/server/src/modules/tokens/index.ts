@@ -13,6 +13,7 @@ import { auditContext } from '../audit/index';
 import { listTokens } from './token-rows';
 
 export { createApiTokenAuthenticator, type ApiTokenAuthenticator } from './api-token-authenticator';
+export { deleteUserTokens } from './delete-user-tokens';
 export { countApiRequest, type RateVerdict } from './count-api-request';
 export { hasScope, type TokenGrant } from './token-grant';
 export {

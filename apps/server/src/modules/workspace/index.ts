@@ -16,6 +16,8 @@ import { listSavedViews } from './saved-views/list-saved-views';
 import { renameView } from './saved-views/rename-view';
 import { saveView } from './saved-views/save-view';
 
+export { deleteUserSavedViews } from './delete-saved-views';
+
 const byProjectBody = projectMember({ projectIdFrom: 'body.projectId' });
 
 /** The workspace calls: a page of items, bulk edit, its undo, export, CSV import, saved views. */

@@ -13,6 +13,10 @@ export const ZOrgName = ZText.trim()
   .min(1, 'Enter a name for your organization.')
   .max(ORG_NAME_MAX_LENGTH, `Use at most ${ORG_NAME_MAX_LENGTH} characters.`);
 
+/** Answered when a deletion request carries no password (or e-mail address) to confirm it. */
+export const DELETE_ACCOUNT_CONFIRMATION_REQUIRED =
+  'Enter your current password to confirm that you want to delete your account.';
+
 /** The organization and notification calls of spec §7 (account section). */
 export const accountRoutes = {
   /** spec §7: the caller's organizations; the first is the one to select (spec §3). */
@@ -100,6 +104,25 @@ export const accountRoutes = {
     summary: "Accepts the caller's pending invitation to an organization.",
     tag: 'account',
     params: z.object({ orgId: ZIdParam }),
+    response: z.string(),
+    responseKind: 'text',
+  }),
+  /**
+   * Issue 33: deletes the caller's account (decision 0054). `confirmation` is the current
+   * password with the embedded provider, or the account's e-mail address typed out with an
+   * external issuer (which holds the password). Refused (409) while the caller owns an
+   * organization or is the only admin of one others use.
+   */
+  deleteAccount: defineRoute({
+    method: 'POST',
+    path: '/api/account/deleteAccount',
+    // Deleting a person is that person's act: no API token may do it.
+    tokenScope: 'session',
+    summary: "Deletes the caller's account; their items and notes stay as a former member's.",
+    tag: 'account',
+    body: z.object({
+      confirmation: z.string().min(1, DELETE_ACCOUNT_CONFIRMATION_REQUIRED).max(320),
+    }),
     response: z.string(),
     responseKind: 'text',
   }),

@@ -63,6 +63,17 @@ const itemNames = () =>
   screen.getAllByRole('menuitem', { hidden: true }).map((item) => item.textContent);
 
 describe('PanelMenu', () => {
+  it('opens the portal page that deletes the account (issue 33)', async () => {
+    const user = userEvent.setup();
+    const fake = renderMenu(SESSION);
+    await openMenu(user);
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete account', hidden: true }));
+    expect(fake.api.tabs.create).toHaveBeenCalledWith({
+      url: `${SERVER}/client/delete-account`,
+      active: true,
+    });
+  });
+
   it('offers an administrator the portal, Options, the guide, the shortcuts and Logout', async () => {
     const user = userEvent.setup();
     const fake = renderMenu(SESSION);
@@ -75,6 +86,7 @@ describe('PanelMenu', () => {
       'Options',
       'User guide',
       'Keyboard shortcuts?',
+      'Delete account',
       'Logout',
     ]);
     await user.click(screen.getByRole('menuitem', { name: 'Open the admin portal', hidden: true }));

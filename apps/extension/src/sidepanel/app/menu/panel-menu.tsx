@@ -9,6 +9,7 @@ import {
   IconMenu2,
   IconTable,
   IconSettings,
+  IconUserX,
 } from '@tabler/icons-react';
 import { ACTION_LABELS, PORTAL_LINKS } from '@waymark/core';
 import { Suspense, useState } from 'react';
@@ -23,7 +24,8 @@ const ICON = { size: 16, 'aria-hidden': true } as const;
 /**
  * The panel's menu (issue 25; the welcome page's Quick tips point to it): the admin portal for
  * administrators, everyone's own API tokens (issue 29), Options, the user guide, the keyboard
- * shortcuts, Leave organization for a member who is not its administrator (issue 33) and Logout.
+ * shortcuts, Leave organization for a member who is not its administrator, Delete account (issue 33)
+ * and Logout.
  * Mantine's Menu gives the keyboard its part: Enter or ↓ opens it, arrows move, Esc closes and
  * returns the focus.
  */
@@ -84,6 +86,15 @@ export function PanelMenu() {
             Keyboard shortcuts
           </Menu.Item>
           {isSignedIn && <LeaveOrgItem onLeave={() => setIsLeaving(true)} />}
+          {isSignedIn && (
+            // Issue 33: deleting one's account is a portal page (it asks for the password).
+            <Menu.Item
+              leftSection={<IconUserX {...ICON} />}
+              onClick={() => openPortal(PORTAL_LINKS.deleteAccount)}
+            >
+              Delete account
+            </Menu.Item>
+          )}
           {isSignedIn && <LogoutItem />}
         </Menu.Dropdown>
       </Menu>

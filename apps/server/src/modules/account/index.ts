@@ -1,0 +1,44 @@
+import { routes } from '@waymark/core';
+import { registerRoute } from '../../http/register-route';
+import { requireCaller } from '../access/index';
+import { auditContext } from '../audit/index';
+import { defineModule, type AppModule } from '../module';
+import { deleteAccount } from './delete-account';
+
+/** Issue 33: the caller's own account — its deletion. */
+const registerAccount: AppModule = (app, { db, clock, mailer, config }) => {
+  const deps = { db, clock, mailer, isEmbedded: config.oidc.isEmbedded };
+  registerRoute(app, routes.deleteAccount, {
+    access: 'authenticated',
+    errors: ['BAD_REQUEST', 'CONFLICT', 'RATE_LIMITED'],
+    handler: async (request) =>
+      deleteAccount(
+        deps,
+        { userId: requireCaller(request).userId, confirmation: request.body.confirmation },
+        auditContext(request),
+      ),
+  });
+  return Promise.resolve();
+};
+
+/** The account module's manifest: what it depends on, the tables it owns, its routes. */
+export const accountModule = defineModule({
+  name: 'account',
+  summary:
+    'Deleting one\'s own account (issue 33): every personal row goes, the user row stays as a "Former member" tombstone.',
+  dependsOn: [
+    'access',
+    'audit',
+    'auth',
+    'conversation',
+    'identity',
+    'inbox',
+    'mail',
+    'notifications',
+    'teams',
+    'tokens',
+    'workspace',
+  ],
+  ownsTables: [],
+  register: registerAccount,
+});
