@@ -10,6 +10,7 @@ import {
   pageLookupPath,
 } from './support/extension-session';
 import { expect, test } from './support/fixtures';
+import { drag, editorImageBox } from './support/annotation-editor';
 import { clickToolbarIcon } from './support/toolbar-click';
 
 // Issue 14: attachments and annotated screenshots in the extension, end to end in Chromium.
@@ -17,33 +18,6 @@ import { clickToolbarIcon } from './support/toolbar-click';
 type Attachment = { attachmentId: number; fileName: string; contentType: string; sha256: string };
 type Marker = { typeName: string; [key: string]: unknown };
 type AnnotationState = { width: number; height: number; markers: Marker[] };
-
-/** Screen position of the image the annotation editor shows (inside marker.js's shadow root). */
-async function editorImageBox(panel: Page) {
-  return panel.evaluate(() => {
-    const root = document.querySelector('mjs-marker-area')?.shadowRoot;
-    if (!root) throw new Error('No annotation editor');
-    const boxes = Array.from(root.querySelectorAll('svg, img'), (element) =>
-      element.getBoundingClientRect(),
-    ).filter((box) => box.width > 100);
-    const biggest = boxes.sort((a, b) => b.width * b.height - a.width * a.height)[0];
-    if (!biggest) throw new Error('The editor shows no image');
-    return { x: biggest.x, y: biggest.y, width: biggest.width, height: biggest.height };
-  });
-}
-
-/** Drags across the editor's image between two points given as fractions of its size. */
-async function drag(
-  panel: Page,
-  box: { x: number; y: number; width: number; height: number },
-  from: [number, number],
-  to: [number, number],
-) {
-  await panel.mouse.move(box.x + box.width * from[0], box.y + box.height * from[1]);
-  await panel.mouse.down();
-  await panel.mouse.move(box.x + box.width * to[0], box.y + box.height * to[1], { steps: 8 });
-  await panel.mouse.up();
-}
 
 function pixel(png: PNG, x: number, y: number): [number, number, number, number] {
   const at = (png.width * y + x) * 4;
@@ -171,26 +145,27 @@ test('a file attached on one domain downloads byte-identical on the other; a red
   // Capture the second domain's page: Chrome allows it after the toolbar icon was clicked there.
   await clickToolbarIcon(context, extensionId, tabB);
   await tabB.bringToFront();
+  const editorOpened = context.waitForEvent('page');
   await attachments.getByRole('button', { name: 'Capture screenshot' }).click();
-  const editor = panel.getByRole('dialog', { name: 'Annotate the screenshot' });
+  // The editor opens full size in its own window (issue 32).
+  const editor = await editorOpened;
   await expect(editor.getByRole('button', { name: 'Arrow' })).toBeEnabled();
-  // The dialog fades in moving and marker.js sizes its image once loaded: drag only once the
-  // image has stopped (two reads alike).
-  let box = await editorImageBox(panel);
+  // marker.js sizes its image once loaded: drag only once the image has stopped (two reads alike).
+  let box = await editorImageBox(editor);
   await expect
     .poll(async () => {
       const before = JSON.stringify(box);
-      box = await editorImageBox(panel);
+      box = await editorImageBox(editor);
       return box.width > 300 && JSON.stringify(box) === before;
     })
     .toBe(true);
   await editor.getByRole('button', { name: 'Arrow' }).click();
-  await drag(panel, box, [0.6, 0.7], [0.85, 0.55]);
+  await drag(editor, box, [0.6, 0.7], [0.85, 0.55]);
   await editor.getByRole('button', { name: 'Redact' }).click();
   // Over the shop's header and the checkout heading.
-  await drag(panel, box, [0.02, 0.02], [0.45, 0.2]);
+  await drag(editor, box, [0.02, 0.02], [0.45, 0.2]);
   const readState = () =>
-    panel.evaluate(() =>
+    editor.evaluate(() =>
       (
         document.querySelector('mjs-marker-area') as unknown as { getState(): AnnotationState }
       ).getState(),
@@ -202,7 +177,7 @@ test('a file attached on one domain downloads byte-identical on the other; a red
   const original = PNG.sync.read(
     Buffer.from(
       (
-        await panel.evaluate(
+        await editor.evaluate(
           () =>
             (
               document.querySelector('mjs-marker-area') as unknown as {
@@ -214,8 +189,9 @@ test('a file attached on one domain downloads byte-identical on the other; a red
       'base64',
     ),
   );
+  const closed = editor.waitForEvent('close');
   await editor.getByRole('button', { name: 'Save screenshot' }).click();
-  await expect(editor).toBeHidden();
+  await closed;
   await expect(attachments.getByTestId('attachment')).toHaveCount(2, { timeout: 20_000 });
   const thumbnail = attachments.getByRole('button', { name: /Open screenshot-.*\.png full size/ });
   await expect(thumbnail.locator('img')).toHaveAttribute('src', /^blob:/);

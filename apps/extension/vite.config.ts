@@ -14,6 +14,7 @@ const ENTRIES = {
   sidepanel: resolve(root, 'sidepanel.html'),
   options: resolve(root, 'options.html'),
   welcome: resolve(root, 'welcome.html'),
+  annotate: resolve(root, 'annotate.html'),
   workspace: resolve(root, 'workspace.html'),
   'service-worker': resolve(root, 'src/background/service-worker.ts'),
 };

@@ -31,7 +31,11 @@ describe('manifest', () => {
     ],
   ])('justifies every permission it asks for in %s', (_name, file) => {
     const text = readFileSync(file, 'utf8');
-    for (const permission of [...manifest.permissions, ...manifest.optional_host_permissions]) {
+    for (const permission of [
+      ...manifest.permissions,
+      ...manifest.optional_permissions,
+      ...manifest.optional_host_permissions,
+    ]) {
       expect(text).toMatch(new RegExp(`^\\| \`${escapeRegExp(permission)}\` +\\|`, 'm'));
     }
   });
@@ -44,6 +48,11 @@ describe('manifest', () => {
     expect(manifest).not.toHaveProperty('host_permissions');
     expect(manifest).not.toHaveProperty('content_scripts');
     expect(manifest.permissions).not.toContain('<all_urls>');
+  });
+
+  it('asks for capture without the click (debugger) only at the moment of use, never at install', () => {
+    expect(manifest.optional_permissions).toEqual(['debugger']);
+    expect(manifest.permissions).not.toContain('debugger');
   });
 
   it('can ask for access to web sites only later, one site at a time', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeChrome } from '../test/fake-chrome-api';
-import { CAPTURE_NEEDS_CLICK, createCaptureTab } from './capture-tab';
+import { CAPTURE_NEEDS_CLICK, CAPTURE_NEEDS_PERMISSION } from '../messaging/index';
+import { createCaptureTab } from './capture-tab';
 
 const PAGE = { url: 'chrome-extension://test-extension-id/sidepanel.html' };
 
@@ -22,12 +23,53 @@ describe('captureTab', () => {
     expect(fake.api.tabs.captureVisibleTab).toHaveBeenCalledWith(7);
   });
 
-  it('says to click the toolbar icon when Chrome refuses (no activeTab grant)', async () => {
-    const { capture } = setUp();
+  it('says to click the toolbar icon on a site the user has not allowed (no activeTab grant)', async () => {
+    const { fake, capture } = setUp();
+    fake.grantedApis.add('debugger');
     await expect(capture({ tabId: 1 }, PAGE)).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: CAPTURE_NEEDS_CLICK,
     });
+    // The optional permission is never used outside the sites the user allowed.
+    expect(fake.api.debugger.captureScreenshot).not.toHaveBeenCalled();
+  });
+
+  it('on an allowed site without the click, asks for the capture permission once, then captures', async () => {
+    const { fake, capture } = setUp();
+    fake.grantedOrigins.add('https://shop.example.com/*');
+    await expect(capture({ tabId: 1 }, PAGE)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: CAPTURE_NEEDS_PERMISSION,
+    });
+    expect(fake.api.debugger.captureScreenshot).not.toHaveBeenCalled();
+    await fake.api.permissions.requestApi(['debugger']);
+    expect(await capture({ tabId: 1 }, PAGE)).toBe('data:image/png;base64,DEBUGGER1');
+  });
+
+  it('prefers the plain capture when the icon was clicked (no debugging bar)', async () => {
+    const { fake, capture } = setUp();
+    fake.grantedOrigins.add('https://shop.example.com/*');
+    fake.grantedApis.add('debugger');
+    vi.mocked(fake.api.tabs.captureVisibleTab).mockResolvedValue('data:image/png;base64,AAAA');
+    expect(await capture({ tabId: 1 }, PAGE)).toBe('data:image/png;base64,AAAA');
+    expect(fake.api.debugger.captureScreenshot).not.toHaveBeenCalled();
+  });
+
+  it('says the tab closed when it goes away mid-capture, and names a competing debugger', async () => {
+    const { fake, capture } = setUp();
+    fake.grantedOrigins.add('https://shop.example.com/*');
+    fake.grantedApis.add('debugger');
+    vi.mocked(fake.api.debugger.captureScreenshot).mockRejectedValueOnce(
+      new Error('No tab with given id 1.'),
+    );
+    await expect(capture({ tabId: 1 }, PAGE)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'The tab closed or left the page while Waymark captured it: capture again.',
+    });
+    vi.mocked(fake.api.debugger.captureScreenshot).mockRejectedValueOnce(
+      new Error('Another debugger is already attached to the tab with id: 1.'),
+    );
+    await expect(capture({ tabId: 1 }, PAGE)).rejects.toThrow('Another tool is debugging this tab');
   });
 
   it('never captures a tab behind another, a non-web page, or for a content script', async () => {

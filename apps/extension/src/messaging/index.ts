@@ -20,6 +20,12 @@ export {
   type PinStatus,
   type SessionInfo,
 } from './protocol';
+export {
+  ANNOTATION_CHANNEL,
+  isAnnotationMessage,
+  type AnnotationMessage,
+} from './annotation-channel';
+export { CAPTURE_NEEDS_CLICK, CAPTURE_NEEDS_PERMISSION } from './capture-refusals';
 export { holdLivePort, LIVE_PING_MS } from './hold-live-port';
 export { broadcast, sendRequest } from './send-message';
 export { isExtensionPage } from './sender-guard';

@@ -29,6 +29,8 @@ export type PageInfo = {
   url: string;
   /** `document.title` of the page. */
   title: string;
+  /** The page's declared language (`<html lang>`), '' when it declares none. */
+  language?: string;
 };
 
 /** Who is signed in, as the side panel may know it: never a token. */

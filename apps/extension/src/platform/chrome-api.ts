@@ -84,6 +84,8 @@ export type ChromeApi = {
      * `activeTab` (granted by the user's click on the toolbar icon for that tab) or `<all_urls>`.
      */
     captureVisibleTab(windowId: number): Promise<string>;
+    /** The tab's zoom factor (1 = 100 %). */
+    getZoom(tabId: number): Promise<number>;
     /** Fires when the active tab of a window changes. */
     onActivated: ChromeEvent<[info: { tabId: number; windowId: number }]>;
     /** Fires when a tab's URL, title or loading state changes. */
@@ -94,6 +96,8 @@ export type ChromeApi = {
   windows: {
     /** The window the calling page belongs to. */
     getCurrentId(): Promise<number>;
+    /** Opens an extension page in a popup window of its own (no tab strip), `width`×`height`. */
+    openPopup(details: { url: string; width: number; height: number }): Promise<void>;
   };
   commands: {
     /** Fires with a command's name when the user presses its shortcut (manifest `commands`). */
@@ -126,6 +130,18 @@ export type ChromeApi = {
     contains(origins: string[]): Promise<boolean>;
     /** Fires when the user grants more host access. */
     onAdded: ChromeEvent<[permissions: { origins?: string[] }]>;
+    /** Asks the user for optional API permissions (`debugger`); must run within a user gesture. */
+    requestApi(permissions: string[]): Promise<boolean>;
+    /** Whether every one of the optional API `permissions` is granted. */
+    containsApi(permissions: string[]): Promise<boolean>;
+  };
+  debugger: {
+    /**
+     * A PNG data URL of what tab `tabId` shows, through the DevTools protocol
+     * (`Page.captureScreenshot`): attaches, captures, detaches. Needs the optional `debugger`
+     * permission; works without the toolbar click `captureVisibleTab` needs.
+     */
+    captureScreenshot(tabId: number): Promise<string>;
   };
   scripting: {
     /** Runs a packaged script file in a tab's page (needs host access to the tab's site). */
@@ -218,6 +234,7 @@ export const chromeApi: ChromeApi = {
     },
     sendMessage: (tabId, message) => chrome.tabs.sendMessage(tabId, message),
     captureVisibleTab: (windowId) => chrome.tabs.captureVisibleTab(windowId, { format: 'png' }),
+    getZoom: (tabId) => chrome.tabs.getZoom(tabId),
     onActivated: wrapEvent(() => chrome.tabs.onActivated),
     onUpdated: wrapEvent(() => chrome.tabs.onUpdated),
   },
@@ -226,6 +243,9 @@ export const chromeApi: ChromeApi = {
       const window = await chrome.windows.getCurrent();
       if (window.id === undefined) throw new Error('The current window has no id');
       return window.id;
+    },
+    openPopup: async ({ url, width, height }) => {
+      await chrome.windows.create({ url, type: 'popup', width, height, focused: true });
     },
   },
   sidePanel: {
@@ -253,6 +273,29 @@ export const chromeApi: ChromeApi = {
     request: (origins) => chrome.permissions.request({ origins }),
     contains: (origins) => chrome.permissions.contains({ origins }),
     onAdded: wrapEvent(() => chrome.permissions.onAdded),
+    requestApi: (permissions) =>
+      chrome.permissions.request({
+        permissions: permissions as chrome.runtime.ManifestPermission[],
+      }),
+    containsApi: (permissions) =>
+      chrome.permissions.contains({
+        permissions: permissions as chrome.runtime.ManifestPermission[],
+      }),
+  },
+  debugger: {
+    captureScreenshot: async (tabId) => {
+      const target = { tabId };
+      await chrome.debugger.attach(target, '1.3');
+      try {
+        const shot = (await chrome.debugger.sendCommand(target, 'Page.captureScreenshot', {
+          format: 'png',
+        })) as { data: string };
+        return `data:image/png;base64,${shot.data}`;
+      } finally {
+        // Detached at once: Chrome shows its "is debugging this browser" bar while attached.
+        await chrome.debugger.detach(target).catch(() => undefined);
+      }
+    },
   },
   scripting: {
     executeFile: async (tabId, file) => {

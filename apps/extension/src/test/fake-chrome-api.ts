@@ -41,6 +41,8 @@ export type FakeChrome = {
   badges: Map<number, string>;
   /** Origin patterns (`https://a.example/*`) the user has granted. */
   grantedOrigins: Set<string>;
+  /** Optional API permissions (`debugger`) the user has granted. */
+  grantedApis: Set<string>;
   onPermissionsAdded: FakeEvent<[{ origins?: string[] }]>;
   onInstalled: FakeEvent<[{ reason: string }]>;
   onActivated: FakeEvent<[{ tabId: number; windowId: number }]>;
@@ -64,6 +66,7 @@ export function createFakeChrome(): FakeChrome {
   const onConnect = createFakeEvent<[PortLike]>();
   const badges = new Map<number, string>();
   const grantedOrigins = new Set<string>();
+  const grantedApis = new Set<string>();
   const onPermissionsAdded = createFakeEvent<[{ origins?: string[] }]>();
   const pick = (store: Map<string, unknown>, keys: string[]) =>
     Promise.resolve(
@@ -121,10 +124,11 @@ export function createFakeChrome(): FakeChrome {
       captureVisibleTab: vi.fn(() =>
         Promise.reject(new Error("Either the '<all_urls>' or 'activeTab' permission is required.")),
       ),
+      getZoom: vi.fn(() => Promise.resolve(1)),
       onActivated,
       onUpdated,
     },
-    windows: { getCurrentId: () => Promise.resolve(1) },
+    windows: { getCurrentId: () => Promise.resolve(1), openPopup: vi.fn(() => Promise.resolve()) },
     commands: { onCommand },
     sidePanel: { openOnActionClick: vi.fn(() => Promise.resolve()) },
     identity: {
@@ -145,6 +149,19 @@ export function createFakeChrome(): FakeChrome {
       }),
       contains: (origins) => Promise.resolve(origins.every((origin) => grantedOrigins.has(origin))),
       onAdded: onPermissionsAdded,
+      requestApi: vi.fn((permissions: string[]) => {
+        permissions.forEach((permission) => grantedApis.add(permission));
+        return Promise.resolve(true);
+      }),
+      containsApi: (permissions) =>
+        Promise.resolve(permissions.every((permission) => grantedApis.has(permission))),
+    },
+    debugger: {
+      captureScreenshot: vi.fn((tabId: number) =>
+        grantedApis.has('debugger')
+          ? Promise.resolve(`data:image/png;base64,DEBUGGER${tabId}`)
+          : Promise.reject(new Error('Permission debugger is not granted.')),
+      ),
     },
     scripting: { executeFile: vi.fn(() => Promise.resolve()) },
     storage: {
@@ -198,6 +215,7 @@ export function createFakeChrome(): FakeChrome {
     onConnect,
     badges,
     grantedOrigins,
+    grantedApis,
     onPermissionsAdded,
     onInstalled,
     onActivated,

@@ -15,6 +15,8 @@ describe('EnvironmentFields', () => {
       os: 'Linux',
       viewport: '1280 × 720',
       devicePixelRatio: '1',
+      zoom: '100 %',
+      language: 'en',
       time: ISO,
     };
     const { container } = renderPage(

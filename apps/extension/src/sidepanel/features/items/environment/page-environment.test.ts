@@ -40,6 +40,8 @@ describe('page environment', () => {
       userAgent: '',
       viewport: { width: 1280, height: 720 },
       devicePixelRatio: 2,
+      zoom: 1.25,
+      language: 'de-CH',
       now: new Date('2026-11-23T10:41:00.000Z'),
     });
     expect(environmentToHtml(environment, { locale: 'en-US', timeZone: 'UTC' })).toBe(
@@ -49,8 +51,26 @@ describe('page environment', () => {
         '<li>OS: Linux</li>' +
         '<li>Viewport: 1280 × 720</li>' +
         '<li>Device pixel ratio: 2</li>' +
+        '<li>Zoom: 125 %</li>' +
+        '<li>Page language: de-CH</li>' +
         '<li>Time: <time datetime="2026-11-23T10:41:00.000Z">Nov 23, 2026, 10:41:00 AM UTC</time></li></ul>',
     );
+  });
+
+  // Issue 32: the zoom changes what a screenshot shows; the language, which text the page shows.
+  it('says when the zoom or the language could not be read, and when a page declares none', () => {
+    const base = {
+      pageUrl: 'https://shop.example.com/',
+      userAgentData: null,
+      userAgent: '',
+      viewport: null,
+      devicePixelRatio: 1,
+      now: new Date(),
+    };
+    const unknown = describeEnvironment({ ...base, zoom: null, language: null });
+    expect([unknown.zoom, unknown.language]).toEqual(['Unknown', 'Unknown']);
+    const undeclared = describeEnvironment({ ...base, zoom: 0.9, language: '' });
+    expect([undeclared.zoom, undeclared.language]).toEqual(['90 %', 'Not declared']);
   });
 
   // Issue 25: the section and the form showed the raw ISO string.
@@ -59,7 +79,15 @@ describe('page environment', () => {
       formatEnvironmentTime('2026-11-23T10:41:00.000Z', { locale: 'de-DE', timeZone: 'UTC' }),
     ).toBe('23.11.2026, 10:41:00 UTC');
     expect(formatEnvironmentTime('yesterday at noon')).toBeUndefined();
-    const typed = { pageUrl: '', browser: '', os: '', viewport: '', devicePixelRatio: '' };
+    const typed = {
+      pageUrl: '',
+      browser: '',
+      os: '',
+      viewport: '',
+      devicePixelRatio: '',
+      zoom: '',
+      language: '',
+    };
     expect(environmentToHtml({ ...typed, time: 'yesterday <noon>' })).toBe(
       '<h4>Environment</h4><ul><li>Time: yesterday &lt;noon&gt;</li></ul>',
     );
@@ -72,6 +100,8 @@ describe('page environment', () => {
       os: '',
       viewport: '',
       devicePixelRatio: '',
+      zoom: '',
+      language: '',
       time: '',
     };
     expect(environmentToHtml(empty)).toBe('');

@@ -11,6 +11,8 @@ export type PageEnvironment = {
   os: string;
   viewport: string;
   devicePixelRatio: string;
+  zoom: string;
+  language: string;
   time: string;
 };
 
@@ -21,6 +23,8 @@ export const ENVIRONMENT_LABELS: Record<keyof PageEnvironment, string> = {
   os: 'OS',
   viewport: 'Viewport',
   devicePixelRatio: 'Device pixel ratio',
+  zoom: 'Zoom',
+  language: 'Page language',
   time: 'Time',
 };
 
@@ -76,6 +80,10 @@ export function describeEnvironment(input: {
   userAgent: string;
   viewport: { width: number; height: number } | null;
   devicePixelRatio: number;
+  /** The tab's zoom factor (`tabs.getZoom`), null when unknown. */
+  zoom: number | null;
+  /** The page's `<html lang>`, '' when it declares none, null when it could not be read. */
+  language: string | null;
   now: Date;
 }): PageEnvironment {
   return {
@@ -84,6 +92,8 @@ export function describeEnvironment(input: {
     os: describeOs(input.userAgentData, input.userAgent),
     viewport: input.viewport ? `${input.viewport.width} × ${input.viewport.height}` : 'Unknown',
     devicePixelRatio: String(input.devicePixelRatio),
+    zoom: input.zoom === null ? 'Unknown' : `${Math.round(input.zoom * 100)} %`,
+    language: input.language === null ? 'Unknown' : input.language || 'Not declared',
     time: input.now.toISOString(),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromBase64 } from '../../../../transfer/index';
+import { fromBase64 } from '../transfer/index';
 import { ANNOTATION_TOOLS, dataUrlToFile, screenshotFileName } from './annotation-tools';
 
 describe('annotation tools', () => {

@@ -1,18 +1,24 @@
 // The annotation editor's tools: marker.js 3 marker types under the names the toolbar shows.
 
-/** One tool of the editor. */
-export type AnnotationTool = { label: string; markerType: string; hint: string };
+/** One tool of the editor; `key` is its keyboard shortcut (a single letter, no modifier). */
+export type AnnotationTool = { label: string; markerType: string; hint: string; key: string };
 
 /** Rectangle, arrow, freehand, text, and redact (an opaque box that replaces the pixels). */
 export const ANNOTATION_TOOLS: readonly AnnotationTool[] = [
-  { label: 'Rectangle', markerType: 'FrameMarker', hint: 'Drag to frame an area' },
-  { label: 'Arrow', markerType: 'ArrowMarker', hint: 'Drag from the tail to the tip' },
-  { label: 'Freehand', markerType: 'FreehandMarker', hint: 'Draw with the pointer' },
-  { label: 'Text', markerType: 'TextMarker', hint: 'Click, then type' },
+  { label: 'Rectangle', markerType: 'FrameMarker', hint: 'Drag to frame an area (R)', key: 'r' },
+  {
+    label: 'Arrow',
+    markerType: 'ArrowMarker',
+    hint: 'Drag from the tail to the tip (A)',
+    key: 'a',
+  },
+  { label: 'Freehand', markerType: 'FreehandMarker', hint: 'Draw with the pointer (F)', key: 'f' },
+  { label: 'Text', markerType: 'TextMarker', hint: 'Click, then type (T)', key: 't' },
   {
     label: 'Redact',
     markerType: 'CoverMarker',
-    hint: 'Drag over sensitive data: it is painted over in the saved image',
+    hint: 'Drag over sensitive data: it is painted over in the saved image (X)',
+    key: 'x',
   },
 ];
 
