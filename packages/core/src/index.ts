@@ -16,6 +16,7 @@ export * from './entities/organization';
 export * from './entities/access-level';
 export * from './entities/data-fields';
 export * from './entities/project';
+export * from './entities/url-rules';
 export * from './entities/billing';
 export * from './entities/item';
 export * from './entities/conversation';
