@@ -8,12 +8,14 @@ import { panelPaintScenario } from './panel-paint';
 import { searchScenario } from './search';
 import { skeletonScenario } from './skeleton';
 import type { Scenario } from './types';
+import { urlRulesScenario } from './url-rules';
 
 /** Every benchmark scenario, in the order `npm run bench` runs them. */
 export const SCENARIOS: Scenario[] = [
   skeletonScenario,
   authScenario,
   pageItemsScenario,
+  urlRulesScenario,
   searchScenario,
   itemImportScenario,
   mixedLoadScenario,
