@@ -11,12 +11,14 @@ import { searchLoadScenario } from './search-load';
 import { skeletonScenario } from './skeleton';
 import { workspacePageScenario } from './workspace-page';
 import type { Scenario } from './types';
+import { urlRulesScenario } from './url-rules';
 
 /** Every benchmark scenario, in the order `npm run bench` runs them. */
 export const SCENARIOS: Scenario[] = [
   skeletonScenario,
   authScenario,
   pageItemsScenario,
+  urlRulesScenario,
   searchScenario,
   searchLoadScenario,
   exportMemoryScenario,

@@ -1,5 +1,46 @@
 import type { MatrixRow } from './access-matrix';
 
+// Issue 31: every probe declares its own template, so repeated allowed calls never tie.
+let probeTemplates = 0;
+
+/** Issue 31: a project's URL rules — members read and declare, administrators remove and switch. */
+const URL_RULE_ROWS: MatrixRow[] = [
+  {
+    method: 'POST',
+    path: '/api/project/getUrlRules',
+    who: 'projectMember',
+    request: (ids) => ({ body: { projectId: ids.projectId } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/project/previewUrlTemplate',
+    who: 'projectMember',
+    request: (ids) => ({ body: { projectId: ids.projectId, pattern: '/page/:id' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/project/createUrlTemplate',
+    who: 'projectMember',
+    request: (ids) => ({
+      body: { projectId: ids.projectId, pattern: `/probe-${++probeTemplates}/:id`, name: null },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/project/deleteUrlTemplate',
+    who: 'admin',
+    request: (ids) => ({ body: { projectId: ids.projectId, templateId: ids.spareTemplateId } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/project/setUrlRules',
+    who: 'admin',
+    request: (ids) => ({
+      body: { projectId: ids.projectId, hashRoutes: false, keptParams: ['tab'] },
+    }),
+  },
+];
+
 // Issue 4: who may call the project and item routes (see access-matrix.ts for the rules).
 // Destructive rows act on the spare project, site, path and item so later rows keep their ids.
 
@@ -73,6 +114,7 @@ export const PROJECT_ROWS: MatrixRow[] = [
     who: 'admin',
     request: (ids) => ({ params: { id: ids.sparePathId } }),
   },
+  ...URL_RULE_ROWS,
 ];
 
 const byItem = (ids: { itemId: number }) => ({ params: { itemId: ids.itemId } });

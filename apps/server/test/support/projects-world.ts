@@ -126,6 +126,8 @@ export type ProjectIds = {
   pathId: number;
   /** A path with its own item, for the delete-path probe. */
   sparePathId: number;
+  /** A URL template no item uses, for the delete-template probe (issue 31). */
+  spareTemplateId: number;
   itemId: number;
   otherItemId: number;
   /** An item for the delete-item probe. */
@@ -202,6 +204,11 @@ export async function createProjectIds(
     '/api/project/getProjectRelativePaths',
     { projectId },
   );
+  const spareTemplate = await call<{ templateId: number }>(
+    'POST',
+    '/api/project/createUrlTemplate',
+    { projectId, pattern: '/spare-template/:id', name: 'Spare page' },
+  );
   const pathIdOf = (path: string) =>
     paths.find((candidate) => candidate.relativePath === path)?.relativePathId ?? 0;
   return {
@@ -211,6 +218,7 @@ export async function createProjectIds(
     spareSiteId: sites[1]?.siteManagementId ?? 0,
     pathId: pathIdOf('/page'),
     sparePathId: pathIdOf('/spare-path'),
+    spareTemplateId: spareTemplate.templateId,
     itemId,
     otherItemId,
     spareItemId,

@@ -103,6 +103,16 @@ export const ZPageItems = z.object({
    * offer only what the plan includes; empty when the page is in no accessible project.
    */
   planFeatures: z.array(z.enum(FEATURES)),
+  /**
+   * Issue 31: where the page's items live when the project's URL rules make it differ from
+   * `relativePath` (the concrete page, sent back when creating an item), e.g. `/orders/:id`.
+   */
+  pageKey: z.string().nullable().optional(),
+  /** Issue 31: the URL template the page matched ("Order page (/orders/:id)"); null for none. */
+  template: z
+    .object({ templateId: ZId, pattern: z.string(), name: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 /** The items of one page. */
 export type TPageItems = z.infer<typeof ZPageItems>;

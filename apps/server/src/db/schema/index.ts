@@ -13,6 +13,7 @@ export * from './idp-rate-limits';
 export * from './projects';
 export * from './associated-sites';
 export * from './relative-paths';
+export * from './url-rules';
 export * from './project-access';
 export * from './releases';
 export * from './item-types';

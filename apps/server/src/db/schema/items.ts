@@ -19,6 +19,11 @@ export const items = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     relativePathId: integer('relative_path_id').notNull(),
+    /**
+     * Issue 31: the concrete page the item was recorded on when it lives on a URL template's path
+     * (`/orders/1` under `/orders/:id`); removing the template puts it back there. Null otherwise.
+     */
+    recordedPath: text('recorded_path'),
     itemTypeId: integer('item_type_id')
       .notNull()
       .references(() => itemTypes.id),

@@ -9,6 +9,7 @@ import { insertItemTags, insertItemUrls } from './item-lists';
 import { checkItemRefs } from './item-refs';
 import { checkMentions } from './mentions';
 import { sanitizeDescription } from './sanitize-description';
+import { placeNewItem } from './url-rules/place-new-item';
 
 /** Input of {@link createItem}: validated fields (see ZCreateItemRequest) and the author. */
 export type CreateItemInput = {
@@ -52,12 +53,14 @@ export async function insertItem(
   await checkItemRefs(tx, scope, input);
   // Refused before anything is written; the notifications come from the history trigger.
   await checkMentions(tx, scope, input.descriptionHtml);
-  const relativePathId = await ensureRelativePath(tx, scope.projectId, input.relativePath);
+  const place = await placeNewItem(tx, scope.projectId, input.relativePath);
+  const relativePathId = await ensureRelativePath(tx, scope.projectId, place.key);
   const [item] = await tx
     .insert(items)
     .values({
       projectId: scope.projectId,
       relativePathId,
+      recordedPath: place.recordedPath,
       itemTypeId: input.itemTypeId,
       itemStatusId: input.itemStatusId,
       title: input.title,

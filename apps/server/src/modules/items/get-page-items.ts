@@ -1,9 +1,12 @@
 import {
+  compilePageRules,
   getPlan,
   normalizePageUrl,
   PLAN_IDS,
   toRelativePath,
+  urlParts,
   ZPageItems,
+  type PageIdentity,
   type TPageItems,
   type TPageProject,
 } from '@waymark/core';
@@ -14,6 +17,7 @@ import { associatedSites, organizations, projects, relativePaths } from '../../d
 import { canUseProject } from '../access/index';
 import { selectPathItems } from './item-summaries';
 import type { PageLookupCache, PageSiteRow, PathItems } from './page-lookup-cache';
+import { readUrlRules } from './url-rules/read-url-rules';
 
 /** Input of {@link getPageItems}. */
 export type GetPageItemsInput = {
@@ -76,29 +80,55 @@ export async function getPageItems(
   );
   const chosen = matches.find((match) => match.projectId === input.projectId) ?? matches[0];
   if (!chosen) {
-    cache.answers.set(answerKey, { sites: sitesSource, path: null }, NO_PAGE);
+    cache.answers.set(answerKey, { sites: sitesSource, path: null, rules: null }, NO_PAGE);
     return NO_PAGE;
   }
-  const pathKey = `${chosen.projectId}|${chosen.relativePath}`;
-  const path = await cache.pathItems.get(pathKey, () => readPathItems(db, chosen));
-  const answer = composeAnswer(matches, chosen, sites.rows, path);
-  cache.answers.set(answerKey, { sites: sitesSource, path: { key: pathKey, value: path } }, answer);
+  // Issue 31: the project's URL rules (compiled once per project) name the page.
+  const rules = await cache.rules.get(chosen.projectId, async () => ({
+    compiled: compilePageRules(await readUrlRules(db, chosen.projectId)),
+  }));
+  const { search, hash } = urlParts(input.pageUrl);
+  const identity = rules.compiled.identify(chosen.relativePath, search, hash);
+  const pathKey = `${chosen.projectId}|${identity.key}`;
+  const path = await cache.pathItems.get(pathKey, () =>
+    readPathItems(db, { projectId: chosen.projectId, relativePath: identity.key }),
+  );
+  const answer = composeAnswer(matches, { ...chosen, relativePath: identity.pagePath }, identity, {
+    sites: sites.rows,
+    path,
+  });
+  cache.answers.set(
+    answerKey,
+    {
+      sites: sitesSource,
+      path: { key: pathKey, value: path },
+      rules: { key: chosen.projectId, value: rules },
+    },
+    answer,
+  );
   return answer;
 }
 
 function composeAnswer(
   matches: TPageProject[],
   chosen: TPageProject,
-  sites: PageSiteRow[],
-  { itemsJson, relativePathId }: PathItems,
+  identity: PageIdentity,
+  { sites, path: { itemsJson, relativePathId } }: { sites: PageSiteRow[]; path: PathItems },
 ): JsonText<TPageItems> {
   const planId = sites.find((site) => site.projectId === chosen.projectId)?.planId;
+  const { template } = identity;
   const head = ZPageHead.parse({
-    projects: matches,
+    projects: matches.map((match) => (match.projectId === chosen.projectId ? chosen : match)),
     projectId: chosen.projectId,
     relativePath: chosen.relativePath,
     relativePathId,
     planFeatures: [...getPlan(planId ?? PLAN_IDS.free).features],
+    pageKey: identity.key,
+    template: template && {
+      templateId: template.id,
+      pattern: template.pattern,
+      name: template.name,
+    },
   });
   return new JsonText(`${JSON.stringify(head).slice(0, -1)},"items":${itemsJson}}`);
 }

@@ -6,7 +6,9 @@ import {
   itemSearch,
   itemTags,
   items,
+  projectUrlRules,
   relativePaths,
+  urlTemplates,
 } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
 import {
@@ -31,6 +33,7 @@ import { deleteItem } from './delete-item';
 import { linkRelatedItem, searchRelatedItems, unlinkRelatedItem } from './related-items';
 import { searchItems } from './search-items';
 import { updateItem } from './update-item';
+import { registerUrlRules } from './url-rules/register-url-rules';
 
 export { bulkUpdateItems, restoreItems, type BulkChange } from './bulk-update-items';
 export { deleteRelativePath } from './delete-relative-path';
@@ -150,13 +153,15 @@ const registerItems: AppModule = (app, { db, changes }) => {
         userId: requireCaller(request).userId,
       }),
   });
+  registerUrlRules(app, db);
   return Promise.resolve();
 };
 
 /** The items module's manifest: what it depends on, the tables it owns, its routes. */
 export const itemsModule = defineModule({
   name: 'items',
-  summary: 'Items, the URL paths they hang on, relations, history, search, option lists.',
+  summary:
+    'Items, the URL paths they hang on and the URL rules naming them, relations, history, search, option lists.',
   dependsOn: ['access', 'entitlements'],
   ownsTables: [
     items,
@@ -166,6 +171,8 @@ export const itemsModule = defineModule({
     itemRelations,
     itemSearch,
     relativePaths,
+    urlTemplates,
+    projectUrlRules,
   ],
   register: registerItems,
 });

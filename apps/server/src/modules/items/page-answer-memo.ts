@@ -8,6 +8,8 @@ export type PageAnswerSources = {
   sites: { key: string; value: object };
   /** Key and value of the path's items (`PageLookupCache.pathItems`); null when nothing matched. */
   path: { key: string; value: object } | null;
+  /** Key and value of the chosen project's compiled URL rules (`PageLookupCache.rules`). */
+  rules: { key: number; value: object } | null;
 };
 
 /** Whole page answers, each valid while the cached reads it was built from are still kept. */

@@ -1,3 +1,4 @@
+import type { CompiledPageRules } from '@waymark/core';
 import { createChangeCache, type ChangeCache } from '../../changes/change-cache';
 import type { ChangeFeed } from '../../changes/change-feed';
 import { createPageAnswerMemo, type PageAnswerMemo } from './page-answer-memo';
@@ -22,6 +23,8 @@ export type PageLookupCache = {
   sites: ChangeCache<string, { rows: PageSiteRow[] }>;
   /** Keyed by project and path; shared by every caller, who reaches it only through `sites`. */
   pathItems: ChangeCache<string, PathItems>;
+  /** Compiled URL rules by project (issue 31): compiled once, forgotten when they change. */
+  rules: ChangeCache<number, { compiled: CompiledPageRules }>;
   /** Whole answers by request, used while the two entries they were built from are kept. */
   answers: PageAnswerMemo;
 };
@@ -39,6 +42,8 @@ const ACCESS_TABLES = new Set([
 const PATH_ITEM_TABLES = new Set(['items', 'item_tags', 'item_notes']);
 // Tables announced with their project: a path created, renamed or merged; a release renamed.
 const PROJECT_TABLES = new Set(['relative_paths', 'releases']);
+// Tables of a project's URL rules (issue 31), announced with their project.
+const URL_RULE_TABLES = new Set(['url_templates', 'project_url_rules']);
 // Tables of organization-wide names (types, statuses, people) shown in summaries.
 const SHARED_NAME_TABLES = new Set(['item_statuses', 'item_types', 'users']);
 
@@ -65,13 +70,25 @@ export function createPageLookupCache(feed: ChangeFeed): PageLookupCache {
         : (_key, value) => value.projectId === key;
     },
   });
+  const rules: PageLookupCache['rules'] = createChangeCache({
+    feed,
+    max: 2_000,
+    ttlMs: 10 * 60_000,
+    onChange: ({ table, key }) => {
+      if (table === 'projects') return 'all';
+      if (!URL_RULE_TABLES.has(table)) return 'none';
+      return key === null ? 'all' : (projectId) => projectId === key;
+    },
+  });
   return {
     sites,
     pathItems,
+    rules,
     answers: createPageAnswerMemo(
-      ({ sites: read, path }) =>
+      ({ sites: read, path, rules: compiled }) =>
         sites.peek(read.key) === read.value &&
-        (path === null || pathItems.peek(path.key) === path.value),
+        (path === null || pathItems.peek(path.key) === path.value) &&
+        (compiled === null || rules.peek(compiled.key) === compiled.value),
     ),
   };
 }

@@ -15,6 +15,7 @@ import { systemRoutes } from './system';
 import { teamRoutes } from './teams';
 import { tokenRoutes } from './tokens';
 import { trackerRoutes } from './trackers';
+import { urlRuleRoutes } from './url-rules';
 import { userRoutes } from './users';
 import { workspaceRoutes } from './workspace';
 
@@ -43,6 +44,7 @@ export const routes = {
   ...authRoutes,
   ...accountRoutes,
   ...projectRoutes,
+  ...urlRuleRoutes,
   ...itemRoutes,
   ...liveRoutes,
   ...attachmentRoutes,

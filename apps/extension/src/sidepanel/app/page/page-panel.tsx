@@ -102,6 +102,7 @@ export function PagePanel({
         projects={data.projects}
         projectId={current.projectId}
         relativePath={current.relativePath}
+        template={data.template ?? null}
         onSelect={(id) => {
           setProjectId(id);
           setView({ kind: 'list' });

@@ -1,11 +1,49 @@
-import { Group, NativeSelect, Text, VisuallyHidden } from '@mantine/core';
+import { Group, NativeSelect, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { TPageProject } from '@waymark/core';
+
+/** The URL template a page matched (issue 31), as the page lookup answers it. */
+export type PageTemplate = { pattern: string; name: string | null };
 
 /**
  * The project and relative path of the current page on one line, with a compact switcher when
- * several projects match.
+ * several projects match. When a URL template names the page (issue 31) a second line says so —
+ * "Order page (/orders/:id)" — and the path stays the concrete one the browser shows.
  */
 export function ProjectHeading({
+  projects,
+  projectId,
+  relativePath,
+  template = null,
+  onSelect,
+}: {
+  projects: TPageProject[];
+  projectId: number;
+  relativePath: string;
+  template?: PageTemplate | null;
+  onSelect: (projectId: number) => void;
+}) {
+  const heading = (
+    <ProjectLine
+      projects={projects}
+      projectId={projectId}
+      relativePath={relativePath}
+      onSelect={onSelect}
+    />
+  );
+  if (!template) return heading;
+  const label = template.name ? `${template.name} (${template.pattern})` : template.pattern;
+  return (
+    <Stack gap={0}>
+      {heading}
+      <Text size="xs" c="dimmed" truncate="end" title={label} data-testid="page-template">
+        <VisuallyHidden>Page </VisuallyHidden>
+        {label}
+      </Text>
+    </Stack>
+  );
+}
+
+function ProjectLine({
   projects,
   projectId,
   relativePath,

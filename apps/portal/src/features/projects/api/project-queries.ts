@@ -6,7 +6,16 @@ import { apiClient } from '../../../lib/api-client';
 export const projectKeys = {
   sites: (projectId: number) => ['projects', 'sites', projectId] as const,
   paths: (projectId: number, urlPath: string) => ['projects', 'paths', projectId, urlPath] as const,
+  urlRules: (projectId: number) => ['projects', 'url-rules', projectId] as const,
 };
+
+/** Issue 31 getUrlRules of the selected project: templates, kept parameters, hash routes. */
+export function urlRulesQuery(projectId: number) {
+  return queryOptions({
+    queryKey: projectKeys.urlRules(projectId),
+    queryFn: () => apiClient.call(routes.getUrlRules, { body: { projectId } }),
+  });
+}
 
 /** spec §7 getAssociatedSites of the selected project, as editable values. */
 export function sitesQuery(projectId: number | null) {

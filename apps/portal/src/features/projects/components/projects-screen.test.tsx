@@ -65,6 +65,15 @@ function fakeServer(options: Options = {}) {
       ],
     ],
     [routes.updateRelativePath, () => 'Merged into /cart: 3 items moved.'],
+    [
+      routes.getUrlRules,
+      ({ body }) => ({
+        projectId: body?.projectId,
+        hashRoutes: false,
+        keptParams: [],
+        templates: [],
+      }),
+    ],
     [routes.saveProject, () => 'Saved successfully'],
     [routes.saveAssociatedSite, options.saveSite ?? (() => '')],
     [routes.deleteProject, () => 'Project deleted successfully'],

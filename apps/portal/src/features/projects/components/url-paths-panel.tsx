@@ -19,6 +19,7 @@ import { PATHS_INFO } from '../project-messages';
 import { DeleteRowDialog } from './delete-row-dialog';
 import { InfoButton } from '../../../components/info-button/info-button';
 import { PagedRowList } from './paged-row-list';
+import { UrlRulesSection } from './url-rules-section';
 
 function checkPath(text: string): string | null {
   const parsed = ZRelativePathInput.safeParse(text);
@@ -105,6 +106,7 @@ export function UrlPathsPanel({ project, footer }: UrlPathsPanelProps) {
             Save Changes
           </Button>
         </Group>
+        {projectId !== null && <UrlRulesSection key={projectId} projectId={projectId} />}
         {footer}
       </Stack>
       <DeleteRowDialog

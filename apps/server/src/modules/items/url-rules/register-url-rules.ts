@@ -1,0 +1,58 @@
+import { routes } from '@waymark/core';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../../db/client';
+import { registerRoute } from '../../../http/register-route';
+import {
+  projectAdmin,
+  projectMember,
+  requireCaller,
+  requireProjectScope as scopeOf,
+} from '../../access/index';
+import { createUrlTemplate } from './create-url-template';
+import { deleteUrlTemplate } from './delete-url-template';
+import { getUrlRules } from './get-url-rules';
+import { previewUrlTemplate } from './preview-url-template';
+import { setUrlRules } from './set-url-rules';
+
+const member = projectMember({ projectIdFrom: 'body.projectId' });
+const admin = projectAdmin({ projectIdFrom: 'body.projectId' });
+
+/**
+ * The URL-rule routes (issue 31). Members read, preview and declare templates (the panel's
+ * "Items here apply to every /orders/… page"); removing one and the project-wide switches (kept
+ * parameters, hash routes) are an administrator's, as renaming and deleting paths are.
+ */
+export function registerUrlRules(app: FastifyInstance, db: Db): void {
+  registerRoute(app, routes.getUrlRules, {
+    access: member,
+    handler: async (request) => getUrlRules({ db }, scopeOf(request)),
+  });
+  registerRoute(app, routes.previewUrlTemplate, {
+    access: member,
+    handler: async (request) => previewUrlTemplate({ db }, scopeOf(request), request.body),
+  });
+  registerRoute(app, routes.createUrlTemplate, {
+    access: member,
+    handler: async (request) =>
+      createUrlTemplate({ db }, scopeOf(request), {
+        ...request.body,
+        userId: requireCaller(request).userId,
+      }),
+  });
+  registerRoute(app, routes.deleteUrlTemplate, {
+    access: admin,
+    handler: async (request) =>
+      deleteUrlTemplate({ db }, scopeOf(request), {
+        ...request.body,
+        userId: requireCaller(request).userId,
+      }),
+  });
+  registerRoute(app, routes.setUrlRules, {
+    access: admin,
+    handler: async (request) =>
+      setUrlRules({ db }, scopeOf(request), {
+        ...request.body,
+        userId: requireCaller(request).userId,
+      }),
+  });
+}

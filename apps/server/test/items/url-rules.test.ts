@@ -1,0 +1,254 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { items } from '../../src/db/schema';
+import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
+import { pageLookup } from '../support/page-lookup';
+import {
+  addMember,
+  createItem,
+  createOrgWorld,
+  createProject,
+  ok,
+  type As,
+  type OrgWorld,
+} from '../support/projects-world';
+
+// Issue 31: URL templates, kept query parameters and hash routes, on the real database.
+
+type Page = {
+  relativePath: string | null;
+  pageKey?: string | null;
+  template?: { pattern: string; name: string | null } | null;
+  items: { title: string }[];
+};
+
+let t: AuthTestContext;
+let world: OrgWorld;
+let projectId: number;
+let member: As;
+
+beforeAll(async () => {
+  t = await startAuthTestApp();
+  world = await createOrgWorld(t);
+  projectId = await createProject(t, world, 'https://shop.url-rules.test');
+  ok(
+    await t.call(world.admin, {
+      method: 'POST',
+      url: '/api/project/saveAssociatedSite',
+      payload: { projectId, baseUrl: 'http://localhost:4100/staging' },
+    }),
+  );
+  member = (await addMember(t, world, [projectId])).as;
+});
+afterAll(() => t.close());
+
+const post = (as: As, url: string, payload: object) => t.call(as, { method: 'POST', url, payload });
+const page = async (pageUrl: string) =>
+  ok<Page>(await t.call(world.admin, pageLookup({ pageUrl, projectId })));
+const titles = (answer: Page) => answer.items.map((item) => item.title).sort();
+const add = (relativePath: string, title: string) =>
+  createItem(t, member, world, { projectId, relativePath, title });
+
+describe('URL templates', () => {
+  it('previews the known pages a template absorbs, then merges their items into it', async () => {
+    await add('/orders/1', 'On order 1');
+    await add('/orders/2', 'On order 2');
+    await add('/orders', 'On the list');
+    await add('/orders/2/lines', 'On the lines');
+    const preview = ok<{ pattern: string; paths: { relativePath: string; itemCount: number }[] }>(
+      await post(member, '/api/project/previewUrlTemplate', {
+        projectId,
+        pattern: '/orders//:id/',
+      }),
+    );
+    expect(preview).toEqual({
+      pattern: '/orders/:id',
+      paths: [
+        { relativePath: '/orders/1', itemCount: 1 },
+        { relativePath: '/orders/2', itemCount: 1 },
+      ],
+    });
+    const saved = ok<{ templateId: number; pattern: string; name: string }>(
+      await post(member, '/api/project/createUrlTemplate', {
+        projectId,
+        pattern: '/orders/:id',
+        name: 'Order page',
+      }),
+    );
+    expect(saved).toMatchObject({ pattern: '/orders/:id', name: 'Order page' });
+
+    // Every order page, on every environment, shows the template's items.
+    for (const url of [
+      'https://shop.url-rules.test/orders/77',
+      'http://localhost:4100/staging/orders/2?utm_source=x',
+    ]) {
+      const answer = await page(url);
+      expect(titles(answer)).toEqual(['On order 1', 'On order 2']);
+      expect(answer.template).toMatchObject({ pattern: '/orders/:id', name: 'Order page' });
+      expect(answer.pageKey).toBe('/orders/:id');
+    }
+    expect((await page('https://shop.url-rules.test/orders/77')).relativePath).toBe('/orders/77');
+    expect(titles(await page('https://shop.url-rules.test/orders'))).toEqual(['On the list']);
+    expect(titles(await page('https://shop.url-rules.test/orders/2/lines'))).toEqual([
+      'On the lines',
+    ]);
+
+    // An item created on a concrete order page lands on the template and remembers its page.
+    const itemId = await add('/orders/3', 'On order 3');
+    const [row] = await t.db.select().from(items).where(eq(items.id, itemId));
+    expect(row?.recordedPath).toBe('/orders/3');
+    expect(titles(await page('https://shop.url-rules.test/orders/1'))).toEqual([
+      'On order 1',
+      'On order 2',
+      'On order 3',
+    ]);
+
+    // The more specific template takes its pages from the less specific one.
+    ok(
+      await post(member, '/api/project/createUrlTemplate', {
+        projectId,
+        pattern: '/:section/:id/lines',
+      }),
+    );
+    expect(titles(await page('https://shop.url-rules.test/orders/9/lines'))).toEqual([
+      'On the lines',
+    ]);
+
+    // Removing the template puts every item back on the page it was recorded on.
+    const message = ok<string>(
+      await post(world.admin, '/api/project/deleteUrlTemplate', {
+        projectId,
+        templateId: saved.templateId,
+      }),
+    );
+    expect(message).toBe('Removed /orders/:id: 3 items back on their pages.');
+    expect(titles(await page('https://shop.url-rules.test/orders/1'))).toEqual(['On order 1']);
+    expect(titles(await page('https://shop.url-rules.test/orders/3'))).toEqual(['On order 3']);
+    expect((await page('https://shop.url-rules.test/orders/3')).template).toBeNull();
+    const [back] = await t.db.select().from(items).where(eq(items.id, itemId));
+    expect(back?.recordedPath).toBeNull();
+  });
+
+  it.each([
+    ['/*', '"/*" matches every page of the site'],
+    ['orders/:id', 'A template starts with "/"'],
+    ['/orders/:', '":" is not a parameter'],
+    ['/orders/7', 'a fixed path is a URL path'],
+    ['/:section/:number/lines', 'matches exactly the same pages as /:section/:id/lines'],
+    ['/:section/:id/lines', 'already exists'],
+  ])('refuses %s with a 400 naming the problem, changing nothing', async (pattern, message) => {
+    const before = ok<{ templates: unknown[] }>(
+      await post(member, '/api/project/getUrlRules', { projectId }),
+    );
+    for (const url of ['/api/project/previewUrlTemplate', '/api/project/createUrlTemplate']) {
+      const response = await post(member, url, { projectId, pattern });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json<{ message: string }>().message).toContain(message);
+    }
+    expect(ok(await post(member, '/api/project/getUrlRules', { projectId }))).toEqual(before);
+  });
+
+  it('answers 404 for a template of another project', async () => {
+    const otherProject = await createProject(t, world, 'https://other.url-rules.test');
+    const other = ok<{ templateId: number }>(
+      await post(world.admin, '/api/project/createUrlTemplate', {
+        projectId: otherProject,
+        pattern: '/x/:id',
+      }),
+    );
+    const response = await post(world.admin, '/api/project/deleteUrlTemplate', {
+      projectId,
+      templateId: other.templateId,
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('loses no item created while a template is saved (30 concurrent creations)', async () => {
+    const creations = Array.from({ length: 30 }, (_, i) => add(`/invoices/${i}`, `Invoice ${i}`));
+    const template = post(member, '/api/project/createUrlTemplate', {
+      projectId,
+      pattern: '/invoices/:id',
+    });
+    const [response] = await Promise.all([template, ...creations]);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = await page('https://shop.url-rules.test/invoices/999');
+    expect(answer.items).toHaveLength(30);
+  });
+});
+
+describe('kept query parameters and hash routes', () => {
+  it('splits pages by kept parameters, merges them back when no longer kept', async () => {
+    const refused = await post(world.admin, '/api/project/setUrlRules', {
+      projectId,
+      hashRoutes: false,
+      keptParams: ['tab', 'utm_source'],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Tracking parameters');
+    const member403 = await post(member, '/api/project/setUrlRules', {
+      projectId,
+      hashRoutes: false,
+      keptParams: [],
+    });
+    expect(member403.statusCode).toBe(403);
+
+    const rules = ok<{ keptParams: string[] }>(
+      await post(world.admin, '/api/project/setUrlRules', {
+        projectId,
+        hashRoutes: false,
+        keptParams: ['view', 'tab'],
+      }),
+    );
+    expect(rules.keptParams).toEqual(['tab', 'view']);
+    const map = await page('https://shop.url-rules.test/search?q=1&tab=map');
+    expect(map.relativePath).toBe('/search?tab=map');
+    await add(map.relativePath!, 'On the map');
+    await add('/search?tab=filters&utm_source=ad', 'On the filters');
+    expect(titles(await page('https://shop.url-rules.test/search?tab=map&gclid=z'))).toEqual([
+      'On the map',
+    ]);
+    expect(titles(await page('http://localhost:4100/staging/search?tab=filters'))).toEqual([
+      'On the filters',
+    ]);
+    expect(titles(await page('https://shop.url-rules.test/search'))).toEqual([]);
+
+    ok(
+      await post(world.admin, '/api/project/setUrlRules', {
+        projectId,
+        hashRoutes: false,
+        keptParams: [],
+      }),
+    );
+    expect(titles(await page('https://shop.url-rules.test/search?tab=map'))).toEqual([
+      'On the filters',
+      'On the map',
+    ]);
+    ok(
+      await post(world.admin, '/api/project/setUrlRules', {
+        projectId,
+        hashRoutes: false,
+        keptParams: ['tab'],
+      }),
+    );
+    expect(titles(await page('https://shop.url-rules.test/search?tab=map'))).toEqual([
+      'On the map',
+    ]);
+  });
+
+  it('reads #/route as the page in hash-route mode', async () => {
+    ok(
+      await post(world.admin, '/api/project/setUrlRules', {
+        projectId,
+        hashRoutes: true,
+        keptParams: ['tab'],
+      }),
+    );
+    const users = await page('https://shop.url-rules.test/#/settings/users?tab=all');
+    expect(users.relativePath).toBe('/settings/users?tab=all');
+    await add(users.relativePath!, 'On the users route');
+    expect(titles(await page('http://localhost:4100/staging/#/settings/users?tab=all'))).toEqual([
+      'On the users route',
+    ]);
+    expect(titles(await page('https://shop.url-rules.test/#/settings/teams'))).toEqual([]);
+  });
+});
