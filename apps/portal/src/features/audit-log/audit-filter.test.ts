@@ -37,7 +37,7 @@ describe('toAuditFilter', () => {
 describe('audit labels', () => {
   it('names known actions and shows unknown ones as stored', () => {
     expect(auditActionLabel('member.left')).toBe('User left');
-    expect(auditActionLabel('account.deleted')).toBe('account.deleted');
+    expect(auditActionLabel('account.renamed')).toBe('account.renamed');
   });
 
   it('describes a change as key: value pairs', () => {
