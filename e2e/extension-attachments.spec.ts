@@ -82,7 +82,7 @@ test('a file attached on one domain downloads byte-identical on the other; a red
   await form.getByLabel('Type').selectOption({ label: 'Bug' });
   await form.getByLabel('Title').fill('Pay button does nothing');
   const environment = form.getByRole('group', { name: 'Environment' });
-  await expect(environment.getByLabel('Page')).toHaveValue(tabA.url());
+  await expect(environment.getByLabel('Page', { exact: true })).toHaveValue(tabA.url());
   await expect(environment.getByLabel('Browser')).toHaveValue(/Chrom/);
   await expect(environment.getByLabel('Viewport')).toHaveValue(/^\d+ × \d+$/);
   await environment.getByLabel('OS').fill('Debian 12');
