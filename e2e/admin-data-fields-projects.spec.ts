@@ -166,7 +166,7 @@ test('data fields and projects changed in the portal show in the extension', asy
   // Issue 28: the organization's search language, on the Account screen.
   await portal
     .getByRole('navigation', { name: 'Admin' })
-    .getByRole('link', { name: 'Account' })
+    .getByRole('link', { name: 'Account', exact: true })
     .click();
   const language = portal.getByRole('region', { name: 'Search Language' });
   const languageBox = language.getByRole('combobox', { name: 'Language of your items' });

@@ -265,6 +265,7 @@ async function walkPanelMenu(
     'Options',
     'User guide',
     'Keyboard shortcuts?',
+    'Delete account',
     'Logout',
   ]);
   await expectNoAxeViolations(panel, 'panel menu');
