@@ -112,6 +112,53 @@ const deleteAccount = (
   });
 
 describe('deleting my account (issue 33)', () => {
+  it("refuses an external issuer's tokens of a deleted account on every copy instead of provisioning a new one, until the person signs in again", async () => {
+    const subject = `erin-${Date.now()}`;
+    // Issued before the deletion by the test clock, which the deletion's time comes from.
+    const erin = await t.signIn({
+      subject,
+      firstName: 'Erin',
+      email: 'erin@a.test',
+      issuedAt: new Date(t.clock.at.getTime() - 60_000),
+    });
+    const whoami = (as: { authorization: string }, app: FastifyInstance) =>
+      app.inject({ method: 'GET', url: '/api/account/whoami', headers: as });
+    const before = await whoami(erin, copy2);
+    expect(before.statusCode, before.body).toBe(200);
+    const userId = await userIdOf(t, erin);
+
+    expect((await deleteAccount(erin, 'erin@a.test')).statusCode).toBe(200);
+
+    for (const app of [t.app, copy2]) {
+      // Each copy forgets its cached user row when the change feed tells it (milliseconds).
+      await expect
+        .poll(async () => (await whoami(erin, app)).statusCode, { timeout: 2000 })
+        .toBe(401);
+      const refused = await whoami(erin, app);
+      expect(refused.json<{ message: string }>().message).toBe(
+        'This Waymark account has been deleted. Sign in again to start a new one.',
+      );
+    }
+    expect(await t.db.select().from(users).where(eq(users.email, 'erin@a.test'))).toEqual([]);
+
+    // Signing in again at the issuer (a token issued after the deletion) starts a new account.
+    const again = await t.signIn({
+      subject,
+      firstName: 'Erin',
+      email: 'erin@a.test',
+      issuedAt: new Date(t.clock.at.getTime() + 2_000),
+    });
+    const fresh = await whoami(again, copy2);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(await userIdOf(t, again)).not.toBe(userId);
+    const [tombstone] = await t.db.select().from(users).where(eq(users.id, userId));
+    expect(tombstone).toMatchObject({
+      email: '',
+      firstName: 'Former',
+      subject: `deleted:${userId}`,
+    });
+  });
+
   it('refuses a wrong confirmation with a clear 400 and changes nothing', async () => {
     const dana = await busyMember(orgA, projectA, 'dana.wrong@a.test');
     const before = await orgFootprint(orgA.orgId);

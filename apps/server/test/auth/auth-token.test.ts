@@ -34,6 +34,7 @@ describe('bearer token verification against a discovered JWKS', () => {
       email: 'Ann@Example.test',
       firstName: 'Ann',
       lastName: 'Lee',
+      issuedAt: new Date('2026-03-10T12:00:00Z'),
     });
     await expect(verify(token)).resolves.toEqual({
       subject: 'abc',
@@ -42,6 +43,7 @@ describe('bearer token verification against a discovered JWKS', () => {
       firstName: 'Ann',
       lastName: 'Lee',
       expiresAt: expect.any(Number) as number,
+      issuedAt: Date.parse('2026-03-10T12:00:00Z'),
       sessionGeneration: null,
     });
   });

@@ -19,6 +19,8 @@ export type TestTokenOptions = {
   issuer?: string;
   /** Seconds until expiry (negative for an expired token); 300 by default. */
   expiresInSeconds?: number;
+  /** `iat`; now by default (expiry still counts from now). */
+  issuedAt?: Date;
   /** Extra claims. */
   claims?: JWTPayload;
 };
@@ -83,7 +85,7 @@ export async function signToken(
     .setIssuer(options.issuer)
     .setAudience(options.audience)
     .setSubject(subject)
-    .setIssuedAt(now)
+    .setIssuedAt(options.issuedAt ?? now)
     .setExpirationTime(now + (options.expiresInSeconds ?? 300))
     .sign(key);
 }

@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** People who have signed in at least once; provisioned from the identity token on first call. */
 export const users = pgTable(
@@ -17,6 +17,15 @@ export const users = pgTable(
      * its e-mail is emptied and its subject no longer matches any token.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * SHA-256 (hex) of the tombstone's former subject: an external issuer keeps vouching for the
+     * account after its deletion, and its tokens issued before `deleted_at` must stay refused
+     * rather than provision a new account (decision 0057).
+     */
+    forgottenSubjectHash: text('forgotten_subject_hash'),
   },
-  (table) => [uniqueIndex('users_subject_key').on(table.subject)],
+  (table) => [
+    uniqueIndex('users_subject_key').on(table.subject),
+    index('users_forgotten_subject_hash_idx').on(table.forgottenSubjectHash),
+  ],
 );

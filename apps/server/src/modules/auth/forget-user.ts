@@ -37,7 +37,7 @@ export async function lockUser(tx: Transaction, userId: number): Promise<UserToF
 
 /**
  * Turns the user row into a tombstone (decision 0054): named "Former member", no e-mail, a
- * subject no token carries, `deleted_at` set. The row stays so items, notes, history and
+ * subject no token carries (its hash kept, decision 0057), `deleted_at` set. The row stays so items, notes, history and
  * mentions keep an author; every copy's user cache forgets it (change feed on `users`).
  */
 export async function anonymiseUser(
@@ -49,6 +49,8 @@ export async function anonymiseUser(
     .update(users)
     .set({
       subject: sql`'deleted:' || ${users.id}`,
+      // SET reads the row as it was: the hash is of the subject being forgotten.
+      forgottenSubjectHash: sql`encode(sha256(convert_to(${users.subject}, 'UTF8')), 'hex')`,
       email: '',
       firstName: FORMER_MEMBER_FIRST_NAME,
       lastName: FORMER_MEMBER_LAST_NAME,

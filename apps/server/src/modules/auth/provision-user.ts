@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { AppError } from '@waymark/core';
-import { eq, sql } from 'drizzle-orm';
+import { eq, max, sql } from 'drizzle-orm';
 import { invitedAccounts, users } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { TokenIdentity } from './token-verifier';
@@ -42,6 +43,27 @@ export async function readUserBySubject(
 export const EMAIL_NOT_VERIFIED =
   'Verify your e-mail address before using Waymark: follow the link in the e-mail we sent you, then sign in again.';
 
+/** Answered for a token issued before its account was deleted (decision 0057). */
+export const ACCOUNT_DELETED_MESSAGE =
+  'This Waymark account has been deleted. Sign in again to start a new one.';
+
+/**
+ * Refuses a token its issuer made before the account it names was deleted: with an external
+ * issuer the account lives on there, and without this its next call would provision a new one.
+ */
+async function refuseForgottenSubject(db: Db, identity: TokenIdentity): Promise<void> {
+  const hash = createHash('sha256').update(identity.subject, 'utf8').digest('hex');
+  const [row] = await db
+    .select({ deletedAt: max(users.deletedAt) })
+    .from(users)
+    .where(eq(users.forgottenSubjectHash, hash));
+  const deletedAt = row?.deletedAt;
+  if (!deletedAt) return;
+  // No `iat`: nothing shows the token is newer than the deletion.
+  if (identity.issuedAt === null || identity.issuedAt <= new Date(deletedAt).getTime())
+    throw new AppError('UNAUTHORIZED', ACCOUNT_DELETED_MESSAGE);
+}
+
 /**
  * The user row for a verified token, created on the first call and kept in step with the
  * token's e-mail and names (ARCHITECTURE.md Identity). Invitations match on the e-mail, so an
@@ -64,6 +86,7 @@ export async function provisionUser(
     return { userId: existing.userId, email };
   }
   if (!existing) {
+    await refuseForgottenSubject(db, identity);
     const claimed = await claimInvitedAccount({ db }, identity, email);
     if (claimed !== undefined) return { userId: claimed, email };
   }

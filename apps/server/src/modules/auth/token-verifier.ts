@@ -15,6 +15,8 @@ export type TokenIdentity = {
   lastName: string;
   /** When the token expires (`exp`), in ms since the epoch. */
   expiresAt: number;
+  /** When the token was issued (`iat`), in ms since the epoch; null when it does not say. */
+  issuedAt: number | null;
   /** The embedded provider's `session_generation` claim, or null (absent, or another issuer). */
   sessionGeneration: number | null;
 };
@@ -93,6 +95,7 @@ function toIdentity(payload: JWTPayload): TokenIdentity {
     firstName: typeof payload.given_name === 'string' ? payload.given_name.trim() : '',
     lastName: typeof payload.family_name === 'string' ? payload.family_name.trim() : '',
     expiresAt: (payload.exp ?? 0) * 1000,
+    issuedAt: typeof payload.iat === 'number' ? payload.iat * 1000 : null,
     sessionGeneration:
       typeof payload.session_generation === 'number' ? payload.session_generation : null,
   };
