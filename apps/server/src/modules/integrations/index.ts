@@ -60,6 +60,7 @@ const registerIntegrations: AppModule = async (
       registry: createTrackerRegistry({
         githubApiUrl: config.integrations.githubApiUrl,
         linearApiUrl: config.integrations.linearApiUrl,
+        allowPrivateAddresses: config.integrations.allowPrivateAddresses,
       }),
     },
     jobs,
