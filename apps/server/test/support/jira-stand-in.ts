@@ -166,9 +166,10 @@ export async function startJiraStandIn(): Promise<JiraStandIn> {
   ) => {
     const now = stamp();
     const id = String(nextIssueId++);
-    const type =
-      JIRA_ISSUE_TYPES.find((candidate) => candidate.id === fields.issuetype) ??
-      (JIRA_ISSUE_TYPES[1]);
+    const type = JIRA_ISSUE_TYPES.find((candidate) => candidate.id === fields.issuetype) ?? {
+      id: '10001',
+      name: 'Task',
+    };
     const issue: JiraStandInIssue = {
       id,
       key: `${project.key}-${project.issues.length + 1}`,
