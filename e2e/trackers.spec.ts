@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { TestSite } from './fixtures-site/site-server';
 import { Webhook } from 'standardwebhooks';
 import { createAdmin } from './support/admin-org';
@@ -9,6 +9,7 @@ import { connectToServerDatabase } from './support/database';
 import { callApiAs, newTestUser } from './support/extension-session';
 import { expect, test } from './support/fixtures';
 import { github } from './support/github';
+import { jira } from './support/jira';
 import { linear } from './support/linear';
 import type { SidePanel } from './support/side-panel';
 
@@ -16,7 +17,8 @@ import type { SidePanel } from './support/side-panel';
 // and connects the GitHub stand-in on the portal's Integrations screen; a tester records a bug in
 // the panel and clicks "Create issue in GitHub"; the receiver has the signed event and the
 // stand-in has the issue; closing the issue in the stand-in (its signed webhook) closes the item
-// live in the open panel. axe on every screen.
+// live in the open panel. axe on every screen. The Linear and Jira walks are the same story with
+// the vendor's own connect form; Waymark adds their webhooks itself.
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 let receiver: Server;
@@ -107,6 +109,26 @@ async function recordBugInPanel({
   return { panel, detail };
 }
 
+/**
+ * The closing check every vendor's walk ends with: the tracker's signed webhook (`closing`, what
+ * the developer did there) was accepted, and the open panel shows — live, without a reload — the
+ * issue's new state word and the item's status Closed, with axe.
+ */
+async function expectClosedLive(input: {
+  closing: Promise<{ status: number }[]>;
+  panel: Page;
+  detail: Locator;
+  issue: Locator;
+  stateWord: string;
+  vendor: string;
+}) {
+  const [delivery] = await input.closing;
+  expect(delivery?.status).toBe(200);
+  await expect(input.issue).toContainText(input.stateWord, { timeout: 10_000 });
+  await expect(input.detail.getByRole('table', { name: 'Item fields' })).toContainText('Closed');
+  await expectNoAxeViolations(input.panel, `panel item closed by ${input.vendor}`);
+}
+
 async function expectAccessible(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
@@ -195,11 +217,14 @@ test('a bug sent to GitHub from the panel closes live when its issue is closed t
   });
 
   // Closed on GitHub: the signed webhook closes the item, live in the open panel.
-  const [delivery] = await github.closeIssue(repository, 1);
-  expect(delivery?.status).toBe(200);
-  await expect(issue).toContainText('closed', { timeout: 10_000 });
-  await expect(detail.getByRole('table', { name: 'Item fields' })).toContainText('Closed');
-  await expectNoAxeViolations(panel, 'panel item closed by GitHub');
+  await expectClosedLive({
+    closing: github.closeIssue(repository, 1),
+    panel,
+    detail,
+    issue,
+    stateWord: 'closed',
+    vendor: 'GitHub',
+  });
   await adminContext.close();
 });
 
@@ -250,10 +275,73 @@ test('a bug sent to Linear from the panel closes live when its issue is complete
   expect(created?.description).toContain(`${site.origins[0]}/checkout`);
 
   // Completed in Linear: its signed webhook closes the item, live in the open panel.
-  const [delivery] = await linear.moveIssue(`${team}-1`, 'done');
-  expect(delivery?.status).toBe(200);
-  await expect(issue).toContainText('Done', { timeout: 10_000 });
-  await expect(detail.getByRole('table', { name: 'Item fields' })).toContainText('Closed');
-  await expectNoAxeViolations(panel, 'panel item closed by Linear');
+  await expectClosedLive({
+    closing: linear.moveIssue(`${team}-1`, 'done'),
+    panel,
+    detail,
+    issue,
+    stateWord: 'Done',
+    vendor: 'Linear',
+  });
+  await adminContext.close();
+});
+
+test('a bug sent to Jira from the panel closes live when its issue is done there', async ({
+  browser,
+  serverUrl,
+  request,
+  sidePanel,
+  site,
+}) => {
+  test.setTimeout(240_000);
+  const project = `J${Date.now().toString(36).toUpperCase()}`;
+  const token = `ATATT-e2e-${Date.now().toString(36)}`;
+  await jira.allowToken('admin@acme.example', token, project);
+
+  // The admin connects Jira on the portal; Waymark adds the site's webhook itself.
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const portal = await adminContext.newPage();
+  const { token: adminToken, orgId } = await createAdmin(portal, serverUrl, request);
+  await portal.goto(`${serverUrl}/client/app/integrations`);
+  await portal.locator('label', { hasText: /^Jira$/ }).click();
+  await expect(portal.getByRole('radio', { name: 'Jira' })).toBeChecked();
+  const connectForm = portal.getByRole('form', { name: 'Connect Jira' });
+  await connectForm.getByLabel('Jira site').fill(jira.site());
+  await connectForm.getByLabel('Project key').fill(project);
+  await connectForm.getByLabel('E-mail of the token').fill('admin@acme.example');
+  await connectForm.getByLabel('API token').fill(token);
+  await expectNoAxeViolations(portal, 'integrations (Jira form)');
+  await connectForm.getByRole('button', { name: 'Connect Jira' }).click();
+  const connected = portal.getByRole('dialog', { name: 'Jira is connected' });
+  await expect(connected).toContainText(`Waymark (${project})`);
+  await connected.getByRole('button', { name: 'Done' }).click();
+  const target = `${new URL(jira.site()).host}/${project}`;
+  await expect(portal.getByRole('article', { name: `Jira ${target}` })).toBeVisible();
+
+  const { panel, detail } = await recordBugInPanel({
+    request,
+    serverUrl,
+    sidePanel,
+    site,
+    adminToken,
+    orgId,
+  });
+  await detail.getByRole('button', { name: 'Create issue in Jira' }).click();
+  const issue = detail.getByRole('group', { name: 'Jira issue' });
+  await expect(issue.getByRole('link', { name: `Jira ${project}-1` })).toBeVisible();
+  await expect(issue).toContainText('To Do');
+  const [created] = await jira.issues(project);
+  expect(created?.fields.summary).toBe('Pay button does nothing');
+  expect(JSON.stringify(created?.fields.description)).toContain(`${site.origins[0]}/checkout`);
+
+  // Done in Jira: its signed webhook closes the item, live in the open panel.
+  await expectClosedLive({
+    closing: jira.moveIssue(`${project}-1`, 'done'),
+    panel,
+    detail,
+    issue,
+    stateWord: 'Done',
+    vendor: 'Jira',
+  });
   await adminContext.close();
 });

@@ -3,23 +3,15 @@ import {
   type StandInDelivery,
   type StandInIssue,
 } from '../../apps/server/test/support/github-stand-in';
+import { callStandIn } from './stand-in-control';
 
 /**
  * The e2e run's GitHub stand-in (started by global setup, the server's GITHUB_API_URL), driven
  * over its control endpoints: what an admin or developer would do on github.com.
  */
 export const github = {
-  async call<T>(name: string, body?: unknown): Promise<T> {
-    const base = process.env.GITHUB_STAND_IN_URL;
-    if (!base) throw new Error('GITHUB_STAND_IN_URL is not set: run through global setup');
-    const response = await fetch(`${base}${CONTROL_PREFIX}${name}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json' },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    if (!response.ok) throw new Error(`stand-in ${name}: ${response.status}`);
-    return (await response.json()) as T;
-  },
+  call: <T>(name: string, body?: unknown) =>
+    callStandIn<T>('GITHUB_STAND_IN_URL', CONTROL_PREFIX, name, body),
   /** A fine-grained token that can use `repository`. */
   allowToken: (token: string, repository: string) => github.call('tokens', { token, repository }),
   /** Adds the repository's webhook, as Settings → Webhooks does. */

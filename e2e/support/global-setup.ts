@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startServer } from '../../scripts/lib/start-server.mjs';
 import { startGitHubStandIn } from '../../apps/server/test/support/github-stand-in';
+import { startJiraStandIn } from '../../apps/server/test/support/jira-stand-in';
 import { startLinearStandIn } from '../../apps/server/test/support/linear-stand-in';
 import { EXTENSION_DIST, ROOT } from './paths';
 
@@ -21,9 +22,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // BILLING_TEST_CLOCK: billing specs move the billing clock (support/billing-clock.ts).
   // WEBHOOK_ALLOW_PRIVATE: the integrations spec's webhook receiver listens on loopback.
   // GITHUB_API_URL, LINEAR_API_URL: the trackers spec's stand-ins, driven over HTTP
-  // (support/github.ts, support/linear.ts).
+  // (support/github.ts, support/linear.ts). The Jira stand-in is a site the admin enters
+  // (support/jira.ts); it listens on loopback, allowed by WEBHOOK_ALLOW_PRIVATE.
   const github = await startGitHubStandIn();
   const linear = await startLinearStandIn();
+  const jira = await startJiraStandIn();
   const server = await startServer({
     env: {
       BILLING_TEST_CLOCK: 'true',
@@ -36,9 +39,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.WAYMARK_DATA_DIR = server.dataDir;
   process.env.GITHUB_STAND_IN_URL = github.url;
   process.env.LINEAR_STAND_IN_URL = linear.url;
+  process.env.JIRA_STAND_IN_URL = jira.url;
   return async () => {
     await server.stop();
     await github.close();
     await linear.close();
+    await jira.close();
   };
 }

@@ -18,9 +18,11 @@ export async function reconcileNow(
       clock: t.clock,
       box: createSecretBox(key),
       publicUrl: t.config.publicUrl,
+      allowPrivateAddresses: true,
       registry: createTrackerRegistry({
         githubApiUrl: apis.githubApiUrl ?? 'http://127.0.0.1:9',
         linearApiUrl: apis.linearApiUrl ?? 'http://127.0.0.1:9/graphql',
+        allowPrivateAddresses: true,
       }),
     },
     { warn: () => {} },

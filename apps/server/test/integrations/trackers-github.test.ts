@@ -1,45 +1,41 @@
 import { sign } from '@octokit/webhooks-methods';
 import {
   TRACKER_ISSUE_REFUSED,
-  TRACKER_ISSUE_TAKEN,
   TRACKER_TOKEN_REFUSED,
   type TTrackerConnection,
   type TTrackerLink,
 } from '@waymark/core';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { trackerConnections, trackerLinks } from '../../src/db/schema';
 import type { AuthTestContext } from '../support/auth-test-app';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in';
 import { multipartFile, TINY_PNG } from '../support/multipart';
 import { createItem, ok } from '../support/projects-world';
 import { reconcileNow } from './reconcile-now';
-import { startTrackerTestApp } from './tracker-test-app';
 import {
-  createBug,
-  createIssueCall,
-  createTrackerWorld,
-  itemState,
-  type TrackerWorld,
-} from './tracker-world';
+  advanceMinutes as advanceBy,
+  expectIssueUnclaimable,
+  expectOneOfThirtyCopiesApplied,
+  expectSecretsHidden,
+  statusHistory,
+  useTrackerSuite,
+} from '../support/tracker-suite';
+import { createBug, createIssueCall, createTrackerWorld, itemState } from './tracker-world';
 
 // Issue 30: GitHub Issues through @octokit/rest against a local stand-in of GitHub's REST API and
 // its signed repository webhooks. One issue per item under 30 racing requests and a lost answer;
 // closing there closes the item here; replays and forgeries change nothing; tokens never leak.
 
+const suite = useTrackerSuite({
+  start: startGitHubStandIn,
+  env: (stand) => ({ GITHUB_API_URL: stand.url }),
+});
 let t: AuthTestContext;
 let github: GitHubStandIn;
 let appUrl: string;
-let logLines: string[];
-
-beforeAll(async () => {
-  github = await startGitHubStandIn();
-  ({ t, appUrl, logLines } = await startTrackerTestApp({ GITHUB_API_URL: github.url }));
-});
-
-afterAll(async () => {
-  await t.close();
-  await github.close();
+beforeAll(() => {
+  ({ t, standIn: github, appUrl } = suite);
 });
 
 let repoCount = 0;
@@ -49,9 +45,7 @@ const world = (repository = `acme/shop${++repoCount}`) =>
 /** The reconciliation job's function, as the cron runs it. */
 const reconcile = () => reconcileNow(t, { githubApiUrl: github.url });
 
-const advanceMinutes = (minutes: number) => {
-  t.clock.at = new Date(t.clock.at.getTime() + minutes * 60_000);
-};
+const advanceMinutes = (minutes: number) => advanceBy(t, minutes);
 
 describe('connecting GitHub', () => {
   it('checks the token with GitHub: a refused token or an unseen repository is a 400 and nothing is stored', async () => {
@@ -308,18 +302,7 @@ describe('linking an existing issue', () => {
     const itemA = await createBug(t, a.tester, a);
     const otherA = await createBug(t, a.tester, a);
     const itemB = await createBug(t, b.tester, b);
-    const link = (who: TrackerWorld, itemId: number) =>
-      t.call(who.tester, {
-        method: 'POST',
-        url: '/api/item/linkTrackerIssue',
-        payload: { itemId, connectionId: who.connection.connectionId, issue: '#1' },
-      });
-    ok(await link(a, itemA));
-    for (const answer of [await link(b, itemB), await link(a, otherA)]) {
-      expect(answer.statusCode).toBe(409);
-      expect(answer.json()).toMatchObject({ message: TRACKER_ISSUE_TAKEN });
-    }
-    expect((await itemState(t, b.tester, itemB)).link).toBeNull();
+    await expectIssueUnclaimable(t, { a, b, itemA, otherA, itemB, issue: '#1' });
   });
 });
 
@@ -340,9 +323,7 @@ describe("GitHub's webhooks", () => {
       status: 'Open',
       link: { state: 'open', assignee: 'octo-dev' },
     });
-    const history = ok<{ history: { field: string; after: string; userFullName?: string }[] }>(
-      await t.call(w.tester, { method: 'GET', url: `/api/item/getItem/${itemId}` }),
-    ).history.filter((entry) => entry.field === 'itemStatus');
+    const history = await statusHistory(t, w.tester, itemId);
     expect(history.map((entry) => entry.after)).toEqual(expect.arrayContaining(['Closed', 'Open']));
   });
 
@@ -398,17 +379,11 @@ describe("GitHub's webhooks", () => {
       'x-hub-signature-256': await sign(w.connection.webhookSecret, body),
     };
     const url = `${appUrl}${new URL(w.connection.webhookUrl).pathname}`;
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, () => fetch(url, { method: 'POST', headers, body })),
-    );
-    const statuses = answers.map((answer) => answer.status).sort();
-    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
-    expect(statuses.filter((status) => status === 400)).toHaveLength(29);
-    const history = ok<{ history: { field: string }[] }>(
-      await t.call(w.tester, { method: 'GET', url: `/api/item/getItem/${itemId}` }),
-    ).history.filter((entry) => entry.field === 'itemStatus');
-    expect(history).toHaveLength(1);
-    expect((await itemState(t, w.tester, itemId)).status).toBe('Closed');
+    await expectOneOfThirtyCopiesApplied(t, {
+      delivery: { url, headers, body },
+      tester: w.tester,
+      itemId,
+    });
   });
 
   it("another organization's connection to the same repository does not move this organization's item", async () => {
@@ -496,15 +471,12 @@ describe('secrets', () => {
     advanceMinutes(5);
     await reconcile();
     await github.closeIssue('acme/leak', 1);
-    const answers = [
-      await t.call(w.admin, { method: 'GET', url: `/api/integrations/${w.orgId}/trackers` }),
-      await t.call(w.tester, { method: 'GET', url: `/api/item/getItemTracker/${itemId}` }),
-      await t.call(w.admin, { method: 'GET', url: '/api/docs/json' }),
-    ];
-    const text = logLines.join('\n') + answers.map((a) => a.body).join('\n');
-    expect(logLines.length).toBeGreaterThan(10);
-    expect(text).not.toContain(token);
-    expect(text).not.toContain(w.connection.webhookSecret);
+    await expectSecretsHidden(t, {
+      ...w,
+      itemId,
+      logLines: suite.logLines,
+      secrets: [token, w.connection.webhookSecret],
+    });
     const stored = await t.db.execute(sql`select count(*)::int as n from tracker_connections`);
     expect(stored.rows[0]).toBeDefined();
   });

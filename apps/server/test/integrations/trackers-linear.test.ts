@@ -4,12 +4,11 @@ import {
   LINEAR_KEY_REFUSED,
   LINEAR_WEBHOOK_REFUSED,
   TRACKER_ISSUE_REFUSED,
-  TRACKER_ISSUE_TAKEN,
   type TTrackerConnection,
   type TTrackerLink,
 } from '@waymark/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { trackerConnections, trackerLinks } from '../../src/db/schema';
 import type { AuthTestContext } from '../support/auth-test-app';
 import { startLinearStandIn, type LinearStandIn } from '../support/linear-stand-in';
@@ -17,7 +16,14 @@ import { multipartFile, TINY_PNG } from '../support/multipart';
 import { ok } from '../support/projects-world';
 import { createLinearWorld, type LinearWorld } from './linear-world';
 import { reconcileNow } from './reconcile-now';
-import { startTrackerTestApp } from './tracker-test-app';
+import {
+  advanceMinutes as advanceBy,
+  expectIssueUnclaimable,
+  expectOneOfThirtyCopiesApplied,
+  expectSecretsHidden,
+  statusHistory as historyOf,
+  useTrackerSuite,
+} from '../support/tracker-suite';
 import { createBug, createIssueCall, itemState } from './tracker-world';
 
 // Issue 30: Linear through @linear/sdk against a local stand-in of Linear's GraphQL API and its
@@ -25,28 +31,23 @@ import { createBug, createIssueCall, itemState } from './tracker-world';
 // per item under 30 racing requests and a lost answer; Linear's state types close and reopen the
 // item; replays, stale timestamps and forgeries change nothing; keys and secrets never leak.
 
+const suite = useTrackerSuite({
+  start: startLinearStandIn,
+  env: (stand) => ({ LINEAR_API_URL: stand.url }),
+  ready: (stand, appUrl) => {
+    stand.deliverTo = appUrl;
+  },
+});
 let t: AuthTestContext;
 let linear: LinearStandIn;
-let logLines: string[];
-
-beforeAll(async () => {
-  linear = await startLinearStandIn();
-  let appUrl: string;
-  ({ t, appUrl, logLines } = await startTrackerTestApp({ LINEAR_API_URL: linear.url }));
-  linear.deliverTo = appUrl;
-});
-
-afterAll(async () => {
-  await t.close();
-  await linear.close();
+beforeAll(() => {
+  ({ t, standIn: linear } = suite);
 });
 
 let teamCount = 0;
 const world = (team = `ENG${++teamCount}`) => createLinearWorld(t, linear, { team });
 const reconcile = () => reconcileNow(t, { linearApiUrl: linear.url });
-const advanceMinutes = (minutes: number) => {
-  t.clock.at = new Date(t.clock.at.getTime() + minutes * 60_000);
-};
+const advanceMinutes = (minutes: number) => advanceBy(t, minutes);
 const connect = (w: LinearWorld, payload: Record<string, unknown>) =>
   t.call(w.admin, {
     method: 'POST',
@@ -55,10 +56,7 @@ const connect = (w: LinearWorld, payload: Record<string, unknown>) =>
   });
 const create = (w: LinearWorld, itemId: number) =>
   createIssueCall(t, w.tester, { itemId, connectionId: w.connection.connectionId });
-const statusHistory = async (w: LinearWorld, itemId: number) =>
-  ok<{ history: { field: string; after: string }[] }>(
-    await t.call(w.tester, { method: 'GET', url: `/api/item/getItem/${itemId}` }),
-  ).history.filter((entry) => entry.field === 'itemStatus');
+const statusHistory = (w: LinearWorld, itemId: number) => historyOf(t, w.tester, itemId);
 
 describe('connecting Linear', () => {
   it('checks the key with Linear first: refused, unseen team or a non-admin key is a 400 and nothing is stored', async () => {
@@ -280,18 +278,7 @@ describe('linking an existing issue', () => {
     const itemA = await createBug(t, a.tester, a);
     const otherA = await createBug(t, a.tester, a);
     const itemB = await createBug(t, b.tester, b);
-    const link = (who: LinearWorld, itemId: number) =>
-      t.call(who.tester, {
-        method: 'POST',
-        url: '/api/item/linkTrackerIssue',
-        payload: { itemId, connectionId: who.connection.connectionId, issue: shared.identifier },
-      });
-    ok(await link(a, itemA));
-    for (const answer of [await link(b, itemB), await link(a, otherA)]) {
-      expect(answer.statusCode).toBe(409);
-      expect(answer.json()).toMatchObject({ message: TRACKER_ISSUE_TAKEN });
-    }
-    expect((await itemState(t, b.tester, itemB)).link).toBeNull();
+    await expectIssueUnclaimable(t, { a, b, itemA, otherA, itemB, issue: shared.identifier });
   });
 });
 
@@ -366,16 +353,7 @@ describe("Linear's webhooks", () => {
     ok(await create(w, itemId));
     linear.moveSilently(`${w.team}-1`, 'done');
     const delivery = linear.signedDelivery(`${w.team}-1`);
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, () =>
-        fetch(delivery.url, { method: 'POST', headers: delivery.headers, body: delivery.body }),
-      ),
-    );
-    const statuses = answers.map((answer) => answer.status);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
-    expect(statuses.filter((status) => status === 400)).toHaveLength(29);
-    expect(await statusHistory(w, itemId)).toHaveLength(1);
-    expect((await itemState(t, w.tester, itemId)).status).toBe('Closed');
+    await expectOneOfThirtyCopiesApplied(t, { delivery, tester: w.tester, itemId });
   });
 
   it("another organization's connection to the same team does not move this organization's item", async () => {
@@ -419,14 +397,11 @@ describe('secrets', () => {
     linear.failNext(1, 400, 'authentication error');
     advanceMinutes(11);
     await reconcile();
-    const answers = [
-      await t.call(w.admin, { method: 'GET', url: `/api/integrations/${w.orgId}/trackers` }),
-      await t.call(w.tester, { method: 'GET', url: `/api/item/getItemTracker/${itemId}` }),
-      await t.call(w.admin, { method: 'GET', url: '/api/docs/json' }),
-    ];
-    const text = logLines.join('\n') + answers.map((a) => a.body).join('\n');
-    expect(logLines.length).toBeGreaterThan(10);
-    expect(text).not.toContain(apiKey);
-    expect(text).not.toContain(w.connection.webhookSecret);
+    await expectSecretsHidden(t, {
+      ...w,
+      itemId,
+      logLines: suite.logLines,
+      secrets: [apiKey, w.connection.webhookSecret],
+    });
   });
 });

@@ -6,7 +6,7 @@ import { ZText } from './text';
  * The issue trackers an organization can connect (issue 30, docs/integrations.md "Issue
  * trackers"). Each is one adapter folder on the server (`modules/integrations/trackers/<vendor>`).
  */
-export const TRACKER_VENDORS = ['github', 'linear'] as const;
+export const TRACKER_VENDORS = ['github', 'linear', 'jira'] as const;
 
 /** One vendor of {@link TRACKER_VENDORS}. */
 export type TTrackerVendor = (typeof TRACKER_VENDORS)[number];
@@ -15,12 +15,14 @@ export type TTrackerVendor = (typeof TRACKER_VENDORS)[number];
 export const TRACKER_VENDOR_NAMES: Record<TTrackerVendor, string> = {
   github: 'GitHub',
   linear: 'Linear',
+  jira: 'Jira',
 };
 
 /**
  * A tracker issue's state, the same words for every vendor: `open` (GitHub open; Linear
  * backlog/unstarted/started; Jira to do / in progress), `done` (GitHub closed as completed; Linear
- * completed; Jira done) and `canceled` (GitHub closed as not planned; Linear canceled).
+ * completed; Jira's "done" status category) and `canceled` (GitHub closed as not planned; Linear
+ * canceled; Jira done with a resolution such as Won't Do or Duplicate).
  */
 export const TRACKER_STATES = ['open', 'done', 'canceled'] as const;
 
@@ -36,6 +38,21 @@ export const LINEAR_KEY_REFUSED = 'Linear refused the API key, or it cannot see 
 /** The refusal of a Linear API key that may not add the team's webhook (not a workspace admin's). */
 export const LINEAR_WEBHOOK_REFUSED =
   "Linear refused to add the webhook: use the API key of one of the workspace's admins.";
+
+/** The refusal of a Jira site, e-mail and API token Jira does not accept for the project. */
+export const JIRA_TOKEN_REFUSED =
+  'Jira refused the e-mail and API token, or they cannot create issues in that project.';
+
+/** The refusal of a Jira token whose user may not add the site's webhook (not a Jira admin). */
+export const JIRA_WEBHOOK_REFUSED =
+  "Jira refused to add the webhook: use the API token of a Jira administrator (the 'Administer Jira' permission).";
+
+/** The refusal of a Jira project that is already connected in this organization. */
+export const JIRA_ALREADY_CONNECTED = 'This Jira project is already connected.';
+
+/** The refusal of a Jira site address that is not an https site URL (or points inside). */
+export const JIRA_SITE_INVALID =
+  'Enter your Jira site address, such as https://your-team.atlassian.net.';
 
 /** The refusal of a repository that is already connected in this organization. */
 export const TRACKER_ALREADY_CONNECTED = 'This repository is already connected.';
@@ -66,7 +83,8 @@ const ZOwnerOrRepo = ZText.trim()
 
 /**
  * What an admin enters to connect a tracker: GitHub Issues — a fine-grained token and
- * `owner/repo`; Linear — a personal API key and the team's key (`ENG`).
+ * `owner/repo`; Linear — a personal API key and the team's key (`ENG`); Jira Cloud — the site, the
+ * e-mail and API token of a Jira administrator and the project's key.
  */
 export const ZTrackerConnectInput = z.discriminatedUnion('vendor', [
   z.strictObject({
@@ -91,6 +109,28 @@ export const ZTrackerConnectInput = z.discriminatedUnion('vendor', [
       .regex(/^[A-Za-z0-9_]+$/, { error: "The team's key: letters and digits, as in ENG-123." })
       .transform((key) => key.toUpperCase()),
   }),
+  z.strictObject({
+    vendor: z.literal('jira'),
+    /** The Jira Cloud site, `https://your-team.atlassian.net` (checked and normalised on connect). */
+    site: ZText.trim()
+      .min(1, { error: JIRA_SITE_INVALID })
+      .max(200, { error: 'At most 200 characters.' }),
+    /** The e-mail address of the Atlassian account the API token belongs to. */
+    email: ZText.trim()
+      .min(1, { error: 'Enter the e-mail address of the API token.' })
+      .max(254, { error: 'At most 254 characters.' })
+      .regex(/^[^\s@]+@[^\s@]+$/, { error: 'Enter the e-mail address of the API token.' }),
+    /** An API token (id.atlassian.com → Security → API tokens) of a Jira administrator. */
+    token: ZText.trim()
+      .min(1, { error: 'Enter the API token.' })
+      .max(500, { error: 'At most 500 characters.' }),
+    /** The project's key, the prefix of its issue keys (`SHOP` of `SHOP-12`). */
+    project: ZText.trim()
+      .min(1, { error: "Enter the project's key." })
+      .max(20, { error: 'At most 20 characters.' })
+      .regex(/^[A-Za-z][A-Za-z0-9_]+$/, { error: "The project's key: as in SHOP-12." })
+      .transform((key) => key.toUpperCase()),
+  }),
 ]);
 
 /** Input of {@link ZTrackerConnectInput}. */
@@ -100,7 +140,10 @@ export type TTrackerConnectInput = z.input<typeof ZTrackerConnectInput>;
 export const ZTrackerConnection = z.object({
   connectionId: ZId,
   vendor: z.enum(TRACKER_VENDORS),
-  /** What issues are created in: `owner/repo` (GitHub), the team's key (Linear). */
+  /**
+   * What issues are created in: `owner/repo` (GitHub), the team's key (Linear), the site's host
+   * and the project's key (Jira: `acme.atlassian.net/SHOP`).
+   */
   target: z.string(),
   /** Where to point the tracker's webhook (absolute URL). */
   webhookUrl: z.string(),
@@ -130,7 +173,7 @@ export const ZTrackerLink = z.object({
   connectionId: ZId,
   vendor: z.enum(TRACKER_VENDORS),
   status: z.enum(['creating', 'linked']),
-  /** `owner/repo#12`, `ENG-123`; null while creating. */
+  /** `owner/repo#12`, `ENG-123`, `SHOP-12`; null while creating. */
   issueKey: z.string().nullable(),
   url: z.string().nullable(),
   state: z.enum(TRACKER_STATES).nullable(),

@@ -44,7 +44,7 @@ export const trackerConnections = pgTable(
       table.vendor,
       sql`lower(${table.target})`,
     ),
-    check('tracker_connections_vendor_check', sql`${table.vendor} in ('github', 'linear')`),
+    check('tracker_connections_vendor_check', sql`${table.vendor} in ('github', 'linear', 'jira')`),
   ],
 );
 

@@ -60,6 +60,7 @@ const registerIntegrations: AppModule = async (
       registry: createTrackerRegistry({
         githubApiUrl: config.integrations.githubApiUrl,
         linearApiUrl: config.integrations.linearApiUrl,
+        allowPrivateAddresses: config.integrations.allowPrivateAddresses,
       }),
     },
     jobs,
@@ -151,7 +152,7 @@ const registerIntegrations: AppModule = async (
 export const integrationsModule = defineModule({
   name: 'integrations',
   summary:
-    'Outgoing webhooks (Standard Webhooks), Slack, and issue trackers (GitHub, Linear) linked both ways.',
+    'Outgoing webhooks (Standard Webhooks), Slack, and issue trackers (GitHub, Linear, Jira Cloud) linked both ways.',
   dependsOn: ['access', 'audit', 'items', 'mail', 'notifications'],
   ownsTables: [
     webhookEndpoints,

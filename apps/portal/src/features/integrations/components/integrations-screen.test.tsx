@@ -18,6 +18,7 @@ import {
   renderAdminScreen,
   type FakeCallInput,
 } from '../../../testing/render-admin-screen';
+import { expectNoAxeViolations } from '../../../testing/expect-no-axe-violations';
 import { IntegrationsScreen } from '../index';
 
 const call = vi.hoisted(() => vi.fn());
@@ -95,6 +96,14 @@ function fakeServer(
       routes.connectTracker,
       ({ body }) => {
         const input = body as { vendor: string; token: string; owner: string; repo: string };
+        if (input.vendor === 'jira')
+          return {
+            ...CONNECTION,
+            vendor: 'jira',
+            target: 'acme.atlassian.net/SHOP',
+            webhookUrl: 'https://waymark.test/api/integrations/5/jira/webhook',
+            webhookSecret: 'c0ffee',
+          };
         if (input.vendor === 'linear')
           return {
             ...CONNECTION,
@@ -267,6 +276,41 @@ describe('Integrations screen (issue 30)', () => {
       token: 'lin_api_good',
       team: 'eng',
     });
+  });
+
+  it('connects Jira with site, project, e-mail and API token through the same form shape, and passes axe', async () => {
+    fakeServer();
+    renderAdminScreen(<IntegrationsScreen />);
+    await screen.findByRole('form', { name: 'Connect GitHub' });
+    await userEvent.click(screen.getByRole('radio', { name: 'Jira' }));
+    const form = within(await screen.findByRole('form', { name: 'Connect Jira' }));
+    await expectNoAxeViolations('Jira connect form');
+    const submit = form.getByRole('button', { name: 'Connect Jira' });
+    expect(submit).toHaveProperty('disabled', true);
+    await userEvent.type(form.getByLabelText(/Jira site/), 'https://acme.atlassian.net/');
+    await userEvent.type(form.getByLabelText(/Project key/), '12');
+    expect(form.getByText('Letters and digits, as in SHOP-12.')).toBeDefined();
+    await userEvent.clear(form.getByLabelText(/Project key/));
+    await userEvent.type(form.getByLabelText(/Project key/), 'shop');
+    await userEvent.type(form.getByLabelText(/E-mail of the token/), 'admin@acme.example');
+    expect(submit).toHaveProperty('disabled', true);
+    await userEvent.type(form.getByLabelText(/API token/), 'ATATT-good');
+    expect(submit).toHaveProperty('disabled', false);
+    await userEvent.click(submit);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Jira is connected' }));
+    expect(dialog.queryByText('c0ffee')).toBeNull();
+    expect(
+      dialog.getByText(/added a webhook named “Waymark \(SHOP\)” to the Jira site/),
+    ).toBeDefined();
+    expect(callsTo(call, routes.connectTracker)[0]?.body).toEqual({
+      vendor: 'jira',
+      site: 'https://acme.atlassian.net/',
+      project: 'shop',
+      email: 'admin@acme.example',
+      token: 'ATATT-good',
+    });
+    // The token is not left on screen after it was sent.
+    expect(form.getByLabelText<HTMLInputElement>(/API token/).value).toBe('');
   });
 
   it('lists a connection and saves the state mapping, "Leave as it is" as null', async () => {

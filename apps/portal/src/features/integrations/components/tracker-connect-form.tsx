@@ -1,21 +1,15 @@
 import { SegmentedControl, Stack } from '@mantine/core';
 import { TRACKER_VENDOR_NAMES, TRACKER_VENDORS, type TTrackerVendor } from '@waymark/core';
 import { useState } from 'react';
-import { GitHubConnectForm, type VendorConnectFormProps } from './github-connect-form';
-import { LinearConnectForm } from './linear-connect-form';
+import { VendorConnectForm, type VendorConnectFormProps } from './vendor-connect-form';
+import { VENDOR_FORM_SPECS } from './vendor-form-specs';
 
 /** Props of {@link TrackerConnectForm}. */
 export type TrackerConnectFormProps = VendorConnectFormProps;
 
-const FORMS: Record<TTrackerVendor, (props: VendorConnectFormProps) => React.JSX.Element> = {
-  github: GitHubConnectForm,
-  linear: LinearConnectForm,
-};
-
 /** Connects an issue tracker: the vendor chosen first, then that vendor's form. */
 export function TrackerConnectForm(props: TrackerConnectFormProps) {
   const [vendor, setVendor] = useState<TTrackerVendor>('github');
-  const Form = FORMS[vendor];
   return (
     <Stack>
       <SegmentedControl
@@ -24,7 +18,8 @@ export function TrackerConnectForm(props: TrackerConnectFormProps) {
         onChange={(value) => setVendor(value)}
         data={TRACKER_VENDORS.map((value) => ({ value, label: TRACKER_VENDOR_NAMES[value] }))}
       />
-      <Form {...props} />
+      {/* Keyed: another vendor's form starts empty. */}
+      <VendorConnectForm key={vendor} spec={VENDOR_FORM_SPECS[vendor]} {...props} />
     </Stack>
   );
 }

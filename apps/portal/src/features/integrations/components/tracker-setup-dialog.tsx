@@ -1,5 +1,5 @@
 import { Button, Code, CopyButton, Group, List, Modal, Stack, Text } from '@mantine/core';
-import type { TTrackerConnection } from '@waymark/core';
+import { TRACKER_VENDOR_NAMES, type TTrackerConnection, type TTrackerVendor } from '@waymark/core';
 import { MAIN_CONTENT_ID } from '../../../components/skip-link/skip-link';
 
 /** Props of {@link TrackerSetupDialog}. */
@@ -36,27 +36,31 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
   );
 }
 
+/** Where the webhook Waymark added itself is, per vendor that lets it add one. */
+const ADDED_WEBHOOK: Record<Exclude<TTrackerVendor, 'github'>, (target: string) => string> = {
+  linear: (team) =>
+    `Waymark added a webhook named “Waymark” to team ${team} in Linear (Settings → API → Webhooks), signed with its own secret: moving an issue there updates its item here. Nothing more to do.`,
+  jira: (target) =>
+    `Waymark added a webhook named “Waymark (${target.split('/').at(-1) ?? target})” to the Jira site (Settings → System → WebHooks), signed with its own secret: moving an issue of the project there updates its item here. Nothing more to do.`,
+};
+
 /**
- * After connecting Linear: the webhook Waymark added there. After connecting GitHub: the webhook
+ * After connecting Linear or Jira: the webhook Waymark added there. After connecting GitHub: the webhook
  * to add in the repository (Settings → Webhooks), with the secret
  * shown this once, so closing and reopening an issue there reaches Waymark.
  */
 export function TrackerSetupDialog({ connection, onClose }: TrackerSetupDialogProps) {
-  if (connection?.vendor === 'linear')
+  if (connection && connection.vendor !== 'github')
     return (
       <Modal
         opened
         onClose={onClose}
-        title="Linear is connected"
+        title={`${TRACKER_VENDOR_NAMES[connection.vendor]} is connected`}
         centered
         portalProps={{ target: document.getElementById(MAIN_CONTENT_ID) ?? undefined }}
       >
         <Stack>
-          <Text size="sm">
-            Waymark added a webhook named “Waymark” to team {connection.target} in Linear (Settings
-            → API → Webhooks), signed with its own secret: moving an issue there updates its item
-            here. Nothing more to do.
-          </Text>
+          <Text size="sm">{ADDED_WEBHOOK[connection.vendor](connection.target)}</Text>
           <Group justify="flex-end">
             <Button onClick={onClose}>Done</Button>
           </Group>

@@ -14,7 +14,7 @@ import type { IssueDraft } from './tracker-adapter';
 
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
 
-/** GitHub's limit on an issue title. */
+/** GitHub's limit on an issue title (Jira's is 255: its adapter cuts again). */
 const TITLE_MAX = 256;
 
 /**
@@ -83,6 +83,7 @@ export async function buildIssueDraft(
     title: item.title.slice(0, TITLE_MAX),
     body: lines.join('\n'),
     marker: input.marker,
+    itemType: item.type,
   };
 }
 

@@ -24,14 +24,8 @@ export async function linkTrackerIssue(
   const connection = await requireConnection(deps.db, input);
   const adapter = adapterOf(deps, connection);
   const ref = adapter.parseIssueRef(input.issue);
-  const isLinear = connection.vendor === 'linear';
-  if (!ref)
-    throw new AppError(
-      'BAD_REQUEST',
-      isLinear
-        ? `Enter an issue of team ${connection.target} (${connection.target}-123) or its URL.`
-        : `Enter an issue number or the URL of an issue of ${connection.target}.`,
-    );
+  const words = refusalsOf(connection.vendor, connection.target);
+  if (!ref) throw new AppError('BAD_REQUEST', words.unreadable);
   // The same issue again (a repeated click): answered without asking the tracker.
   const current = await readLinkView(deps.db, input.itemId);
   const [own] = await deps.db
@@ -41,13 +35,7 @@ export async function linkTrackerIssue(
   const key = adapter.keyOf(ref);
   if (current && key && own?.issueKey === key) return current;
   const issue = await adapter.getIssue(ref);
-  if (!issue)
-    throw new AppError(
-      'BAD_REQUEST',
-      isLinear
-        ? `Issue ${ref} was not found in team ${connection.target}.`
-        : `Issue #${ref} was not found in ${connection.target}.`,
-    );
+  if (!issue) throw new AppError('BAD_REQUEST', words.notFound(ref));
   const [inserted] = await deps.db
     .insert(trackerLinks)
     .values({
@@ -75,4 +63,24 @@ export async function linkTrackerIssue(
   const link = await readLinkView(deps.db, input.itemId);
   if (!link) throw new AppError('CONFLICT', TRACKER_ITEM_LINKED);
   return link;
+}
+
+/** How a vendor's issue references are asked for and said to be missing. */
+function refusalsOf(vendor: string, target: string) {
+  if (vendor === 'linear')
+    return {
+      unreadable: `Enter an issue of team ${target} (${target}-123) or its URL.`,
+      notFound: (ref: string) => `Issue ${ref} was not found in team ${target}.`,
+    };
+  if (vendor === 'jira') {
+    const project = target.split('/').at(-1) ?? target;
+    return {
+      unreadable: `Enter an issue of project ${project} (${project}-123) or its URL.`,
+      notFound: (ref: string) => `Issue ${ref} was not found in project ${project}.`,
+    };
+  }
+  return {
+    unreadable: `Enter an issue number or the URL of an issue of ${target}.`,
+    notFound: (ref: string) => `Issue #${ref} was not found in ${target}.`,
+  };
 }

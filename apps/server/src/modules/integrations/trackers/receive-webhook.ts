@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { trackerConnections, trackerDeliveries } from '../../../db/schema';
 import { applyTrackerIssue } from './apply-issue';
+import type { TrackerSettings } from './tracker-adapter';
 import type { TrackerDeps } from './tracker-deps';
 
 /** Where a tracker sends its signed webhooks: `/api/integrations/<connection>/<vendor>/webhook`. */
@@ -44,6 +45,7 @@ export function registerTrackerWebhook(app: FastifyInstance, deps: TrackerDeps):
       const event = await read({
         secret: deps.box.open(connection.webhookSecretCiphertext),
         target: connection.target,
+        settings: connection.settings as TrackerSettings,
         rawBody: request.body,
         headers: request.headers,
       });

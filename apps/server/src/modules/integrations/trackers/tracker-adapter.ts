@@ -2,14 +2,15 @@ import type { TTrackerState, TTrackerVendor } from '@waymark/core';
 
 /** An issue as a tracker answers it, in the same words for every vendor. */
 export type TrackerIssue = {
-  /** The vendor's reference: GitHub's issue number, Linear's issue id (a UUID). */
+  /** The vendor's reference: GitHub's issue number, Linear's issue id (a UUID), Jira's issue id. */
   ref: string;
   /**
    * Unique across organizations and vendors, lower case: `github:owner/repo#12`,
-   * `linear:<issue uuid>` (Linear's `ENG-12` is unique only within one Linear workspace).
+   * `linear:<issue uuid>` (Linear's `ENG-12` is unique only within one Linear workspace),
+   * `jira:<site host>/<issue id>`.
    */
   key: string;
-  /** As shown: `owner/repo#12`, `ENG-12`. */
+  /** As shown: `owner/repo#12`, `ENG-12`, `SHOP-12`. */
   label: string;
   url: string;
   state: TTrackerState;
@@ -22,11 +23,15 @@ export type TrackerIssue = {
 
 /**
  * What an item's new issue says: `body` is Markdown. `marker` (a UUID) is how the adapter makes
- * the issue findable again: GitHub writes it into the body, Linear uses it as the issue's id.
+ * the issue findable again: GitHub writes it into the body, Linear uses it as the issue's id, Jira
+ * puts it in a label. `itemType` is the item's type as named in Waymark (`Bug`, `Story`).
  */
-export type IssueDraft = { title: string; body: string; marker: string };
+export type IssueDraft = { title: string; body: string; marker: string; itemType: string };
 
-/** A vendor's settings of a connection besides its target (Linear: the team's id), stored as JSON. */
+/**
+ * A vendor's settings of a connection besides its target (Linear: the team's id; Jira: the site,
+ * the e-mail and the issue types), stored as JSON.
+ */
 export type TrackerSettings = Record<string, string>;
 
 /** What the registry builds an adapter from: a connection row's fields, its token opened. */
@@ -39,7 +44,10 @@ export type TrackerConnectionInput = {
 
 /** A vendor's webhook delivery once its signature was verified. */
 export type TrackerWebhookEvent = {
-  /** The vendor's delivery id (`X-GitHub-Delivery`, `Linear-Delivery`): seen twice is a replay. */
+  /**
+   * The vendor's delivery id (`X-GitHub-Delivery`, `Linear-Delivery`,
+   * `X-Atlassian-Webhook-Identifier`): seen twice is a replay.
+   */
   deliveryId: string;
   /** The issue it is about, when it is an issue event this product follows. */
   issue: TrackerIssue | null;
@@ -57,8 +65,8 @@ export type TrackerAdapter = {
    */
   verifyAccess(): Promise<TrackerSettings>;
   /**
-   * Adds the vendor's webhook itself when the vendor lets an API client choose its secret (Linear;
-   * GitHub's is added by the admin). Answers settings to store (the webhook's id); throws
+   * Adds the vendor's webhook itself when the vendor lets an API client choose its secret (Linear,
+   * Jira; GitHub's is added by the admin). Answers settings to store (the webhook's id); throws
    * AppError BAD_REQUEST when the vendor refuses.
    */
   registerWebhook?(hook: { url: string; secret: string }): Promise<TrackerSettings>;
@@ -89,6 +97,7 @@ export type TrackerAdapter = {
 export type TrackerWebhookReader = (input: {
   secret: string;
   target: string;
+  settings: TrackerSettings;
   rawBody: Buffer;
   headers: Record<string, string | string[] | undefined>;
 }) => Promise<TrackerWebhookEvent>;

@@ -2,6 +2,9 @@ import type { IntegrationsDeps } from '../integrations-deps';
 import type { TrackerRegistry } from './tracker-registry';
 
 /** What the tracker services need: the integrations' deps and the vendors' adapters. */
-export type TrackerDeps = Pick<IntegrationsDeps, 'db' | 'clock' | 'box' | 'publicUrl'> & {
+export type TrackerDeps = Pick<
+  IntegrationsDeps,
+  'db' | 'clock' | 'box' | 'publicUrl' | 'allowPrivateAddresses'
+> & {
   registry: TrackerRegistry;
 };

@@ -1,6 +1,8 @@
 import type { TTrackerVendor } from '@waymark/core';
 import { createGitHubAdapter } from './github/github-adapter';
 import { readGitHubWebhook } from './github/github-webhook';
+import { createJiraAdapter } from './jira/jira-adapter';
+import { readJiraWebhook } from './jira/jira-webhook';
 import { createLinearAdapter } from './linear/linear-adapter';
 import { readLinearWebhook } from './linear/linear-webhook';
 import type {
@@ -15,18 +17,26 @@ export type TrackerRegistry = {
   webhookReaderOf(vendor: string): TrackerWebhookReader | null;
 };
 
-/** The registry on the operator's vendor API addresses (config). */
+/**
+ * The registry on the operator's vendor API addresses (config). Jira's address is each
+ * connection's own site, guarded like webhook endpoints (`allowPrivateAddresses`:
+ * `WEBHOOK_ALLOW_PRIVATE`).
+ */
 export function createTrackerRegistry(config: {
   githubApiUrl: string;
   linearApiUrl: string;
+  allowPrivateAddresses: boolean;
 }): TrackerRegistry {
   const adapters: Record<TTrackerVendor, (connection: TrackerConnectionInput) => TrackerAdapter> = {
     github: (connection) => createGitHubAdapter({ baseUrl: config.githubApiUrl, ...connection }),
     linear: (connection) => createLinearAdapter({ apiUrl: config.linearApiUrl, ...connection }),
+    jira: (connection) =>
+      createJiraAdapter({ allowPrivateAddresses: config.allowPrivateAddresses, ...connection }),
   };
   const readers: Record<TTrackerVendor, TrackerWebhookReader> = {
     github: readGitHubWebhook,
     linear: readLinearWebhook,
+    jira: readJiraWebhook,
   };
   return {
     adapterFor(connection) {

@@ -8,15 +8,19 @@ import { trackerName } from './tracker-name';
 
 type Connection = TItemTracker['connections'][number];
 
-/** What the issue field suggests typing for a connection. */
+/**
+ * What the issue field suggests typing for a connection: Linear's team key or Jira's project key
+ * (the last part of `site/KEY`) as in `ENG-123`, GitHub's `#12`.
+ */
 const placeholderOf = (connection: Connection) =>
-  connection.vendor === 'linear'
-    ? `${connection.target}-123 or the issue's URL`
-    : "#12 or the issue's URL";
+  connection.vendor === 'github'
+    ? "#12 or the issue's URL"
+    : `${connection.target.split('/').at(-1) ?? connection.target}-123 or the issue's URL`;
 
 /**
  * "Link existing issue": the tracker it is in (chosen when the organization connected more than
- * one; the first otherwise) and what the person typed (`#12`, `ENG-123`, the issue's URL), checked
+ * one; the first otherwise) and what the person typed (`#12`, `ENG-123`, `SHOP-12`, the issue's
+ * URL), checked
  * by the server with the tracker.
  */
 export function LinkExistingForm({

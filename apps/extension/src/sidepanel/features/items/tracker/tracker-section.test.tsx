@@ -139,4 +139,33 @@ describe('TrackerSection', () => {
       body: { itemId: 9, connectionId: 7, issue: 'ENG-3' },
     });
   });
+
+  it('offers Jira through the same seam: its create button and its project key in the link field', async () => {
+    const jira = { connectionId: 8, vendor: 'jira' as const, target: 'acme.atlassian.net/SHOP' };
+    const calls = renderSection((route) =>
+      route === 'getItemTracker'
+        ? { value: { connections: [CONNECTION, jira], link: null } }
+        : {
+            value: {
+              ...LINKED,
+              connectionId: 8,
+              vendor: 'jira',
+              issueKey: 'SHOP-4',
+              url: 'https://acme.atlassian.net/browse/SHOP-4',
+              stateLabel: 'To Do',
+              state: 'open',
+            },
+          },
+    );
+    expect(await screen.findByRole('button', { name: 'Create issue in Jira' })).toBeDefined();
+    fireEvent.change(screen.getByLabelText('Link an issue of'), { target: { value: '8' } });
+    const input = screen.getByLabelText('Link existing issue (acme.atlassian.net/SHOP)');
+    expect(input.getAttribute('placeholder')).toBe("SHOP-123 or the issue's URL");
+    fireEvent.change(input, { target: { value: 'SHOP-4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Link' }));
+    await screen.findByRole('link', { name: 'Jira SHOP-4' });
+    expect(calls.find((call) => call.route === 'linkTrackerIssue')?.input).toEqual({
+      body: { itemId: 9, connectionId: 8, issue: 'SHOP-4' },
+    });
+  });
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "tracker_connections" DROP CONSTRAINT "tracker_connections_vendor_check";--> statement-breakpoint
+ALTER TABLE "tracker_connections" ADD CONSTRAINT "tracker_connections_vendor_check" CHECK ("tracker_connections"."vendor" in ('github', 'linear', 'jira'));
