@@ -252,3 +252,96 @@ describe('kept query parameters and hash routes', () => {
     expect(titles(await page('https://shop.url-rules.test/#/settings/teams'))).toEqual([]);
   });
 });
+
+describe('the rules everywhere an item is filed', () => {
+  it('files CSV-imported items through the rules: a template page lands on the template', async () => {
+    const csvProject = await createProject(t, world, 'https://csv.url-rules.test', 'Csv shop');
+    ok(
+      await post(world.admin, '/api/project/setUrlRules', {
+        projectId: csvProject,
+        hashRoutes: false,
+        keptParams: ['tab'],
+      }),
+    );
+    ok(
+      await post(world.admin, '/api/project/createUrlTemplate', {
+        projectId: csvProject,
+        pattern: '/orders/:id',
+      }),
+    );
+    const csv = [
+      'title,url',
+      'Imported on order 3,/orders/3',
+      'Imported on order 4,https://csv.url-rules.test/orders/4?utm_source=mail&q=x',
+      'Imported on the map,https://csv.url-rules.test/search?tab=map&q=shoes',
+      'Imported on the cart,/cart',
+    ].join('\n');
+    const result = ok<{ created: number }>(
+      await post(world.admin, '/api/workspace/importItems', {
+        projectId: csvProject,
+        csv,
+        dryRun: false,
+      }),
+    );
+    expect(result.created).toBe(4);
+    const { rows } = await t.db.$client.query<{
+      title: string;
+      path: string;
+      recorded: string | null;
+    }>(
+      `select i.title, p.path, i.recorded_path as recorded from items i
+         join relative_paths p on p.id = i.relative_path_id
+        where i.project_id = $1 order by i.title`,
+      [csvProject],
+    );
+    expect(rows).toEqual([
+      { title: 'Imported on order 3', path: '/orders/:id', recorded: '/orders/3' },
+      { title: 'Imported on order 4', path: '/orders/:id', recorded: '/orders/4' },
+      { title: 'Imported on the cart', path: '/cart', recorded: null },
+      { title: 'Imported on the map', path: '/search?tab=map', recorded: null },
+    ]);
+    const lookup = ok<Page>(
+      await t.call(
+        world.admin,
+        pageLookup({ pageUrl: 'https://csv.url-rules.test/orders/99', projectId: csvProject }),
+      ),
+    );
+    expect(titles(lookup)).toEqual(['Imported on order 3', 'Imported on order 4']);
+  });
+
+  it('tells open panels of the project when the rules change, even when no item moves', async () => {
+    const quiet = await createProject(t, world, 'https://live.url-rules.test', 'Live shop');
+    const events = async () =>
+      (
+        await t.db.$client.query<{ topic: string; relative_path_id: number | null }>(
+          'select topic, relative_path_id from live_events where project_id = $1 order by id',
+          [quiet],
+        )
+      ).rows;
+    const before = (await events()).length;
+    const saved = ok<{ templateId: number }>(
+      await post(world.admin, '/api/project/createUrlTemplate', {
+        projectId: quiet,
+        pattern: '/tickets/:id',
+      }),
+    );
+    ok(
+      await post(world.admin, '/api/project/setUrlRules', {
+        projectId: quiet,
+        hashRoutes: true,
+        keptParams: [],
+      }),
+    );
+    ok(
+      await post(world.admin, '/api/project/deleteUrlTemplate', {
+        projectId: quiet,
+        templateId: saved.templateId,
+      }),
+    );
+    expect((await events()).slice(before)).toEqual([
+      { topic: 'url_templates', relative_path_id: null },
+      { topic: 'project_url_rules', relative_path_id: null },
+      { topic: 'url_templates', relative_path_id: null },
+    ]);
+  });
+});
