@@ -345,3 +345,63 @@ describe('the rules everywhere an item is filed', () => {
     ]);
   });
 });
+
+describe('old links after a rename (issue 31)', () => {
+  it('an old address answers the path it was renamed to, through renames and merges', async () => {
+    const oldLinks = await createProject(t, world, 'https://old.url-rules.test', 'Old links');
+    const make = (relativePath: string, title: string) =>
+      createItem(t, world.admin, world, { projectId: oldLinks, relativePath, title });
+    await make('/checkout', 'Pay button');
+    await make('/basket', 'Basket total');
+    const pathId = async (relativePath: string) => {
+      const paths = ok<{ relativePathId: number; relativePath: string }[]>(
+        await post(world.admin, '/api/project/getProjectRelativePaths', { projectId: oldLinks }),
+      );
+      return paths.find((path) => path.relativePath === relativePath)?.relativePathId;
+    };
+    const rename = async (from: string, to: string) =>
+      ok<string>(
+        await post(world.admin, '/api/project/updateRelativePath', {
+          projectId: oldLinks,
+          relativePathId: await pathId(from),
+          relativePath: to,
+        }),
+      );
+    const at = async (path: string) => {
+      const answer = ok<Page>(
+        await t.call(
+          world.admin,
+          pageLookup({ pageUrl: `https://old.url-rules.test${path}`, projectId: oldLinks }),
+        ),
+      );
+      return { shows: answer.relativePath, titles: titles(answer) };
+    };
+
+    await rename('/checkout', '/pay');
+    expect(await at('/checkout')).toEqual({ shows: '/pay', titles: ['Pay button'] });
+    // Renamed again: both earlier addresses follow.
+    await rename('/pay', '/pay-now');
+    expect(await at('/checkout')).toEqual({ shows: '/pay-now', titles: ['Pay button'] });
+    expect(await at('/pay')).toEqual({ shows: '/pay-now', titles: ['Pay button'] });
+    // Merged into it: the merged path's address follows too.
+    expect(await rename('/basket', '/pay-now')).toBe('Merged into /pay-now: 1 item moved.');
+    expect(await at('/basket')).toEqual({
+      shows: '/pay-now',
+      titles: ['Basket total', 'Pay button'],
+    });
+    // A page recorded again at an old address is that page, not the alias.
+    await make('/checkout', 'New checkout');
+    expect(await at('/checkout')).toEqual({ shows: '/checkout', titles: ['New checkout'] });
+    expect(await at('/pay')).toEqual({
+      shows: '/pay-now',
+      titles: ['Basket total', 'Pay button'],
+    });
+    // Renaming a path onto an old address makes it a real page again (the alias goes).
+    await rename('/pay-now', '/pay');
+    expect(await at('/pay')).toEqual({ shows: '/pay', titles: ['Basket total', 'Pay button'] });
+    expect(await at('/pay-now')).toEqual({
+      shows: '/pay',
+      titles: ['Basket total', 'Pay button'],
+    });
+  });
+});
