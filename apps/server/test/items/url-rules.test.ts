@@ -8,6 +8,7 @@ import {
   createItem,
   createOrgWorld,
   createProject,
+  createTwoSiteProject,
   ok,
   type As,
   type OrgWorld,
@@ -30,14 +31,7 @@ let member: As;
 beforeAll(async () => {
   t = await startAuthTestApp();
   world = await createOrgWorld(t);
-  projectId = await createProject(t, world, 'https://shop.url-rules.test');
-  ok(
-    await t.call(world.admin, {
-      method: 'POST',
-      url: '/api/project/saveAssociatedSite',
-      payload: { projectId, baseUrl: 'http://localhost:4100/staging' },
-    }),
-  );
+  projectId = await createTwoSiteProject(t, world, 'https://shop.url-rules.test', 'http://localhost:4100/staging');
   member = (await addMember(t, world, [projectId])).as;
 });
 afterAll(() => t.close());
