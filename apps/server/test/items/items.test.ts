@@ -41,7 +41,12 @@ let releaseId: number;
 beforeAll(async () => {
   t = await startAuthTestApp();
   world = await createOrgWorld(t);
-  projectId = await createTwoSiteProject(t, world, 'https://www.shop.example.test', 'http://localhost:3000');
+  projectId = await createTwoSiteProject(
+    t,
+    world,
+    'https://www.shop.example.test',
+    'http://localhost:3000',
+  );
   const [release] = await t.db
     .insert(releases)
     .values({ projectId, title: 'R1' })

@@ -31,7 +31,12 @@ let member: As;
 beforeAll(async () => {
   t = await startAuthTestApp();
   world = await createOrgWorld(t);
-  projectId = await createTwoSiteProject(t, world, 'https://shop.url-rules.test', 'http://localhost:4100/staging');
+  projectId = await createTwoSiteProject(
+    t,
+    world,
+    'https://shop.url-rules.test',
+    'http://localhost:4100/staging',
+  );
   member = (await addMember(t, world, [projectId])).as;
 });
 afterAll(() => t.close());
