@@ -9,7 +9,8 @@ import { createSiteProject } from './support/site-project';
 // Issue 31, "Done when": a template declared from the panel on /orders/1 makes /orders/2 on the
 // other environment show /orders/1's items; `tab` kept in the portal gives ?tab=map and
 // ?tab=filters their own items; a fragment-routed and a pushState-routed app show each route's
-// items as the user moves around, without a reload. Axe on the panel's new parts.
+// items as the user moves around, without a reload; a path renamed in the portal answers its old
+// address. Axe on the panel's new parts.
 
 /** Signs the portal in as `user` and opens the Projects screen on `project`. */
 async function openProjectInPortal(
@@ -149,5 +150,22 @@ test('URL rules: a template from the panel, kept parameters, hash and pushState 
   await expect(panel.getByTestId('relative-path')).toHaveText(`${PUSH_APP_PATH}/settings`);
   await expect(sidePanel.row('Push settings lost')).toBeVisible();
   expect(await tab.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
+  // Old links: a path renamed in the portal still answers at its old address.
+  await record('/cart', 'Cart badge stale');
+  const paths = await call<{ relativePathId: number; relativePath: string }[]>(
+    'POST',
+    '/api/project/getProjectRelativePaths',
+    { projectId },
+  );
+  await call('POST', '/api/project/updateRelativePath', {
+    projectId,
+    relativePathId: paths.find((path) => path.relativePath === '/cart')!.relativePathId,
+    relativePath: '/basket',
+  });
+  await tab.goto(`${originB}/cart`);
+  await sidePanel.showFor(tab);
+  await expect(panel.getByTestId('relative-path')).toHaveText('/basket');
+  await expect(sidePanel.row('Cart badge stale')).toBeVisible();
   expect(sidePanel.errors).toEqual([]);
 });
