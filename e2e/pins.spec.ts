@@ -5,8 +5,8 @@ import {
 } from '../apps/extension/src/anchoring/corpus/page-variants';
 import { SPA_SETTINGS_PATH } from './fixtures-site/pin-live-pages';
 import { PIN_PAGE_PATH } from './fixtures-site/site-server';
-import { callApiAs, newTestUser, signUpThroughExtension } from './support/extension-session';
 import { expect, test } from './support/granted-extension';
+import { createSiteProject } from './support/site-project';
 
 // Issue 15: location pins end to end in Chromium with the extension loaded. Pin on environment A,
 // see it on B; a marker opens its item; opening the item highlights its element; every variant
@@ -74,38 +74,18 @@ test('pins follow their element across environments and deploys, or say Needs re
 
   // An organization (on the trial: pins included) with one project on both environments.
   await sidePanel.showFor(tabA);
-  await signUpThroughExtension(context, panel, newTestUser('Pia', 'Pinner'));
-  const token = await sidePanel.accessToken();
-  const call = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
-    callApiAs<T>(request, serverUrl, token, method, path, body);
-  await call('POST', '/api/account/createOrgExistingUser', { orgName: 'Pins' });
-  const [org] = await call<{ orgId: number }[]>('GET', '/api/account/getOrgs');
-  const orgId = org!.orgId;
-  const { projectId } = await call<{ projectId: number }>('POST', '/api/project/createProject', {
-    orgId,
+  const { record } = await createSiteProject({
+    sidePanel,
+    context,
+    request,
+    serverUrl,
+    user: ['Pia', 'Pinner'],
+    orgName: 'Pins',
     projectName: 'Team space',
-    baseUrl: originA,
+    origins: [originA, originB],
   });
-  await call('POST', '/api/project/saveAssociatedSite', { projectId, baseUrl: originB });
-  const [type] = await call<{ itemTypeId: number }[]>(
-    'GET',
-    `/api/item/getItemTypeOptions/${orgId}`,
-  );
-  const [status] = await call<{ itemStatusId: number }[]>(
-    'GET',
-    `/api/item/getStatusOptions/${orgId}`,
-  );
-  for (const [relativePath, title] of [
-    [PIN_PAGE_PATH, ITEM],
-    [SPA_SETTINGS_PATH, SETTINGS_ITEM],
-  ])
-    await call('POST', '/api/item/createItem', {
-      projectId,
-      relativePath,
-      title,
-      itemTypeId: type!.itemTypeId,
-      itemStatusId: status!.itemStatusId,
-    });
+  await record(PIN_PAGE_PATH, ITEM);
+  await record(SPA_SETTINGS_PATH, SETTINGS_ITEM);
 
   // Pin on page on environment A: Esc cancels pick mode, a click chooses.
   await sidePanel.showFor(tabA);

@@ -25,6 +25,11 @@ export type Target = {
   method?: 'GET' | 'POST';
   /** JSON text sent with `content-type: application/json`. */
   body?: string;
+  /**
+   * Rewrites the request path of the `n`-th request (from 0), e.g. to make every request a URL
+   * the server has not answered before (issue 31: first-time page lookups).
+   */
+  varyPath?: (path: string, n: number) => string;
 };
 
 /**
@@ -48,6 +53,7 @@ export async function measure(
       ...target.headers,
     },
     ...(target.body !== undefined && { body: target.body }),
+    ...(target.varyPath && { requests: [{ setupRequest: varying(target.varyPath) }] }),
   });
   return {
     label: target.label,
@@ -57,6 +63,15 @@ export async function measure(
     failures: result.non2xx + result.errors + result.timeouts,
     cpuUsPerRequest: ((cpuMs(serverPid) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
   };
+}
+
+/** An autocannon `setupRequest` giving each request its own path through `varyPath`. */
+function varying(varyPath: (path: string, n: number) => string) {
+  let n = 0;
+  return (request: autocannon.Request) => ({
+    ...request,
+    path: varyPath(request.path ?? '/', n++),
+  });
 }
 
 /** The Markdown table header matching {@link formatRow}. */

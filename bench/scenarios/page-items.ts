@@ -11,6 +11,28 @@ export const PATH_COUNT = PATHS;
 
 type SeedIds = { orgId: number; userId: number; projectId: number };
 
+/** Two tags on every item of the project (`tag-N` of 50, `area-N` of 7): the summaries' shape. */
+export function tagSeededItems({ projectId }: Pick<SeedIds, 'projectId'>): [string, unknown[]] {
+  return [
+    `insert into item_tags (item_id, tag, position)
+     select id, 'tag-' || (id % 50), 0 from items where project_id = $1
+     union all select id, 'area-' || (id % 7), 1 from items where project_id = $1`,
+    [projectId],
+  ];
+}
+
+/** A note by `userId` on every 4th item of the project. */
+export function noteSeededItems({
+  userId,
+  projectId,
+}: Pick<SeedIds, 'userId' | 'projectId'>): [string, unknown[]] {
+  return [
+    `insert into item_notes (item_id, author_user_id, text)
+     select id, $1, 'A note' from items where project_id = $2 and id % 4 = 0`,
+    [userId, projectId],
+  ];
+}
+
 // Seeds in SQL (generate_series): 100 000 items through the API would take minutes.
 const SEED: ((ids: SeedIds) => [string, unknown[]])[] = [
   ({ orgId }) => ['update organizations set plan_id = 4 where id = $1', [orgId]],
@@ -37,17 +59,8 @@ const SEED: ((ids: SeedIds) => [string, unknown[]])[] = [
      where rp.project_id = $3`,
     [orgId, userId, projectId],
   ],
-  ({ projectId }) => [
-    `insert into item_tags (item_id, tag, position)
-     select id, 'tag-' || (id % 50), 0 from items where project_id = $1
-     union all select id, 'area-' || (id % 7), 1 from items where project_id = $1`,
-    [projectId],
-  ],
-  ({ userId, projectId }) => [
-    `insert into item_notes (item_id, author_user_id, text)
-     select id, $1, 'A note' from items where project_id = $2 and id % 4 = 0`,
-    [userId, projectId],
-  ],
+  tagSeededItems,
+  noteSeededItems,
 ];
 
 /** Calls the API as `token`'s user and parses the answer (JSON or text). */

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { embeddedDatabaseUrl } from '../../scripts/lib/start-server.mjs';
 import { launchExtension, type ExtensionBrowser } from '../lib/extension-browser';
 import { loadAverage } from '../lib/process-stats';
-import { callJson } from './page-items';
+import { callJson, tagSeededItems } from './page-items';
 import type { BenchContext, PreparedScenario, Scenario } from './types';
 
 // Issue 28: "Workspace: 5,000 items listed and scrollable at 60 fps; first rows painted ≤ 300 ms
@@ -47,12 +47,7 @@ const SEED: ((ids: { orgId: number; userId: number; projectId: number }) => [str
      where rp.project_id = $3`,
       [orgId, userId, projectId],
     ],
-    ({ projectId }) => [
-      `insert into item_tags (item_id, tag, position)
-     select id, 'tag-' || (id % 50), 0 from items where project_id = $1
-     union all select id, 'area-' || (id % 7), 1 from items where project_id = $1`,
-      [projectId],
-    ],
+    tagSeededItems,
   ];
 
 /** An organization with one project of {@link ITEMS} items; answers the workspace's address. */

@@ -8,6 +8,7 @@ import {
 } from '../../apps/extension/src/anchoring/corpus/page-variants';
 import { renderLiveVariant, SPA_SETTINGS_PATH } from './pin-live-pages';
 import { renderShopPage } from './shop-page';
+import { renderUrlRulesPage } from './url-rules-pages';
 
 /** Where the pin corpus is served (issue 15): one path, whose page a test "deploys". */
 export const PIN_PAGE_PATH = '/pins/report';
@@ -45,6 +46,12 @@ function listen(pinVariant: () => string): Promise<Server> {
       const variant = PAGE_VARIANTS.find((candidate) => candidate.name === pinVariant());
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.end(renderVariant(variant ?? BASE_VARIANT));
+      return;
+    }
+    const rulesPage = renderUrlRulesPage(path);
+    if (rulesPage) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(rulesPage);
       return;
     }
     const title = PAGES[path];

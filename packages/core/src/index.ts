@@ -45,6 +45,7 @@ export * from './url/match-page';
 export * from './url/page-rules';
 export * from './url/query-params';
 export * from './url/url-template';
+export * from './url/propose-template';
 export * from './content/user-guide';
 export * from './content/vocabulary';
 export * from './content/format-count';

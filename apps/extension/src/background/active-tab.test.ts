@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TabInfo } from '../platform/chrome-api';
 import { createFakeChrome } from '../test/fake-chrome-api';
-import { getActiveTab, trackActiveTab } from './active-tab';
+import { getActiveTab, NAVIGATION_SETTLE_MS, trackActiveTab } from './active-tab';
 
 const CHECKOUT: TabInfo = {
   id: 5,
@@ -73,5 +73,31 @@ describe('active tab', () => {
     fake.onUpdated.emit(7, { url: 'https://mail.example.com/inbox' }, BACKGROUND);
     fake.onUpdated.emit(5, {}, CHECKOUT);
     expect(fake.api.runtime.sendMessage).not.toHaveBeenCalled();
+  });
+
+  it('follows a burst of SPA address changes: the first at once, the last when it settles', () => {
+    vi.useFakeTimers();
+    try {
+      const fake = setUp();
+      const at = (hash: string) => ({ ...CHECKOUT, url: `https://shop.example.com/${hash}` });
+      for (const route of ['#/a', '#/b', '#/c', '#/d'])
+        fake.onUpdated.emit(5, { url: at(route).url }, at(route));
+      const told = () =>
+        vi
+          .mocked(fake.api.runtime.sendMessage)
+          .mock.calls.map(
+            ([message]) => (message as { payload: { tab: { url: string } } }).payload.tab.url,
+          );
+      expect(told()).toEqual(['https://shop.example.com/#/a']);
+      vi.advanceTimersByTime(NAVIGATION_SETTLE_MS);
+      expect(told()).toEqual(['https://shop.example.com/#/a', 'https://shop.example.com/#/d']);
+      // After it settled, the next navigation is told at once again.
+      fake.onUpdated.emit(5, { url: at('#/e').url }, at('#/e'));
+      expect(told()).toHaveLength(3);
+      vi.advanceTimersByTime(NAVIGATION_SETTLE_MS);
+      expect(told()).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

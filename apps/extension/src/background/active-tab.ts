@@ -15,23 +15,62 @@ export async function getTab(api: ChromeApi, tabId: number): Promise<ActiveTab |
 }
 
 /**
- * Tells open extension pages whenever a window's active tab changes or navigates, so the side
- * panel follows the page the user looks at. Returns a function that stops tracking.
+ * How long a tab's address changes are coalesced: a single-page app's router may push or replace
+ * the URL several times for one click (issue 31); the panel follows the first change at once and
+ * the last one of a burst, not every step in between.
+ */
+export const NAVIGATION_SETTLE_MS = 150;
+
+/**
+ * Tells open extension pages whenever a window's active tab changes or navigates — loads,
+ * `history.pushState` and fragment changes alike (Chrome reports each as a `url` change of
+ * `tabs.onUpdated`; no webNavigation permission needed) — so the side panel follows the page
+ * the user looks at. Returns a function that stops tracking.
  */
 export function trackActiveTab(api: ChromeApi): () => void {
   const send = (message: unknown) => api.runtime.sendMessage(message);
+  // Per tab: while a burst lasts, only its latest state is kept and told when it settles.
+  const bursts = new Map<
+    number,
+    { timer: ReturnType<typeof setTimeout>; windowId: number; latest: TabInfo | null }
+  >();
   const stopActivated = api.tabs.onActivated.subscribe(({ windowId }) => {
+    // Another tab is shown: a burst of the one left behind must not be told as the active one.
+    for (const [tabId, burst] of bursts)
+      if (burst.windowId === windowId) {
+        clearTimeout(burst.timer);
+        bursts.delete(tabId);
+      }
     void getActiveTab(api, windowId).then((tab) =>
       broadcast(send, 'activeTabChanged', { windowId, tab }),
     );
   });
-  const stopUpdated = api.tabs.onUpdated.subscribe((_tabId, change, tab) => {
-    if (!tab.active || (change.url === undefined && change.title === undefined)) return;
+  const tell = (tab: TabInfo) =>
     void broadcast(send, 'activeTabChanged', { windowId: tab.windowId, tab: toActiveTab(tab) });
+  const settle = (tabId: number) => {
+    const burst = bursts.get(tabId);
+    bursts.delete(tabId);
+    if (burst?.latest) tell(burst.latest);
+  };
+  const stopUpdated = api.tabs.onUpdated.subscribe((tabId, change, tab) => {
+    if (!tab.active || (change.url === undefined && change.title === undefined)) return;
+    const burst = bursts.get(tabId);
+    if (burst) {
+      burst.latest = tab;
+      return;
+    }
+    tell(tab);
+    bursts.set(tabId, {
+      timer: setTimeout(() => settle(tabId), NAVIGATION_SETTLE_MS),
+      windowId: tab.windowId,
+      latest: null,
+    });
   });
   return () => {
     stopActivated();
     stopUpdated();
+    for (const burst of bursts.values()) clearTimeout(burst.timer);
+    bursts.clear();
   };
 }
 

@@ -8,7 +8,7 @@ import {
   addMember,
   createItem,
   createOrgWorld,
-  createProject,
+  createTwoSiteProject,
   ok,
   type As,
   type OrgWorld,
@@ -41,13 +41,11 @@ let releaseId: number;
 beforeAll(async () => {
   t = await startAuthTestApp();
   world = await createOrgWorld(t);
-  projectId = await createProject(t, world, 'https://www.shop.example.test');
-  ok(
-    await t.call(world.admin, {
-      method: 'POST',
-      url: '/api/project/saveAssociatedSite',
-      payload: { projectId, baseUrl: 'http://localhost:3000' },
-    }),
+  projectId = await createTwoSiteProject(
+    t,
+    world,
+    'https://www.shop.example.test',
+    'http://localhost:3000',
   );
   const [release] = await t.db
     .insert(releases)

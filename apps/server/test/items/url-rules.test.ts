@@ -8,6 +8,7 @@ import {
   createItem,
   createOrgWorld,
   createProject,
+  createTwoSiteProject,
   ok,
   type As,
   type OrgWorld,
@@ -30,13 +31,11 @@ let member: As;
 beforeAll(async () => {
   t = await startAuthTestApp();
   world = await createOrgWorld(t);
-  projectId = await createProject(t, world, 'https://shop.url-rules.test');
-  ok(
-    await t.call(world.admin, {
-      method: 'POST',
-      url: '/api/project/saveAssociatedSite',
-      payload: { projectId, baseUrl: 'http://localhost:4100/staging' },
-    }),
+  projectId = await createTwoSiteProject(
+    t,
+    world,
+    'https://shop.url-rules.test',
+    'http://localhost:4100/staging',
   );
   member = (await addMember(t, world, [projectId])).as;
 });
@@ -250,5 +249,158 @@ describe('kept query parameters and hash routes', () => {
       'On the users route',
     ]);
     expect(titles(await page('https://shop.url-rules.test/#/settings/teams'))).toEqual([]);
+  });
+});
+
+describe('the rules everywhere an item is filed', () => {
+  it('files CSV-imported items through the rules: a template page lands on the template', async () => {
+    const csvProject = await createProject(t, world, 'https://csv.url-rules.test', 'Csv shop');
+    ok(
+      await post(world.admin, '/api/project/setUrlRules', {
+        projectId: csvProject,
+        hashRoutes: false,
+        keptParams: ['tab'],
+      }),
+    );
+    ok(
+      await post(world.admin, '/api/project/createUrlTemplate', {
+        projectId: csvProject,
+        pattern: '/orders/:id',
+      }),
+    );
+    const csv = [
+      'title,url',
+      'Imported on order 3,/orders/3',
+      'Imported on order 4,https://csv.url-rules.test/orders/4?utm_source=mail&q=x',
+      'Imported on the map,https://csv.url-rules.test/search?tab=map&q=shoes',
+      'Imported on the cart,/cart',
+    ].join('\n');
+    const result = ok<{ created: number }>(
+      await post(world.admin, '/api/workspace/importItems', {
+        projectId: csvProject,
+        csv,
+        dryRun: false,
+      }),
+    );
+    expect(result.created).toBe(4);
+    const { rows } = await t.db.$client.query<{
+      title: string;
+      path: string;
+      recorded: string | null;
+    }>(
+      `select i.title, p.path, i.recorded_path as recorded from items i
+         join relative_paths p on p.id = i.relative_path_id
+        where i.project_id = $1 order by i.title`,
+      [csvProject],
+    );
+    expect(rows).toEqual([
+      { title: 'Imported on order 3', path: '/orders/:id', recorded: '/orders/3' },
+      { title: 'Imported on order 4', path: '/orders/:id', recorded: '/orders/4' },
+      { title: 'Imported on the cart', path: '/cart', recorded: null },
+      { title: 'Imported on the map', path: '/search?tab=map', recorded: null },
+    ]);
+    const lookup = ok<Page>(
+      await t.call(
+        world.admin,
+        pageLookup({ pageUrl: 'https://csv.url-rules.test/orders/99', projectId: csvProject }),
+      ),
+    );
+    expect(titles(lookup)).toEqual(['Imported on order 3', 'Imported on order 4']);
+  });
+
+  it('tells open panels of the project when the rules change, even when no item moves', async () => {
+    const quiet = await createProject(t, world, 'https://live.url-rules.test', 'Live shop');
+    const events = async () =>
+      (
+        await t.db.$client.query<{ topic: string; relative_path_id: number | null }>(
+          'select topic, relative_path_id from live_events where project_id = $1 order by id',
+          [quiet],
+        )
+      ).rows;
+    const before = (await events()).length;
+    const saved = ok<{ templateId: number }>(
+      await post(world.admin, '/api/project/createUrlTemplate', {
+        projectId: quiet,
+        pattern: '/tickets/:id',
+      }),
+    );
+    ok(
+      await post(world.admin, '/api/project/setUrlRules', {
+        projectId: quiet,
+        hashRoutes: true,
+        keptParams: [],
+      }),
+    );
+    ok(
+      await post(world.admin, '/api/project/deleteUrlTemplate', {
+        projectId: quiet,
+        templateId: saved.templateId,
+      }),
+    );
+    expect((await events()).slice(before)).toEqual([
+      { topic: 'url_templates', relative_path_id: null },
+      { topic: 'project_url_rules', relative_path_id: null },
+      { topic: 'url_templates', relative_path_id: null },
+    ]);
+  });
+});
+
+describe('old links after a rename (issue 31)', () => {
+  it('an old address answers the path it was renamed to, through renames and merges', async () => {
+    const oldLinks = await createProject(t, world, 'https://old.url-rules.test', 'Old links');
+    const make = (relativePath: string, title: string) =>
+      createItem(t, world.admin, world, { projectId: oldLinks, relativePath, title });
+    await make('/checkout', 'Pay button');
+    await make('/basket', 'Basket total');
+    const pathId = async (relativePath: string) => {
+      const paths = ok<{ relativePathId: number; relativePath: string }[]>(
+        await post(world.admin, '/api/project/getProjectRelativePaths', { projectId: oldLinks }),
+      );
+      return paths.find((path) => path.relativePath === relativePath)?.relativePathId;
+    };
+    const rename = async (from: string, to: string) =>
+      ok<string>(
+        await post(world.admin, '/api/project/updateRelativePath', {
+          projectId: oldLinks,
+          relativePathId: await pathId(from),
+          relativePath: to,
+        }),
+      );
+    const at = async (path: string) => {
+      const answer = ok<Page>(
+        await t.call(
+          world.admin,
+          pageLookup({ pageUrl: `https://old.url-rules.test${path}`, projectId: oldLinks }),
+        ),
+      );
+      return { shows: answer.relativePath, titles: titles(answer) };
+    };
+
+    await rename('/checkout', '/pay');
+    expect(await at('/checkout')).toEqual({ shows: '/pay', titles: ['Pay button'] });
+    // Renamed again: both earlier addresses follow.
+    await rename('/pay', '/pay-now');
+    expect(await at('/checkout')).toEqual({ shows: '/pay-now', titles: ['Pay button'] });
+    expect(await at('/pay')).toEqual({ shows: '/pay-now', titles: ['Pay button'] });
+    // Merged into it: the merged path's address follows too.
+    expect(await rename('/basket', '/pay-now')).toBe('Merged into /pay-now: 1 item moved.');
+    expect(await at('/basket')).toEqual({
+      shows: '/pay-now',
+      titles: ['Basket total', 'Pay button'],
+    });
+    // A page recorded again at an old address is that page, not the alias.
+    await make('/checkout', 'New checkout');
+    expect(await at('/checkout')).toEqual({ shows: '/checkout', titles: ['New checkout'] });
+    expect(await at('/pay')).toEqual({
+      shows: '/pay-now',
+      titles: ['Basket total', 'Pay button'],
+    });
+    // Renaming a path onto an old address makes it a real page again (the alias goes).
+    await rename('/pay-now', '/pay');
+    expect(await at('/pay')).toEqual({ shows: '/pay', titles: ['Basket total', 'Pay button'] });
+    expect(await at('/pay-now')).toEqual({
+      shows: '/pay',
+      titles: ['Basket total', 'Pay button'],
+    });
   });
 });

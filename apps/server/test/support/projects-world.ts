@@ -79,6 +79,27 @@ export async function createProject(
   return project.projectId;
 }
 
+/**
+ * Creates a project on `baseUrl` and adds `otherBaseUrl` as its second environment (associated
+ * site), as the org's admin: a URL on either is the same page.
+ */
+export async function createTwoSiteProject(
+  t: AuthTestContext,
+  world: OrgWorld,
+  baseUrl: string,
+  otherBaseUrl: string,
+): Promise<number> {
+  const projectId = await createProject(t, world, baseUrl);
+  ok(
+    await t.call(world.admin, {
+      method: 'POST',
+      url: '/api/project/saveAssociatedSite',
+      payload: { projectId, baseUrl: otherBaseUrl },
+    }),
+  );
+  return projectId;
+}
+
 /** Adds an active member (level 2) to the org, with access to `projectIds`. */
 export async function addMember(
   t: AuthTestContext,

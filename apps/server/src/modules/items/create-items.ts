@@ -7,6 +7,7 @@ import type { CreateItemInput } from './create-item';
 import { assertItemFeatures } from './item-features';
 import { checkItemRefs } from './item-refs';
 import { sanitizeDescription } from './sanitize-description';
+import { placeNewItems, type NewItemPlace } from './url-rules/place-new-item';
 
 // Rows per multi-row insert: well under PostgreSQL's 65,535 parameters for any table here.
 const BATCH = 500;
@@ -16,7 +17,9 @@ const BATCH = 500;
  * distinct set of references are checked once, the pages, items, tags, links and creation history
  * are written a few statements per 500 items (the per-row triggers still run: search index,
  * change feed, notifications). Answers the new ids in input order. The CSV import (workspace
- * module) creates up to 10,000 items this way.
+ * module) creates up to 10,000 items this way. Each row's page goes through the project's URL
+ * rules like a single create (issue 31): `/orders/3` lands on `/orders/:id` and remembers
+ * `/orders/3`; the URL-rules lock is held shared until the caller's transaction ends.
  */
 export async function insertItems(
   tx: DbOrTx,
@@ -36,19 +39,30 @@ export async function insertItems(
     ]),
   );
   for (const refs of refSets.values()) await checkItemRefs(tx, scope, refs);
-  const pathIds = await ensureRelativePaths(tx, scope.projectId, inputs);
+  const places = await placeNewItems(
+    tx,
+    scope.projectId,
+    inputs.map((input) => input.relativePath),
+  );
+  const pathIds = await ensureRelativePaths(
+    tx,
+    scope.projectId,
+    [...places.values()].map((place) => place.key),
+  );
   const ids: number[] = [];
   for (let start = 0; start < inputs.length; start += BATCH)
-    ids.push(...(await insertBatch(tx, scope, inputs.slice(start, start + BATCH), pathIds)));
+    ids.push(
+      ...(await insertBatch(tx, scope, inputs.slice(start, start + BATCH), { places, pathIds })),
+    );
   return ids;
 }
 
 async function ensureRelativePaths(
   tx: DbOrTx,
   projectId: number,
-  inputs: readonly CreateItemInput[],
+  keys: readonly string[],
 ): Promise<Map<string, number>> {
-  const paths = [...new Set(inputs.map((input) => input.relativePath))];
+  const paths = [...new Set(keys)];
   const ids = new Map<string, number>();
   for (let start = 0; start < paths.length; start += BATCH) {
     const batch = paths.slice(start, start + BATCH);
@@ -69,15 +83,18 @@ async function insertBatch(
   tx: DbOrTx,
   scope: ProjectScope,
   batch: readonly CreateItemInput[],
-  pathIds: Map<string, number>,
+  where: { places: Map<string, NewItemPlace>; pathIds: Map<string, number> },
 ): Promise<number[]> {
+  const placeOf = (input: CreateItemInput) =>
+    where.places.get(input.relativePath) ?? { key: input.relativePath, recordedPath: null };
   // PostgreSQL answers a multi-row INSERT … RETURNING in the order of its VALUES.
   const inserted = await tx
     .insert(items)
     .values(
       batch.map((input) => ({
         projectId: scope.projectId,
-        relativePathId: pathIds.get(input.relativePath) ?? 0,
+        relativePathId: where.pathIds.get(placeOf(input).key) ?? 0,
+        recordedPath: placeOf(input).recordedPath,
         itemTypeId: input.itemTypeId,
         itemStatusId: input.itemStatusId,
         title: input.title,

@@ -13,7 +13,13 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { JsonText } from '../../http/json-text';
-import { associatedSites, organizations, projects, relativePaths } from '../../db/schema';
+import {
+  associatedSites,
+  organizations,
+  projects,
+  relativePathAliases,
+  relativePaths,
+} from '../../db/schema';
 import { canUseProject } from '../access/index';
 import { selectPathItems } from './item-summaries';
 import type { PageLookupCache, PageSiteRow, PathItems } from './page-lookup-cache';
@@ -93,7 +99,11 @@ export async function getPageItems(
   const path = await cache.pathItems.get(pathKey, () =>
     readPathItems(db, { projectId: chosen.projectId, relativePath: identity.key }),
   );
-  const answer = composeAnswer(matches, { ...chosen, relativePath: identity.pagePath }, identity, {
+  // An old address shows (and files new items on) the path it was renamed to.
+  const shown = path.renamedTo
+    ? { ...identity, key: path.renamedTo, pagePath: path.renamedTo, template: null }
+    : identity;
+  const answer = composeAnswer(matches, { ...chosen, relativePath: shown.pagePath }, shown, {
     sites: sites.rows,
     path,
   });
@@ -197,5 +207,21 @@ async function readPathItems(
     .select({ id: relativePaths.id })
     .from(relativePaths)
     .where(and(eq(relativePaths.projectId, projectId), eq(relativePaths.path, relativePath)));
-  return { projectId, relativePathId: row?.id ?? null, itemsJson };
+  if (row) return { projectId, relativePathId: row.id, itemsJson };
+  // Issue 31, old links: an address renamed in the portal answers the path it became.
+  const [alias] = await db
+    .select({ id: relativePaths.id, path: relativePaths.path })
+    .from(relativePathAliases)
+    .innerJoin(relativePaths, eq(relativePaths.id, relativePathAliases.relativePathId))
+    .where(
+      and(eq(relativePathAliases.projectId, projectId), eq(relativePathAliases.path, relativePath)),
+    );
+  if (!alias) return { projectId, relativePathId: null, itemsJson };
+  const renamed = await selectPathItems(db, { projectId, path: alias.path });
+  return {
+    projectId,
+    relativePathId: alias.id,
+    itemsJson: JSON.stringify(ZItems.parse(renamed)),
+    renamedTo: alias.path,
+  };
 }

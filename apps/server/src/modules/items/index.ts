@@ -7,6 +7,7 @@ import {
   itemTags,
   items,
   projectUrlRules,
+  relativePathAliases,
   relativePaths,
   urlTemplates,
 } from '../../db/schema';
@@ -171,6 +172,7 @@ export const itemsModule = defineModule({
     itemRelations,
     itemSearch,
     relativePaths,
+    relativePathAliases,
     urlTemplates,
     projectUrlRules,
   ],

@@ -15,7 +15,13 @@ export type PageSiteRow = {
 };
 
 /** The items on one path of a project (the page lookup's second read), validated and serialized. */
-export type PathItems = { projectId: number; relativePathId: number | null; itemsJson: string };
+export type PathItems = {
+  projectId: number;
+  relativePathId: number | null;
+  itemsJson: string;
+  /** Issue 31: the path an old address was renamed to, when the lookup followed its alias. */
+  renamedTo?: string;
+};
 
 /** The page lookup's two caches (issue 17), forgotten through the change feed. */
 export type PageLookupCache = {

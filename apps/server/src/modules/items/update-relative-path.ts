@@ -1,7 +1,7 @@
 import { AppError, formatCount, SAVED_MESSAGE } from '@waymark/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { itemHistory, items, relativePaths } from '../../db/schema';
+import { itemHistory, items, relativePathAliases, relativePaths } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 import { isUniqueViolation } from '../../db/unique-violation';
 
@@ -65,8 +65,19 @@ export async function updateRelativePath(
           .update(relativePaths)
           .set({ path: input.relativePath })
           .where(eq(relativePaths.id, source.id));
+        await keepOldAddress(tx, scope.projectId, { oldPath: source.path, ...input });
         return SAVED_MESSAGE;
       }
+      // The source's own old addresses follow its items onto the target before it is deleted.
+      await tx
+        .update(relativePathAliases)
+        .set({ relativePathId: target.id })
+        .where(eq(relativePathAliases.relativePathId, source.id));
+      await keepOldAddress(tx, scope.projectId, {
+        oldPath: source.path,
+        relativePath: input.relativePath,
+        relativePathId: target.id,
+      });
       const moved = await tx
         .update(items)
         .set({ relativePathId: target.id, updatedAt: sql`now()` })
@@ -90,4 +101,30 @@ async function recordMove(
     insert into ${itemHistory} (item_id, user_id, field, before, after)
     select ${items.id}, ${move.userId}::int, ${PATH_HISTORY_FIELD}, ${move.before}, ${move.relativePath}
     from ${items} where ${items.relativePathId} = ${move.pathId}`);
+}
+
+/**
+ * Issue 31, old links: the renamed path keeps answering at its old address (an alias row pointing
+ * at the path it became); the new address stops being an alias, since a real path is there now.
+ */
+async function keepOldAddress(
+  tx: DbOrTx,
+  projectId: number,
+  move: { oldPath: string; relativePath: string; relativePathId: number },
+): Promise<void> {
+  await tx
+    .delete(relativePathAliases)
+    .where(
+      and(
+        eq(relativePathAliases.projectId, projectId),
+        eq(relativePathAliases.path, move.relativePath),
+      ),
+    );
+  await tx
+    .insert(relativePathAliases)
+    .values({ projectId, path: move.oldPath, relativePathId: move.relativePathId })
+    .onConflictDoUpdate({
+      target: [relativePathAliases.projectId, relativePathAliases.path],
+      set: { relativePathId: move.relativePathId },
+    });
 }

@@ -11,6 +11,7 @@ import { useShortcuts } from '../../shared/keyboard/use-shortcuts';
 import { useItem } from '../../shared/data/use-item';
 import { ItemDetail, ItemForm, ItemsSection, usePagePins } from '../../features/items/index';
 import { NoProjectCard } from '../../features/projects/index';
+import { DeclareTemplate } from '../../features/url-rules/index';
 import { onItemRequested, takeItemToOpen } from '../../shared/item-link';
 import { preloadViews } from './lazy-views';
 import { ProjectHeading } from './project-heading';
@@ -108,6 +109,15 @@ export function PagePanel({
           setView({ kind: 'list' });
         }}
       />
+      {view.kind === 'list' && !data.template && (
+        <Suspense fallback={null}>
+          <DeclareTemplate
+            projectId={current.projectId}
+            relativePath={current.relativePath}
+            onSaved={() => changed()}
+          />
+        </Suspense>
+      )}
       <SiteAccessNotice pageUrl={pageUrl} />
       {view.kind === 'list' && (
         <ItemsSection

@@ -15,12 +15,30 @@ export async function placeNewItem(
   projectId: number,
   relativePath: string,
 ): Promise<NewItemPlace> {
+  const places = await placeNewItems(tx, projectId, [relativePath]);
+  return places.get(relativePath) ?? { key: relativePath, recordedPath: null };
+}
+
+/**
+ * {@link placeNewItem} for many pages at once (the CSV import): the lock taken and the rules
+ * compiled once; answers each distinct path's place.
+ */
+export async function placeNewItems(
+  tx: DbOrTx,
+  projectId: number,
+  relativePaths: readonly string[],
+): Promise<Map<string, NewItemPlace>> {
   await lockUrlRules(tx, projectId, 'shared');
   const compiled = compilePageRules(await readUrlRules(tx, projectId));
-  const queryAt = relativePath.indexOf('?');
-  const { pagePath, key } =
-    queryAt === -1
-      ? compiled.identify(relativePath)
-      : compiled.identify(relativePath.slice(0, queryAt), relativePath.slice(queryAt));
-  return { key, recordedPath: key === pagePath ? null : pagePath };
+  const places = new Map<string, NewItemPlace>();
+  for (const relativePath of relativePaths) {
+    if (places.has(relativePath)) continue;
+    const queryAt = relativePath.indexOf('?');
+    const { pagePath, key } =
+      queryAt === -1
+        ? compiled.identify(relativePath)
+        : compiled.identify(relativePath.slice(0, queryAt), relativePath.slice(queryAt));
+    places.set(relativePath, { key, recordedPath: key === pagePath ? null : pagePath });
+  }
+  return places;
 }

@@ -118,14 +118,18 @@ function assigneeOf(cells: Cells, context: ImportContext, errors: string[]): num
   return userId;
 }
 
-/** The page path of a URL cell: a path as is, a full URL only on one of the project's sites. */
+/**
+ * The page path of a URL cell: a path as is, a full URL only on one of the project's sites (with
+ * its query, which the URL rules filter when the item is placed).
+ */
 function pathOf(url: string, sites: readonly SiteRecord[]): { path: string } | { error: string } {
   if (url.startsWith('/')) {
     const path = ZRelativePathInput.safeParse(url);
     return path.success ? { path: path.data } : { error: 'The page path is not valid.' };
   }
   const [match] = matchPage(url, sites);
-  if (match) return { path: match.relativePath };
+  // The query goes along: the project's URL rules keep the parameters it keeps (issue 31).
+  if (match) return { path: `${match.relativePath}${new URL(url).search}` };
   const hosts = sites.map((site) => site.baseUrl).join(', ');
   return {
     error: `${url} is not on one of this project's sites${hosts ? ` (${hosts})` : ''}. Give a path such as /checkout or a URL on one of them.`,

@@ -1,0 +1,9 @@
+import { lazy } from 'react';
+
+// Off the first paint: path-to-regexp and the form load once a page in a project is shown.
+const loadDeclareTemplate = () => import('./declare-template');
+
+/** "Items here apply to every /orders/… page" and its form (lazy). */
+export const DeclareTemplate = lazy(() =>
+  loadDeclareTemplate().then((m) => ({ default: m.DeclareTemplate })),
+);
