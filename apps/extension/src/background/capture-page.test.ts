@@ -19,7 +19,9 @@ function setUp(height: number, ratio = 1) {
     if (method === 'Page.getLayoutMetrics') {
       return Promise.resolve({ cssContentSize: { width: 1280, height } });
     }
-    if (method === 'Runtime.evaluate') return Promise.resolve({ result: { value: ratio } });
+    if (method === 'Runtime.evaluate') {
+      return Promise.resolve({ result: { value: { from: [0, 2500], ratio } } });
+    }
     if (method === 'Page.captureScreenshot') return Promise.resolve({ data: 'PAGE' });
     return Promise.reject(new Error(`'${method}' wasn't found`));
   });
@@ -39,6 +41,17 @@ describe('capturePage', () => {
       clip: { x: 0, y: 0, width: 1280, height: 10_000, scale: 1 },
     });
     expect(fake.api.debugger.session).toHaveBeenCalledWith(1, expect.any(Function));
+    // Shot from the top (a sticky header at its place), then the user's scroll position back.
+    const methods = vi.mocked(fake.devtools).mock.calls.map(([method]) => method);
+    expect(methods).toEqual([
+      'Page.getLayoutMetrics',
+      'Runtime.evaluate',
+      'Page.captureScreenshot',
+      'Runtime.evaluate',
+    ]);
+    expect(vi.mocked(fake.devtools).mock.calls[3]![1]).toEqual({
+      expression: "window.scrollTo({ left: 0, top: 2500, behavior: 'instant' })",
+    });
   });
 
   it('keeps the top of a 20,000 px page and says so in one line', async () => {

@@ -62,8 +62,9 @@ export function cappedNotice({ clip, fullHeight }: PageClip): string {
 /**
  * The `capturePage` handler (issue 32): the whole scrolling page in one DevTools call —
  * `Page.captureScreenshot` with `captureBeyondViewport` and a clip of the page's content size.
- * Chrome lays the page out at its full height for the shot, so fixed and sticky headers appear
- * once, at the top, and nothing is scrolled; scroll-and-stitch with `captureVisibleTab` would be
+ * Chrome lays the page out at its full height for the shot, so fixed headers appear once, at
+ * the top; the page is scrolled to its top for the shot (and back after it), so a sticky header
+ * is drawn at its own place rather than where the user had scrolled to; scroll-and-stitch with `captureVisibleTab` would be
  * held to Chrome's 2 captures a second (a 10,000 px page at 720 px a screen: 14 captures, 7 s),
  * repeat every sticky header and fire the page's scroll handlers (decision 0057). Needs the
  * optional `debugger` permission, asked for once, on allowed sites only.
@@ -85,26 +86,50 @@ export function createCapturePage(api: ChromeApi): MessageHandler<'capturePage'>
   });
 }
 
-/** The steps of a whole-page capture on an attached tab. */
+/**
+ * Scrolls the page to its top (instantly, whatever its `scroll-behavior`), waits for a painted
+ * frame (200 ms at most) and answers the scroll position it left and the device pixel ratio.
+ * A sticky header sits where the page is scrolled to: at the top it is drawn once, at its place.
+ */
+const TO_TOP = `(async () => {
+  const from = [window.scrollX, window.scrollY];
+  window.scrollTo({ left: 0, top: 0, behavior: 'instant' });
+  await new Promise((done) => {
+    setTimeout(done, 200);
+    requestAnimationFrame(() => requestAnimationFrame(done));
+  });
+  return { from, ratio: window.devicePixelRatio };
+})()`;
+
+/** The steps of a whole-page capture on an attached tab; the page's scroll position restored. */
 async function captureWholePage(send: DevtoolsSend): Promise<PageCapture> {
   const metrics = (await send('Page.getLayoutMetrics')) as {
     cssContentSize: { width: number; height: number };
   };
-  const ratio = (await send('Runtime.evaluate', {
-    expression: 'window.devicePixelRatio',
+  const evaluated = (await send('Runtime.evaluate', {
+    expression: TO_TOP,
+    awaitPromise: true,
     returnByValue: true,
-  })) as { result?: { value?: unknown } };
-  const value = ratio.result?.value;
-  const clip = pageClip(metrics.cssContentSize, typeof value === 'number' ? value : 1);
-  const shot = (await send('Page.captureScreenshot', {
-    format: 'png',
-    captureBeyondViewport: true,
-    clip: clip.clip,
-  })) as { data: string };
-  return {
-    imageUrl: `data:image/png;base64,${shot.data}`,
-    notice: clip.isCapped ? cappedNotice(clip) : null,
-  };
+  })) as { result?: { value?: { from?: unknown; ratio?: unknown } } };
+  const { from, ratio } = evaluated.result?.value ?? {};
+  try {
+    const clip = pageClip(metrics.cssContentSize, typeof ratio === 'number' ? ratio : 1);
+    const shot = (await send('Page.captureScreenshot', {
+      format: 'png',
+      captureBeyondViewport: true,
+      clip: clip.clip,
+    })) as { data: string };
+    return {
+      imageUrl: `data:image/png;base64,${shot.data}`,
+      notice: clip.isCapped ? cappedNotice(clip) : null,
+    };
+  } finally {
+    if (Array.isArray(from) && from.every((value) => Number.isFinite(value))) {
+      await send('Runtime.evaluate', {
+        expression: `window.scrollTo({ left: ${Number(from[0])}, top: ${Number(from[1])}, behavior: 'instant' })`,
+      }).catch(() => undefined);
+    }
+  }
 }
 
 /** `send`, failing any command that takes longer than {@link DEVTOOLS_COMMAND_TIMEOUT_MS}. */

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFakeChrome } from '../test/fake-chrome-api';
 import {
   CAPTURE_NEEDS_ALLOWED_SITE,
+  CAPTURE_NEEDS_PERMISSION,
   CAPTURE_PAGE_CLOSED_TO_EXTENSIONS,
   CAPTURE_TAB_GONE,
   type RegionSelection,
@@ -27,7 +28,14 @@ function setUp(answer: () => Promise<unknown>) {
   fake.tabs.push({ id: 1, windowId: 7, active: true, url: 'https://shop.example.com/pay' });
   fake.grantedOrigins.add('https://shop.example.com/*');
   fake.grantedApis.add('debugger');
-  vi.mocked(fake.api.debugger.captureScreenshot).mockResolvedValue(PNG_2560_1440);
+  // Without the icon's click, the DevTools capture: the page scrolled 1,500 px down.
+  vi.mocked(fake.devtools).mockImplementation((method) => {
+    if (method === 'Page.getLayoutMetrics') {
+      return Promise.resolve({ cssVisualViewport: { pageX: 0, pageY: 1500 } });
+    }
+    if (method === 'Page.captureScreenshot') return Promise.resolve({ data: 'REGION' });
+    return Promise.reject(new Error(`'${method}' wasn't found`));
+  });
   // The content script answers getPageInfo (it runs) and selectRegion with `answer`.
   vi.mocked(fake.api.tabs.sendMessage).mockImplementation(async (_tabId, message) => {
     const { type } = message as { type: string };
@@ -41,17 +49,36 @@ function setUp(answer: () => Promise<unknown>) {
 }
 
 describe('captureRegion', () => {
-  it('cuts the dragged rectangle out of the capture at the screen’s own pixels', async () => {
-    const { capture, crop } = setUp(() => Promise.resolve(DRAGGED));
+  it('after the icon’s click, cuts the dragged rectangle out at the screen’s own pixels', async () => {
+    const { fake, capture, crop } = setUp(() => Promise.resolve(DRAGGED));
+    vi.mocked(fake.api.tabs.captureVisibleTab).mockResolvedValue(PNG_2560_1440);
     await capture({ tabId: 1 }, PAGE);
     // 2 image pixels per CSS pixel; the half pixel rounded outwards.
     expect(crop).toHaveBeenCalledWith(PNG_2560_1440, { x: 200, y: 100, width: 401, height: 200 });
+    expect(fake.api.debugger.session).not.toHaveBeenCalled();
+  });
+
+  it('without the click, captures exactly the rectangle through DevTools, wherever the page is scrolled', async () => {
+    const { fake, capture, crop } = setUp(() => Promise.resolve(DRAGGED));
+    expect(await capture({ tabId: 1 }, PAGE)).toBe('data:image/png;base64,REGION');
+    expect(fake.devtools).toHaveBeenCalledWith('Page.captureScreenshot', {
+      format: 'png',
+      clip: { x: 100, y: 1550, width: 201, height: 100, scale: 1 },
+    });
+    expect(crop).not.toHaveBeenCalled();
+  });
+
+  it('asks for the capture permission (the panel offers it) when neither path is open', async () => {
+    const { fake, capture } = setUp(() => Promise.resolve(DRAGGED));
+    fake.grantedApis.clear();
+    await expect(capture({ tabId: 1 }, PAGE)).rejects.toThrow(CAPTURE_NEEDS_PERMISSION);
   });
 
   it('answers null and captures nothing when the user presses Esc', async () => {
     const { fake, capture, crop } = setUp(() => Promise.resolve(null));
     expect(await capture({ tabId: 1 }, PAGE)).toBeNull();
-    expect(fake.api.debugger.captureScreenshot).not.toHaveBeenCalled();
+    expect(fake.api.debugger.session).not.toHaveBeenCalled();
+    expect(fake.api.tabs.captureVisibleTab).not.toHaveBeenCalled();
     expect(crop).not.toHaveBeenCalled();
   });
 
@@ -72,7 +99,7 @@ describe('captureRegion', () => {
       return Promise.resolve(DRAGGED);
     });
     await expect(capture({ tabId: 1 }, PAGE)).rejects.toThrow('Show the page in its tab');
-    expect(fake.api.debugger.captureScreenshot).not.toHaveBeenCalled();
+    expect(fake.api.debugger.session).not.toHaveBeenCalled();
   });
 
   it('refuses sites the user has not allowed, before drawing anything on them', async () => {

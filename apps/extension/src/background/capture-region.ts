@@ -7,8 +7,8 @@ import {
   type MessageHandler,
   type RegionSelection,
 } from '../messaging/index';
-import type { ChromeApi } from '../platform/index';
-import { capturableTab, captureFailure, captureVisible } from './capture-tab';
+import type { ChromeApi, DevtoolsSend } from '../platform/index';
+import { capturableTab, captureFailure, requireDebugger } from './capture-tab';
 import { pagesOnly } from './pages-only';
 import { ensureContentScript } from './pins-relay';
 
@@ -17,9 +17,9 @@ export type CropImage = (imageUrl: string, crop: PixelRect) => Promise<string>;
 
 /**
  * The `captureRegion` handler (issue 32): the content script's overlay lets the user drag a
- * rectangle over the page (Esc cancels → null); once the overlay is gone, the visible area is
- * captured as for `captureTab` and the rectangle is cut out at the screenshot's own pixels (the
- * screen's device pixel ratio and zoom). The overlay is the content script's, not a DevTools
+ * rectangle over the page (Esc cancels → null); once the overlay is gone, that rectangle is
+ * captured at the screen's own pixels (device pixel ratio and zoom): cut out of
+ * `captureVisibleTab`'s shot after the icon's click, else a DevTools capture clipped to it. The overlay is the content script's, not a DevTools
  * `Runtime.evaluate`: it runs in Chrome's isolated world, so a page's Content-Security-Policy
  * cannot block it, and no debugger is attached while the user drags — Chrome's "is debugging"
  * bar would shrink the page under the pointer mid-drag. Allowed sites only (where Waymark may
@@ -48,16 +48,50 @@ export function createCaptureRegion(
     });
     if (selection === null) return null;
     // The tab may have been switched or navigated while the user dragged: check again.
-    const imageUrl = await captureVisible(api, await capturableTab(api, tabId));
-    const size = pngSize(imageUrl);
-    const rect = size && regionPixels(selection, size);
-    if (!rect)
-      throw new AppError(
-        'CONFLICT',
-        'The selected region is empty: drag over the part to capture.',
-      );
-    return crop(imageUrl, rect);
+    const target = await capturableTab(api, tabId);
+    const shot = await api.tabs.captureVisibleTab(target.tab.windowId).catch(() => null);
+    if (shot !== null) {
+      const size = pngSize(shot);
+      const rect = size && regionPixels(selection, size);
+      if (!rect) throw new AppError('CONFLICT', EMPTY_REGION);
+      return crop(shot, rect);
+    }
+    await requireDebugger(api, target.pattern);
+    try {
+      return await api.debugger.session(tabId, (send) => captureClip(send, selection));
+    } catch (caught) {
+      throw captureFailure(caught);
+    }
   });
+}
+
+/** The line for a selection with nothing in it. */
+const EMPTY_REGION = 'The selected region is empty: drag over the part to capture.';
+
+/**
+ * The DevTools capture of a selection: `Page.captureScreenshot` clipped to it (document CSS
+ * pixels: the viewport's scroll offset added), at the screen's pixels. Exactly the selected
+ * part even where the tab's real view differs from its layout viewport (device emulation).
+ */
+async function captureClip(send: DevtoolsSend, selection: RegionSelection): Promise<string> {
+  const viewport = { width: selection.viewportWidth, height: selection.viewportHeight };
+  const rect = regionPixels(selection, viewport);
+  if (!rect) throw new AppError('CONFLICT', EMPTY_REGION);
+  const metrics = (await send('Page.getLayoutMetrics')) as {
+    cssVisualViewport: { pageX: number; pageY: number };
+  };
+  const { pageX, pageY } = metrics.cssVisualViewport;
+  const shot = (await send('Page.captureScreenshot', {
+    format: 'png',
+    clip: {
+      x: pageX + rect.x,
+      y: pageY + rect.y,
+      width: rect.width,
+      height: rect.height,
+      scale: 1,
+    },
+  })) as { data: string };
+  return `data:image/png;base64,${shot.data}`;
 }
 
 /**

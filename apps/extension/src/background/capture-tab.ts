@@ -42,16 +42,25 @@ export async function captureVisible(api: ChromeApi, { tab, pattern }: Capturabl
   } catch {
     // No activeTab grant for this tab: the icon was not clicked here (or the tab moved on).
   }
+  await requireDebugger(api, pattern);
+  try {
+    return await api.debugger.captureScreenshot(tab.id);
+  } catch (caught) {
+    throw captureFailure(caught);
+  }
+}
+
+/**
+ * Throws the panel's line unless Waymark may capture the site through the DevTools protocol:
+ * a site the user allowed (else only the icon's click helps) and the optional `debugger`
+ * permission granted (else the panel offers to ask for it).
+ */
+export async function requireDebugger(api: ChromeApi, pattern: string): Promise<void> {
   if (!(await api.permissions.contains([pattern]))) {
     throw new AppError('FORBIDDEN', CAPTURE_NEEDS_CLICK);
   }
   if (!(await api.permissions.containsApi(['debugger']))) {
     throw new AppError('FORBIDDEN', CAPTURE_NEEDS_PERMISSION);
-  }
-  try {
-    return await api.debugger.captureScreenshot(tab.id);
-  } catch (caught) {
-    throw captureFailure(caught);
   }
 }
 

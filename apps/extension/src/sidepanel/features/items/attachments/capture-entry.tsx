@@ -31,7 +31,7 @@ export function CaptureEntry({
         {label}
       </Button>
       {pendingHint && flow.capture.isPending && (
-        <Text size="xs" w="100%" role="status">
+        <Text size="xs" w="100%" role="status" data-testid="capture-hint">
           {pendingHint}
         </Text>
       )}
