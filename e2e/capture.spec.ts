@@ -149,6 +149,9 @@ test('on an allowed site the panel captures at any time, without the toolbar cli
   const attachments = detail.getByRole('region', { name: /Attachments/ });
   await expect(attachments.getByTestId('attachment')).toHaveCount(1, { timeout: 20_000 });
   const image = attachments.getByRole('button', { name: /Open screenshot-.*\.png full size/ });
+  // The thumbnail button is enabled once its image has its object URL: decoding the <img> before
+  // that (no src yet) is what failed now and then with "The source image cannot be decoded".
+  await expect(image).toBeEnabled();
   const shown = await image.locator('img').evaluate(async (element: HTMLImageElement) => {
     await element.decode();
     return [element.naturalWidth, element.naturalHeight];
@@ -241,6 +244,8 @@ test('a region and the whole page, on a page that blocks scripts', async ({
   const attachments = detail.getByRole('region', { name: /Attachments/ });
   await expect(attachments.getByTestId('attachment')).toHaveCount(2, { timeout: 20_000 });
   const images = attachments.getByRole('button', { name: /Open screenshot-.*\.png full size/ });
+  await expect(images.nth(0)).toBeEnabled();
+  await expect(images.nth(1)).toBeEnabled();
   const shots = await Promise.all([0, 1].map((at) => headerRuns(images.nth(at).locator('img'))));
   const whole = shots.find((shot) => shot.height === 6000)!;
   const region = shots.find((shot) => shot.height === 200)!;
