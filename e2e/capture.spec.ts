@@ -252,4 +252,23 @@ test('a region and the whole page, on a page that blocks scripts', async ({
   expect(region.width).toBe(300);
   // The header appears once, at the top, whole (64 px): not repeated down the page.
   expect(whole.runs).toEqual([[0, STICKY_HEADER_PX]]);
+
+  // A 20,000 px page: the top 16,384 px, and the one line saying so (asked as the panel asks).
+  const tall = await context.newPage();
+  await tall.goto(`${new URL(tab.url()).origin}${LONG_PAGE_PATH}?height=20000`);
+  const tallId = await findTabId(context, tall.url());
+  const capped = await panel.evaluate(async (tabId) => {
+    const reply = await chrome.runtime.sendMessage<
+      object,
+      { value: { imageUrl: string; notice: string } }
+    >({ type: 'capturePage', payload: { tabId } });
+    const bitmap = await createImageBitmap(await (await fetch(reply.value.imageUrl)).blob());
+    return { notice: reply.value.notice, width: bitmap.width, height: bitmap.height };
+  }, tallId);
+  expect(capped).toEqual({
+    notice:
+      'This page is 20,000 px tall: the image holds its top 16,384 px, the most one screenshot can hold. Scroll down and capture the visible area or a region for the rest.',
+    width: 1280,
+    height: 16_384,
+  });
 });
