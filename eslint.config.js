@@ -74,7 +74,7 @@ const FEATURE_INTERNALS = {
 /** The extension's contexts: each runs in its own realm (service worker, page, extension page). */
 const EXTENSION_CONTEXTS = 'annotate|background|content|sidepanel|options|welcome|workspace';
 /** The extension's shared folders, used by the contexts through their index.ts. */
-const EXTENSION_SHARED = 'anchoring|api|auth|messaging|platform|settings|transfer|ui';
+const EXTENSION_SHARED = 'anchoring|api|auth|imaging|messaging|platform|settings|transfer|ui';
 
 /** Every extension file: contexts stay apart, shared folders are used through their index. */
 const EXTENSION_PATTERNS = [

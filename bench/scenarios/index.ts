@@ -1,4 +1,5 @@
 import { authScenario } from './auth';
+import { captureScenario } from './capture';
 import { exportMemoryScenario } from './export-memory';
 import { itemImportScenario } from './item-import';
 import { liveStreamsScenario } from './live-streams';
@@ -28,4 +29,5 @@ export const SCENARIOS: Scenario[] = [
   notificationFanOutScenario,
   panelPaintScenario,
   workspacePageScenario,
+  captureScenario,
 ];

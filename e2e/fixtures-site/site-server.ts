@@ -6,6 +6,7 @@ import {
   PAGE_VARIANTS,
   renderVariant,
 } from '../../apps/extension/src/anchoring/corpus/page-variants';
+import { LONG_PAGE_HEADERS, LONG_PAGE_PATH, renderLongPage } from './capture-pages';
 import { renderLiveVariant, SPA_SETTINGS_PATH } from './pin-live-pages';
 import { renderShopPage } from './shop-page';
 import { renderUrlRulesPage } from './url-rules-pages';
@@ -35,7 +36,14 @@ export type TestSite = {
 
 function listen(pinVariant: () => string): Promise<Server> {
   const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://site').pathname;
+    const url = new URL(request.url ?? '/', 'http://site');
+    const path = url.pathname;
+    if (path === LONG_PAGE_PATH) {
+      const height = Number(url.searchParams.get('height') ?? 6000);
+      response.writeHead(200, LONG_PAGE_HEADERS);
+      response.end(renderLongPage(Math.min(40_000, Math.max(1000, height || 6000))));
+      return;
+    }
     const live = renderLiveVariant(pinVariant());
     if (live && (path === PIN_PAGE_PATH || path === SPA_SETTINGS_PATH)) {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

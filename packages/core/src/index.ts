@@ -52,3 +52,4 @@ export * from './content/format-count';
 export * from './content/item-history';
 export * from './content/inbox-entry';
 export * from './content/notification-choices';
+export * from './capture-log/redact';

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'rea
 import { fromBase64 } from '../transfer/index';
 import { ANNOTATION_TOOLS, dataUrlToFile, screenshotFileName } from './annotation-tools';
 import { dragToCrop, type Rect } from './crop-rect';
-import { cropPng } from './crop-png';
+import { cropPng } from '../imaging/index';
 import { SHORTCUT_HELP, shortcutFor, type EditorAction } from './shortcuts';
 
 const ZOOM_STEP = 1.25;

@@ -6,6 +6,8 @@ import { getActiveTab, getTab, trackActiveTab } from './active-tab';
 import { createApiProxy, createWorkerApiCall } from './api-proxy';
 import { serveAttachmentTransfers } from './attachment-transfer';
 import { createBadge, trackBadge } from './badge';
+import { createCapturePage } from './capture-page';
+import { createCaptureRegion } from './capture-region';
 import { createCaptureTab } from './capture-tab';
 import { createOfflineCache } from './live/offline-cache';
 import { withOfflineReads } from './live/offline-reads';
@@ -78,6 +80,8 @@ export function startServiceWorker(
       signOut: () => auth.signOut(),
       callApi: withUnreadBadge(withOfflineReads(createApiProxy(proxyDeps), cache), badge),
       captureTab: createCaptureTab(api),
+      captureRegion: createCaptureRegion(api),
+      capturePage: createCapturePage(api),
     }),
   );
 }

@@ -3,6 +3,7 @@
 // sites the user granted access to.
 import { broadcast, createMessageListener } from '../messaging/index';
 import { chromeApi } from '../platform/index';
+import { selectRegion } from './capture/select-region';
 import { getPageInfo } from './get-page-info';
 import { createPinController } from './pins/pin-controller';
 
@@ -22,5 +23,6 @@ chromeApi.runtime.addMessageListener(
     pickElement: () => pins.pick(),
     revealPin: ({ itemId }) => pins.reveal(itemId),
     setMarkersVisible: ({ isVisible }) => pins.setVisible(isVisible),
+    selectRegion: () => selectRegion(window),
   }),
 );

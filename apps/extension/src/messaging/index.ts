@@ -14,10 +14,12 @@ export {
   type MessageMap,
   type MessageType,
   type PageInfo,
+  type PageCapture,
   type PageKey,
   type PageSnapshot,
   type PanelStart,
   type PinStatus,
+  type RegionSelection,
   type SessionInfo,
 } from './protocol';
 export {
@@ -25,7 +27,14 @@ export {
   isAnnotationMessage,
   type AnnotationMessage,
 } from './annotation-channel';
-export { CAPTURE_NEEDS_CLICK, CAPTURE_NEEDS_PERMISSION } from './capture-refusals';
+export {
+  CAPTURE_NEEDS_ALLOWED_SITE,
+  CAPTURE_NEEDS_CLICK,
+  CAPTURE_NEEDS_PERMISSION,
+  CAPTURE_PAGE_CLOSED_TO_EXTENSIONS,
+  CAPTURE_TAB_GONE,
+  PAGE_NEEDS_PERMISSION,
+} from './capture-refusals';
 export { holdLivePort, LIVE_PING_MS } from './hold-live-port';
 export { broadcast, sendRequest } from './send-message';
 export { isExtensionPage } from './sender-guard';

@@ -33,6 +33,25 @@ export type PageInfo = {
   language?: string;
 };
 
+/** A rectangle the user dragged over a page (issue 32): CSS pixels of the tab's viewport. */
+export type RegionSelection = {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** The viewport's width and height in CSS pixels (`innerWidth`/`innerHeight`), to scale by. */
+  viewportWidth: number;
+  viewportHeight: number;
+};
+
+/** A whole-page capture: the PNG, and what to tell the user when the page was too tall for it. */
+export type PageCapture = {
+  /** A PNG data URL of the page from its top. */
+  imageUrl: string;
+  /** One line when only the top of the page fits in an image; null when the page is whole. */
+  notice: string | null;
+};
+
 /** Who is signed in, as the side panel may know it: never a token. */
 export type SessionInfo =
   | { signedIn: false }
@@ -197,6 +216,24 @@ export type MessageMap = {
    */
   captureTab: { payload: { tabId: number }; response: string };
   /**
+   * Service worker → the content script of one tab (issue 32): show the region overlay (drag to
+   * select, Esc cancels). Answered with the dragged rectangle once the overlay has left the
+   * page's pixels, or null on Esc.
+   */
+  selectRegion: { payload: Record<string, never>; response: RegionSelection | null };
+  /**
+   * Extension page → service worker: let the user drag a region of tab `tabId` (allowed sites
+   * only: the overlay is the content script's) and answer a PNG data URL of it at the screen's
+   * pixels; null when the user pressed Esc.
+   */
+  captureRegion: { payload: { tabId: number }; response: string | null };
+  /**
+   * Extension page → service worker: the whole scrolling page of tab `tabId` as one PNG through
+   * the DevTools protocol (allowed sites, optional `debugger` permission); capped in height with
+   * a notice for very tall pages.
+   */
+  capturePage: { payload: { tabId: number }; response: PageCapture };
+  /**
    * Side panel → service worker: the page lookup of `PageKey`. The worker asks the server, keeps
    * the answer (encrypted) for offline reading and sets the badge of tabs on that page from it;
    * without network it answers the last answer kept, marked `isOffline`. Fails when it has none.
@@ -252,6 +289,9 @@ const MESSAGE_TYPES: ReadonlySet<string> = new Set<MessageType>([
   'pinMarkerClicked',
   'pinStatusesChanged',
   'captureTab',
+  'selectRegion',
+  'captureRegion',
+  'capturePage',
   'loadPage',
   'reportChange',
   'pageDataChanged',

@@ -44,6 +44,9 @@ export type MessageListener = (
   sendResponse: (response: unknown) => void,
 ) => boolean | undefined;
 
+/** Sends one DevTools protocol command to the attached tab and resolves to its result. */
+export type DevtoolsSend = (method: string, params?: Record<string, unknown>) => Promise<unknown>;
+
 /** The subset of the extension APIs Waymark uses. */
 export type ChromeApi = {
   runtime: {
@@ -142,6 +145,12 @@ export type ChromeApi = {
      * permission; works without the toolbar click `captureVisibleTab` needs.
      */
     captureScreenshot(tabId: number): Promise<string>;
+    /**
+     * Attaches to tab `tabId`, runs `steps` with a DevTools protocol sender and detaches, also
+     * when `steps` fails (Chrome shows its "is debugging this browser" bar while attached).
+     * Needs the optional `debugger` permission.
+     */
+    session<T>(tabId: number, steps: (send: DevtoolsSend) => Promise<T>): Promise<T>;
   };
   scripting: {
     /** Runs a packaged script file in a tab's page (needs host access to the tab's site). */
@@ -283,14 +292,16 @@ export const chromeApi: ChromeApi = {
       }),
   },
   debugger: {
-    captureScreenshot: async (tabId) => {
+    captureScreenshot: (tabId) =>
+      chromeApi.debugger.session(tabId, async (send) => {
+        const shot = (await send('Page.captureScreenshot', { format: 'png' })) as { data: string };
+        return `data:image/png;base64,${shot.data}`;
+      }),
+    session: async (tabId, steps) => {
       const target = { tabId };
       await chrome.debugger.attach(target, '1.3');
       try {
-        const shot = (await chrome.debugger.sendCommand(target, 'Page.captureScreenshot', {
-          format: 'png',
-        })) as { data: string };
-        return `data:image/png;base64,${shot.data}`;
+        return await steps((method, params) => chrome.debugger.sendCommand(target, method, params));
       } finally {
         // Detached at once: Chrome shows its "is debugging this browser" bar while attached.
         await chrome.debugger.detach(target).catch(() => undefined);

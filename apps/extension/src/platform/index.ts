@@ -2,6 +2,7 @@
 export {
   chromeApi,
   type ChromeApi,
+  type DevtoolsSend,
   type MessageListener,
   type PortLike,
   type TabInfo,

@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import type {
   ChromeApi,
   ChromeEvent,
+  DevtoolsSend,
   MessageListener,
   PortLike,
   TabInfo,
@@ -43,6 +44,11 @@ export type FakeChrome = {
   grantedOrigins: Set<string>;
   /** Optional API permissions (`debugger`) the user has granted. */
   grantedApis: Set<string>;
+  /**
+   * The DevTools protocol as `debugger.session` steps see it: rejects every command until a test
+   * gives it answers (`vi.mocked(fake.devtools).mockImplementation(…)`).
+   */
+  devtools: DevtoolsSend;
   onPermissionsAdded: FakeEvent<[{ origins?: string[] }]>;
   onInstalled: FakeEvent<[{ reason: string }]>;
   onActivated: FakeEvent<[{ tabId: number; windowId: number }]>;
@@ -67,6 +73,9 @@ export function createFakeChrome(): FakeChrome {
   const badges = new Map<number, string>();
   const grantedOrigins = new Set<string>();
   const grantedApis = new Set<string>();
+  const devtools = vi.fn<DevtoolsSend>((method) =>
+    Promise.reject(new Error(`'${method}' wasn't found`)),
+  );
   const onPermissionsAdded = createFakeEvent<[{ origins?: string[] }]>();
   const pick = (store: Map<string, unknown>, keys: string[]) =>
     Promise.resolve(
@@ -162,6 +171,11 @@ export function createFakeChrome(): FakeChrome {
           ? Promise.resolve(`data:image/png;base64,DEBUGGER${tabId}`)
           : Promise.reject(new Error('Permission debugger is not granted.')),
       ),
+      session: vi.fn((_tabId: number, steps: (send: DevtoolsSend) => Promise<unknown>) =>
+        grantedApis.has('debugger')
+          ? steps(devtools)
+          : Promise.reject(new Error('Permission debugger is not granted.')),
+      ) as ChromeApi['debugger']['session'],
     },
     scripting: { executeFile: vi.fn(() => Promise.resolve()) },
     storage: {
@@ -216,6 +230,7 @@ export function createFakeChrome(): FakeChrome {
     badges,
     grantedOrigins,
     grantedApis,
+    devtools,
     onPermissionsAdded,
     onInstalled,
     onActivated,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { editorWindowSize, pngSize } from './use-annotation-window';
+import { pngSize } from '../../../../imaging/index';
+import { editorWindowSize } from './use-annotation-window';
 
 // The first 24 bytes of a 1366 × 20000 PNG (signature, IHDR length, "IHDR", width, height).
 const HEAD = Uint8Array.from([
