@@ -11,6 +11,7 @@ import { createOfflineCache } from './live/offline-cache';
 import { withOfflineReads } from './live/offline-reads';
 import { startDataLayer } from './live/start-data-layer';
 import { createPinsRelay } from './pins-relay';
+import { createEndRecording, createPrepareRecording } from './prepare-recording';
 import { withUnreadBadge } from './unread-badge-relay';
 import { openWelcomeOnInstall } from './welcome-on-install';
 import { openWorkspaceOnCommand } from './open-workspace';
@@ -78,6 +79,8 @@ export function startServiceWorker(
       signOut: () => auth.signOut(),
       callApi: withUnreadBadge(withOfflineReads(createApiProxy(proxyDeps), cache), badge),
       captureTab: createCaptureTab(api),
+      prepareRecording: createPrepareRecording(api),
+      endRecording: createEndRecording(api),
     }),
   );
 }

@@ -43,6 +43,8 @@ export type FakeChrome = {
   grantedOrigins: Set<string>;
   /** Optional API permissions (`debugger`) the user has granted. */
   grantedApis: Set<string>;
+  /** Tabs whose toolbar icon the user clicked (activeTab): `tabCapture` works on these only. */
+  invokedTabs: Set<number>;
   onPermissionsAdded: FakeEvent<[{ origins?: string[] }]>;
   onInstalled: FakeEvent<[{ reason: string }]>;
   onActivated: FakeEvent<[{ tabId: number; windowId: number }]>;
@@ -67,6 +69,7 @@ export function createFakeChrome(): FakeChrome {
   const badges = new Map<number, string>();
   const grantedOrigins = new Set<string>();
   const grantedApis = new Set<string>();
+  const invokedTabs = new Set<number>();
   const onPermissionsAdded = createFakeEvent<[{ origins?: string[] }]>();
   const pick = (store: Map<string, unknown>, keys: string[]) =>
     Promise.resolve(
@@ -163,7 +166,22 @@ export function createFakeChrome(): FakeChrome {
           : Promise.reject(new Error('Permission debugger is not granted.')),
       ),
     },
-    scripting: { executeFile: vi.fn(() => Promise.resolve()) },
+    scripting: {
+      executeFile: vi.fn(() => Promise.resolve()),
+      executeFunction: vi.fn(() => Promise.resolve()),
+    },
+    tabCapture: {
+      getMediaStreamId: vi.fn((tabId: number) =>
+        invokedTabs.has(tabId)
+          ? Promise.resolve(`stream-${tabId}`)
+          : Promise.reject(
+              new Error(
+                'Extension has not been invoked for the current page (see activeTab permission). Chrome pages cannot be captured.',
+              ),
+            ),
+      ),
+    },
+    offscreen: { ensureDocument: vi.fn(() => Promise.resolve()) },
     storage: {
       getSession: (keys) => pick(sessionStorage, keys),
       setSession: vi.fn((items: Record<string, unknown>) => {
@@ -216,6 +234,7 @@ export function createFakeChrome(): FakeChrome {
     badges,
     grantedOrigins,
     grantedApis,
+    invokedTabs,
     onPermissionsAdded,
     onInstalled,
     onActivated,

@@ -5,7 +5,7 @@ import { ErrorAlert } from '../../../shared/error-alert';
 import { itemKey } from '../../../shared/data/use-item';
 import { PlanGateNote } from '../../../shared/plan-gate-note';
 import { AttachmentCard } from './attachment-card';
-import { CaptureButton } from './capture-button';
+import { CaptureTools } from './capture-tools';
 import { FileDropZone } from './file-drop-zone';
 import { UploadList } from './upload-list';
 import { attachmentsKey, useAttachments, useStartUploads } from './use-attachments';
@@ -37,7 +37,7 @@ export function AttachmentsSection({
         Attachments{attachments.data ? ` (${attachments.data.length})` : ''}
       </Title>
       {canAttach ? (
-        <FileDropZone onFiles={add} extra={<CaptureButton onCaptured={(file) => add([file])} />} />
+        <FileDropZone onFiles={add} extra={<CaptureTools onFiles={add} />} />
       ) : (
         <PlanGateNote feature="attachments" />
       )}

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { formatBytes, type Feature } from '@waymark/core';
 import { PlanGateNote } from '../../../shared/plan-gate-note';
-import { CaptureButton } from './capture-button';
+import { CaptureTools } from './capture-tools';
 import { FileDropZone } from './file-drop-zone';
 
 /**
@@ -24,7 +24,7 @@ export function PendingAttachments({
         Attachments
       </Title>
       {planFeatures.includes('attachments') ? (
-        <FileDropZone onFiles={add} extra={<CaptureButton onCaptured={(file) => add([file])} />} />
+        <FileDropZone onFiles={add} extra={<CaptureTools onFiles={add} />} />
       ) : (
         <PlanGateNote feature="attachments" />
       )}
