@@ -42,7 +42,7 @@ export function RecordButton({ onRecorded }: { onRecorded: (file: File) => void 
           )}
           <Button
             size="xs"
-            color="red"
+            color="red.9"
             onClick={recording.stop}
             loading={state.status === 'finishing'}
           >
@@ -123,6 +123,7 @@ function RecordedPreview({
           src={url}
           controls
           aria-label={`Recording preview, ${formatClock(clip.durationMs)}`}
+          data-testid="recorded-clip-video"
           style={{ width: '100%', maxHeight: 240, background: '#000' }}
         />
       )}

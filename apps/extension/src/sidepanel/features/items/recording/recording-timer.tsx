@@ -16,15 +16,11 @@ export function RecordingTimer({ startedAt }: { startedAt: number }) {
     return () => clearInterval(timer);
   }, []);
   return (
-    <Text
-      size="sm"
-      fw={600}
-      c="red"
-      role="timer"
-      aria-label="Recording time"
-      data-testid="recording-timer"
-    >
-      ● {formatClock(Math.min(now - startedAt, MAX_RECORDING_MS))} / {formatClock(MAX_RECORDING_MS)}
+    <Text size="sm" fw={600} role="timer" aria-label="Recording time" data-testid="recording-timer">
+      <Text span c="red.9" aria-hidden>
+        ●
+      </Text>{' '}
+      {formatClock(Math.min(now - startedAt, MAX_RECORDING_MS))} / {formatClock(MAX_RECORDING_MS)}
     </Text>
   );
 }
