@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useChromeApi } from '../../../../ui/index';
 import { useActiveTab } from '../../../shared/use-active-tab';
+import { useCallApi } from '../../../shared/use-call-api';
 import { useObjectUrl } from '../attachments/use-object-url';
 import type { RecordedClip } from './recording-session';
 import { formatClock, RecordingTimer } from './recording-timer';
@@ -12,11 +13,19 @@ import { useTabRecording } from './use-tab-recording';
  * pointer and clicks drawn on allowed sites), then shows the clip to play back and attach or
  * discard. Nothing reaches the item until "Attach recording".
  */
-export function RecordButton({ onRecorded }: { onRecorded: (file: File) => void }) {
+export function RecordButton({
+  onRecorded,
+  quotaOrgId,
+}: {
+  onRecorded: (file: File) => void;
+  /** The organization whose storage figure the user may read (admins): checked before recording. */
+  quotaOrgId?: number;
+}) {
   const api = useChromeApi();
+  const callApi = useCallApi();
   const active = useActiveTab();
   const tabId = active.status === 'ready' ? active.tab?.tabId : undefined;
-  const recording = useTabRecording(api);
+  const recording = useTabRecording(api, callApi, quotaOrgId);
   const [showClicks, setShowClicks] = useState(true);
   const { state } = recording;
   if (state.status === 'recorded') {

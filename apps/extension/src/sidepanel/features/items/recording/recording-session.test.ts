@@ -1,3 +1,4 @@
+import { formatQuotaExceeded } from '@waymark/core';
 import { describe, expect, it, vi } from 'vitest';
 import { RECORD_NEEDS_CLICK, type RecordingMessage } from '../../../../messaging/index';
 import { createRecordingSession, type RecordingState } from './recording-session';
@@ -9,6 +10,7 @@ function setUp() {
   const locks = new Map<string, boolean>();
   const states: RecordingState[] = [];
   const deps = {
+    checkRoom: vi.fn(() => Promise.resolve<string | null>(null)),
     prepare: vi.fn(() => Promise.resolve({ streamId: 'stream-1', showsClicks: true })),
     end: vi.fn(() => Promise.resolve()),
     openChannel: () => ({
@@ -73,6 +75,16 @@ describe('recording session (panel)', () => {
     expect(t.session.state).toEqual({ status: 'failed', message: RECORD_NEEDS_CLICK });
     expect(t.posted).toEqual([]);
     expect(t.locks.get('waymark-recording-panel-r1')).toBe(false);
+  });
+
+  it('over the storage quota (when known) says so before anything is recorded', async () => {
+    const t = setUp();
+    const quota = formatQuotaExceeded(10 * 1024 ** 3);
+    t.deps.checkRoom.mockResolvedValueOnce(quota);
+    await t.session.start(1, false);
+    expect(t.session.state).toEqual({ status: 'failed', message: quota });
+    expect(t.deps.prepare).not.toHaveBeenCalled();
+    expect(t.posted).toEqual([]);
   });
 
   it('repeats start while the recorder loads, and gives up with a clear message', async () => {

@@ -20,6 +20,11 @@ export type RecordingState =
 
 /** What a session needs from the panel's page (tests pass fakes). */
 export type RecordingSessionDeps = {
+  /**
+   * Why there is no room for a recording, when that is known before recording (the storage
+   * quota, known to admins); null otherwise — the upload checks it again at Attach.
+   */
+  checkRoom(): Promise<string | null>;
   /** The worker's `prepareRecording`. */
   prepare(input: { tabId: number; showClicks: boolean }): Promise<{
     streamId: string;
@@ -97,6 +102,11 @@ export function createRecordingSession(deps: RecordingSessionDeps) {
     async start(tabId: number, showClicks: boolean): Promise<void> {
       if (current || state.status === 'preparing') return;
       set({ status: 'preparing' });
+      const refusal = await deps.checkRoom();
+      if (refusal !== null) {
+        set({ status: 'failed', message: refusal });
+        return;
+      }
       const recordingId = deps.newId();
       const release = await deps.holdLock(panelLockName(recordingId));
       let prepared: { streamId: string; showsClicks: boolean };
