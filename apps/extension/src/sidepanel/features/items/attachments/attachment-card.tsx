@@ -1,13 +1,13 @@
 import { Button, Group, Image, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { formatBytes, type TAttachment } from '@waymark/core';
 import { useState } from 'react';
+import { PLAYABLE_VIDEO_TYPES, VideoPlayer } from '../../../../ui/index';
 import { ErrorAlert } from '../../../shared/error-alert';
 import { formatTime } from '../../../shared/format-time';
 import { DeleteAttachmentButton } from './delete-attachment-button';
 import { ImageViewer } from './image-viewer';
 import { useAttachmentFile } from './use-attachments';
 import { saveBlob, useObjectUrl } from './use-object-url';
-import { PLAYABLE_VIDEO_TYPES, VideoPlayer } from './video-player';
 
 /**
  * One attachment: a thumbnail for images (opens the full-size viewer), name, size, type, who and

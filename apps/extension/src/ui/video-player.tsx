@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useObjectUrl } from './use-object-url';
 
-/** Attachment types the panel plays in place (tab recordings, issue 32). */
+/** Attachment types the panel and the workspace play in place (tab recordings, issue 32). */
 export const PLAYABLE_VIDEO_TYPES: readonly string[] = ['video/webm'];
 
 /**
- * A video attachment played in the panel. The bytes come through the worker like every download
+ * A video attachment played in the panel or the workspace. The bytes come through the worker like every download
  * (the server sends them as `application/octet-stream` under its sandboxing CSP), so the
  * `<video>` plays a `blob:` URL typed from the attachment's detected type; seeking works on the
  * whole file in memory, with no Range requests to the API.
