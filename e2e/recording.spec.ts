@@ -121,6 +121,19 @@ test('records five seconds of the tab, attaches the WebM and plays it back in th
   await panel.mouse.move(0, 0);
   await expectNoAxeViolations(panel, 'recording played in the item');
 
+  // The workspace's item drawer plays it too.
+  const workspaceOpened = context.waitForEvent('page');
+  await panel.getByRole('button', { name: 'Waymark menu' }).click();
+  await panel.getByRole('menuitem', { name: /Project workspace/ }).click();
+  const ws = await workspaceOpened;
+  await ws.getByRole('button', { name: 'Coupon field jumps while typing' }).click();
+  const recordings = ws.getByRole('region', { name: 'Recordings' });
+  await recordings.getByRole('button', { name: /^Play recording-.*\.webm$/ }).click();
+  expect(await playBack(ws, 'attachment-video')).toBeCloseTo(previewDuration, 1);
+  await ws.mouse.move(0, 0);
+  await expectNoAxeViolations(ws, 'workspace drawer playing a recording');
+  await ws.close();
+
   // The recording controls themselves pass axe; a clip can be thrown away, attaching nothing.
   await attachments.getByRole('button', { name: 'Record tab' }).click();
   await expect(attachments.getByRole('timer', { name: 'Recording time' })).toBeVisible();

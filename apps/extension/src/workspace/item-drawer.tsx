@@ -61,6 +61,7 @@ export function ItemDrawer({
     <Drawer
       opened={item !== null}
       onClose={onClose}
+      closeButtonProps={{ 'aria-label': 'Close the item' }}
       position="right"
       size="md"
       title={
