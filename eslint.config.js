@@ -72,7 +72,8 @@ const FEATURE_INTERNALS = {
 };
 
 /** The extension's contexts: each runs in its own realm (service worker, page, extension page). */
-const EXTENSION_CONTEXTS = 'annotate|background|content|sidepanel|options|welcome|workspace';
+const EXTENSION_CONTEXTS =
+  'annotate|background|content|offscreen|sidepanel|options|welcome|workspace';
 /** The extension's shared folders, used by the contexts through their index.ts. */
 const EXTENSION_SHARED = 'anchoring|api|auth|imaging|messaging|platform|settings|transfer|ui';
 

@@ -16,6 +16,7 @@ const ENTRIES = {
   welcome: resolve(root, 'welcome.html'),
   annotate: resolve(root, 'annotate.html'),
   workspace: resolve(root, 'workspace.html'),
+  offscreen: resolve(root, 'offscreen.html'),
   'service-worker': resolve(root, 'src/background/service-worker.ts'),
 };
 

@@ -1,4 +1,5 @@
 // The annotation editor's tools: marker.js 3 marker types under the names the toolbar shows.
+import { stampedFileName } from '../transfer/index';
 
 /** One tool of the editor; `key` is its keyboard shortcut (a single letter, no modifier). */
 export type AnnotationTool = { label: string; markerType: string; hint: string; key: string };
@@ -24,10 +25,7 @@ export const ANNOTATION_TOOLS: readonly AnnotationTool[] = [
 
 /** The file name of a screenshot taken at `now`: `screenshot-2026-11-23-10-41-07.png`. */
 export function screenshotFileName(now: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  const time = `${pad(now.getHours())}-${pad(now.getMinutes())}-${pad(now.getSeconds())}`;
-  return `screenshot-${date}-${time}.png`;
+  return stampedFileName('screenshot', 'png', now);
 }
 
 /** The bytes of a `data:image/png;base64,…` URL as a PNG file. */

@@ -1,17 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createFakeChrome } from '../test/fake-chrome-api';
+import { createFakeChromeWithPageTabs, PANEL_SENDER } from '../test/capture-tabs';
 import { CAPTURE_NEEDS_CLICK, CAPTURE_NEEDS_PERMISSION } from '../messaging/index';
 import { createCaptureTab } from './capture-tab';
 
-const PAGE = { url: 'chrome-extension://test-extension-id/sidepanel.html' };
+const PAGE = PANEL_SENDER;
 
 function setUp() {
-  const fake = createFakeChrome();
-  fake.tabs.push(
-    { id: 1, windowId: 7, active: true, url: 'https://shop.example.com/pay' },
-    { id: 2, windowId: 7, active: false, url: 'https://shop.example.com/cart' },
-    { id: 3, windowId: 8, active: true, url: 'chrome://settings' },
-  );
+  const fake = createFakeChromeWithPageTabs();
   return { fake, capture: createCaptureTab(fake.api) };
 }
 

@@ -13,6 +13,7 @@ import { createOfflineCache } from './live/offline-cache';
 import { withOfflineReads } from './live/offline-reads';
 import { startDataLayer } from './live/start-data-layer';
 import { createPinsRelay } from './pins-relay';
+import { createEndRecording, createPrepareRecording } from './prepare-recording';
 import { withUnreadBadge } from './unread-badge-relay';
 import { openWelcomeOnInstall } from './welcome-on-install';
 import { openWorkspaceOnCommand } from './open-workspace';
@@ -82,6 +83,8 @@ export function startServiceWorker(
       captureTab: createCaptureTab(api),
       captureRegion: createCaptureRegion(api),
       capturePage: createCapturePage(api),
+      prepareRecording: createPrepareRecording(api),
+      endRecording: createEndRecording(api),
     }),
   );
 }

@@ -30,3 +30,13 @@ export const CAPTURE_TAB_GONE =
 /** Chrome keeps extensions out of the page (the Web Store, PDF viewer, another extension's page). */
 export const CAPTURE_PAGE_CLOSED_TO_EXTENSIONS =
   'Chrome does not let extensions draw on this page, so no region can be selected here: capture the visible area instead.';
+
+/**
+ * Tab recording (issue 32) has no fallback like the screenshot's debugger: Chrome's tabCapture
+ * works only after the toolbar icon's click on that tab (docs/capture.md, "Recordings").
+ */
+export const RECORD_NEEDS_CLICK =
+  'Chrome lets Waymark record a tab only after you click the Waymark icon in the toolbar on that tab: click it, then record again.';
+
+/** The page's tab is not a web page (chrome://, the Web Store, a PDF viewer…). */
+export const RECORD_WEB_PAGES_ONLY = 'Waymark records web pages (http or https addresses).';

@@ -34,7 +34,17 @@ export {
   CAPTURE_PAGE_CLOSED_TO_EXTENSIONS,
   CAPTURE_TAB_GONE,
   PAGE_NEEDS_PERMISSION,
+  RECORD_NEEDS_CLICK,
+  RECORD_WEB_PAGES_ONLY,
 } from './capture-refusals';
+export {
+  isRecordingMessage,
+  MAX_RECORDING_MS,
+  panelLockName,
+  RECORDING_CHANNEL,
+  type RecordingEnd,
+  type RecordingMessage,
+} from './recording-channel';
 export { holdLivePort, LIVE_PING_MS } from './hold-live-port';
 export { broadcast, sendRequest } from './send-message';
 export { isExtensionPage } from './sender-guard';

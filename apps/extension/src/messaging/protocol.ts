@@ -234,6 +234,19 @@ export type MessageMap = {
    */
   capturePage: { payload: { tabId: number }; response: PageCapture };
   /**
+   * Extension page → service worker (issue 32): prepares recording tab `tabId` — a tabCapture
+   * stream id for the offscreen recorder, which is opened if need be; with `showClicks`, on a site
+   * the user allowed, the page draws the pointer and each click for the recording
+   * (`showsClicks` says whether it could). Refused like `captureTab`, and without the toolbar
+   * icon's click on that tab.
+   */
+  prepareRecording: {
+    payload: { tabId: number; showClicks: boolean };
+    response: { streamId: string; showsClicks: boolean };
+  };
+  /** Extension page → service worker: the recording of `tabId` ended; remove the click overlay. */
+  endRecording: { payload: { tabId: number }; response: void };
+  /**
    * Side panel → service worker: the page lookup of `PageKey`. The worker asks the server, keeps
    * the answer (encrypted) for offline reading and sets the badge of tabs on that page from it;
    * without network it answers the last answer kept, marked `isOffline`. Fails when it has none.
@@ -292,6 +305,8 @@ const MESSAGE_TYPES: ReadonlySet<string> = new Set<MessageType>([
   'selectRegion',
   'captureRegion',
   'capturePage',
+  'prepareRecording',
+  'endRecording',
   'loadPage',
   'reportChange',
   'pageDataChanged',

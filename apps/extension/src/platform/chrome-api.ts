@@ -155,6 +155,34 @@ export type ChromeApi = {
   scripting: {
     /** Runs a packaged script file in a tab's page (needs host access to the tab's site). */
     executeFile(tabId: number, file: string): Promise<void>;
+    /**
+     * Runs `func(...args)` in a tab's page, in an isolated world (needs host access to the tab's
+     * site). `func` is serialised: it must use nothing but its arguments.
+     */
+    executeFunction<Args extends unknown[]>(
+      tabId: number,
+      func: (...args: Args) => void,
+      args: Args,
+    ): Promise<void>;
+  };
+  tabCapture: {
+    /**
+     * A stream id for recording tab `tabId` (issue 32), to be opened with `getUserMedia` by one of
+     * the extension's own documents (the offscreen recorder). Chrome allows it only after the
+     * user clicked the toolbar icon on that tab (like activeTab); rejects otherwise.
+     */
+    getMediaStreamId(tabId: number): Promise<string>;
+  };
+  offscreen: {
+    /**
+     * Opens the packaged page `url` as the extension's one offscreen document, unless it is open
+     * already (for `reasons`, e.g. `USER_MEDIA`, with the `justification` Chrome records).
+     */
+    ensureDocument(details: {
+      url: string;
+      reasons: string[];
+      justification: string;
+    }): Promise<void>;
   };
   storage: {
     /** Reads keys from `chrome.storage.session` (memory only; cleared when the browser closes). */
@@ -311,6 +339,23 @@ export const chromeApi: ChromeApi = {
   scripting: {
     executeFile: async (tabId, file) => {
       await chrome.scripting.executeScript({ target: { tabId }, files: [file] });
+    },
+    executeFunction: async (tabId, func, args) => {
+      await chrome.scripting.executeScript({ target: { tabId }, func, args });
+    },
+  },
+  tabCapture: {
+    getMediaStreamId: (tabId) => chrome.tabCapture.getMediaStreamId({ targetTabId: tabId }),
+  },
+  offscreen: {
+    ensureDocument: async ({ url, reasons, justification }) => {
+      // One offscreen document per extension: a second createDocument rejects.
+      if (await chrome.offscreen.hasDocument()) return;
+      await chrome.offscreen.createDocument({
+        url,
+        reasons: reasons as chrome.offscreen.Reason[],
+        justification,
+      });
     },
   },
   storage: {

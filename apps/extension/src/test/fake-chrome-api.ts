@@ -49,6 +49,8 @@ export type FakeChrome = {
    * gives it answers (`vi.mocked(fake.devtools).mockImplementation(…)`).
    */
   devtools: DevtoolsSend;
+  /** Tabs whose toolbar icon the user clicked (activeTab): `tabCapture` works on these only. */
+  invokedTabs: Set<number>;
   onPermissionsAdded: FakeEvent<[{ origins?: string[] }]>;
   onInstalled: FakeEvent<[{ reason: string }]>;
   onActivated: FakeEvent<[{ tabId: number; windowId: number }]>;
@@ -76,6 +78,7 @@ export function createFakeChrome(): FakeChrome {
   const devtools = vi.fn<DevtoolsSend>((method) =>
     Promise.reject(new Error(`'${method}' wasn't found`)),
   );
+  const invokedTabs = new Set<number>();
   const onPermissionsAdded = createFakeEvent<[{ origins?: string[] }]>();
   const pick = (store: Map<string, unknown>, keys: string[]) =>
     Promise.resolve(
@@ -177,7 +180,22 @@ export function createFakeChrome(): FakeChrome {
           : Promise.reject(new Error('Permission debugger is not granted.')),
       ) as ChromeApi['debugger']['session'],
     },
-    scripting: { executeFile: vi.fn(() => Promise.resolve()) },
+    scripting: {
+      executeFile: vi.fn(() => Promise.resolve()),
+      executeFunction: vi.fn(() => Promise.resolve()),
+    },
+    tabCapture: {
+      getMediaStreamId: vi.fn((tabId: number) =>
+        invokedTabs.has(tabId)
+          ? Promise.resolve(`stream-${tabId}`)
+          : Promise.reject(
+              new Error(
+                'Extension has not been invoked for the current page (see activeTab permission). Chrome pages cannot be captured.',
+              ),
+            ),
+      ),
+    },
+    offscreen: { ensureDocument: vi.fn(() => Promise.resolve()) },
     storage: {
       getSession: (keys) => pick(sessionStorage, keys),
       setSession: vi.fn((items: Record<string, unknown>) => {
@@ -231,6 +249,7 @@ export function createFakeChrome(): FakeChrome {
     grantedOrigins,
     grantedApis,
     devtools,
+    invokedTabs,
     onPermissionsAdded,
     onInstalled,
     onActivated,

@@ -2,3 +2,5 @@
 export { useChromeApi } from './chrome-api-context';
 export { mountPage } from './mount-page';
 export { useServerUrl } from './use-server-url';
+export { useObjectUrl } from './use-object-url';
+export { PLAYABLE_VIDEO_TYPES, VideoPlayer } from './video-player';

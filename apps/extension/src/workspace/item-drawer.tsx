@@ -16,6 +16,8 @@ import { TRACKER_VENDOR_NAMES, type TWorkspaceItem } from '@waymark/core';
 import { useState } from 'react';
 import type { CallApi } from '../api/index';
 import type { ChromeApi } from '../platform/index';
+import { downloadFile } from '../transfer/index';
+import { ItemVideos, type LoadAttachment } from './item-videos';
 
 /**
  * The item opened from a row, beside the table: its fields, its tracker issue, notes, and "Open page" on the
@@ -26,11 +28,14 @@ export function ItemDrawer({
   callApi,
   api,
   onClose,
+  loadAttachment = (itemId, attachmentId) => downloadFile(api, itemId, attachmentId),
 }: {
   item: TWorkspaceItem | null;
   callApi: CallApi;
   api: ChromeApi;
   onClose: () => void;
+  /** Fetches an attachment's bytes; tests pass a stand-in for the worker's download port. */
+  loadAttachment?: LoadAttachment;
 }) {
   const itemId = item?.itemId ?? 0;
   const detail = useQuery({
@@ -56,6 +61,7 @@ export function ItemDrawer({
     <Drawer
       opened={item !== null}
       onClose={onClose}
+      closeButtonProps={{ 'aria-label': 'Close the item' }}
       position="right"
       size="md"
       title={
@@ -108,6 +114,7 @@ export function ItemDrawer({
               Open page
             </Button>
           </Group>
+          <ItemVideos itemId={item.itemId} callApi={callApi} load={loadAttachment} />
           {detail.isPending && <Loader size="xs" aria-label="Loading the item" />}
           {detail.data && (
             <Stack gap={4}>

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import {
   formatFeatureLimit,
@@ -25,6 +26,8 @@ import { startS3TestServer, type S3TestServer } from '../support/s3-test-server'
 // Issue 14 proof, on both stores: local disk and a real S3-compatible server on loopback.
 const MAX_FILE = 300_000;
 const QUOTA = 1_000_000;
+// A real WebM from Chromium's MediaRecorder (VP8, 1 s), as the panel's tab recordings are.
+const TAB_RECORDING = readFileSync(new URL('../support/tab-recording.webm', import.meta.url));
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 async function storedKeys(files: FileStore): Promise<string[]> {
@@ -121,6 +124,55 @@ describe.each(['local', 's3'] as const)('attachments on the %s store', (store) =
       expect(download.headers['content-type']).toBe('application/octet-stream');
       expect(download.headers['content-disposition']).toBe(`attachment; filename="${name}"`);
     }
+  });
+
+  // Issue 32: tab recordings are WebM attachments, played in the panel from the bytes.
+  it('accepts a real WebM recording as video/webm, counted in the storage, served as a download', async () => {
+    const before = ok<{ usedBytes: number }>(
+      await t.call(admin, { method: 'GET', url: `/api/account/getAttachmentStorage/${ids.orgId}` }),
+    );
+    const attachment = ok<TAttachment>(
+      await uploadFile(t, admin, ids.itemId, TAB_RECORDING, {
+        fileName: 'recording-2026-11-26-08-00-00.webm',
+        contentType: 'application/octet-stream',
+      }),
+    );
+    expect(attachment).toMatchObject({
+      contentType: 'video/webm',
+      isImage: false,
+      sizeBytes: TAB_RECORDING.length,
+      sha256: sha256(TAB_RECORDING),
+    });
+    const after = ok<{ usedBytes: number }>(
+      await t.call(admin, { method: 'GET', url: `/api/account/getAttachmentStorage/${ids.orgId}` }),
+    );
+    expect(after.usedBytes - before.usedBytes).toBe(TAB_RECORDING.length);
+    const download = await downloadFile(t, admin, ids.itemId, attachment.attachmentId);
+    expect(sha256(download.rawPayload)).toBe(sha256(TAB_RECORDING));
+    expect(download.headers).toMatchObject({
+      'content-type': 'application/octet-stream',
+      'x-content-type-options': 'nosniff',
+    });
+    expect(String(download.headers['content-security-policy'])).toMatch(/sandbox/);
+  });
+
+  it('refuses a file named .webm whose bytes are not a WebM, and stores nothing', async () => {
+    const keys = await storedKeys(files);
+    const rows = await t.db.$count(itemAttachments);
+    for (const bytes of [TINY_PNG, Buffer.from('GET /a 500\n'), randomBytes(4096)]) {
+      const response = await uploadFile(t, admin, ids.itemId, bytes, {
+        fileName: 'recording.WEBM',
+        contentType: 'video/webm',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'BAD_REQUEST',
+        message:
+          '“recording.WEBM” is named as a WebM video but its content is not one. Attach the original recording.',
+      });
+    }
+    expect(await storedKeys(files)).toEqual(keys);
+    expect(await t.db.$count(itemAttachments)).toBe(rows);
   });
 
   // Issue 25: a browser log was stored as application/octet-stream.

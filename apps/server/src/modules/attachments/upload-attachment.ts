@@ -5,6 +5,7 @@ import type { ProjectScope } from '../access/index';
 import { assertFeature, getOrgPlan, requireFeature } from '../entitlements/index';
 import type { AppDeps } from '../module';
 import { selectAttachments, sumOrgStorage, toAttachment } from './attachment-queries';
+import { assertNameMatchesBytes } from './claimed-type';
 import { receiveUpload, type ReadFilePart } from './receive-upload';
 import { recordAttachmentChange } from './record-attachment';
 import { newStorageKey } from './storage-key';
@@ -29,6 +30,7 @@ export async function uploadAttachment(
   const key = newStorageKey(scope.orgId);
   const file = await receiveUpload(files, { ...input, key, maxFileBytes });
   try {
+    assertNameMatchesBytes(file.fileName, file.contentType);
     return await db.transaction(async (tx) => {
       // The org row's update lock serialises uploads of one organization: the sum stays true.
       requireFeature(await getOrgPlan(tx, scope.orgId), 'attachments');

@@ -93,7 +93,11 @@ export function ItemDetail({
             onOpen={onOpen}
           />
           <Divider />
-          <AttachmentsSection itemId={itemId} planFeatures={planFeatures} />
+          <AttachmentsSection
+            itemId={itemId}
+            planFeatures={planFeatures}
+            quotaOrgId={access.isAdmin ? access.orgId : undefined}
+          />
           <Divider />
           <HistoryTimeline history={item.data.history} />
         </>

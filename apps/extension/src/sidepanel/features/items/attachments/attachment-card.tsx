@@ -1,6 +1,7 @@
 import { Button, Group, Image, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { formatBytes, type TAttachment } from '@waymark/core';
 import { useState } from 'react';
+import { PLAYABLE_VIDEO_TYPES, VideoPlayer } from '../../../../ui/index';
 import { ErrorAlert } from '../../../shared/error-alert';
 import { formatTime } from '../../../shared/format-time';
 import { DeleteAttachmentButton } from './delete-attachment-button';
@@ -22,7 +23,9 @@ export function AttachmentCard({
   const { itemId, attachmentId, fileName, isImage } = attachment;
   const [wantsFile, setWantsFile] = useState(false);
   const [isViewerOpen, setIsViewerOpen] = useState(false);
-  const file = useAttachmentFile(itemId, attachmentId, isImage || wantsFile);
+  const [wantsPlayer, setWantsPlayer] = useState(false);
+  const isVideo = PLAYABLE_VIDEO_TYPES.includes(attachment.contentType);
+  const file = useAttachmentFile(itemId, attachmentId, isImage || wantsFile || wantsPlayer);
   const url = useObjectUrl(isImage ? file.data : undefined);
   const download = async () => {
     setWantsFile(true);
@@ -61,10 +64,23 @@ export function AttachmentCard({
             >
               Download
             </Button>
+            {isVideo && !wantsPlayer && (
+              <Button
+                size="compact-xs"
+                variant="light"
+                onClick={() => setWantsPlayer(true)}
+                aria-label={`Play ${fileName}`}
+              >
+                Play
+              </Button>
+            )}
             <DeleteAttachmentButton attachment={attachment} onDeleted={onDeleted} />
           </Group>
         </Stack>
       </Group>
+      {isVideo && wantsPlayer && file.data && (
+        <VideoPlayer data={file.data} contentType={attachment.contentType} fileName={fileName} />
+      )}
       {file.isError && <ErrorAlert error={file.error} title="The file could not be loaded" />}
       {url && (
         <ImageViewer

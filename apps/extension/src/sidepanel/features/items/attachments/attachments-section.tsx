@@ -18,9 +18,12 @@ import { attachmentsKey, useAttachments, useStartUploads } from './use-attachmen
 export function AttachmentsSection({
   itemId,
   planFeatures,
+  quotaOrgId,
 }: {
   itemId: number;
   planFeatures: readonly Feature[];
+  /** The organization whose storage the user may read (admins): a recording checks it first. */
+  quotaOrgId?: number;
 }) {
   const queryClient = useQueryClient();
   const attachments = useAttachments(itemId);
@@ -37,7 +40,10 @@ export function AttachmentsSection({
         Attachments{attachments.data ? ` (${attachments.data.length})` : ''}
       </Title>
       {canAttach ? (
-        <FileDropZone onFiles={add} extra={<CaptureTools onCaptured={(file) => add([file])} />} />
+        <FileDropZone
+          onFiles={add}
+          extra={<CaptureTools onFiles={add} quotaOrgId={quotaOrgId} />}
+        />
       ) : (
         <PlanGateNote feature="attachments" />
       )}

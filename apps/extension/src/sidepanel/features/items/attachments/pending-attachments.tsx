@@ -24,7 +24,7 @@ export function PendingAttachments({
         Attachments
       </Title>
       {planFeatures.includes('attachments') ? (
-        <FileDropZone onFiles={add} extra={<CaptureTools onCaptured={(file) => add([file])} />} />
+        <FileDropZone onFiles={add} extra={<CaptureTools onFiles={add} />} />
       ) : (
         <PlanGateNote feature="attachments" />
       )}
