@@ -27,7 +27,7 @@ function renderButton(capture: () => Answer | Promise<Answer>, kind = 'captureTa
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderPage(
     <QueryClientProvider client={queryClient}>
-      <CaptureTools onCaptured={() => undefined} />
+      <CaptureTools onFiles={() => undefined} />
     </QueryClientProvider>,
     fake,
   );
