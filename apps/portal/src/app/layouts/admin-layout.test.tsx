@@ -68,7 +68,8 @@ describe('admin shell (spec §2)', () => {
       ['API Tokens', '/client/app/api-tokens'],
       // issue 33
       ['Audit Log', '/client/app/audit-log'],
-      // issue 33: anyone's own account deletion, outside the admin area
+      // issue 33: anyone's own data export and account deletion, outside the admin area
+      ['Your data', '/client/your-data'],
       ['Delete account', '/client/delete-account'],
     ]);
     expect(sidebar.getByRole('button', { name: 'Logout' })).toHaveProperty('disabled', false);

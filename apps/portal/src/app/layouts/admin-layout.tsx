@@ -100,6 +100,7 @@ export function AdminLayout() {
           </Stack>
           <Stack gap={4} mt="auto">
             <MantineNavLink component="button" label="Help" onClick={help.open} />
+            <MantineNavLink component={NavLink} to={paths.yourData.getHref()} label="Your data" />
             <MantineNavLink
               component={NavLink}
               to={paths.deleteAccount.getHref()}
