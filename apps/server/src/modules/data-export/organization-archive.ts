@@ -127,7 +127,7 @@ export function organizationArchive(
   deps: Deps,
   input: { orgId: number; exportedAt: Date },
 ): Readable {
-  const { db, files } = deps;
+  const { db } = deps;
   const { orgId, exportedAt } = input;
   const inOrg = eq(projects.orgId, orgId);
   const zip = new ZipFile();

@@ -18,7 +18,7 @@ import {
 import { createCsrfGuard, sendPage } from './interaction-http';
 import { registerInteractionRoutes, sendExpired } from './interaction-routes';
 import { registerPasswordRoutes } from './password-routes';
-import { ACCOUNT_PAGE_PATH, registerAccountPage } from './account-page-routes';
+import { registerAccountPage } from './account-page-routes';
 import { registerVerifyEmailRoutes } from './verify-email-routes';
 import { loadProviderKeys } from './keys';
 import { createProvider } from './provider';
