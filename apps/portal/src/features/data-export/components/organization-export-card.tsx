@@ -26,7 +26,7 @@ export function OrganizationExportCard({ orgId }: { orgId: number }) {
   });
   const error = prepare.error ?? fetchFile.error;
   return (
-    <Paper withBorder p="md" aria-labelledby="organization-export-title">
+    <Paper component="section" withBorder p="md" aria-labelledby="organization-export-title">
       <Stack gap="sm">
         <Title order={2} size="h3" id="organization-export-title">
           Export organization data

@@ -63,7 +63,7 @@ export function YourDataScreen() {
         </Text>
       </Stack>
       {linkedId !== null && (
-        <Paper withBorder p="md" aria-labelledby="linked-export-title">
+        <Paper component="section" withBorder p="md" aria-labelledby="linked-export-title">
           <Stack gap="sm">
             <Title order={2} size="h3" id="linked-export-title">
               Download from your e-mail link
@@ -91,7 +91,7 @@ export function YourDataScreen() {
           </Stack>
         </Paper>
       )}
-      <Paper withBorder p="md" aria-labelledby="my-export-title">
+      <Paper component="section" withBorder p="md" aria-labelledby="my-export-title">
         <Stack gap="sm">
           <Title order={2} size="h3" id="my-export-title">
             Export my data
