@@ -49,6 +49,10 @@ test('a member exports their data by the mailed link; the owner downloads the or
   try {
     const bo = newAccount('Bo');
     await signUpAndVerify(boPage, serverUrl, bo);
+    // Signed in: the portal asks a new user without an organization to name one.
+    await expect(boPage.getByRole('dialog', { name: 'New Organization' })).toBeVisible({
+      timeout: 15_000,
+    });
     const boToken = await readPortalAccessToken(boPage);
     const asBo = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
       callApiAs<T>(request, serverUrl, boToken, method, path, body);
