@@ -265,6 +265,7 @@ async function walkPanelMenu(
     'Options',
     'User guide',
     'Keyboard shortcuts?',
+    'Export my data',
     'Delete account',
     'Logout',
   ]);

@@ -71,6 +71,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps export links 72 hours unless EXPORT_LINK_HOURS says otherwise', () => {
+    expect(loadConfig({}).dataExport).toEqual({ linkHours: 72 });
+    expect(loadConfig({ EXPORT_LINK_HOURS: '24' }).dataExport.linkHours).toBe(24);
+    expect(() => loadConfig({ EXPORT_LINK_HOURS: '0' })).toThrow(
+      /^Invalid configuration: EXPORT_LINK_HOURS must be at least 1 hour/,
+    );
+  });
+
   it('gives live streams a 25 s heartbeat, 15 min lifetime, 10 per user and 24 h of events', () => {
     expect(loadConfig({}).live).toEqual({
       heartbeatMs: 25_000,

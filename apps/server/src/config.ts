@@ -98,6 +98,13 @@ const ZEnv = z.object({
     .transform(Number)
     .refine((days) => days >= 1, { error: 'must be at least 1 day' })
     .default(400),
+  // Issue 33: how long a prepared data export's link works before the archive is purged.
+  EXPORT_LINK_HOURS: z
+    .string()
+    .regex(/^\d{1,4}$/, { error: 'must be a whole number of hours' })
+    .transform(Number)
+    .refine((hours) => hours >= 1, { error: 'must be at least 1 hour' })
+    .default(72),
   MAIL_FROM: z
     .string()
     .min(1, { error: 'must not be empty' })
@@ -206,6 +213,11 @@ export type Config = {
    * (`AUDIT_RETENTION_DAYS`, 400) are purged daily.
    */
   audit: { retentionDays: number };
+  /**
+   * Data exports (issue 33, docs/privacy.md "Exports"): a prepared archive's link works for
+   * `linkHours` (`EXPORT_LINK_HOURS`, 72), then answers 410 and the archive is purged.
+   */
+  dataExport: { linkHours: number };
 };
 
 /** How integrations keep their secrets and where webhooks may be delivered. */
@@ -406,6 +418,7 @@ export function loadConfig(
       linearApiUrl: values.LINEAR_API_URL,
     },
     audit: { retentionDays: values.AUDIT_RETENTION_DAYS },
+    dataExport: { linkHours: values.EXPORT_LINK_HOURS },
   };
 }
 

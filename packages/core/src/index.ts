@@ -33,6 +33,7 @@ export * from './entities/webhook';
 export * from './entities/tracker';
 export * from './entities/api-token';
 export * from './entities/audit';
+export * from './entities/data-export';
 export * from './api/define-route';
 export * from './api/api-client';
 export * from './api/routes/index';

@@ -134,6 +134,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/my-api-tokens'),
           },
           {
+            // Not in the admin area: anyone exports their own data (issue 33).
+            id: 'your-data',
+            path: 'your-data',
+            lazy: () => import('./routes/your-data'),
+          },
+          {
             // Not in the admin area: anyone deletes their own account (issue 33).
             id: 'delete-account',
             path: 'delete-account',

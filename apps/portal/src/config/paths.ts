@@ -41,6 +41,8 @@ export const paths = {
   myApiTokens: entry('/api-tokens'),
   /** Any signed-in user deletes their own account (issue 33); the extension's menu opens it. */
   deleteAccount: entry('/delete-account'),
+  /** Any signed-in user's own data export (issue 33); the export mails link here. */
+  yourData: entry('/your-data'),
   /** Any signed-in user's notification preferences (issue 27), linked from every notification mail. */
   notifications: entry('/notifications'),
   auth: {

@@ -5,6 +5,7 @@ import { auditModule } from './audit/index';
 import { authModule } from './auth/index';
 import { billingModule } from './billing/index';
 import { conversationModule } from './conversation/index';
+import { dataExportModule } from './data-export/index';
 import { dataFieldsModule } from './data-fields/index';
 import { entitlementsModule } from './entitlements/index';
 import { extensionModule } from './extension/index';
@@ -57,4 +58,5 @@ export const ALL_MODULES: readonly ModuleManifest[] = [
   integrationsModule,
   mcpModule,
   accountModule,
+  dataExportModule,
 ];

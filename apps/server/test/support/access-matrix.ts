@@ -20,6 +20,7 @@ import { ATTACHMENT_ROWS } from './attachments-matrix-rows';
 import { AUDIT_ROWS, LEAVE_ROWS } from './audit-matrix-rows';
 import { BILLING_ROWS } from './billing-matrix-rows';
 import { CONVERSATION_ROWS, INBOX_ROWS } from './conversation-matrix-rows';
+import { DATA_EXPORT_ROWS } from './data-export-matrix-rows';
 import type { ConversationIds } from './conversation-world';
 import { INTEGRATION_ROWS } from './integrations-matrix-rows';
 import { PIN_ROWS } from './pins-matrix-rows';
@@ -65,6 +66,8 @@ export type MatrixIds = ProjectIds &
     trackerConnectionId: number;
     /** A second connection, for the disconnect probe. */
     spareTrackerConnectionId: number;
+    /** A ready archive of the organization, requested by its owner (issue 33). */
+    dataExportId: number;
   };
 
 /** The parts of a call a row fills in; path params fill `:name` segments. */
@@ -178,6 +181,7 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   ...TRACKER_ROWS,
   ...AUDIT_ROWS,
   ...ACCOUNT_ROWS,
+  ...DATA_EXPORT_ROWS,
   // Last: the probing member leaves the organization.
   ...LEAVE_ROWS,
 ];

@@ -10,6 +10,7 @@ import { createProjectIds, type As } from './projects-world';
 import { addFreeLicenses, invite } from './teams-world';
 import { createBillingIds } from './billing-world';
 import { createConversationIds } from './conversation-world';
+import { createDataExportIds } from './data-export-matrix-rows';
 import { toQueryString } from './query-string';
 import { createTrackerIds } from './tracker-matrix';
 
@@ -64,6 +65,7 @@ export async function createMatrixWorld(
     ...(await createWebhookIds(t, as, orgId, tag ?? String(orgId))),
     savedViewId: await createSavedView(t, as, projectIds.projectId),
     ...(await createTrackerIds(t, { orgId, otherItemId: projectIds.otherItemId })),
+    ...(await createDataExportIds(t, orgId)),
   };
 }
 

@@ -105,7 +105,7 @@ export async function addMember(
   t: AuthTestContext,
   world: OrgWorld,
   projectIds: number[],
-  options: { firstName?: string; lastName?: string } = {},
+  options: { firstName?: string; lastName?: string; email?: string } = {},
 ): Promise<{ as: { authorization: string }; userId: number }> {
   const as = await t.signIn({ firstName: 'Max', lastName: 'Member', ...options });
   const userId = await userIdOf(t, as);

@@ -11,6 +11,8 @@ export const PORTAL_LINKS = {
   myApiTokens: '/client/api-tokens',
   /** Anyone's own account deletion (issue 33). */
   deleteAccount: '/client/delete-account',
+  /** Anyone's own data export (issue 33); export mails link here with `?export=<id>`. */
+  yourData: '/client/your-data',
   /** The public user guide (spec §2). */
   userGuide: '/client/user-guide',
   /** The public page with the steps to install the extension from this server (issue 25). */

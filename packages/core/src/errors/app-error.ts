@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'PAYMENT_FAILED'
   | 'PAYMENT_ACTION_REQUIRED'
   | 'RATE_LIMITED'
+  | 'GONE'
   | 'PAYLOAD_TOO_LARGE'
   | 'INTERNAL';
 
@@ -25,6 +26,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYMENT_ACTION_REQUIRED: 402,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
+  // Issue 33: an export link past its expiry — it existed, and will not come back.
+  GONE: 410,
   INTERNAL: 500,
 };
 

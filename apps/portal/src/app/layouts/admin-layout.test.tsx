@@ -16,6 +16,9 @@ import { renderApp } from '../../testing/render-app';
 vi.mock('../guards', () => ({ RequireAdmin: ({ children }: { children: ReactNode }) => children }));
 const call = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/api-client', () => ({ apiClient: { call } }));
+vi.mock('../../lib/auth/auth-config', () => ({
+  loadAuthConfig: () => Promise.resolve({ isEmbedded: true, issuer: 'https://waymark.test/idp' }),
+}));
 
 const org = (orgId: number, orgName: string, orgAccessLevelId = 1): TOrganization => ({
   orgId,
@@ -57,6 +60,7 @@ describe('admin shell (spec §2)', () => {
     renderApp('/client/app/account');
     await screen.findByRole('heading', { level: 1, name: 'Account' });
     const sidebar = within(screen.getByRole('navigation', { name: 'Admin' }));
+    await sidebar.findByRole('link', { name: 'Sign-in account' });
     const links = sidebar.getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Account', '/client/app/account'],
@@ -68,7 +72,10 @@ describe('admin shell (spec §2)', () => {
       ['API Tokens', '/client/app/api-tokens'],
       // issue 33
       ['Audit Log', '/client/app/audit-log'],
-      // issue 33: anyone's own account deletion, outside the admin area
+      // issue 33: the identity provider's account page, anyone's own data export and account
+      // deletion, outside the admin area
+      ['Sign-in account', 'https://waymark.test/idp/account'],
+      ['Your data', '/client/your-data'],
       ['Delete account', '/client/delete-account'],
     ]);
     expect(sidebar.getByRole('button', { name: 'Logout' })).toHaveProperty('disabled', false);

@@ -9,7 +9,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TOrganization } from '@waymark/core';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
@@ -23,6 +23,7 @@ import { QuerySpinnerOverlay } from '../../components/spinner-overlay/query-spin
 import { paths } from '../../config/paths';
 import { useAuthActions } from '../../features/auth';
 import { OrganizationSwitcher } from '../../features/organizations';
+import { loadAuthConfig } from '../../lib/auth/auth-config';
 import { readOrgId, selectOrganization } from '../../lib/org-storage';
 import { useOrganizations } from '../../lib/organizations';
 import { AdminDialogs } from './admin-dialogs';
@@ -40,6 +41,7 @@ export function AdminLayout() {
   const { pathname } = useLocation();
   const organizations = useOrganizations();
   const queryClient = useQueryClient();
+  const authConfig = useQuery({ queryKey: ['auth-config'], queryFn: loadAuthConfig });
   const [, setSwitches] = useState(0);
   const orgs = organizations.data ?? [];
   // spec §3: the stored orgId is the source of truth; the switcher writes it, then every screen
@@ -100,6 +102,15 @@ export function AdminLayout() {
           </Stack>
           <Stack gap={4} mt="auto">
             <MantineNavLink component="button" label="Help" onClick={help.open} />
+            {authConfig.data?.isEmbedded && (
+              // Issue 33: the identity provider's own account page (only the embedded one has it).
+              <MantineNavLink
+                component="a"
+                href={`${authConfig.data.issuer}/account`}
+                label="Sign-in account"
+              />
+            )}
+            <MantineNavLink component={NavLink} to={paths.yourData.getHref()} label="Your data" />
             <MantineNavLink
               component={NavLink}
               to={paths.deleteAccount.getHref()}

@@ -40,3 +40,4 @@ export * from './item-imports';
 export * from './saved-views';
 export * from './audit-events';
 export * from './trackers';
+export * from './data-exports';

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 
+/** Every attachment key starts with this; the store's other files live under other prefixes. */
+export const ATTACHMENT_KEY_PREFIX = 'org-';
+
 /**
  * A new, unguessable key for a file of `orgId`: `org-<id>/<uuid>`. The client's file name never
  * reaches the store, so no name can escape the folder or collide.
  */
 export function newStorageKey(orgId: number): string {
-  return `org-${orgId}/${randomUUID()}`;
+  return `${ATTACHMENT_KEY_PREFIX}${orgId}/${randomUUID()}`;
 }

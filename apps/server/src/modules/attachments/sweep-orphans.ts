@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { itemAttachments } from '../../db/schema';
 import type { FileStore } from '../../files/file-store';
+import { ATTACHMENT_KEY_PREFIX } from './storage-key';
 
 /**
  * How old an unreferenced file must be before it is swept: longer than any upload can take, so
@@ -26,7 +27,9 @@ export async function sweepOrphanFiles(
   // compared with real time, not with the app's (movable) clock.
   const cutoff = Date.now() - graceMs;
   let removed = 0;
-  for await (const page of files.list()) {
+  // Only attachment keys (`org-<id>/…`): other files in the store (data exports, issue 33) are
+  // named by other tables and purged by their own module.
+  for await (const page of files.list(ATTACHMENT_KEY_PREFIX)) {
     const old = page.filter((file) => file.modifiedAt.getTime() <= cutoff).map((file) => file.key);
     if (old.length === 0) continue;
     const named = await db

@@ -18,6 +18,7 @@ import {
 import { createCsrfGuard, sendPage } from './interaction-http';
 import { registerInteractionRoutes, sendExpired } from './interaction-routes';
 import { registerPasswordRoutes } from './password-routes';
+import { registerAccountPage } from './account-page-routes';
 import { registerVerifyEmailRoutes } from './verify-email-routes';
 import { loadProviderKeys } from './keys';
 import { createProvider } from './provider';
@@ -46,6 +47,10 @@ export type IdentityPluginOptions = {
   /** The app's change feed: a password reset waits until this copy has seen its own change. */
   changes?: Pick<ChangeFeed, 'sync'>;
 };
+
+/** True for the account page's URL as middie passes it (without the `/idp` mount). */
+const isAccountPage = (url: string | undefined) =>
+  url !== undefined && /^\/account(\?|$)/.test(url);
 
 // Every hour at :17 UTC, once across all server copies.
 const PURGE_CRON = '17 * * * *';
@@ -84,8 +89,9 @@ export async function identityPlugin(
     (request: IncomingMessage, response: ServerResponse, next: () => void) => {
       // Before the branch: the interaction screens call the provider with this same request.
       pinPublicOrigin(request.headers, publicUrl, isTrustingProxy);
-      // Interaction screens are Fastify routes; everything else under /idp is the provider's.
-      if (request.url?.startsWith('/interaction/')) return next();
+      // Interaction screens and the account page (issue 33) are Fastify routes; everything else
+      // under /idp is the provider's.
+      if (request.url?.startsWith('/interaction/') || isAccountPage(request.url)) return next();
       void callback(request, response);
     },
   );
@@ -113,6 +119,7 @@ export async function identityPlugin(
   });
   registerPasswordRoutes(app, { ...context, enqueueResetMail });
   registerVerifyEmailRoutes(app, context);
+  registerAccountPage(app, context);
 
   const purge = async () => {
     await purgeExpiredModels(deps);

@@ -6,6 +6,7 @@ export { createMailTransport, type MailMessage, type MailTransport } from './mai
 export { accountDeletedMail } from './templates/account-deleted';
 export { alreadyRegisteredMail } from './templates/already-registered';
 export { billingNoticeMail } from './templates/billing-notice';
+export { dataExportReadyMail } from './templates/data-export-ready';
 export { invitationMail } from './templates/invitation';
 export { notificationMail, type NotificationLine } from './templates/notification';
 export { resetPasswordMail } from './templates/reset-password';

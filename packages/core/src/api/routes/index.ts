@@ -4,6 +4,7 @@ import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { billingRoutes } from './billing';
 import { conversationRoutes, inboxRoutes } from './conversation';
+import { dataExportRoutes } from './data-export';
 import { dataFieldRoutes } from './data-fields';
 import { extensionRoutes } from './extension';
 import { integrationRoutes } from './integrations';
@@ -60,6 +61,7 @@ export const routes = {
   ...trackerRoutes,
   ...tokenRoutes,
   ...auditRoutes,
+  ...dataExportRoutes,
 };
 
 /** A key of the route table. */

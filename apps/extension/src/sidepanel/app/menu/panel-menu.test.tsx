@@ -63,6 +63,17 @@ const itemNames = () =>
   screen.getAllByRole('menuitem', { hidden: true }).map((item) => item.textContent);
 
 describe('PanelMenu', () => {
+  it('opens the portal page that exports my data (issue 33)', async () => {
+    const user = userEvent.setup();
+    const fake = renderMenu(SESSION);
+    await openMenu(user);
+    await user.click(await screen.findByRole('menuitem', { name: 'Export my data', hidden: true }));
+    expect(fake.api.tabs.create).toHaveBeenCalledWith({
+      url: `${SERVER}/client/your-data`,
+      active: true,
+    });
+  });
+
   it('opens the portal page that deletes the account (issue 33)', async () => {
     const user = userEvent.setup();
     const fake = renderMenu(SESSION);
@@ -86,6 +97,7 @@ describe('PanelMenu', () => {
       'Options',
       'User guide',
       'Keyboard shortcuts?',
+      'Export my data',
       'Delete account',
       'Logout',
     ]);

@@ -5,6 +5,7 @@ import {
   IconKeyboard,
   IconLayoutDashboard,
   IconDoorExit,
+  IconDownload,
   IconLogout,
   IconMenu2,
   IconTable,
@@ -24,7 +25,7 @@ const ICON = { size: 16, 'aria-hidden': true } as const;
 /**
  * The panel's menu (issue 25; the welcome page's Quick tips point to it): the admin portal for
  * administrators, everyone's own API tokens (issue 29), Options, the user guide, the keyboard
- * shortcuts, Leave organization for a member who is not its administrator, Delete account (issue 33)
+ * shortcuts, Leave organization for a member who is not its administrator, Export my data and Delete account (issue 33)
  * and Logout.
  * Mantine's Menu gives the keyboard its part: Enter or ↓ opens it, arrows move, Esc closes and
  * returns the focus.
@@ -86,6 +87,15 @@ export function PanelMenu() {
             Keyboard shortcuts
           </Menu.Item>
           {isSignedIn && <LeaveOrgItem onLeave={() => setIsLeaving(true)} />}
+          {isSignedIn && (
+            // Issue 33: a copy of one's own data is prepared and downloaded in the portal.
+            <Menu.Item
+              leftSection={<IconDownload {...ICON} />}
+              onClick={() => openPortal(PORTAL_LINKS.yourData)}
+            >
+              Export my data
+            </Menu.Item>
+          )}
           {isSignedIn && (
             // Issue 33: deleting one's account is a portal page (it asks for the password).
             <Menu.Item

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { AdminPage } from '../../../components/admin-page/admin-page';
 import { useBanner } from '../../../components/banner/use-banner';
 import { readOrgId } from '../../../lib/org-storage';
+import { OrganizationExportCard } from '../../data-export';
 import {
   licenseInfoQuery,
   orgPlanInfoQuery,
@@ -143,6 +144,7 @@ export function AccountScreen() {
         onReceipt={setReceipt}
         onCancelPlan={() => show({ name: 'cancelPlan' })}
       />
+      <OrganizationExportCard orgId={orgId} />
 
       <CompletePaymentContext value={completePayment}>
         {dialog.name === 'managePlan' && info && licenses.data && options.data && (

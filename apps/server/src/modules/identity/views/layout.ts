@@ -46,6 +46,11 @@ a{color:#1f5aa0}
 .notice.info{background:#eff6ff;color:#113a6a;border:1px solid #93c5fd}
 .links{margin:20px 0 0;font-size:15px;display:flex;flex-direction:column;gap:8px}
 .inline{display:inline}
+.facts{margin:0 0 8px}
+.facts dt{font-weight:600}
+.facts dd{margin:0 0 12px;overflow-wrap:anywhere}
+.button.danger{background:#b91c1c}
+.button.danger:hover{background:#991b1b}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
 
