@@ -98,6 +98,12 @@ const ZEnv = z.object({
     .transform(Number)
     .refine((days) => days >= 1, { error: 'must be at least 1 day' })
     .default(400),
+  ORG_CLOSE_GRACE_DAYS: z
+    .string()
+    .regex(/^\d{1,4}$/, { error: 'must be a whole number of days' })
+    .transform(Number)
+    .refine((days) => days >= 1, { error: 'must be at least 1 day' })
+    .default(30),
   MAIL_FROM: z
     .string()
     .min(1, { error: 'must not be empty' })
@@ -206,6 +212,11 @@ export type Config = {
    * (`AUDIT_RETENTION_DAYS`, 400) are purged daily.
    */
   audit: { retentionDays: number };
+  /**
+   * Closing an organization (issue 33, docs/privacy.md): the owner may reopen it for `graceDays`
+   * (`ORG_CLOSE_GRACE_DAYS`, 30); then every row and file of it is deleted.
+   */
+  closing: { graceDays: number };
 };
 
 /** How integrations keep their secrets and where webhooks may be delivered. */
@@ -406,6 +417,7 @@ export function loadConfig(
       linearApiUrl: values.LINEAR_API_URL,
     },
     audit: { retentionDays: values.AUDIT_RETENTION_DAYS },
+    closing: { graceDays: values.ORG_CLOSE_GRACE_DAYS },
   };
 }
 

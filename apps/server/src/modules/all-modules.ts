@@ -4,6 +4,7 @@ import { attachmentsModule } from './attachments/index';
 import { auditModule } from './audit/index';
 import { authModule } from './auth/index';
 import { billingModule } from './billing/index';
+import { closingModule } from './closing/index';
 import { conversationModule } from './conversation/index';
 import { dataFieldsModule } from './data-fields/index';
 import { entitlementsModule } from './entitlements/index';
@@ -57,4 +58,5 @@ export const ALL_MODULES: readonly ModuleManifest[] = [
   integrationsModule,
   mcpModule,
   accountModule,
+  closingModule,
 ];

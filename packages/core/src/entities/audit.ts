@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'webhook.deleted',
   'webhook.secret_rotated',
   'items.exported',
+  'organization.closed',
+  'organization.reopened',
 ] as const;
 /** One kind of audited change. */
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -22,6 +22,8 @@ export const AUDIT_ACTION_LABELS: Record<TAuditAction, string> = {
   'webhook.deleted': 'Webhook deleted',
   'webhook.secret_rotated': 'Webhook secret rotated',
   'items.exported': 'Items exported',
+  'organization.closed': 'Organization closed',
+  'organization.reopened': 'Organization reopened',
 };
 
 /** The label of a row's action; an action this portal does not know yet shows as stored. */

@@ -5,5 +5,10 @@ import { randomUUID } from 'node:crypto';
  * reaches the store, so no name can escape the folder or collide.
  */
 export function newStorageKey(orgId: number): string {
-  return `org-${orgId}/${randomUUID()}`;
+  return `${orgKeyPrefix(orgId)}${randomUUID()}`;
+}
+
+/** The prefix of every key of `orgId` in the store: `org-<id>/` (the slash keeps org-1 from org-10). */
+export function orgKeyPrefix(orgId: number): string {
+  return `org-${orgId}/`;
 }

@@ -3,6 +3,7 @@ import { attachmentRoutes } from './attachments';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { billingRoutes } from './billing';
+import { closingRoutes } from './closing';
 import { conversationRoutes, inboxRoutes } from './conversation';
 import { dataFieldRoutes } from './data-fields';
 import { extensionRoutes } from './extension';
@@ -22,6 +23,7 @@ import { workspaceRoutes } from './workspace';
 export { ORG_NAME_MAX_LENGTH, ZOrgName } from './account';
 export { ZAuthConfig, type TAuthConfig } from './auth';
 export { billingTestRoutes } from './billing';
+export { CLOSE_ORG_NAME_MISMATCH, closingTestRoutes } from './closing';
 export { inboxTestRoutes, ZWrittenNote, type TWrittenNote } from './conversation';
 export {
   DATA_FIELD_MAX_LENGTH,
@@ -60,6 +62,7 @@ export const routes = {
   ...trackerRoutes,
   ...tokenRoutes,
   ...auditRoutes,
+  ...closingRoutes,
 };
 
 /** A key of the route table. */
