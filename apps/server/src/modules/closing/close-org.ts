@@ -2,7 +2,7 @@ import { AppError, CLOSE_ORG_NAME_MISMATCH, NOTIFICATION_TEMPLATES } from '@waym
 import { recordAudit, type AuditContext } from '../audit/index';
 import { formatDay, notifyAdmins } from '../billing/index';
 import type { DbOrTx } from '../../db/client';
-import { lockOrgClosure, setOrgClosure, type OrgClosureState } from '../organizations/index';
+import { setOrgClosure, type OrgClosureState } from '../organizations/index';
 import type { ClosingDeps } from './closing-deps';
 import { lockOwnedOrg } from './lock-owned-org';
 import { orgClosedMessage } from './closing-messages';
