@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 
-/**
- * Rows belonging to an organization, per table (issue 33: "the look-alike organization is
- * untouched"): every table with an `org_id`, `project_id`, `item_id` or `note_id` column counted
- * on the organization's own ids, read from the catalogue so tables added later are counted too.
- * Keys are `table.column`.
- */
-export async function countOrgRows(db: Db, orgId: number): Promise<Record<string, number>> {
+/** An organization's own ids and those of its projects, items and notes. */
+export type OrgIds = { orgId: number; projectIds: number[]; itemIds: number[]; noteIds: number[] };
+
+/** Reads {@link OrgIds} (before a deletion, to count what still names them after it). */
+export async function readOrgIds(db: Db, orgId: number): Promise<OrgIds> {
   const ids = async (query: ReturnType<typeof sql>) =>
     (await db.execute<{ id: number }>(query)).rows.map((row) => Number(row.id));
   const projectIds = await ids(sql`select id from projects where org_id = ${orgId}`);
@@ -18,11 +16,23 @@ export async function countOrgRows(db: Db, orgId: number): Promise<Record<string
     sql`select n.id from item_notes n join items i on i.id = n.item_id
       join projects p on p.id = i.project_id where p.org_id = ${orgId}`,
   );
+  return { orgId, projectIds, itemIds, noteIds };
+}
+
+/**
+ * Rows belonging to an organization, per table (issue 33: "the look-alike organization is
+ * untouched", "nothing of it remains"): every table with an `org_id`, `project_id`, `item_id` or
+ * `note_id` column counted on the organization's ids (read now, or earlier with
+ * {@link readOrgIds}), tables read from the catalogue so those added later are counted too.
+ * Keys are `table.column`.
+ */
+export async function countOrgRows(db: Db, of: number | OrgIds): Promise<Record<string, number>> {
+  const ids = typeof of === 'number' ? await readOrgIds(db, of) : of;
   const byColumn: Record<string, number[]> = {
-    org_id: [orgId],
-    project_id: projectIds,
-    item_id: itemIds,
-    note_id: noteIds,
+    org_id: [ids.orgId],
+    project_id: ids.projectIds,
+    item_id: ids.itemIds,
+    note_id: ids.noteIds,
   };
   const columns = await db.execute<{ table_name: string; column_name: string }>(sql`
     select c.table_name, c.column_name from information_schema.columns c

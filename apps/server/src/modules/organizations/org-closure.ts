@@ -64,13 +64,13 @@ export async function deleteOrgRow(tx: DbOrTx, orgId: number): Promise<void> {
 }
 
 /**
- * Marks that the deletion of a closed organization has begun: its `deletesAt` becomes at most the
- * database's now, so a reopen from then on finds its grace period over (even when a test moved
- * the deletion's clock ahead).
+ * Marks that the deletion of a closed organization has begun: its `deletesAt` moves back to its
+ * `closedAt`, so a reopen from then on finds its grace period over whatever clock it reads (a
+ * test may run the deletion at a later time than the server's), and the job still finds it due.
  */
 export async function beginOrgDeletion(tx: DbOrTx, orgId: number): Promise<void> {
   await tx
     .update(organizations)
-    .set({ deletesAt: sql`least(${organizations.deletesAt}, now())` })
+    .set({ deletesAt: sql`${organizations.closedAt}` })
     .where(eq(organizations.id, orgId));
 }
