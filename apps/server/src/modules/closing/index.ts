@@ -3,7 +3,7 @@
 // afterwards. docs/privacy.md says what goes and when.
 import { closingTestRoutes, routes } from '@waymark/core';
 import { registerRoute } from '../../http/register-route';
-import { orgMember, requireCaller } from '../access/index';
+import { orgAdmin, requireCaller } from '../access/index';
 import { auditContext } from '../audit/index';
 import { defineBillingClosing } from '../billing/index';
 import { defineModule, type AppDeps, type AppModule } from '../module';
@@ -56,7 +56,7 @@ const registerClosing: AppModule = (app, appDeps) => {
     handler: async () => void (await runDueDeletions(deletion)),
   });
   registerRoute(app, routes.closeOrganization, {
-    access: orgMember({ orgIdFrom: 'body.orgId' }),
+    access: orgAdmin({ orgIdFrom: 'body.orgId' }),
     allowWhileClosed: true,
     errors: ['BAD_REQUEST'],
     handler: async (request) =>
@@ -67,7 +67,7 @@ const registerClosing: AppModule = (app, appDeps) => {
       ),
   });
   registerRoute(app, routes.reopenOrganization, {
-    access: orgMember({ orgIdFrom: 'body.orgId' }),
+    access: orgAdmin({ orgIdFrom: 'body.orgId' }),
     allowWhileClosed: true,
     errors: ['CONFLICT'],
     handler: async (request) =>
