@@ -6,6 +6,8 @@ import { useSearchParams } from 'react-router';
 import { AdminPage } from '../../../components/admin-page/admin-page';
 import { useBanner } from '../../../components/banner/use-banner';
 import { readOrgId } from '../../../lib/org-storage';
+import { useOrganizations } from '../../../lib/organizations';
+import { CloseOrganizationPanel, ClosedOrganizationPanel } from '../../close-organization';
 import {
   licenseInfoQuery,
   orgPlanInfoQuery,
@@ -63,6 +65,7 @@ function licenseDialogFor(licenses: TLicenseInfoDetail): OpenDialog {
 /**
  * spec §2 Account screen: Account Plan, Licenses, plan features, Payment Method and Payment
  * History with Cancel Plan, and every dialog they open. `?openModule=true` opens Manage Licenses.
+ * Issue 33: the owner's Close organization danger zone; a closed organization's state instead.
  */
 export function AccountScreen() {
   const orgId = readOrgId();
@@ -113,6 +116,16 @@ export function AccountScreen() {
   };
 
   const info = planInfo.data;
+  const org = useOrganizations().data?.find((candidate) => candidate.orgId === orgId);
+  // Issue 33: a closed organization has no plan to manage; the screen says so and what is left.
+  if (org?.closure)
+    return (
+      <AdminPage title="Account">
+        <ClosedOrganizationPanel org={{ ...org, closure: org.closure }}>
+          {/* The organization's final export (OrganizationExportCard, issue 33) goes here. */}
+        </ClosedOrganizationPanel>
+      </AdminPage>
+    );
   return (
     <AdminPage title="Account">
       <PaymentActionBanner orgId={orgId} completion={completion} />
@@ -194,6 +207,7 @@ export function AccountScreen() {
       />
       <ReceiptDialog row={receipt} onClose={() => setReceipt(null)} />
       <SandboxAuthenticationDialog completion={completion} />
+      {org && <CloseOrganizationPanel org={org} />}
     </AdminPage>
   );
 }
