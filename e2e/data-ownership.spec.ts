@@ -197,7 +197,7 @@ test('an owner closes the organization; its member sees it closed; after the gra
     await dialog.getByLabel('Organization name').fill('Acme');
     await expectNoAxeViolations(portal, 'the Close organization dialog');
     await dialog.getByRole('button', { name: 'Close organization', exact: true }).click();
-    await expect(portal.getByText('This organization is closed')).toBeVisible();
+    await expect(portal.getByText('This organization is closed', { exact: true })).toBeVisible();
     await expect(portal.getByRole('button', { name: 'Reopen organization' })).toBeVisible();
     await expectNoAxeViolations(portal, 'the Account screen of a closed organization');
 
