@@ -12,9 +12,11 @@ import { callApiAs, readAccessToken } from './support/extension-session';
 import { expect, test } from './support/fixtures';
 import { addMemberInSecondBrowser, createAdminTeam, openPanel } from './support/two-users';
 
-// Issue 33, done when (the part built so far): a user deletes their account and the items and
-// notes they wrote show "Former member" in their teammates' panels; the mention of them reads
-// "@Former member"; a mail confirms; their token is refused. The server is this spec's own.
+// Issue 33, done when: a user deletes their account and the items and notes they wrote show
+// "Former member" in their teammates' panels; the mention of them reads "@Former member"; a mail
+// confirms; their token is refused. An owner closes their organization in the portal, its member
+// sees it closed in the panel, and after the grace period (the test clock) nothing of it is left
+// in the database or the file store. The server is this spec's own, with the test clock on.
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
@@ -29,7 +31,7 @@ test.beforeAll(async () => {
   site = await startTestSite();
   dataDir = mkdtempSync(join(tmpdir(), 'waymark-data-ownership-'));
   chmodSync(dataDir, 0o755);
-  server = await startServer({ env: { DATA_DIR: dataDir } });
+  server = await startServer({ env: { DATA_DIR: dataDir, BILLING_TEST_CLOCK: 'true' } });
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -146,6 +148,100 @@ test('a member deletes their account; their item and notes stay, shown as "Forme
       '@Former member which phones exactly?',
     );
     await expectNoAxeViolations(panelA, 'an item written by a former member');
+  } finally {
+    await contextB.close();
+  }
+});
+
+test('an owner closes the organization; its member sees it closed; after the grace period nothing of it remains', async ({
+  extensionContext: contextA,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const pageUrl = `${site.origins[0]}/checkout`;
+  const own = { url: server.url, dataDir };
+  const panelA = await openPanel(contextA, own, pageUrl);
+  const team = await createAdminTeam({
+    context: contextA,
+    panel: panelA,
+    request,
+    server: own,
+    siteOrigin: site.origins[0],
+  });
+  const itemId = await team.createItem('Logo is blurry on retina screens', '/checkout');
+  const token = await readAccessToken(contextA);
+  const upload = await request.post(`${server.url}/api/item/uploadAttachment/${itemId}`, {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { file: { name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('blur') } },
+  });
+  expect(upload.status()).toBe(200);
+  const { context: contextB, panel: panelB } = await addMemberInSecondBrowser({
+    team,
+    request,
+    server: own,
+    pageUrl,
+    profiles,
+  });
+  try {
+    // Ada closes "Acme" on the Account screen, typing its name.
+    const portal = await contextA.newPage();
+    await portal.goto(`${server.url}/client/app/account`);
+    const zone = portal.getByRole('region', { name: 'Close organization' });
+    const logIn = portal.getByRole('heading', { name: 'Log In to Waymark' });
+    await expect(zone.or(logIn)).toBeVisible({ timeout: 15_000 });
+    if (await logIn.isVisible()) await signInOnProvider(portal, team.admin);
+    await expect(zone).toBeVisible({ timeout: 15_000 });
+    await expectNoAxeViolations(portal, 'the Account screen with Close organization');
+    await zone.getByRole('button', { name: 'Close organization…' }).click();
+    const dialog = portal.getByRole('dialog', { name: 'Close Acme?' });
+    await dialog.getByLabel('Organization name').fill('Acme');
+    await expectNoAxeViolations(portal, 'the Close organization dialog');
+    await dialog.getByRole('button', { name: 'Close organization', exact: true }).click();
+    await expect(portal.getByText('This organization is closed', { exact: true })).toBeVisible();
+    await expect(portal.getByRole('button', { name: 'Reopen organization' })).toBeVisible();
+    await expectNoAxeViolations(portal, 'the Account screen of a closed organization');
+
+    // Bo's panel says so; the item is still there to read.
+    await panelB.reload();
+    await expect(
+      panelB.getByRole('status').filter({ hasText: 'This organization is closed' }),
+    ).toContainText('Nothing can be changed unless its owner reopens it.');
+    await expect(
+      panelB.getByRole('button', { name: 'Logo is blurry on retina screens' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(panelB, 'the panel of a closed organization');
+
+    // After the grace period (the test clock runs the deletion as if 31 days later).
+    const later = new Date(Date.now() + 31 * 86_400_000).toISOString();
+    const run = await request.post(`${server.url}/api/testing/closing/runDeletions`, {
+      data: { now: later },
+    });
+    expect(await run.json()).toEqual({ orgsDeleted: 1 });
+    const remains = await request.post(`${server.url}/api/testing/closing/remains`, {
+      data: { orgId: team.orgId },
+    });
+    const left = (await remains.json()) as {
+      orgRowExists: boolean;
+      rows: Record<string, number>;
+      files: number;
+    };
+    expect(left.orgRowExists).toBe(false);
+    expect(left.files).toBe(0);
+    expect(Object.entries(left.rows).filter(([, n]) => n > 0)).toEqual([]);
+    const db = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir) });
+    await db.connect();
+    try {
+      const counts = await db.query(
+        `select (select count(*)::int from projects where id = $1) as projects,
+           (select count(*)::int from items where project_id = $1) as items,
+           (select count(*)::int from users where email = $2) as owner`,
+        [team.projectId, team.admin.email],
+      );
+      // Ada keeps her account.
+      expect(counts.rows[0]).toEqual({ projects: 0, items: 0, owner: 1 });
+    } finally {
+      await db.end();
+    }
   } finally {
     await contextB.close();
   }

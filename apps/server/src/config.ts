@@ -105,6 +105,12 @@ const ZEnv = z.object({
     .transform(Number)
     .refine((hours) => hours >= 1, { error: 'must be at least 1 hour' })
     .default(72),
+  ORG_CLOSE_GRACE_DAYS: z
+    .string()
+    .regex(/^\d{1,4}$/, { error: 'must be a whole number of days' })
+    .transform(Number)
+    .refine((days) => days >= 1, { error: 'must be at least 1 day' })
+    .default(30),
   MAIL_FROM: z
     .string()
     .min(1, { error: 'must not be empty' })
@@ -218,6 +224,11 @@ export type Config = {
    * `linkHours` (`EXPORT_LINK_HOURS`, 72), then answers 410 and the archive is purged.
    */
   dataExport: { linkHours: number };
+  /**
+   * Closing an organization (issue 33, docs/privacy.md): the owner may reopen it for `graceDays`
+   * (`ORG_CLOSE_GRACE_DAYS`, 30); then every row and file of it is deleted.
+   */
+  closing: { graceDays: number };
 };
 
 /** How integrations keep their secrets and where webhooks may be delivered. */
@@ -419,6 +430,7 @@ export function loadConfig(
     },
     audit: { retentionDays: values.AUDIT_RETENTION_DAYS },
     dataExport: { linkHours: values.EXPORT_LINK_HOURS },
+    closing: { graceDays: values.ORG_CLOSE_GRACE_DAYS },
   };
 }
 

@@ -18,7 +18,7 @@ declare module 'fastify' {
      * Turns a route's declared access into the hooks Fastify runs before its handler. HTTP only
      * declares rules; the access module decides them and installs this (`installAccess`).
      */
-    enforceAccess(access: AccessRule, tokenScope: TokenScope): AccessEnforcement;
+    enforceAccess(access: AccessRule, tokenScope: TokenScope, isWrite: boolean): AccessEnforcement;
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
@@ -41,6 +41,12 @@ export type RouteImplementation<R extends RouteDef> = {
   access: AccessRule;
   /** Error codes the route's service can answer with beyond validation and access (documented). */
   errors?: ErrorCode[];
+  /**
+   * Issue 33: the route may change a closed organization (close, reopen, leave, export) or only
+   * reads though not sent by GET. Other non-GET routes of an organization are refused while it
+   * is closed (decision 0063).
+   */
+  allowWhileClosed?: boolean;
   /** Calls one service and returns the 200 answer. */
   handler: (request: RouteRequest<R>, reply: FastifyReply) => Promise<Answer<R>> | Answer<R>;
 };
@@ -58,7 +64,9 @@ export function registerRoute<R extends RouteDef>(
   implementation: RouteImplementation<R>,
 ): void {
   const tokenScope = deriveTokenScope(implementation.access, route.method, route.tokenScope);
-  const { errorCodes, ...hooks } = app.enforceAccess(implementation.access, tokenScope);
+  const isWrite =
+    route.method !== 'GET' && tokenScope !== 'items:read' && !implementation.allowWhileClosed;
+  const { errorCodes, ...hooks } = app.enforceAccess(implementation.access, tokenScope, isWrite);
   const hasInput = Boolean(route.params ?? route.query ?? route.body);
   const codes: ErrorCode[] = [
     ...(hasInput ? (['BAD_REQUEST'] as const) : []),

@@ -4,6 +4,7 @@ import { attachmentsModule } from './attachments/index';
 import { auditModule } from './audit/index';
 import { authModule } from './auth/index';
 import { billingModule } from './billing/index';
+import { closingModule } from './closing/index';
 import { conversationModule } from './conversation/index';
 import { dataExportModule } from './data-export/index';
 import { dataFieldsModule } from './data-fields/index';
@@ -59,4 +60,5 @@ export const ALL_MODULES: readonly ModuleManifest[] = [
   mcpModule,
   accountModule,
   dataExportModule,
+  closingModule,
 ];

@@ -179,7 +179,7 @@ describe('deleting my account (issue 33)', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       message:
-        "You are the Owner of Org. Close the organization from the portal's Account screen before deleting your account.",
+        'You are the Owner of Org, which others use. Close it with "Close organization" on the portal\'s Account screen before deleting your account.',
     });
     expect(await orgFootprint(orgA.orgId)).toEqual(before);
     expect(await t.db.select().from(users).where(eq(users.email, 'olga@a.test'))).toEqual(owner);

@@ -14,4 +14,22 @@ export const ACCOUNT_ROWS: MatrixRow[] = [
     request: () => ({ body: { confirmation: 'not-the-callers-address@example.test' } }),
     outsider: 400,
   },
+  // Issue 33: closing and reopening an organization — its owner only (a non-owner member is
+  // refused 403, another organization 404). The owner's probes change nothing: the typed name is
+  // not the organization's (400) and an open organization cannot be reopened (409); real closings
+  // are in test/closing/.
+  {
+    method: 'POST',
+    path: '/api/account/closeOrganization',
+    who: 'admin',
+    request: (ids) => ({ body: { orgId: ids.orgId, confirmName: 'Not the name of it' } }),
+    ownAdminStatus: 400,
+  },
+  {
+    method: 'POST',
+    path: '/api/account/reopenOrganization',
+    who: 'admin',
+    request: (ids) => ({ body: { orgId: ids.orgId } }),
+    ownAdminStatus: 409,
+  },
 ];

@@ -25,7 +25,13 @@ export type StripeStandIn = {
   /** PaymentIntents created (not replayed). */
   intentsCreated: number;
   /** Customers created (not replayed), with their metadata. */
-  customers: { id: string; created: number; metadata: Record<string, string> }[];
+  customers: {
+    id: string;
+    created: number;
+    metadata: Record<string, string>;
+    /** Deleted (issue 33: a closed organization's customer); search no longer finds it. */
+    deleted?: boolean;
+  }[];
   /** The PaymentIntent's current status (`canceled` once cancelled). */
   intentStatus(id: string): string | undefined;
   /** The customer completes 3-D Secure in their browser: the PaymentIntent succeeds. */
@@ -111,6 +117,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       standIn.customers.push(customer);
       return { status: 200, body: { ...customer, object: 'customer' } };
     }
+    const customerMatch = /^\/v1\/customers\/(\w+)$/.exec(path);
+    if (method === 'DELETE' && customerMatch) {
+      const customer = standIn.customers.find((c) => c.id === customerMatch[1]);
+      if (!customer || customer.deleted) return missing('customer');
+      customer.deleted = true;
+      return { status: 200, body: { id: customer.id, object: 'customer', deleted: true } };
+    }
     if (method === 'GET' && path === '/v1/customers/search' && standIn.isSearchUnavailable)
       return {
         status: 400,
@@ -120,7 +133,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       // Only the query the gateway sends: metadata['key']:'value'.
       const [, key, value] = /^metadata\['(\w+)'\]:'([^']*)'$/.exec(form.get('query') ?? '') ?? [];
       const data = standIn.customers
-        .filter((c) => key !== undefined && c.metadata[key] === value)
+        .filter((c) => !c.deleted && key !== undefined && c.metadata[key] === value)
         .map((c) => ({ ...c, object: 'customer' }));
       return {
         status: 200,

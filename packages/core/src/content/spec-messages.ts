@@ -27,3 +27,9 @@ export const PROJECTS_REMOVED_MESSAGE = 'Projects removed successfully';
 export const USER_DELETED_MESSAGE = 'User has been deleted successfully.';
 /** A declined card when the gateway gave no words of its own. */
 export const CARD_DECLINED_MESSAGE = 'Your card was declined.';
+/**
+ * Issue 33: a write refused because the owner closed the organization (server), and the line the
+ * panel and the portal show for a closed organization.
+ */
+export const ORG_CLOSED_MESSAGE =
+  'This organization is closed. Nothing can be changed unless its owner reopens it.';

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'items.exported',
   'data.exported',
   'organization.exported',
+  'organization.closed',
+  'organization.reopened',
 ] as const;
 /** One kind of audited change. */
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];

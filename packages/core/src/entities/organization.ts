@@ -2,12 +2,22 @@ import { z } from 'zod';
 import { ZId } from './ids';
 import { ZText } from './text';
 
+/**
+ * Issue 33: a closed organization's dates (ISO 8601): when it was closed and when the deletion job
+ * removes it. Members read, nobody writes; the owner may reopen until `deletesAt`.
+ */
+export const ZOrgClosure = z.object({ closedAt: z.string(), deletesAt: z.string() });
+/** Issue 33: a closed organization's dates. */
+export type TOrgClosure = z.infer<typeof ZOrgClosure>;
+
 /** spec §3 Organization: one the caller belongs to, with the caller's access level in it. */
 export const ZOrganization = z.object({
   orgId: ZId,
   orgName: z.string(),
   orgAccessLevelDescription: z.string(),
   orgAccessLevelId: z.number().int(),
+  /** Issue 33: present only while the organization is closed. */
+  closure: ZOrgClosure.optional(),
 });
 /** spec §3 Organization. */
 export type TOrganization = z.infer<typeof ZOrganization>;

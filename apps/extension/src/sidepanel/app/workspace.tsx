@@ -2,7 +2,12 @@ import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import type { SessionInfo } from '../../messaging/index';
 import { useChromeApi, useServerUrl } from '../../ui/index';
 import { ErrorAlert } from '../shared/error-alert';
-import { OrgSwitcher, PendingInvitations, useOrgSelection } from '../features/orgs/index';
+import {
+  ClosedOrgNotice,
+  OrgSwitcher,
+  PendingInvitations,
+  useOrgSelection,
+} from '../features/orgs/index';
 import { isWebPage } from '../shared/is-web-page';
 import { NotAWebPage, PagePanel } from './page/page-panel';
 import { AccountMenu, SignInCard, useSession } from '../features/session/index';
@@ -40,6 +45,7 @@ function SignedInWorkspace({
       {org && (
         <>
           <OrgSwitcher selection={orgs.selection} />
+          <ClosedOrgNotice org={org} />
           {tab && !isWebPage(tab.url) && <NotAWebPage />}
           {tab && isWebPage(tab.url) && (
             <PagePanel

@@ -24,6 +24,8 @@ export const AUDIT_ACTION_LABELS: Record<TAuditAction, string> = {
   'items.exported': 'Items exported',
   'data.exported': 'Personal data exported',
   'organization.exported': 'Organization exported',
+  'organization.closed': 'Organization closed',
+  'organization.reopened': 'Organization reopened',
 };
 
 /** The label of a row's action; an action this portal does not know yet shows as stored. */

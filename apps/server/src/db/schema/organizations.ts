@@ -13,4 +13,11 @@ export const organizations = pgTable('organizations', {
   searchLanguage: regconfig('search_language')
     .notNull()
     .default(sql`'english'::regconfig`),
+  /**
+   * Issue 33: when the owner closed the organization (null: open). While set, members read but
+   * nothing is written (decision 0063); the owner may reopen until `deletesAt`.
+   */
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  /** Issue 33: when the deletion job removes every row and file of a closed organization. */
+  deletesAt: timestamp('deletes_at', { withTimezone: true }),
 });

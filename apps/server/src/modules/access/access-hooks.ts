@@ -11,6 +11,7 @@ import { projectCheck } from './project-check';
 import { ADMIN_ONLY, ORG_NOT_FOUND } from './access-messages';
 import { readId, type AccessRule, type IdSource, type TokenScope } from '../../http/access-rules';
 import { assertKeyOrg, checkTokenRequest } from './token-check';
+import { assertOrgOpen, type OrgCheck } from './closed-org-check';
 import type { Authenticator, Caller } from '../auth/index';
 
 // Module augmentation is the one place an interface is needed.
@@ -39,9 +40,14 @@ export type AccessHooks = {
  * validated, so an anonymous call is always 401); organization checks run after validation,
  * when the id is a parsed integer. Convention: an organization the caller is not an active
  * member of is 404 whether it exists or not (ids reveal nothing); a member lacking the
- * required level is 403.
+ * required level is 403. `isWrite`: the route changes data, so it is refused (409) in a closed
+ * organization (issue 33).
  */
-export function accessHooks(rule: AccessRule, tokenScope: TokenScope = 'session'): AccessHooks {
+export function accessHooks(
+  rule: AccessRule,
+  tokenScope: TokenScope = 'session',
+  isWrite = false,
+): AccessHooks {
   if (rule === 'public') return { errorCodes: [] };
   const onRequest: onRequestAsyncHookHandler = async (request, reply) => {
     request.caller = await request.server.authenticator.authenticate(request.headers.authorization);
@@ -49,42 +55,39 @@ export function accessHooks(rule: AccessRule, tokenScope: TokenScope = 'session'
   };
   if (rule === 'authenticated' || rule === 'callerProjects')
     return { onRequest, errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED'] };
+  const errorCodes: ErrorCode[] = ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED'];
+  const check = orgScopedCheck(rule);
+  // Issue 33: a write to a closed organization is refused once the caller's access is settled
+  // (so the answer tells nothing to outsiders); reads go on for its members.
+  const preHandler: preHandlerAsyncHookHandler = isWrite
+    ? async (request) => {
+        const orgId = await check(request);
+        await assertOrgOpen(request.server.authenticator.db, orgId);
+      }
+    : async (request) => void (await check(request));
+  return { onRequest, preHandler, errorCodes: isWrite ? [...errorCodes, 'CONFLICT'] : errorCodes };
+}
+
+/** The organization check of a rule naming an organization, a project or a row of one. */
+function orgScopedCheck(
+  rule: Exclude<AccessRule, 'public' | 'authenticated' | 'callerProjects'>,
+): OrgCheck {
   switch (rule.kind) {
     case 'orgMember':
-      return {
-        onRequest,
-        preHandler: orgCheck(rule.orgIdFrom, false),
-        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED'],
-      };
+      return orgCheck(rule.orgIdFrom, false);
     case 'orgAdmin':
-      return {
-        onRequest,
-        preHandler: orgCheck(rule.orgIdFrom, true),
-        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED'],
-      };
+      return orgCheck(rule.orgIdFrom, true);
     case 'projectMember':
     case 'projectAdmin':
-      return {
-        onRequest,
-        preHandler: projectCheck(rule.ref, rule.kind === 'projectAdmin'),
-        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED'],
-      };
+      return projectCheck(rule.ref, rule.kind === 'projectAdmin');
     case 'dataFieldAdmin':
-      return {
-        onRequest,
-        preHandler: dataFieldCheck(rule.field, rule.idFrom),
-        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED'],
-      };
+      return dataFieldCheck(rule.field, rule.idFrom);
     case 'paymentMethodAdmin':
-      return {
-        onRequest,
-        preHandler: paymentMethodCheck(rule.idFrom),
-        errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED'],
-      };
+      return paymentMethodCheck(rule.idFrom);
   }
 }
 
-function orgCheck(orgIdFrom: IdSource, isAdminRequired: boolean): preHandlerAsyncHookHandler {
+function orgCheck(orgIdFrom: IdSource, isAdminRequired: boolean): OrgCheck {
   return async (request) => {
     const caller = requireCaller(request);
     const orgId = readId(request, orgIdFrom);
@@ -94,6 +97,7 @@ function orgCheck(orgIdFrom: IdSource, isAdminRequired: boolean): preHandlerAsyn
     if (accessLevelId === null) throw new AppError('NOT_FOUND', ORG_NOT_FOUND);
     if (isAdminRequired && accessLevelId !== ADMIN_ACCESS_LEVEL_ID)
       throw new AppError('FORBIDDEN', ADMIN_ONLY);
+    return orgId;
   };
 }
 

@@ -9,13 +9,13 @@ import { ADMIN_ONLY } from './access-messages';
  * Refuses unless the caller is an active admin of the organization owning the row of `table`
  * matching `where` (its organization in `orgId`): no such row, or one of an organization the caller
  * is not a member of, is 404 with `notFound`; a non-admin member is 403 — the organization
- * convention for routes that name a row rather than its organization.
+ * convention for routes that name a row rather than its organization. Answers that organization.
  */
 export async function assertAdminOfOwner(
   request: FastifyRequest,
   owner: { table: PgTable; orgId: PgColumn; where: SQL | undefined },
   notFound: string,
-): Promise<void> {
+): Promise<number> {
   if (!request.caller) throw new AppError('NOT_FOUND', notFound);
   const [membership] = await request.server.authenticator.db
     .select({ accessLevelId: orgMembers.accessLevelId, orgId: orgMembers.orgId })
@@ -35,4 +35,5 @@ export async function assertAdminOfOwner(
   if (keyOrgId != null && keyOrgId !== membership.orgId) throw new AppError('NOT_FOUND', notFound);
   if (membership.accessLevelId !== ADMIN_ACCESS_LEVEL_ID)
     throw new AppError('FORBIDDEN', ADMIN_ONLY);
+  return membership.orgId;
 }

@@ -1,10 +1,10 @@
 import { AppError } from '@waymark/core';
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { itemStatuses, itemTypes } from '../../db/schema';
 import { readId, type IdSource } from '../../http/access-rules';
 import { ORG_NOT_FOUND } from './access-messages';
 import { assertAdminOfOwner } from './assert-admin-of-owner';
+import type { OrgCheck } from './closed-org-check';
 
 /** Which organization-owned data field a route's id names. */
 export type DataFieldKind = 'status' | 'itemType';
@@ -16,12 +16,12 @@ const TABLES = { status: itemStatuses, itemType: itemTypes } as const;
  * organization owning the status or item type at `idFrom`. Unknown ids and other organizations'
  * fields are 404, a non-admin member is 403 — the organization convention.
  */
-export function dataFieldCheck(kind: DataFieldKind, idFrom: IdSource): preHandlerAsyncHookHandler {
+export function dataFieldCheck(kind: DataFieldKind, idFrom: IdSource): OrgCheck {
   const table = TABLES[kind];
   return async (request) => {
     const id = readId(request, idFrom);
     if (id === null) throw new AppError('NOT_FOUND', ORG_NOT_FOUND);
     const owner = { table, orgId: table.orgId, where: eq(table.id, id) };
-    await assertAdminOfOwner(request, owner, ORG_NOT_FOUND);
+    return assertAdminOfOwner(request, owner, ORG_NOT_FOUND);
   };
 }

@@ -1,5 +1,5 @@
 import { AppError } from '@waymark/core';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { readId, type IdSource, type ProjectRefSource } from '../../http/access-rules';
 import {
   PROJECT_NOT_FOUND,
@@ -8,6 +8,7 @@ import {
   type ProjectScope,
 } from './project-scope';
 import { assertKeyOrg, assertKeyProject } from './token-check';
+import type { OrgCheck } from './closed-org-check';
 
 // Module augmentation is the one place an interface is needed.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -36,12 +37,10 @@ function readRef(request: FastifyRequest, source: ProjectRefSource): ProjectRef 
 
 /**
  * The pre-handler of the `projectMember` / `projectAdmin` rules: resolves the project from the
- * validated request and records it as `request.projectScope` for the handler.
+ * validated request and records it as `request.projectScope` for the handler; answers its
+ * organization.
  */
-export function projectCheck(
-  source: ProjectRefSource,
-  isAdminRequired: boolean,
-): preHandlerAsyncHookHandler {
+export function projectCheck(source: ProjectRefSource, isAdminRequired: boolean): OrgCheck {
   return async (request) => {
     const ref = readRef(request, source);
     if (!request.caller || !ref) throw new AppError('NOT_FOUND', PROJECT_NOT_FOUND);
@@ -52,6 +51,7 @@ export function projectCheck(
     assertKeyOrg(request.caller.grant, scope.orgId);
     assertKeyProject(request.caller.grant, scope.projectId);
     request.projectScope = scope;
+    return scope.orgId;
   };
 }
 

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { recordAudit, type AuditContext } from '../audit/index';
 import { anonymiseUser, lockUser } from '../auth/index';
+import { closeLoneOwnersOrg, type ClosingDeps } from '../closing/index';
 import { forgetWatcher } from '../conversation/index';
 import { deleteIdpAccount } from '../identity/index';
 import { forgetInboxUser } from '../inbox/index';
@@ -15,7 +16,14 @@ import { ACCOUNT_DELETED } from './account-messages';
 import { confirmDeletion } from './confirm-deletion';
 
 /** What {@link deleteAccount} needs. */
-export type DeleteAccountDeps = { db: Db; clock: Clock; mailer: Mailer; isEmbedded: boolean };
+export type DeleteAccountDeps = {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  isEmbedded: boolean;
+  /** Closes the organization of an owner nobody else works with (issue 33). */
+  closing: ClosingDeps;
+};
 
 /**
  * Deletes the caller's account (issue 33, decision 0054) in one transaction, so a crash leaves
@@ -24,8 +32,9 @@ export type DeleteAccountDeps = { db: Db; clock: Clock; mailer: Mailer; isEmbedd
  * user row becomes the "Former member" tombstone their items, notes and mentions point at; one
  * audit row per organization they were in; the confirmation mail joins the outbox. The user row
  * is locked first, so concurrent requests (any copy) take effect once: the later ones find the
- * tombstone and answer the same text without doing anything again. Refused with CONFLICT while
- * they own an organization or are the only admin of one that others use.
+ * tombstone and answer the same text without doing anything again. An owner's organization that
+ * nobody else uses is closed first (issue 33: deleted after the grace period); refused with
+ * CONFLICT while they own an open organization others use or are the only admin of one.
  */
 export async function deleteAccount(
   deps: DeleteAccountDeps,
@@ -37,6 +46,7 @@ export async function deleteAccount(
     if (!user) throw new AppError('UNAUTHORIZED', SIGN_IN_MESSAGE);
     if (user.deletedAt) return ACCOUNT_DELETED;
     await confirmDeletion(deps, { ...user, confirmation: input.confirmation });
+    await closeLoneOwnersOrg(tx, deps.closing, { userId: input.userId }, audit);
     const at = deps.clock.now();
     const left = await forgetMemberships(tx, { userId: input.userId, at });
     for (const membership of left)

@@ -2,12 +2,20 @@ import { routes } from '@waymark/core';
 import { registerRoute } from '../../http/register-route';
 import { requireCaller } from '../access/index';
 import { auditContext } from '../audit/index';
+import { closingDepsOf } from '../closing/index';
 import { defineModule, type AppModule } from '../module';
 import { deleteAccount } from './delete-account';
 
 /** Issue 33: the caller's own account — its deletion. */
-const registerAccount: AppModule = (app, { db, clock, mailer, config }) => {
-  const deps = { db, clock, mailer, isEmbedded: config.oidc.isEmbedded };
+const registerAccount: AppModule = (app, appDeps) => {
+  const { db, clock, mailer, config } = appDeps;
+  const deps = {
+    db,
+    clock,
+    mailer,
+    isEmbedded: config.oidc.isEmbedded,
+    closing: closingDepsOf(appDeps),
+  };
   registerRoute(app, routes.deleteAccount, {
     access: 'authenticated',
     errors: ['BAD_REQUEST', 'CONFLICT', 'RATE_LIMITED'],
@@ -30,6 +38,7 @@ export const accountModule = defineModule({
     'access',
     'audit',
     'auth',
+    'closing',
     'conversation',
     'identity',
     'inbox',

@@ -13,6 +13,8 @@ import { uploadAttachment } from './upload-attachment';
 import { watchUploadBody } from './watch-upload-body';
 
 export { sweepOrphanFiles } from './sweep-orphans';
+export { deleteOrgFiles } from './delete-org-files';
+export { orgKeyPrefix } from './storage-key';
 export { UPLOAD_STALLED, UPLOAD_TOO_SLOW } from './watch-upload-body';
 
 const byItem = projectMember({ itemIdFrom: 'params.itemId' });

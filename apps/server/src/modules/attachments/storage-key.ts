@@ -8,5 +8,10 @@ export const ATTACHMENT_KEY_PREFIX = 'org-';
  * reaches the store, so no name can escape the folder or collide.
  */
 export function newStorageKey(orgId: number): string {
-  return `${ATTACHMENT_KEY_PREFIX}${orgId}/${randomUUID()}`;
+  return `${orgKeyPrefix(orgId)}${randomUUID()}`;
+}
+
+/** The prefix of every key of `orgId` in the store: `org-<id>/` (the slash keeps org-1 from org-10). */
+export function orgKeyPrefix(orgId: number): string {
+  return `${ATTACHMENT_KEY_PREFIX}${orgId}/`;
 }

@@ -12,6 +12,7 @@ import { PURGE_AUDIT_EVENTS_JOB, purgeAuditEvents } from './purge-audit-events';
 
 export { auditContext, SYSTEM_AUDIT_CONTEXT, type AuditContext } from './audit-context';
 export { describeUser, recordAudit, type AuditEntry } from './record-audit';
+export { purgeOrgAuditEvents } from './purge-org-audit-events';
 
 /** The audit log's calls and its retention job. */
 const registerAudit: AppModule = (app, { db, clock, jobs, config }) => {
@@ -21,10 +22,12 @@ const registerAudit: AppModule = (app, { db, clock, jobs, config }) => {
   });
   registerRoute(app, routes.listAuditEvents, {
     access: orgAdmin({ orgIdFrom: 'body.orgId' }),
+    allowWhileClosed: true, // issue 33: only reads
     handler: (request) => listAuditEvents({ db }, request.body),
   });
   registerRoute(app, routes.exportAuditEvents, {
     access: orgAdmin({ orgIdFrom: 'body.orgId' }),
+    allowWhileClosed: true, // issue 33: only reads
     handler: (request, reply) => sendAuditExport(reply, { db }, request.body),
   });
   return Promise.resolve();

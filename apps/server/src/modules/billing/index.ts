@@ -36,6 +36,10 @@ import { registerStripeWebhook } from './stripe-webhook';
 
 export { createPaymentGateway } from './gateway/create-gateway';
 export type { PaymentGateway } from './gateway/payment-gateway';
+export { defineBillingClosing, type EndBillingAtClosing } from './end-billing-at-closing';
+export { moveToFree } from './move-to-free';
+export { notifyAdmins } from './billing-notices';
+export { formatDay } from './billing-messages';
 
 const PAYMENT_ERRORS = [
   'PAYMENT_FAILED',
@@ -85,6 +89,7 @@ const registerBilling: AppModule = (app, deps) => {
   });
   registerRoute(app, routes.calculateOneTimeCharge, {
     access: admin('body.orgId'),
+    allowWhileClosed: true, // issue 33: only reads
     handler: async ({ body }) => calculateOneTimeCharge(billing, body),
   });
   registerRoute(app, routes.removeLicense, {

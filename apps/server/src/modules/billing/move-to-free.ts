@@ -8,7 +8,7 @@ import type { BillingDeps } from './billing-deps';
 import { notifyAdmins } from './billing-notices';
 
 /** Why an organization moves to Free: the words its admins read. */
-export type FreeReason = 'trial-ended' | 'payment-failed' | 'canceled';
+export type FreeReason = 'trial-ended' | 'payment-failed' | 'canceled' | 'reopened';
 
 const REASON_TEXT: Record<FreeReason, string> = {
   'trial-ended':
@@ -16,6 +16,8 @@ const REASON_TEXT: Record<FreeReason, string> = {
   'payment-failed':
     'We could not collect your monthly payment after three attempts, so your organization is now on the Free plan.',
   canceled: 'Your plan was canceled and has ended, so your organization is now on the Free plan.',
+  reopened:
+    'Your organization was reopened. Its plan ended when it was closed, so it is now on the Free plan.',
 };
 
 /**
@@ -60,7 +62,7 @@ export async function moveToFree(
  * for 3-D Secure become `canceling`: the banner goes at once, and the billing job cancels them at
  * the gateway (cancel-waiting-charges.ts); their credit returns once nothing was taken.
  */
-async function stopRetries(tx: DbOrTx, orgId: number): Promise<void> {
+export async function stopRetries(tx: DbOrTx, orgId: number): Promise<void> {
   await tx
     .update(billingCharges)
     .set({ status: 'canceling', nextAttemptAt: null })

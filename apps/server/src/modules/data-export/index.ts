@@ -60,6 +60,7 @@ const registerDataExport: AppModule = (app, deps) => {
   });
   registerRoute(app, routes.requestOrganizationExport, {
     access: orgAdmin({ orgIdFrom: 'body.orgId' }),
+    allowWhileClosed: true, // issue 33: the final export of a closed organization; it only reads
     handler: async (request) =>
       requestExport(
         requestDeps,

@@ -16,6 +16,7 @@ import { unsubscribe } from './unsubscribe';
 export { autoWatch, fanOut, type FanOut } from './fan-out';
 export { canUseProjects } from './project-visibility';
 export { forgetInboxUser } from './forget-inbox-user';
+export { forgetProjectPrefs } from './forget-project-prefs';
 
 /** The inbox calls, the mail jobs, and under the test clock the call that runs them. */
 const registerInbox: AppModule = (app, { db, jobs, mailer, clock, config }) => {

@@ -62,6 +62,7 @@ export { reassignItems, type ReassignableColumn } from './reassign-items';
 export { recordItemChange, touchItem, type ItemChange } from './record-item-change';
 export { updateRelativePath } from './update-relative-path';
 export { setItemStatus } from './set-item-status';
+export { deleteOrgItems } from './delete-org-items';
 
 const byItemBody = projectMember({ itemIdFrom: 'body.itemId' });
 const byItemParams = projectMember({ itemIdFrom: 'params.itemId' });

@@ -6,6 +6,7 @@ import { orgMembers, orgOwners, organizations } from '../../db/schema';
 /**
  * The organizations the user is an active member of. spec §3: the first one is selected, so the
  * order is: the one the user owns, other admin organizations, then the rest, each by join date.
+ * A closed one carries its closure dates (issue 33).
  */
 export async function getOrgs(
   { db }: { db: Db },
@@ -18,6 +19,8 @@ export async function getOrgs(
       orgName: organizations.name,
       accessLevelId: orgMembers.accessLevelId,
       isOwner,
+      closedAt: organizations.closedAt,
+      deletesAt: organizations.deletesAt,
     })
     .from(orgMembers)
     .innerJoin(organizations, eq(organizations.id, orgMembers.orgId))
@@ -37,5 +40,9 @@ export async function getOrgs(
     orgName: row.orgName,
     orgAccessLevelId: row.accessLevelId,
     orgAccessLevelDescription: describeAccessLevel(row.accessLevelId, row.isOwner),
+    ...(row.closedAt &&
+      row.deletesAt && {
+        closure: { closedAt: row.closedAt.toISOString(), deletesAt: row.deletesAt.toISOString() },
+      }),
   }));
 }

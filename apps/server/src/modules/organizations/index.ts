@@ -13,6 +13,14 @@ import { saveOrgName } from './save-org-name';
 import { saveSearchLanguage } from './save-search-language';
 
 export { setOrgPlan } from './set-org-plan';
+export {
+  beginOrgDeletion,
+  deleteOrgRow,
+  dueClosedOrgs,
+  lockOrgClosure,
+  setOrgClosure,
+  type OrgClosureState,
+} from './org-closure';
 
 /** spec §7 organization calls: list, create, name, status, accept an invitation; search language. */
 const registerOrganizations: AppModule = async (app, { db, clock }) => {

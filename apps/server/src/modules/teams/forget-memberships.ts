@@ -19,7 +19,8 @@ export type ForgottenMembership = {
  * Takes a deleted account out of every organization (issue 33), in the caller's transaction:
  * each membership or pending invitation goes as in {@link detachMember} (licence freed, project
  * access and invitation notices gone, every copy told), their items staying. Refused (CONFLICT,
- * nothing changed) while they own an organization or are the only admin of one others use. The
+ * nothing changed) while they own an open organization or are the only admin of an open one others
+ * use (a closed one is deleted on schedule, so nobody needs an admin there). The
  * organizations are locked in id order, as a leave or removal would lock each, so a concurrent
  * change to a membership cannot slip between the check and the removal.
  */
@@ -31,9 +32,11 @@ export async function forgetMemberships(
     .select({ orgId: orgOwners.orgId })
     .from(orgOwners)
     .where(eq(orgOwners.userId, input.userId));
+  // Issue 33: an owner may go once their organization is closed (it is deleted on schedule and
+  // nobody can reopen it); the account deletion closes it first when nobody else uses it.
   if (owned) {
-    const { orgName } = await lockOrg(tx, owned.orgId);
-    throw new AppError('CONFLICT', ownerCannotDeleteAccount(orgName));
+    const { orgName, isClosed } = await lockOrg(tx, owned.orgId);
+    if (!isClosed) throw new AppError('CONFLICT', ownerCannotDeleteAccount(orgName));
   }
   const rows = await tx
     .selectDistinct({ orgId: orgMembers.orgId })
@@ -42,10 +45,11 @@ export async function forgetMemberships(
     .orderBy(asc(orgMembers.orgId));
   const forgotten: ForgottenMembership[] = [];
   for (const { orgId } of rows) {
-    const { orgName } = await lockOrg(tx, orgId);
+    const { orgName, isClosed } = await lockOrg(tx, orgId);
     const of = { orgId, userId: input.userId };
     const member = await requireMembership(tx, of);
     if (
+      !isClosed &&
       member.status === 'Active' &&
       member.isAdmin &&
       (await countOtherMembers(tx, of, true)) === 0 &&

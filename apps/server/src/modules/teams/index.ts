@@ -13,6 +13,7 @@ import { resendInviteEmail } from './resend-invite-email';
 
 export { activateMembership } from './activate-membership';
 export { addFounder } from './add-founder';
+export { countOtherMembers } from './count-other-members';
 export { forgetMemberships, type ForgottenMembership } from './forget-memberships';
 export { grantProjectAccess } from './grant-project-access';
 export { addLicenses, removeUnassignedLicenses } from './license-stock';
@@ -46,6 +47,7 @@ const registerTeams: AppModule = (app, { db, clock, mailer, config }) => {
   });
   registerRoute(app, routes.leaveOrg, {
     access: orgMember({ orgIdFrom: 'params.orgId' }),
+    allowWhileClosed: true, // issue 33: a member may leave a closed organization
     errors: ['CONFLICT'],
     handler: async (request) =>
       leaveOrg(

@@ -57,7 +57,7 @@ export function ownerCannotLeave(orgName: string): string {
 
 /** Account deletion by an organization's Owner (issue 33): the organization needs them. */
 export function ownerCannotDeleteAccount(orgName: string): string {
-  return `You are the Owner of ${orgName || 'your organization'}. Close the organization from the portal's Account screen before deleting your account.`;
+  return `You are the Owner of ${orgName || 'your organization'}, which others use. Close it with "Close organization" on the portal's Account screen before deleting your account.`;
 }
 
 /** Account deletion by the only admin of an organization others use (issue 33). */

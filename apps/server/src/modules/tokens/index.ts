@@ -79,6 +79,7 @@ const registerTokens: AppModule = (app, { db, jobs }) => {
   });
   registerRoute(app, routes.revokeOrgApiKey, {
     access: orgAdmin({ orgIdFrom: 'body.orgId' }),
+    allowWhileClosed: true, // issue 33: a key can still be revoked while closed
     handler: (request) =>
       revokeOrgApiKey(db, { ...request.body, at: now() }, auditContext(request)),
   });

@@ -24,6 +24,7 @@ const byProjectBody = projectMember({ projectIdFrom: 'body.projectId' });
 const registerWorkspace: AppModule = (app, { db, clock }) => {
   registerRoute(app, routes.listWorkspaceItems, {
     access: byProjectBody,
+    allowWhileClosed: true, // issue 33: only reads
     handler: async (request) =>
       listProjectItems({ db }, requireProjectScope(request), request.body),
   });
@@ -48,6 +49,7 @@ const registerWorkspace: AppModule = (app, { db, clock }) => {
   });
   registerRoute(app, routes.exportItems, {
     access: byProjectBody,
+    allowWhileClosed: true, // issue 33: only reads
     handler: async (request, reply) => {
       const scope = requireProjectScope(request);
       const { filter, format } = request.body;
@@ -80,6 +82,7 @@ const registerWorkspace: AppModule = (app, { db, clock }) => {
 const registerSavedViews = (app: Parameters<AppModule>[0], { db }: { db: Db }) => {
   registerRoute(app, routes.listSavedViews, {
     access: byProjectBody,
+    allowWhileClosed: true, // issue 33: only reads
     handler: async (request) =>
       listSavedViews({ db }, requireProjectScope(request), requireCaller(request).userId),
   });

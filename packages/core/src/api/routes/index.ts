@@ -3,6 +3,7 @@ import { attachmentRoutes } from './attachments';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { billingRoutes } from './billing';
+import { closingRoutes } from './closing';
 import { conversationRoutes, inboxRoutes } from './conversation';
 import { dataExportRoutes } from './data-export';
 import { dataFieldRoutes } from './data-fields';
@@ -23,6 +24,7 @@ import { workspaceRoutes } from './workspace';
 export { ORG_NAME_MAX_LENGTH, ZOrgName } from './account';
 export { ZAuthConfig, type TAuthConfig } from './auth';
 export { billingTestRoutes } from './billing';
+export { CLOSE_ORG_NAME_MISMATCH, closingTestRoutes } from './closing';
 export { inboxTestRoutes, ZWrittenNote, type TWrittenNote } from './conversation';
 export {
   DATA_FIELD_MAX_LENGTH,
@@ -62,6 +64,7 @@ export const routes = {
   ...tokenRoutes,
   ...auditRoutes,
   ...dataExportRoutes,
+  ...closingRoutes,
 };
 
 /** A key of the route table. */

@@ -7,6 +7,8 @@ import { AdminPage } from '../../../components/admin-page/admin-page';
 import { useBanner } from '../../../components/banner/use-banner';
 import { readOrgId } from '../../../lib/org-storage';
 import { OrganizationExportCard } from '../../data-export';
+import { useOrganizations } from '../../../lib/organizations';
+import { CloseOrganizationPanel, ClosedOrganizationPanel } from '../../close-organization';
 import {
   licenseInfoQuery,
   orgPlanInfoQuery,
@@ -64,6 +66,7 @@ function licenseDialogFor(licenses: TLicenseInfoDetail): OpenDialog {
 /**
  * spec §2 Account screen: Account Plan, Licenses, plan features, Payment Method and Payment
  * History with Cancel Plan, and every dialog they open. `?openModule=true` opens Manage Licenses.
+ * Issue 33: the owner's Close organization danger zone; a closed organization's state instead.
  */
 export function AccountScreen() {
   const orgId = readOrgId();
@@ -114,6 +117,16 @@ export function AccountScreen() {
   };
 
   const info = planInfo.data;
+  const org = useOrganizations().data?.find((candidate) => candidate.orgId === orgId);
+  // Issue 33: a closed organization has no plan to manage; the screen says so and what is left.
+  if (org?.closure)
+    return (
+      <AdminPage title="Account">
+        <ClosedOrganizationPanel org={{ ...org, closure: org.closure }}>
+          <OrganizationExportCard orgId={orgId} />
+        </ClosedOrganizationPanel>
+      </AdminPage>
+    );
   return (
     <AdminPage title="Account">
       <PaymentActionBanner orgId={orgId} completion={completion} />
@@ -196,6 +209,7 @@ export function AccountScreen() {
       />
       <ReceiptDialog row={receipt} onClose={() => setReceipt(null)} />
       <SandboxAuthenticationDialog completion={completion} />
+      {org && <CloseOrganizationPanel org={org} />}
     </AdminPage>
   );
 }

@@ -53,6 +53,12 @@ export type PaymentGateway = {
     paymentMethodId: string;
     orgId: number;
   }): Promise<AttachOutcome>;
+  /**
+   * Deletes the organization's customer (issue 33, closing): Stripe then cancels its
+   * subscriptions and detaches its cards, so nothing can be charged again. A customer already
+   * deleted is fine; throws when the outcome is unknown (the job retries).
+   */
+  deleteCustomer(customerId: string): Promise<void>;
   /** Detaches a payment method from its customer; an already detached one is fine. */
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
   /** Charges the customer's card off-session. */

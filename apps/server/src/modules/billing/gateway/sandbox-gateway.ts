@@ -71,6 +71,13 @@ export function createSandboxGateway({ db, clock }: { db: Db; clock: Clock }): S
       const { brand, last4, expMonth, expYear } = method;
       return { status: 'succeeded', clientSecret: null, card: { brand, last4, expMonth, expYear } };
     },
+    async deleteCustomer(customerId) {
+      // The sandbox's customer is only a name; its cards stop being chargeable.
+      await db
+        .update(sandboxPaymentMethods)
+        .set({ customerId: null })
+        .where(eq(sandboxPaymentMethods.customerId, customerId));
+    },
     async detachPaymentMethod(paymentMethodId) {
       await db
         .update(sandboxPaymentMethods)

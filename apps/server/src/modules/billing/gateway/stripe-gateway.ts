@@ -89,6 +89,15 @@ export function createStripeGateway(
         },
       };
     },
+    async deleteCustomer(customerId) {
+      try {
+        await stripe.customers.del(customerId);
+      } catch (error) {
+        // Already deleted: the goal is reached.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw error;
+      }
+    },
     async detachPaymentMethod(paymentMethodId) {
       try {
         await stripe.paymentMethods.detach(paymentMethodId);
