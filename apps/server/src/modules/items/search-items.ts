@@ -152,22 +152,19 @@ function newestMatches(db: Db, filters: SQL | undefined, match: SQL): SQL {
     .getSQL();
 }
 
-/**
- * How many of the project's newest items (that pass the filters) the first look for matches
- * anywhere reads: a word in half of them fills the candidates there.
- */
+/** How many of the project's newest items the first look for matches anywhere reads. */
 const RECENT_WINDOW = 2 * RANKED_CANDIDATES;
 
 /**
  * The newest {@link RANKED_CANDIDATES} items that pass the filters and match `query` anywhere in
  * their document, in at most two statements whose cost is bounded either way (decision 0057).
- * PostgreSQL cannot estimate how many documents a prefix (`saf:*`) or phrase matches, and picked
- * the walk backwards along the primary key for a prefix in 1 % of the items: 49,401 documents
- * read to find 500 (34–54 ms), where the GIN index finds all 1,000 in under 1 ms — but for a word
- * in every item the GIN index returns all 100,000 (~240 ms) where the walk stops after 500. So:
- * first the newest {@link RECENT_WINDOW} items only, each document tested (a few µs each); a
- * word common enough to fill the candidates there is done. Otherwise it is in fewer than half
- * of the recent items and the GIN index's matches are what to sort.
+ * PostgreSQL cannot estimate how many documents a prefix (`saf:*`) or phrase matches, and walked
+ * the primary key backwards for a prefix in 1 % of the items: 49,401 documents tested to find
+ * 500 (34–54 ms), where the GIN index finds all 1,000 in under 1 ms — but for a word in every
+ * item the GIN index returns all 100,000 (~240 ms) where the walk stops after 500. So: first the
+ * walk over the project's newest {@link RECENT_WINDOW} items only (both keys bounded below, < 1 ms
+ * on 100,000 items); a word that fills the candidates there is done. Otherwise it is in fewer
+ * than half of the recent items, and the GIN index's matches are what to sort.
  */
 async function newestMatchesAnywhere(
   db: Db,
@@ -175,20 +172,35 @@ async function newestMatchesAnywhere(
   filters: SQL | undefined,
   query: SQL,
 ): Promise<number[]> {
-  // Both steps are materialized CTEs, so the planner keeps to the plan each is for; in the first
-  // the match is wrapped in coalesce, which no index can answer, so it tests each document.
-  const recent = await db.execute<{ itemId: number }>(sql`with recent as materialized (
-      select ${items.id} as id from ${items} where ${filters ?? sql`true`}
-      order by ${items.id} desc limit ${RECENT_WINDOW})
-    select recent.id as "itemId" from recent join ${itemSearch} on ${itemSearch.itemId} = recent.id
-    where coalesce(${itemSearch.document} @@ ${query}, false)
-    order by recent.id desc limit ${RANKED_CANDIDATES}`);
-  if (recent.rows.length === RANKED_CANDIDATES) return recent.rows.map((row) => row.itemId);
-  const { rows } = await db.execute<{ itemId: number }>(sql`with matched as materialized (
-      select ${itemSearch.itemId} as item_id from ${itemSearch}
-      where ${itemSearch.projectId} = ${projectId} and ${itemSearch.document} @@ ${query})
-    select ${items.id} as "itemId" from ${items} join matched on matched.item_id = ${items.id}
-    where ${filters ?? sql`true`} order by ${items.id} desc limit ${RANKED_CANDIDATES}`);
+  const floor = sql`coalesce((select ${items.id} from ${items} where ${items.projectId} = ${projectId}
+    order by ${items.id} desc offset ${RECENT_WINDOW - 1} limit 1), 0)`;
+  const recent = await db
+    .select({ itemId: items.id })
+    .from(items)
+    .innerJoin(itemSearch, eq(itemSearch.itemId, items.id))
+    .where(
+      and(
+        filters,
+        sql`${items.id} >= ${floor}`,
+        sql`${itemSearch.itemId} >= ${floor}`,
+        // Wrapped so that no index can answer it: the planner must walk the bounded keys.
+        sql`coalesce(${itemSearch.document} @@ ${query}, false)`,
+      ),
+    )
+    .orderBy(desc(items.id))
+    .limit(RANKED_CANDIDATES);
+  if (recent.length === RANKED_CANDIDATES) return recent.map((row) => row.itemId);
+  const matched = db
+    .select({ itemId: itemSearch.itemId })
+    .from(itemSearch)
+    .where(and(eq(itemSearch.projectId, projectId), sql`${itemSearch.document} @@ ${query}`));
+  const rows = await db
+    .select({ itemId: items.id })
+    .from(items)
+    // An array: fetched by primary key, not merged along it (which walked it backwards again).
+    .where(and(filters, sql`${items.id} = any(array(${matched}))`))
+    .orderBy(desc(items.id))
+    .limit(RANKED_CANDIDATES);
   return rows.map((row) => row.itemId);
 }
 
