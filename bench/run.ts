@@ -84,7 +84,13 @@ try {
       console.log(`\n${scenario.name}: ${scenario.description}`);
       // Seeds once, on the first variant's server.
       await scenario.prepare(server.url, context);
-      const body = [`## ${scenario.name}`, '', scenario.description, '', ...(await runAb(scenario))];
+      const body = [
+        `## ${scenario.name}`,
+        '',
+        scenario.description,
+        '',
+        ...(await runAb(scenario)),
+      ];
       writeSection(REPORT, scenario.name, body.join('\n'));
       continue;
     }

@@ -63,9 +63,9 @@ export async function sampleActivity(dataDir: string): Promise<ActivitySampler> 
       await client.end();
       const average = (map: Map<string, number>) =>
         new Map(
-          [...map].map(([key, count]) => [key, count / Math.max(1, samples)] as const).sort(
-            (a, b) => b[1] - a[1],
-          ),
+          [...map]
+            .map(([key, count]) => [key, count / Math.max(1, samples)] as const)
+            .sort((a, b) => b[1] - a[1]),
         );
       return { samples, byState: average(byState), byStatement: average(byStatement) };
     },
