@@ -1,6 +1,12 @@
 // Runs every benchmark scenario against a freshly started server on loopback and writes the
 // figures to docs/benchmarks.md. Usage: npm run bench [-- <scenario> …] (default: all).
-import { resolve } from 'node:path';
+// BENCH_AB='NAME=a;NAME=b' runs each scenario with its own `run` in interleaved A/B rounds:
+// the server restarted on the same data with each variant's environment in turn
+// (BENCH_AB_ROUNDS rounds, default 3), the rounds' figures side by side in one section. A
+// variant's SERVER_MAIN=<path> runs another build's main.js (e.g. the base commit's).
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { startTestIssuer } from '../apps/server/test/support/auth-test-issuer';
 import { startServer } from '../scripts/lib/start-server.mjs';
 import { formatRow, measure, TABLE_HEADER, type Measurement } from './lib/measure';
@@ -17,19 +23,77 @@ const scenarios = wanted.length ? SCENARIOS.filter((s) => wanted.includes(s.name
 // Authenticated scenarios need tokens: the server trusts a loopback test issuer, as the server's
 // own tests do (OIDC_ISSUER switches the embedded provider off, which no scenario measures).
 const issuer = await startTestIssuer('https://waymark.bench/api');
-const server = await startServer({
-  env: { OIDC_ISSUER: issuer.url, OIDC_AUDIENCE: issuer.audience },
-  // BENCH_NODE runs the server through a wrapper, e.g. one adding --cpu-prof (bench/README.md).
-  ...(process.env.BENCH_NODE && { nodePath: process.env.BENCH_NODE }),
-});
+const variants = (process.env.BENCH_AB ?? '')
+  .split(';')
+  .filter(Boolean)
+  .map((variant) => ({
+    name: variant,
+    env: Object.fromEntries(
+      variant.split(',').map((pair) => pair.split('=', 2) as [string, string]),
+    ),
+  }));
+const abRounds = Number(process.env.BENCH_AB_ROUNDS ?? 3);
+// A/B rounds restart the server on one data directory, kept until the run ends.
+const abDataDir = variants.length ? mkdtempSync(join(tmpdir(), 'waymark-ab-')) : undefined;
+if (abDataDir) chmodSync(abDataDir, 0o755);
+const start = ({ SERVER_MAIN: mainPath, ...env }: Record<string, string>, port?: number) =>
+  startServer({
+    env: {
+      OIDC_ISSUER: issuer.url,
+      OIDC_AUDIENCE: issuer.audience,
+      ...(abDataDir && { DATA_DIR: abDataDir }),
+      ...env,
+    },
+    ...(mainPath && { mainPath }),
+    // BENCH_NODE runs the server through a wrapper, e.g. one adding --cpu-prof (bench/README.md).
+    ...(process.env.BENCH_NODE && { nodePath: process.env.BENCH_NODE }),
+    ...(port && { port }),
+  });
+let server = await start(variants[0]?.env ?? {});
 const context = {
   dataDir: server.dataDir,
   signToken: (options?: { subject?: string; email?: string }) =>
     issuer.sign({ ...options, expiresInSeconds: 3600 }),
   serverPid: server.pid,
 };
+
+/** Interleaved A/B rounds of a scenario with its own `run`: its section's body. */
+async function runAb(scenario: (typeof scenarios)[number]): Promise<string[]> {
+  const bodies: string[] = [];
+  for (let round = 1; round <= abRounds; round += 1) {
+    for (const variant of variants) {
+      await server.stop();
+      server = await start(variant.env, server.port);
+      context.serverPid = server.pid;
+      const prepared = await scenario.prepare(server.url, context);
+      const lines = (await scenario.run?.(prepared, context)) ?? [];
+      console.log(`\n${scenario.name} round ${round}, ${variant.name}:\n${lines.join('\n')}`);
+      bodies.push(`### Round ${round}: \`${variant.name}\``, '', ...lines, '');
+    }
+  }
+  return [
+    `Interleaved A/B: ${abRounds} rounds of ${variants.map((v) => `\`${v.name}\``).join(' then ')}, the server restarted on the same data before each.`,
+    '',
+    ...bodies,
+  ];
+}
+
 try {
   for (const scenario of scenarios) {
+    if (variants.length && scenario.run) {
+      console.log(`\n${scenario.name}: ${scenario.description}`);
+      // Seeds once, on the first variant's server.
+      await scenario.prepare(server.url, context);
+      const body = [
+        `## ${scenario.name}`,
+        '',
+        scenario.description,
+        '',
+        ...(await runAb(scenario)),
+      ];
+      writeSection(REPORT, scenario.name, body.join('\n'));
+      continue;
+    }
     console.log(`\n${scenario.name}: ${scenario.description}`);
     const prepared = await scenario.prepare(server.url, context);
     if (scenario.run) {
@@ -74,4 +138,5 @@ try {
 } finally {
   await server.stop();
   await issuer.close();
+  if (abDataDir) rmSync(abDataDir, { recursive: true, force: true });
 }

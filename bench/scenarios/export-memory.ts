@@ -9,6 +9,8 @@ import type { PreparedScenario, Scenario } from './types';
 // download from the same server (@fastify/static, a read stream).
 const PORTAL_ASSETS = resolve(import.meta.dirname, '../../apps/portal/dist/assets');
 const ROUNDS = Number(process.env.BENCH_EXPORT_ROUNDS ?? 2);
+/** Only the downloads whose label contains one of these (comma-separated), e.g. `static,JSON`. */
+const ONLY = (process.env.BENCH_EXPORT_ONLY ?? '').split(',').filter(Boolean);
 /** The slow reader's pace: a client on a slow link, so the server must wait, not buffer. */
 const SLOW_BYTES_PER_SECOND = 8 * 1024 * 1024;
 const GOAL_MB = 50;
@@ -94,7 +96,7 @@ export const exportMemoryScenario: Scenario = {
     const staticName = `bench-export-${process.pid}.csv`;
     const staticPath = resolve(PORTAL_ASSETS, staticName);
     writeFileSync(staticPath, Buffer.concat(first.chunks));
-    const downloads: (Download & { slow?: boolean })[] = [
+    const allDownloads: (Download & { slow?: boolean })[] = [
       {
         label: 'static file, same CSV bytes (baseline)',
         fetchIt: (url) =>
@@ -111,6 +113,9 @@ export const exportMemoryScenario: Scenario = {
         slow: true,
       },
     ];
+    const downloads = allDownloads.filter(
+      ({ label }) => ONLY.length === 0 || ONLY.some((part) => label.includes(part)),
+    );
     const rows: string[] = [];
     try {
       for (let round = 1; round <= ROUNDS; round += 1) {
@@ -143,7 +148,7 @@ export const exportMemoryScenario: Scenario = {
       row('first export (CSV, cold: JIT, pool, caches)', first),
       ...rows,
       '',
-      `Server RSS when the scenario started: ${startMb.toFixed(0)} MB. Peak = the kernel's high-water mark (\`VmHWM\`, reset through \`/proc/<pid>/clear_refs\` before each download) and 20 ms samples of \`VmRSS\`; growth = peak − RSS just before. The export reads 1,000 items per query (keyset on the id) and writes each batch as one piece of the response stream, which waits for the socket (\`Readable.from\` of an async generator piped to the response). The static file is the first export's bytes, written into the built portal's assets and served by @fastify/static.`,
+      `Server RSS when the scenario started: ${startMb.toFixed(0)} MB. Peak = the kernel's high-water mark (\`VmHWM\`, reset through \`/proc/<pid>/clear_refs\` before each download) and 20 ms samples of \`VmRSS\`; growth = peak − RSS just before. The export reads 250 items per query (keyset on the id) and writes each batch (CSV, Markdown) or each item (JSON) as one piece of the response stream, which waits for the socket (\`Readable.from\` of an async generator piped to the response). The static file is the first export's bytes, written into the built portal's assets and served by @fastify/static.`,
     ];
   },
 };

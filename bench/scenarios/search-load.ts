@@ -1,4 +1,5 @@
 import type autocannon from 'autocannon';
+import { formatActivity, sampleActivity } from '../lib/activity-sampler';
 import { loadAverage } from '../lib/process-stats';
 import { loadAtOnce, mixedLoadCalls, type Mix } from './mixed-load';
 import { SEARCH_TEXTS, seedSearchOrganization } from './search';
@@ -20,6 +21,7 @@ const GOAL_MS = 50;
 let token = '';
 let projectId = 0;
 let writes: Mix[] = [];
+let dataDir = '';
 
 type Timed = { label: string; latencies: number[]; failures: number };
 
@@ -64,6 +66,7 @@ export const searchLoadScenario: Scenario = {
     token = await context.signToken({ subject: 'bench-owner', email: 'owner@bench.test' });
     const ids = await seedSearchOrganization(serverUrl, context, token);
     projectId = ids.projectId;
+    dataDir = context.dataDir;
     // The mixed load without its own searches: the searches here are the ones timed.
     writes = (await mixedLoadCalls(serverUrl, token, ids, context.dataDir))
       .filter((mix) => !mix.label.includes('searchItems'))
@@ -84,12 +87,16 @@ export const searchLoadScenario: Scenario = {
         headers,
         body: JSON.stringify({ projectId, text: SEARCH_TEXTS[index % SEARCH_TEXTS.length]?.text }),
       });
+    const activity: string[] = [];
     const phase = async (name: string) => {
       const baseline = await timeCalls(`${name}: GET /api/account/whoami (baseline)`, whoami);
+      // Where the searches' time goes: the database's connections sampled while they run.
+      const sampler = await sampleActivity(dataDir);
       const searches = await timeCalls(
         `${name}: POST /api/item/searchItems (4 texts in turn)`,
         search,
       );
+      activity.push(...formatActivity(`searches ${name}`, await sampler.stop()));
       return [row(baseline, baseline), row(searches, baseline)];
     };
     const loadAtStart = loadAverage();
@@ -120,6 +127,10 @@ export const searchLoadScenario: Scenario = {
       '| call | connections | req/s | p50 ms | p99 ms | failures |',
       '|---|---:|---:|---:|---:|---:|',
       ...loadRows,
+      '',
+      "The database's connections while the searches ran (`idle in transaction`: a write's transaction waiting for the server to send its next statement; `idle`: pooled, free):",
+      '',
+      ...activity,
       '',
       `Texts, in turn: ${SEARCH_TEXTS.map(({ label, text }) => `${label} (\`${text}\`)`).join(', ')}; the data is the search scenario's (100,000 items, a note on every 4th, Safari in 1,000 notes). Each client sends its next request when the last is answered; latency is measured by the client (fetch to the whole answer read).`,
     ];

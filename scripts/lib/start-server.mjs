@@ -24,9 +24,10 @@ export function findFreePort() {
 
 /**
  * Starts the server and waits until /readyz answers 200.
- * @param {{ env?: Record<string, string>, timeoutMs?: number, log?: (line: string) => void, nodePath?: string, port?: number }} [options]
+ * @param {{ env?: Record<string, string>, timeoutMs?: number, log?: (line: string) => void, nodePath?: string, port?: number, mainPath?: string }} [options]
  *   `nodePath`: the Node.js binary to run it on (default: this process's); `port`: a port to
- *   listen on (default: a free one) — a restart on the same port, as clients know it.
+ *   listen on (default: a free one) — a restart on the same port, as clients know it;
+ *   `mainPath`: another build's `main.js` (a benchmark's A/B against the base commit).
  * @returns {Promise<{ url: string, port: number, pid: number | undefined, dataDir: string, stop: () => Promise<void> }>}
  */
 export async function startServer(options = {}) {
@@ -37,7 +38,7 @@ export async function startServer(options = {}) {
   const url = `http://localhost:${port}`;
   const child = spawn(
     options.nodePath ?? process.execPath,
-    [join(ROOT, 'apps/server/dist/main.js')],
+    [options.mainPath ?? join(ROOT, 'apps/server/dist/main.js')],
     {
       cwd: ROOT,
       env: {

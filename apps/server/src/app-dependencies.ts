@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import { createDb, type Db } from './db/client';
 import { createChangeFeed } from './changes/change-feed';
 import { createFileStore } from './files/create-file-store';
 import { createJobQueue } from './jobs/job-queue';
@@ -12,7 +12,7 @@ import type { AppDeps } from './modules/module';
 
 /**
  * Builds the application's dependencies once, at the root: configuration, database and clock as
- * given, plus the job queue, the mailer (an outbox on the queue), the change feed (committed
+ * given, plus the read pool (closed with {@link closeReadDb}), the job queue, the mailer (an outbox on the queue), the change feed (committed
  * changes of every server copy, for caches), the file store attachments live in (local disk or
  * S3, from config) and the payment gateway (Stripe or sandbox). The job queue and the feed are not started
  * here: the app starts them once every module has registered.
@@ -42,10 +42,17 @@ export function createAppDependencies(input: {
     logger,
   });
   const files = createFileStore(config);
+  const readDb =
+    config.database.readPoolSize > 0
+      ? createDb(db.$client.options.connectionString ?? '', {
+          max: config.database.readPoolSize,
+        })
+      : db;
   const gateway = createPaymentGateway({ config, db, clock });
   return {
     config,
     db,
+    readDb,
     clock,
     jobs,
     mailer,
@@ -53,4 +60,9 @@ export function createAppDependencies(input: {
     files,
     gateway,
   };
+}
+
+/** Closes the read pool {@link createAppDependencies} opened (none when reads share `db`). */
+export async function closeReadDb(deps: Pick<AppDeps, 'db' | 'readDb'>): Promise<void> {
+  if (deps.readDb !== deps.db) await deps.readDb.$client.end();
 }

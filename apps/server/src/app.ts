@@ -1,6 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { createAppDependencies } from './app-dependencies';
+import { closeReadDb, createAppDependencies } from './app-dependencies';
 import type { ChangeFeed } from './changes/change-feed';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
@@ -100,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
     await deps.changes.stop();
+    await closeReadDb(deps);
   });
   await registerPortal(app, {
     portalDist: config.portalDist,

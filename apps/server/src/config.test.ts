@@ -34,6 +34,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
   });
 
+  it('sizes the main pool and the read pool, 0 putting reads on the main pool', () => {
+    expect(loadConfig({}).database).toEqual({ poolSize: 10, readPoolSize: 4 });
+    expect(loadConfig({ DB_POOL_SIZE: '20', DB_READ_POOL_SIZE: '0' }).database).toEqual({
+      poolSize: 20,
+      readPoolSize: 0,
+    });
+    expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow(
+      'Invalid configuration: DB_POOL_SIZE must be at least 1',
+    );
+    expect(() => loadConfig({ DB_READ_POOL_SIZE: '-2' })).toThrow(
+      'Invalid configuration: DB_READ_POOL_SIZE must be a whole number of connections',
+    );
+    expect(() => loadConfig({ DB_READ_POOL_SIZE: '1000' })).toThrow(
+      'Invalid configuration: DB_READ_POOL_SIZE must be a whole number of connections',
+    );
+  });
+
   it.each([['0'], ['65536'], ['80a'], ['-1'], ['8080.5']])('rejects PORT=%s', (port) => {
     expect(() => loadConfig({ PORT: port })).toThrow(
       'Invalid configuration: PORT must be an integer between 1 and 65535',

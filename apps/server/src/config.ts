@@ -32,6 +32,15 @@ function wholeCount() {
     .refine((count) => count >= 1, { error: 'must be at least 1' });
 }
 
+/** A number of pooled connections, 0 to 999 (`min` the least allowed). */
+function connectionCount(min: number) {
+  return z
+    .string()
+    .regex(/^\d{1,3}$/, { error: 'must be a whole number of connections' })
+    .transform(Number)
+    .refine((count) => count >= min, { error: `must be at least ${min}` });
+}
+
 const ZEnv = z.object({
   PORT: z
     .string()
@@ -52,6 +61,8 @@ const ZEnv = z.object({
       error: 'must be a postgres://user:password@host:port/database URL',
     })
     .optional(),
+  DB_POOL_SIZE: connectionCount(1).default(10),
+  DB_READ_POOL_SIZE: connectionCount(0).default(4),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
@@ -177,6 +188,8 @@ export type Config = {
   publicUrl: string;
   /** External PostgreSQL; `undefined` means start the embedded one under `dataDir`. */
   databaseUrl: string | undefined;
+  /** The server's connection pools (docs/deploy.md "Database connections"). */
+  database: DatabaseConfig;
   /** pino log level. */
   logLevel: (typeof LOG_LEVELS)[number];
   /**
@@ -229,6 +242,18 @@ export type Config = {
    * (`ORG_CLOSE_GRACE_DAYS`, 30); then every row and file of it is deleted.
    */
   closing: { graceDays: number };
+};
+
+/** The two connection pools of one server copy. */
+export type DatabaseConfig = {
+  /** Connections for writes and every other call (`DB_POOL_SIZE`, 10). */
+  poolSize: number;
+  /**
+   * Connections of the read pool (`DB_READ_POOL_SIZE`, 4) that searches, page lookups and the
+   * workspace's lists and exports use, so they never queue behind write transactions holding the
+   * main pool (decision 0064). 0: those reads share the main pool.
+   */
+  readPoolSize: number;
 };
 
 /** How integrations keep their secrets and where webhooks may be delivered. */
@@ -394,6 +419,7 @@ export function loadConfig(
     dataDir: path.resolve(values.DATA_DIR),
     publicUrl,
     databaseUrl: values.DATABASE_URL,
+    database: { poolSize: values.DB_POOL_SIZE, readPoolSize: values.DB_READ_POOL_SIZE },
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT ?? (options.isTerminal ? 'pretty' : 'json'),
     portalDist: path.resolve(values.PORTAL_DIST ?? DEFAULT_PORTAL_DIST),

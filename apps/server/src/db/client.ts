@@ -15,11 +15,15 @@ export type DbOrTx = Pick<
 >;
 
 /**
- * Opens a connection pool to `connectionString` and wraps it in drizzle with the full schema.
- * The caller owns the pool: close it with `db.$client.end()`.
+ * Opens a connection pool of at most `max` connections (default 10) to `connectionString` and
+ * wraps it in drizzle with the full schema. The caller owns the pool: close it with
+ * `db.$client.end()`.
  */
-export function createDb(connectionString: string): Db {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 10_000 });
+export function createDb(
+  connectionString: string,
+  { max = 10 }: { max?: number | undefined } = {},
+): Db {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000 });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => undefined);
   return drizzle({ client: pool, schema, casing: 'snake_case' });

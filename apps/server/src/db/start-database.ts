@@ -24,7 +24,7 @@ export async function startDatabase(config: Config, log: EmbeddedLog): Promise<D
     ? undefined
     : await startEmbeddedPostgres({ dataDir: config.dataDir, log });
   const connectionString = config.databaseUrl ?? embedded?.connectionString ?? '';
-  const db = createDb(connectionString);
+  const db = createDb(connectionString, { max: config.database.poolSize });
   const close = async () => {
     await db.$client.end();
     await embedded?.stop();

@@ -20,6 +20,13 @@ export type AppDeps = {
   config: Config;
   /** The database. */
   db: Db;
+  /**
+   * The read pool (`DB_READ_POOL_SIZE`, decision 0064): searches, page lookups and workspace
+   * lists, which must not queue behind writes holding `db`'s connections. Only reads of
+   * committed data: never a write, never a read that must see the caller's open transaction.
+   * `db` itself when the read pool is off.
+   */
+  readDb: Db;
   /** The time; tests pass a clock they move. */
   clock: Clock;
   /** Outgoing mail, enqueued in the transaction of the change that causes it. */

@@ -135,6 +135,35 @@ describe('full-text search of a project', () => {
     expect(found.slice(1).every((hit) => hit.title.startsWith('Copy '))).toBe(true);
   });
 
+  it('finds a word common in old items but absent from the newest thousand', async () => {
+    const projectWithHistory = await createProject(t, world, 'https://www.history.example.test');
+    const first = await createItem(t, world.admin, world, {
+      projectId: projectWithHistory,
+      relativePath: '/old',
+      title: 'First',
+    });
+    const copies = (count: number, title: string, description: string) =>
+      t.db.execute(sql`insert into items (project_id, relative_path_id, item_type_id,
+          item_status_id, title, description_html, created_by)
+        select project_id, relative_path_id, item_type_id, item_status_id, ${title} || ' ' || n,
+          ${description}, created_by
+        from items, generate_series(1, ${count}) n where id = ${first}`);
+    // 600 old items mention it (more than one search ranks), then 1,000 newer ones do not: the
+    // newest items alone cannot fill the candidates (decision 0064), the index must find them.
+    await copies(600, 'Old', '<p>A wombat was here.</p>');
+    await copies(1_000, 'New', '<p>Nothing to see.</p>');
+    const found = ok<Hit[]>(
+      await t.call(world.admin, {
+        method: 'POST',
+        url: '/api/item/searchItems',
+        payload: { projectId: projectWithHistory, text: 'wombat' },
+      }),
+    );
+    expect(found).toHaveLength(100);
+    expect(found.every((hit) => hit.title.startsWith('Old '))).toBe(true);
+    expect(hits(found[0]?.match?.snippet ?? [])).toEqual(['wombat']);
+  });
+
   it('matches the word being typed as a prefix', async () => {
     expect(await searchIds('Saf')).toEqual([ids.noted]);
     expect(await searchIds('leaves the pa')).toEqual([ids.described]);

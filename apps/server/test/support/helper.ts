@@ -41,13 +41,16 @@ export type TestDatabase = {
   close: () => Promise<void>;
 };
 
-/** A new database cloned from the migrated template (fast: no migrations per test). */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A new database cloned from the migrated template (fast: no migrations per test), behind a pool
+ * of `max` connections (default 10, as the server's `DB_POOL_SIZE`).
+ */
+export async function createTestDatabase({ max }: { max?: number } = {}): Promise<TestDatabase> {
   const adminUrl = inject('databaseAdminUrl');
   const name = `waymark_test_${randomBytes(6).toString('hex')}`;
   await createDatabaseFromTemplate(adminUrl, name);
   const databaseUrl = withDatabase(adminUrl, name);
-  const db = createDb(databaseUrl);
+  const db = createDb(databaseUrl, { max });
   return {
     db,
     databaseUrl,
@@ -64,7 +67,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { env, ...appOptions } = options;
-  const { db, databaseUrl, close: dropDatabase } = await createTestDatabase();
+  // The app's main pool is this one: sized as DB_POOL_SIZE says, as startDatabase sizes it.
+  const poolSize = env?.DB_POOL_SIZE ? Number(env.DB_POOL_SIZE) : undefined;
+  const { db, databaseUrl, close: dropDatabase } = await createTestDatabase({ max: poolSize });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'waymark-test-data-'));
   const config = loadConfig({
     DATA_DIR: dataDir,

@@ -1,12 +1,8 @@
 import { AppError } from '@waymark/core';
 import type { FastifyRequest } from 'fastify';
 import { readId, type IdSource, type ProjectRefSource } from '../../http/access-rules';
-import {
-  PROJECT_NOT_FOUND,
-  resolveProjectScope,
-  type ProjectRef,
-  type ProjectScope,
-} from './project-scope';
+import { PROJECT_NOT_FOUND, type ProjectRef, type ProjectScope } from './project-scope';
+import { resolveProjectScopeCached } from './project-scope-cache';
 import { assertKeyOrg, assertKeyProject } from './token-check';
 import type { OrgCheck } from './closed-org-check';
 
@@ -44,8 +40,8 @@ export function projectCheck(source: ProjectRefSource, isAdminRequired: boolean)
   return async (request) => {
     const ref = readRef(request, source);
     if (!request.caller || !ref) throw new AppError('NOT_FOUND', PROJECT_NOT_FOUND);
-    const scope = await resolveProjectScope(
-      { db: request.server.authenticator.db },
+    const scope = await resolveProjectScopeCached(
+      { db: request.server.authenticator.db, changes: request.server.changes },
       { userId: request.caller.userId, ref, requireAdmin: isAdminRequired },
     );
     assertKeyOrg(request.caller.grant, scope.orgId);

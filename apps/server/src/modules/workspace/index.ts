@@ -21,12 +21,12 @@ export { deleteUserSavedViews } from './delete-saved-views';
 const byProjectBody = projectMember({ projectIdFrom: 'body.projectId' });
 
 /** The workspace calls: a page of items, bulk edit, its undo, export, CSV import, saved views. */
-const registerWorkspace: AppModule = (app, { db, clock }) => {
+const registerWorkspace: AppModule = (app, { db, readDb, clock }) => {
   registerRoute(app, routes.listWorkspaceItems, {
     access: byProjectBody,
     allowWhileClosed: true, // issue 33: only reads
     handler: async (request) =>
-      listProjectItems({ db }, requireProjectScope(request), request.body),
+      listProjectItems({ db: readDb }, requireProjectScope(request), request.body),
   });
   registerRoute(app, routes.bulkUpdateItems, {
     access: byProjectBody,
@@ -61,7 +61,7 @@ const registerWorkspace: AppModule = (app, { db, clock }) => {
         after: { format, filter },
         at: clock.now(),
       });
-      return sendExport(reply, { db }, scope, { filter, format });
+      return sendExport(reply, { db: readDb }, scope, { filter, format });
     },
   });
   registerRoute(app, routes.importItems, {
