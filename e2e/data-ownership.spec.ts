@@ -1,7 +1,9 @@
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PORTAL_LINKS } from '@waymark/core';
+import { unzipSync } from 'fflate';
 import pg from 'pg';
 import { embeddedDatabaseUrl, startServer } from '../scripts/lib/start-server.mjs';
 import { parseMail } from '../apps/server/src/modules/mail/outbox';
@@ -14,8 +16,8 @@ import { addMemberInSecondBrowser, createAdminTeam, openPanel } from './support/
 
 // Issue 33, done when: a user deletes their account and the items and notes they wrote show
 // "Former member" in their teammates' panels; the mention of them reads "@Former member"; a mail
-// confirms; their token is refused. An owner closes their organization in the portal, its member
-// sees it closed in the panel, and after the grace period (the test clock) nothing of it is left
+// confirms; their token is refused. An owner closes their organization in the portal and downloads
+// its final export, its member sees it closed in the panel, and after the grace period (the test clock) nothing of it is left
 // in the database or the file store. The server is this spec's own, with the test clock on.
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -200,6 +202,23 @@ test('an owner closes the organization; its member sees it closed; after the gra
     await expect(portal.getByText('This organization is closed', { exact: true })).toBeVisible();
     await expect(portal.getByRole('button', { name: 'Reopen organization' })).toBeVisible();
     await expectNoAxeViolations(portal, 'the Account screen of a closed organization');
+
+    // The final export: prepared and downloaded while the organization is closed, its item and
+    // its attachment's bytes in the ZIP.
+    const card = portal.getByRole('region', { name: 'Export organization data' });
+    await card.getByRole('button', { name: 'Prepare export' }).click();
+    const downloadButton = card.getByRole('button', { name: 'Download export' });
+    await expect(downloadButton).toBeVisible({ timeout: 60_000 });
+    const downloading = portal.waitForEvent('download');
+    await downloadButton.click();
+    const zip = await downloading;
+    const entries = unzipSync(new Uint8Array(await readFile((await zip.path()) ?? '')));
+    const items = JSON.parse(Buffer.from(entries['items.json']!).toString('utf8')) as {
+      title: string;
+    }[];
+    expect(items.map((row) => row.title)).toEqual(['Logo is blurry on retina screens']);
+    const files = Object.keys(entries).filter((name) => name.startsWith('attachments/'));
+    expect(files.map((name) => Buffer.from(entries[name]!).toString('utf8'))).toEqual(['blur']);
 
     // Bo's panel says so; the item is still there to read.
     await panelB.reload();
