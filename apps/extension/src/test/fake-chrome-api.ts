@@ -177,7 +177,11 @@ export function createFakeChrome(): FakeChrome {
           : Promise.reject(new Error('Permission debugger is not granted.')),
       ) as ChromeApi['debugger']['session'],
     },
-    scripting: { executeFile: vi.fn(() => Promise.resolve()) },
+    scripting: {
+      executeFile: vi.fn(() => Promise.resolve()),
+      callInPage: vi.fn(() => Promise.resolve(undefined)),
+      setPageScript: vi.fn(() => Promise.resolve()),
+    },
     storage: {
       getSession: (keys) => pick(sessionStorage, keys),
       setSession: vi.fn((items: Record<string, unknown>) => {
