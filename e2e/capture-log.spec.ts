@@ -31,7 +31,7 @@ test('attaches the console errors and the failed request of a page, the token re
   const toggle = form.getByRole('switch', {
     name: 'Record console errors and failed requests on this site',
   });
-  await toggle.check();
+  await toggle.click();
   await expect(toggle).toBeChecked();
   await expect(form.getByRole('alert')).toHaveCount(0);
   await expectNoAxeViolations(panel, 'the bug form with the console log switch on');
