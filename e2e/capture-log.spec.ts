@@ -5,7 +5,7 @@ import {
 } from './fixtures-site/console-log-pages';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/bug-form';
-import { callApiAs, pageLookupPath } from './support/extension-session';
+import { callApiAs, firstItemIdOfPage } from './support/extension-session';
 
 // Issue 32: the console and network log, end to end in Chromium. The user turns recording on
 // for the site, reloads the page that breaks, and attaches its log to a Bug as a text file in
@@ -61,21 +61,7 @@ test('attaches the console errors and the failed request of a page, the token re
   await expect(attachments.getByTestId('attachment')).toContainText(/console-log-.*\.txt/);
 
   // The stored attachment: plain text, one line per entry, the secret nowhere.
-  const [org] = await callApiAs<{ orgId: number }[]>(
-    request,
-    serverUrl,
-    token,
-    'GET',
-    '/api/account/getOrgs',
-  );
-  const pageItems = await callApiAs<{ items: { itemId: number }[] }>(
-    request,
-    serverUrl,
-    token,
-    'GET',
-    pageLookupPath(tab.url(), org!.orgId),
-  );
-  const itemId = pageItems.items[0]!.itemId;
+  const itemId = await firstItemIdOfPage(request, serverUrl, token, tab.url());
   const [stored] = await callApiAs<Attachment[]>(
     request,
     serverUrl,
