@@ -7,7 +7,7 @@ import {
   findTabId,
   newTestUser,
   signUpThroughExtension,
-  pageLookupPath,
+  firstItemIdOfPage,
 } from './support/extension-session';
 import { expect, test } from './support/fixtures';
 import { drag, editorImageBox } from './support/annotation-editor';
@@ -118,21 +118,7 @@ test('a file attached on one domain downloads byte-identical on the other; a red
   expect(download.suggestedFilename()).toBe('network.har');
   const received = await readFile(await download.path());
   expect(received.equals(bytes)).toBe(true);
-  const [org] = await callApiAs<{ orgId: number }[]>(
-    request,
-    serverUrl,
-    token,
-    'GET',
-    '/api/account/getOrgs',
-  );
-  const pageItems = await callApiAs<{ items: { itemId: number }[] }>(
-    request,
-    serverUrl,
-    token,
-    'GET',
-    pageLookupPath(tabB.url(), org!.orgId),
-  );
-  const itemId = pageItems.items[0]!.itemId;
+  const itemId = await firstItemIdOfPage(request, serverUrl, token, tabB.url());
   const [stored] = await callApiAs<Attachment[]>(
     request,
     serverUrl,

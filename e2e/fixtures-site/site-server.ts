@@ -7,6 +7,7 @@ import {
   renderVariant,
 } from '../../apps/extension/src/anchoring/corpus/page-variants';
 import { LONG_PAGE_HEADERS, LONG_PAGE_PATH, renderLongPage } from './capture-pages';
+import { CONSOLE_LOG_PAGE_PATH, renderConsoleLogPage } from './console-log-pages';
 import { renderLiveVariant, SPA_SETTINGS_PATH } from './pin-live-pages';
 import { renderShopPage } from './shop-page';
 import { renderUrlRulesPage } from './url-rules-pages';
@@ -42,6 +43,11 @@ function listen(pinVariant: () => string): Promise<Server> {
       const height = Number(url.searchParams.get('height') ?? 6000);
       response.writeHead(200, LONG_PAGE_HEADERS);
       response.end(renderLongPage(Math.min(40_000, Math.max(1000, height || 6000))));
+      return;
+    }
+    if (path === CONSOLE_LOG_PAGE_PATH) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(renderConsoleLogPage());
       return;
     }
     const live = renderLiveVariant(pinVariant());

@@ -81,6 +81,30 @@ export async function callApiAs<T>(
   return (response.headers()['content-type']?.includes('json') ? JSON.parse(text) : text) as T;
 }
 
+/** The id of the first item of `pageUrl` in the user's first organization, asked as the extension asks. */
+export async function firstItemIdOfPage(
+  request: APIRequestContext,
+  serverUrl: string,
+  token: string,
+  pageUrl: string,
+): Promise<number> {
+  const [org] = await callApiAs<{ orgId: number }[]>(
+    request,
+    serverUrl,
+    token,
+    'GET',
+    '/api/account/getOrgs',
+  );
+  const pageItems = await callApiAs<{ items: { itemId: number }[] }>(
+    request,
+    serverUrl,
+    token,
+    'GET',
+    pageLookupPath(pageUrl, org!.orgId),
+  );
+  return pageItems.items[0]!.itemId;
+}
+
 /** The page lookup's path with its query (GET /api/item/getPageItems), as the extension asks it. */
 export function pageLookupPath(pageUrl: string, orgId?: number): string {
   const query = new URLSearchParams({

@@ -153,8 +153,22 @@ export type ChromeApi = {
     session<T>(tabId: number, steps: (send: DevtoolsSend) => Promise<T>): Promise<T>;
   };
   scripting: {
-    /** Runs a packaged script file in a tab's page (needs host access to the tab's site). */
-    executeFile(tabId: number, file: string): Promise<void>;
+    /**
+     * Runs a packaged script file in a tab's page (needs host access to the tab's site): in
+     * Waymark's isolated world, or with `world: 'MAIN'` in the page's own (the page log recorder).
+     */
+    executeFile(tabId: number, file: string, world?: 'ISOLATED' | 'MAIN'): Promise<void>;
+    /**
+     * Calls `func` in the page's own (MAIN) world of a tab and resolves to its structured-cloned
+     * result. `func` is serialised: it may use nothing from outside its own body.
+     */
+    callInPage(tabId: number, func: () => unknown): Promise<unknown>;
+    /**
+     * Keeps the packaged script `file` registered (`registerContentScripts`, MAIN world, at
+     * document start, top frame, across browser restarts) under `id` for the pages `matches`
+     * names; an empty `matches` unregisters it. Chrome runs it only where host access is granted.
+     */
+    setPageScript(script: { id: string; file: string; matches: string[] }): Promise<void>;
     /**
      * Runs `func(...args)` in a tab's page, in an isolated world (needs host access to the tab's
      * site). `func` is serialised: it must use nothing but its arguments.
@@ -337,8 +351,33 @@ export const chromeApi: ChromeApi = {
     },
   },
   scripting: {
-    executeFile: async (tabId, file) => {
-      await chrome.scripting.executeScript({ target: { tabId }, files: [file] });
+    executeFile: async (tabId, file, world = 'ISOLATED') => {
+      await chrome.scripting.executeScript({ target: { tabId }, files: [file], world });
+    },
+    callInPage: async (tabId, func) => {
+      const [frame] = await chrome.scripting.executeScript({
+        target: { tabId },
+        world: 'MAIN',
+        func,
+      });
+      return frame?.result;
+    },
+    setPageScript: async ({ id, file, matches }) => {
+      const existing = await chrome.scripting.getRegisteredContentScripts({ ids: [id] });
+      if (matches.length === 0) {
+        if (existing.length > 0) await chrome.scripting.unregisterContentScripts({ ids: [id] });
+        return;
+      }
+      const script: chrome.scripting.RegisteredContentScript = {
+        id,
+        js: [file],
+        matches,
+        runAt: 'document_start',
+        world: 'MAIN',
+      };
+      if (existing.length > 0) await chrome.scripting.updateContentScripts([script]);
+      else
+        await chrome.scripting.registerContentScripts([{ ...script, persistAcrossSessions: true }]);
     },
     executeFunction: async (tabId, func, args) => {
       await chrome.scripting.executeScript({ target: { tabId }, func, args });

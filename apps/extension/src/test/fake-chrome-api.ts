@@ -183,6 +183,8 @@ export function createFakeChrome(): FakeChrome {
     scripting: {
       executeFile: vi.fn(() => Promise.resolve()),
       executeFunction: vi.fn(() => Promise.resolve()),
+      callInPage: vi.fn(() => Promise.resolve(undefined)),
+      setPageScript: vi.fn(() => Promise.resolve()),
     },
     tabCapture: {
       getMediaStreamId: vi.fn((tabId: number) =>

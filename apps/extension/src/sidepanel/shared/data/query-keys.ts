@@ -51,4 +51,6 @@ export const queryKeys = {
   inbox: () => ['inbox'] as const,
   /** The user's notification preferences (issue 27). */
   notificationPreferences: () => ['notification-preferences'] as const,
+  /** Whether the console and network log is on for a page's site (issue 32). */
+  pageLog: (pageUrl: string | null) => ['page-log', pageUrl] as const,
 };

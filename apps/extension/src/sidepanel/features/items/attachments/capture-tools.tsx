@@ -4,12 +4,14 @@ import { RecordButton } from '../recording/index';
 import { CaptureButton } from './capture-button';
 import { CapturePageButton } from './capture-page-button';
 import { CaptureRegionButton } from './capture-region-button';
+import { ConsoleLogTools } from './console-log-tools';
 import { useAnnotationWindow } from './use-annotation-window';
 
 /**
  * The capture controls beside "Add files" (issue 32): screenshots of the visible area, a region or
- * the whole page — sharing one full-size editor window, whose saved PNG goes to `onFiles` — and a
- * tab recording. Each entry is a component of its own.
+ * the whole page — sharing one full-size editor window, whose saved PNG goes to `onFiles` — a tab
+ * recording, and the console and network log, whose text file goes there too. Each entry is a
+ * component of its own.
  */
 export function CaptureTools({
   onFiles,
@@ -27,6 +29,7 @@ export function CaptureTools({
       <CaptureRegionButton open={editor.open} />
       <CapturePageButton open={editor.open} />
       <RecordButton onRecorded={(file) => onFiles([file])} quotaOrgId={quotaOrgId} />
+      <ConsoleLogTools onCaptured={(file) => onFiles([file])} />
       {editor.isOpen && (
         <Text size="xs" c="dimmed" w="100%" data-testid="editor-open">
           The screenshot is open full size in its own window: save it there to attach it here.
