@@ -15,7 +15,7 @@ const context: ImportContext = {
 };
 
 describe('resolveImportRow', () => {
-  it('turns names, e-mails and URLs into ids and a path, ignoring case', () => {
+  it('turns names, e-mails and URLs into ids and a path with its query, ignoring case', () => {
     expect(
       resolveImportRow(
         {
@@ -32,7 +32,8 @@ describe('resolveImportRow', () => {
     ).toEqual({
       fields: {
         title: 'Pay',
-        relativePath: '/checkout',
+        // The query stays for the project's URL rules to filter when the item is placed (issue 31).
+        relativePath: '/checkout?utm=1',
         itemTypeId: 1,
         itemStatusId: 5,
         tags: ['a', 'b'],
