@@ -227,10 +227,19 @@ describe('deleting my account (issue 33)', () => {
         deleteAccount(dana.as, ' Dana@A.test ', i % 2 === 0 ? t.app : copy2),
       ),
     );
-    expect(responses.map((response) => response.statusCode)).toEqual(Array(30).fill(200));
-    expect(new Set(responses.map((response) => response.body))).toEqual(
-      new Set(['Your account has been deleted. We sent a confirmation e-mail.']),
+    // A request that waited for the row lock answers the tombstone's text; one that is
+    // authenticated after a copy learned of the deletion finds her token refused (decision 0057).
+    const answers = new Set(
+      responses.map((response) =>
+        response.statusCode === 200
+          ? response.body
+          : `${response.statusCode} ${response.json<{ message: string }>().message}`,
+      ),
     );
+    expect(answers.has('Your account has been deleted. We sent a confirmation e-mail.')).toBe(true);
+    answers.delete('Your account has been deleted. We sent a confirmation e-mail.');
+    answers.delete('401 This Waymark account has been deleted. Sign in again to start a new one.');
+    expect([...answers]).toEqual([]);
 
     const [tombstone] = await t.db.select().from(users).where(eq(users.id, dana.userId));
     expect(tombstone).toMatchObject({
