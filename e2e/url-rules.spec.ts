@@ -1,5 +1,9 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { HASH_APP_PATH, PUSH_APP_PATH } from './fixtures-site/url-rules-pages';
+import {
+  CANONICAL_PRODUCT_PATH,
+  HASH_APP_PATH,
+  PUSH_APP_PATH,
+} from './fixtures-site/url-rules-pages';
 import { signInOnProvider } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import type { TestUser } from './support/extension-session';
@@ -10,7 +14,8 @@ import { createSiteProject } from './support/site-project';
 // other environment show /orders/1's items; `tab` kept in the portal gives ?tab=map and
 // ?tab=filters their own items; a fragment-routed and a pushState-routed app show each route's
 // items as the user moves around, without a reload; a path renamed in the portal answers its old
-// address. Axe on the panel's new parts.
+// address; a short link's canonical link, accepted in the panel, shows the product page's items.
+// Axe on the panel's new parts.
 
 /** Signs the portal in as `user` and opens the Projects screen on `project`. */
 async function openProjectInPortal(
@@ -167,5 +172,18 @@ test('URL rules: a template from the panel, kept parameters, hash and pushState 
   await sidePanel.showFor(tab);
   await expect(panel.getByTestId('relative-path')).toHaveText('/basket');
   await expect(sidePanel.row('Cart badge stale')).toBeVisible();
+
+  // Canonical links: /p/123 says its address is /products/shoe; accepting shows the shoe's items.
+  await record(CANONICAL_PRODUCT_PATH, 'Shoe size chart cut off');
+  await tab.goto(`${originB}/p/123?color=red`);
+  await sidePanel.showFor(tab);
+  await expect(panel.getByTestId('relative-path')).toHaveText('/p/123');
+  const offer = panel.getByTestId('canonical-offer');
+  await expect(offer).toContainText(`This page says its address is ${CANONICAL_PRODUCT_PATH}`);
+  await expectNoAxeViolations(panel, 'canonical link offer');
+  await offer.getByRole('button', { name: `Treat this page as ${CANONICAL_PRODUCT_PATH}` }).click();
+  await expect(panel.getByTestId('relative-path')).toHaveText(CANONICAL_PRODUCT_PATH);
+  await expect(sidePanel.row('Shoe size chart cut off')).toBeVisible();
+  await expect(offer).toHaveCount(0);
   expect(sidePanel.errors).toEqual([]);
 });

@@ -13,6 +13,7 @@ import { createOfflineCache } from './live/offline-cache';
 import { withOfflineReads } from './live/offline-reads';
 import { startDataLayer } from './live/start-data-layer';
 import { createPinsRelay } from './pins-relay';
+import { createCanonicalLink } from './canonical-link';
 import { withUnreadBadge } from './unread-badge-relay';
 import { openWelcomeOnInstall } from './welcome-on-install';
 import { openWorkspaceOnCommand } from './open-workspace';
@@ -73,6 +74,7 @@ export function startServiceWorker(
   api.runtime.addMessageListener(
     createMessageListener({
       ...createPinsRelay(api),
+      getCanonicalLink: createCanonicalLink(api),
       getActiveTab: ({ windowId }) => getActiveTab(api, windowId),
       getTab: ({ tabId }) => getTab(api, tabId),
       getSession: () => auth.getSession(),
