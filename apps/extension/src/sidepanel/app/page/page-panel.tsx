@@ -109,7 +109,7 @@ export function PagePanel({
           setView({ kind: 'list' });
         }}
       />
-      {view.kind === 'list' && (
+      {view.kind === 'list' && !data.template && (
         <Suspense fallback={null}>
           <CanonicalOffer
             tabId={tab.tabId}

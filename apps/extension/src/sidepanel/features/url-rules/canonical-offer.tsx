@@ -22,7 +22,8 @@ export type CanonicalOfferProps = {
  * the same project (any of its environments, read with the project's URL rules by the server's
  * own page lookup), the panel offers "Treat this page as /products/shoe". Accepting makes this
  * page's path an alias of the canonical page for the whole project (decision 0061). Nothing is
- * shown where the link names this page, another project's page or another site.
+ * shown where the link names this page, another project's page or another site (nor, by the
+ * page panel, on a page under a URL template: the template is its page).
  */
 export function CanonicalOffer(props: CanonicalOfferProps) {
   const { tabId, pageUrl, orgId, projectId, pageKey } = props;
