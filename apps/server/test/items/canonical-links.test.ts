@@ -166,6 +166,21 @@ describe('refusals change nothing', () => {
     expect(await at(`${PROD}/p/9`)).toEqual({ shows: '/p/9', titles: ['Own item'] });
   });
 
+  it('refuses a page under a URL template: the template is its page', async () => {
+    ok(
+      await t.call(member, {
+        method: 'POST',
+        url: '/api/project/createUrlTemplate',
+        payload: { projectId, pattern: '/orders/:id' },
+      }),
+    );
+    expect(errorOf(await accept(member, `${PROD}/orders/7`, `${PROD}/orders-seven`))).toEqual({
+      status: 400,
+      message: 'This page is one of the template /orders/:id; remove the template first.',
+    });
+    expect(await aliasCount('/orders/:id')).toBe(0);
+  });
+
   it('refuses two pages naming each other', async () => {
     ok(await accept(member, `${PROD}/a`, `${PROD}/b`));
     expect(errorOf(await accept(member, `${PROD}/b`, `${PROD}/a`))).toEqual({
