@@ -1,16 +1,22 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { HASH_APP_PATH, PUSH_APP_PATH } from './fixtures-site/url-rules-pages';
+import {
+  CANONICAL_PRODUCT_PATH,
+  HASH_APP_PATH,
+  PUSH_APP_PATH,
+} from './fixtures-site/url-rules-pages';
 import { signInOnProvider } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import type { TestUser } from './support/extension-session';
 import { expect, test } from './support/fixtures';
+import { test as grantedTest } from './support/granted-extension';
 import { createSiteProject } from './support/site-project';
 
 // Issue 31, "Done when": a template declared from the panel on /orders/1 makes /orders/2 on the
 // other environment show /orders/1's items; `tab` kept in the portal gives ?tab=map and
 // ?tab=filters their own items; a fragment-routed and a pushState-routed app show each route's
 // items as the user moves around, without a reload; a path renamed in the portal answers its old
-// address. Axe on the panel's new parts.
+// address; a short link's canonical link, accepted in the panel, shows the product page's items.
+// Axe on the panel's new parts.
 
 /** Signs the portal in as `user` and opens the Projects screen on `project`. */
 async function openProjectInPortal(
@@ -167,5 +173,43 @@ test('URL rules: a template from the panel, kept parameters, hash and pushState 
   await sidePanel.showFor(tab);
   await expect(panel.getByTestId('relative-path')).toHaveText('/basket');
   await expect(sidePanel.row('Cart badge stale')).toBeVisible();
+
   expect(sidePanel.errors).toEqual([]);
 });
+
+// Canonical links read the page, so the content script must run: the site is granted here.
+grantedTest(
+  'URL rules: a short link accepts its canonical link from the panel',
+  async ({ sidePanel, site, extensionContext: context, serverUrl, request }) => {
+    grantedTest.setTimeout(180_000);
+    const [originA, originB] = site.origins;
+    const panel = sidePanel.page;
+    const tab = await sidePanel.openTab(`${originA}${CANONICAL_PRODUCT_PATH}`);
+    await sidePanel.showFor(tab);
+    const { record } = await createSiteProject({
+      sidePanel,
+      context,
+      request,
+      serverUrl,
+      user: ['Cora', 'Canonical'],
+      orgName: 'Canonical Inc',
+      projectName: 'Canonical Shop',
+      origins: site.origins,
+    });
+    await record(CANONICAL_PRODUCT_PATH, 'Shoe size chart cut off');
+    // On the other environment, /p/123 says its address is /products/shoe.
+    await tab.goto(`${originB}/p/123?color=red`);
+    await sidePanel.showFor(tab);
+    await expect(panel.getByTestId('relative-path')).toHaveText('/p/123');
+    const offer = panel.getByTestId('canonical-offer');
+    await expect(offer).toContainText(`This page says its address is ${CANONICAL_PRODUCT_PATH}`);
+    await expectNoAxeViolations(panel, 'panel: canonical link offer');
+    await offer
+      .getByRole('button', { name: `Treat this page as ${CANONICAL_PRODUCT_PATH}` })
+      .click();
+    await expect(panel.getByTestId('relative-path')).toHaveText(CANONICAL_PRODUCT_PATH);
+    await expect(sidePanel.row('Shoe size chart cut off')).toBeVisible();
+    await expect(offer).toHaveCount(0);
+    expect(sidePanel.errors).toEqual([]);
+  },
+);

@@ -1,5 +1,5 @@
 // Pages of the URL-rules walk (issue 31): a family of order pages, a search screen whose `tab`
-// parameter picks the screen, and two small single-page apps — one routed by fragment
+// parameter picks the screen, a product short link declaring its canonical address, and two small single-page apps — one routed by fragment
 // (`/hash-app/#/settings`), one by history.pushState (`/push-app/settings`). Served by
 // site-server.ts on both origins (the two environments of the site).
 import { renderShopPage } from './shop-page';
@@ -35,8 +35,18 @@ function spa(
 </script></body></html>`;
 }
 
+/** The product page's own address; `/p/<n>` (a short link) declares it as its canonical link. */
+export const CANONICAL_PRODUCT_PATH = '/products/shoe';
+
 /** The page at `path` (query ignored) for the URL-rules walk, or null when it is not one of them. */
 export function renderUrlRulesPage(path: string): string | null {
+  if (path === CANONICAL_PRODUCT_PATH) return renderShopPage('Shoe');
+  // A relative canonical link: the browser resolves it on whichever environment serves the page.
+  if (/^\/p\/\d+$/.test(path))
+    return renderShopPage('Shoe').replace(
+      '<head>',
+      `<head><link rel="canonical" href="${CANONICAL_PRODUCT_PATH}">`,
+    );
   const order = /^\/orders\/(\d+)$/.exec(path);
   if (order) return renderShopPage(`Order ${order[1]}`);
   if (path === '/search') return renderShopPage('Search');

@@ -14,6 +14,7 @@ import { withOfflineReads } from './live/offline-reads';
 import { startDataLayer } from './live/start-data-layer';
 import { createPinsRelay } from './pins-relay';
 import { createEndRecording, createPrepareRecording } from './prepare-recording';
+import { createCanonicalLink } from './canonical-link';
 import { withUnreadBadge } from './unread-badge-relay';
 import { openWelcomeOnInstall } from './welcome-on-install';
 import { openWorkspaceOnCommand } from './open-workspace';
@@ -74,6 +75,7 @@ export function startServiceWorker(
   api.runtime.addMessageListener(
     createMessageListener({
       ...createPinsRelay(api),
+      getCanonicalLink: createCanonicalLink(api),
       getActiveTab: ({ windowId }) => getActiveTab(api, windowId),
       getTab: ({ tabId }) => getTab(api, tabId),
       getSession: () => auth.getSession(),

@@ -31,6 +31,11 @@ export type PageInfo = {
   title: string;
   /** The page's declared language (`<html lang>`), '' when it declares none. */
   language?: string;
+  /**
+   * The page's `<link rel=canonical>` resolved against its address (issue 31), null when it
+   * declares none or an address that is not http(s).
+   */
+  canonicalUrl?: string | null;
 };
 
 /** A rectangle the user dragged over a page (issue 32): CSS pixels of the tab's viewport. */
@@ -200,6 +205,12 @@ export type MessageMap = {
   pickElement: { payload: { tabId: number }; response: TPinAnchor | null };
   /** Side panel → worker → content script: scroll an item's element into view and highlight it. */
   revealPin: { payload: { tabId: number; itemId: number }; response: boolean };
+  /**
+   * Side panel → service worker → content script of `tabId` (issue 31): the page's canonical
+   * link, resolved ({@link PageInfo.canonicalUrl}); null where the site is not granted or the
+   * page declares none.
+   */
+  getCanonicalLink: { payload: { tabId: number }; response: string | null };
   /** Side panel → worker → content script: show or hide every marker (the markers toggle). */
   setMarkersVisible: { payload: { tabId: number; isVisible: boolean }; response: void };
   /** Content script → extension pages (broadcast): the user clicked the marker of an item. */
@@ -299,6 +310,7 @@ const MESSAGE_TYPES: ReadonlySet<string> = new Set<MessageType>([
   'pickElement',
   'revealPin',
   'setMarkersVisible',
+  'getCanonicalLink',
   'pinMarkerClicked',
   'pinStatusesChanged',
   'captureTab',

@@ -1,9 +1,14 @@
 import type { MatrixRow } from './access-matrix';
 
-// Issue 31: every probe declares its own template, so repeated allowed calls never tie.
+// Issue 31: every probe declares its own template (repeated allowed calls never tie) and accepts
+// the canonical link of its own page.
+let probeLinks = 0;
 let probeTemplates = 0;
 
-/** Issue 31: a project's URL rules — members read and declare, administrators remove and switch. */
+/**
+ * Issue 31: a project's URL rules — members read, declare templates and accept canonical links;
+ * administrators remove templates and aliases and switch the rules.
+ */
 const URL_RULE_ROWS: MatrixRow[] = [
   {
     method: 'POST',
@@ -38,6 +43,24 @@ const URL_RULE_ROWS: MatrixRow[] = [
     request: (ids) => ({
       body: { projectId: ids.projectId, hashRoutes: false, keptParams: ['tab'] },
     }),
+  },
+  {
+    method: 'POST',
+    path: '/api/project/acceptCanonicalLink',
+    who: 'projectMember',
+    request: (ids) => ({
+      body: {
+        projectId: ids.projectId,
+        pageUrl: `${ids.siteUrl}/probe-link-${++probeLinks}`,
+        canonicalUrl: `${ids.siteUrl}/page`,
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/project/deletePathAlias',
+    who: 'admin',
+    request: (ids) => ({ body: { projectId: ids.projectId, path: ids.spareAliasPath } }),
   },
 ];
 

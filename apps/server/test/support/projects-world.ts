@@ -149,6 +149,8 @@ export type ProjectIds = {
   sparePathId: number;
   /** A URL template no item uses, for the delete-template probe (issue 31). */
   spareTemplateId: number;
+  /** An address showing `/page` (an accepted canonical link), for the delete-alias probe. */
+  spareAliasPath: string;
   itemId: number;
   otherItemId: number;
   /** An item for the delete-item probe. */
@@ -230,6 +232,11 @@ export async function createProjectIds(
     '/api/project/createUrlTemplate',
     { projectId, pattern: '/spare-template/:id', name: 'Spare page' },
   );
+  await call('POST', '/api/project/acceptCanonicalLink', {
+    projectId,
+    pageUrl: `${siteUrl}/spare-alias`,
+    canonicalUrl: `${siteUrl}/page`,
+  });
   const pathIdOf = (path: string) =>
     paths.find((candidate) => candidate.relativePath === path)?.relativePathId ?? 0;
   return {
@@ -240,6 +247,7 @@ export async function createProjectIds(
     pathId: pathIdOf('/page'),
     sparePathId: pathIdOf('/spare-path'),
     spareTemplateId: spareTemplate.templateId,
+    spareAliasPath: '/spare-alias',
     itemId,
     otherItemId,
     spareItemId,

@@ -46,8 +46,9 @@ const ACCESS_TABLES = new Set([
 ]);
 // Tables whose rows show in a path's item summaries, announced with the item's relative path.
 const PATH_ITEM_TABLES = new Set(['items', 'item_tags', 'item_notes']);
-// Tables announced with their project: a path created, renamed or merged; a release renamed.
-const PROJECT_TABLES = new Set(['relative_paths', 'releases']);
+// Tables announced with their project: a path created, renamed or merged, an alias (old address,
+// canonical link) added or removed; a release renamed.
+const PROJECT_TABLES = new Set(['relative_paths', 'relative_path_aliases', 'releases']);
 // Tables of a project's URL rules (issue 31), announced with their project.
 const URL_RULE_TABLES = new Set(['url_templates', 'project_url_rules']);
 // Tables of organization-wide names (types, statuses, people) shown in summaries.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from '../../entities/ids';
+import { ZRelativePathInput } from '../../entities/item-input';
 import { ZText } from '../../entities/text';
 import {
   ZKeptParams,
@@ -62,5 +63,33 @@ export const urlRuleRoutes = {
     tag: 'project',
     body: z.object({ projectId: ZId, hashRoutes: z.boolean(), keptParams: ZKeptParams }),
     response: ZUrlRules,
+  }),
+  /**
+   * Issue 31, canonical links: the page at `pageUrl` declares `<link rel=canonical>` naming
+   * `canonicalUrl` on the same project; its path becomes an alias of the canonical page, so every
+   * member and environment sees the canonical page's items there (a member with write access).
+   */
+  acceptCanonicalLink: defineRoute({
+    method: 'POST',
+    path: '/api/project/acceptCanonicalLink',
+    summary: "Treats a page as the page its canonical link names (an alias of that page's path).",
+    tag: 'project',
+    body: z.object({
+      projectId: ZId,
+      pageUrl: ZText.trim().min(1, 'Give the page address.').max(2_000),
+      canonicalUrl: ZText.trim().min(1, 'Give the canonical address.').max(2_000),
+    }),
+    response: z.string(),
+    responseKind: 'text',
+  }),
+  /** Removes an alias (an old address after a rename, or an accepted canonical link); admins. */
+  deletePathAlias: defineRoute({
+    method: 'POST',
+    path: '/api/project/deletePathAlias',
+    summary: 'Stops an address from showing another path (an old address or a canonical link).',
+    tag: 'project',
+    body: z.object({ projectId: ZId, path: ZRelativePathInput }),
+    response: z.string(),
+    responseKind: 'text',
   }),
 };

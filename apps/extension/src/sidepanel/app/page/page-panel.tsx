@@ -11,7 +11,7 @@ import { useShortcuts } from '../../shared/keyboard/use-shortcuts';
 import { useItem } from '../../shared/data/use-item';
 import { ItemDetail, ItemForm, ItemsSection, usePagePins } from '../../features/items/index';
 import { NoProjectCard } from '../../features/projects/index';
-import { DeclareTemplate } from '../../features/url-rules/index';
+import { CanonicalOffer, DeclareTemplate } from '../../features/url-rules/index';
 import { onItemRequested, takeItemToOpen } from '../../shared/item-link';
 import { preloadViews } from './lazy-views';
 import { ProjectHeading } from './project-heading';
@@ -109,6 +109,18 @@ export function PagePanel({
           setView({ kind: 'list' });
         }}
       />
+      {view.kind === 'list' && !data.template && (
+        <Suspense fallback={null}>
+          <CanonicalOffer
+            tabId={tab.tabId}
+            pageUrl={pageUrl}
+            orgId={orgId}
+            projectId={current.projectId}
+            pageKey={data.pageKey ?? current.relativePath}
+            onAccepted={() => changed()}
+          />
+        </Suspense>
+      )}
       {view.kind === 'list' && !data.template && (
         <Suspense fallback={null}>
           <DeclareTemplate

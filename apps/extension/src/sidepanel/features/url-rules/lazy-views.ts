@@ -7,3 +7,8 @@ const loadDeclareTemplate = () => import('./declare-template');
 export const DeclareTemplate = lazy(() =>
   loadDeclareTemplate().then((m) => ({ default: m.DeclareTemplate })),
 );
+
+/** "This page says its address is … — Treat this page as …" (lazy, issue 31). */
+export const CanonicalOffer = lazy(() =>
+  import('./canonical-offer').then((m) => ({ default: m.CanonicalOffer })),
+);
