@@ -14,11 +14,12 @@ import { callApiAs, readAccessToken } from './support/extension-session';
 import { expect, test } from './support/fixtures';
 import { addMemberInSecondBrowser, createAdminTeam, openPanel } from './support/two-users';
 
-// Issue 33, done when: a user deletes their account and the items and notes they wrote show
-// "Former member" in their teammates' panels; the mention of them reads "@Former member"; a mail
-// confirms; their token is refused. An owner closes their organization in the portal and downloads
-// its final export, its member sees it closed in the panel, and after the grace period (the test clock) nothing of it is left
-// in the database or the file store. The server is this spec's own, with the test clock on.
+// Issue 33, done when: a member leaves (from the extension; access ends, items stay); a user
+// deletes their account and the items and notes they wrote show "Former member" in their teammates'
+// panels; the mention of them reads "@Former member"; a mail confirms; their token is refused. An
+// owner closes their organization in the portal and downloads its final export, its member sees it
+// closed in the panel, and after the grace period (the test clock) nothing of it is left in the
+// database or the file store. The server is this spec's own, with the test clock on.
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
@@ -258,6 +259,86 @@ test('an owner closes the organization; its member sees it closed; after the gra
       );
       // Ada keeps her account.
       expect(counts.rows[0]).toEqual({ projects: 0, items: 0, owner: 1 });
+    } finally {
+      await db.end();
+    }
+  } finally {
+    await contextB.close();
+  }
+});
+
+test('a member leaves the organization from the extension; their access ends, their item stays, their licence is free', async ({
+  extensionContext: contextA,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const pageUrl = `${site.origins[0]}/checkout`;
+  const own = { url: server.url, dataDir };
+  const panelA = await openPanel(contextA, own, pageUrl);
+  const team = await createAdminTeam({
+    context: contextA,
+    panel: panelA,
+    request,
+    server: own,
+    siteOrigin: site.origins[0],
+  });
+  const { context: contextB, panel: panelB } = await addMemberInSecondBrowser({
+    team,
+    request,
+    server: own,
+    pageUrl,
+    profiles,
+  });
+  try {
+    const boToken = await readAccessToken(contextB);
+    const { userId: boId } = await callApiAs<{ userId: number }>(
+      request,
+      server.url,
+      boToken,
+      'GET',
+      '/api/account/whoami',
+    );
+    const { itemId } = await callApiAs<{ itemId: number }>(
+      request,
+      server.url,
+      boToken,
+      'POST',
+      '/api/item/createItem',
+      {
+        projectId: team.projectId,
+        relativePath: '/checkout',
+        title: 'Left behind by Bo',
+        itemTypeId: team.types[0]!.itemTypeId,
+        itemStatusId: team.statuses[0]!.itemStatusId,
+      },
+    );
+
+    // Bo leaves from the extension's menu, confirming in its dialog.
+    await panelB.reload();
+    await panelB.getByRole('button', { name: 'Waymark menu' }).click();
+    await panelB.getByRole('menuitem', { name: 'Leave organization' }).click();
+    const dialog = panelB.getByRole('dialog', { name: 'Leave organization' });
+    await expect(dialog).toContainText('Leave Acme?');
+    await expectNoAxeViolations(panelB, 'the Leave organization dialog');
+    await dialog.getByRole('button', { name: 'Leave Acme' }).click();
+    await expect(dialog).toBeHidden();
+
+    // His access ends at once; the item he wrote stays with the organization; his licence is free.
+    const projects = await request.get(`${server.url}/api/project/getAllProjects/${team.orgId}`, {
+      headers: { authorization: `Bearer ${boToken}` },
+    });
+    expect([403, 404]).toContain(projects.status());
+    const item = await team.call<{ title: string }>('GET', `/api/item/getItem/${itemId}`);
+    expect(item.title).toBe('Left behind by Bo');
+    const db = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir) });
+    await db.connect();
+    try {
+      const held = await db.query(
+        `select (select count(*)::int from licenses where user_id = $1) as licences,
+           (select count(*)::int from org_members where user_id = $1 and org_id = $2) as memberships`,
+        [boId, team.orgId],
+      );
+      expect(held.rows[0]).toEqual({ licences: 0, memberships: 0 });
     } finally {
       await db.end();
     }
