@@ -9,7 +9,8 @@ import { handleError, handleNotFound } from './http/error-handler';
 import { installExtensionCors } from './http/extension-cors';
 import { createLogger } from './logger';
 import { installDrain } from './http/drain';
-import { installRequestLog } from './http/request-log';
+import { createFrontDoor } from './http/front-door';
+import { installRequestLog, requestIdSequence, requestLogWriter } from './http/request-log';
 import { registerOpenApi } from './http/openapi';
 import { registerPortal } from './http/portal';
 import { installRouteRegistry } from './http/route-registry';
@@ -53,7 +54,12 @@ export type BuildAppOptions = {
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  // The portal's pages are answered in front of Fastify (issue 34), with ids from Fastify's sequence.
+  const frontDoor = createFrontDoor();
+  const nextRequestId = requestIdSequence();
   const app = Fastify({
+    serverFactory: frontDoor.serverFactory,
+    genReqId: nextRequestId,
     loggerInstance: options.logger ?? createLogger(config.logLevel),
     // One line per request, from installRequestLog, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -71,7 +77,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
   // issue 25: a terminal shows what happens, not every request; JSON logs keep them at info.
-  installRequestLog(app, config.logFormat === 'pretty' ? 'debug' : 'info');
+  const requestLogLevel = config.logFormat === 'pretty' ? 'debug' : 'info';
+  installRequestLog(app, requestLogLevel);
   installDrain(app);
   installSecurityHeaders(app, { mountPath: IDP_MOUNT_PATH, csp: IDP_CSP });
   installExtensionCors(app);
@@ -106,6 +113,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     portalDist: config.portalDist,
     publicUrl: config.publicUrl,
     analytics: config.analytics,
+    frontDoor: {
+      door: frontDoor,
+      nextRequestId,
+      log: requestLogWriter(app.log, requestLogLevel),
+    },
   });
   return app;
 }

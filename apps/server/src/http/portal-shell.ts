@@ -12,7 +12,8 @@ import { buildPortalCsp, inlineScriptHashes } from './portal-csp';
 const RECHECK_MS = 1_000;
 
 type Encoding = 'br' | 'gzip' | 'identity';
-type Variant = { body: Buffer; etag: string };
+/** One encoding of a page: its bytes and its strong ETag. */
+export type Variant = { body: Buffer; etag: string; encoding: Encoding };
 
 /** One form of the portal's page: its bytes per encoding and its Content-Security-Policy. */
 export type PortalDocument = {
@@ -47,7 +48,22 @@ export type PortalShellOptions = {
 // arriving there is on the public site too.
 const PUBLIC_ENTRY_PAGES = ['/', '/home'];
 
-const negotiator = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip', 'identity'] });
+/** How many distinct Accept-Encoding values keep their answer (browsers send a handful). */
+const NEGOTIATED_KEPT = 64;
+
+/** The negotiated encoding per Accept-Encoding value: emptied when a client sends many. */
+class NegotiatedEncodings extends Map<string, string> {
+  override set(header: string, encoding: string): this {
+    if (this.size >= NEGOTIATED_KEPT) this.clear();
+    return super.set(header, encoding);
+  }
+}
+
+// Parsed once per distinct header instead of once per request.
+const negotiator = new Negotiator<Encoding>({
+  supportedValues: ['br', 'gzip', 'identity'],
+  cache: new NegotiatedEncodings(),
+});
 
 /** The list of pre-rendered pages (scripts/prerender.mjs writes it after the pages). */
 const PRERENDERED_INDEX = path.join('pages', 'index.json');
@@ -162,14 +178,15 @@ function variantsOf(
   compressed: { br?: Buffer; gzip?: Buffer },
 ): PortalDocument['variants'] {
   const hash = createHash('sha256').update(html).digest('base64url');
-  const variantOf = (body: Buffer, suffix: string): Variant => ({
+  const variantOf = (body: Buffer, encoding: Encoding, suffix: string): Variant => ({
     body,
     etag: `"${hash}${suffix}"`,
+    encoding,
   });
   return {
-    identity: variantOf(html, ''),
-    ...(compressed.br && { br: variantOf(compressed.br, '-br') }),
-    ...(compressed.gzip && { gzip: variantOf(compressed.gzip, '-gz') }),
+    identity: variantOf(html, 'identity', ''),
+    ...(compressed.br && { br: variantOf(compressed.br, 'br', '-br') }),
+    ...(compressed.gzip && { gzip: variantOf(compressed.gzip, 'gzip', '-gz') }),
   };
 }
 
@@ -202,9 +219,31 @@ function normalize(pathname: string): string {
   return pathname.toLowerCase().replace(/(.)\/+$/, '$1');
 }
 
+/** The encoding of `document` the browser prefers of those built (identity without a header). */
+export function variantFor(document: PortalDocument, acceptEncoding: string | undefined): Variant {
+  const encoding = (acceptEncoding && negotiator.negotiate(acceptEncoding)) || 'identity';
+  return document.variants[encoding] ?? document.variants.identity;
+}
+
+/**
+ * Whether the browser's copy is still `etag` (If-None-Match, RFC 9110 §13.1.2): one of the
+ * listed tags, compared weakly, or `*`.
+ */
+export function isFresh(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  if (ifNoneMatch === etag) return true;
+  return ifNoneMatch
+    .split(',')
+    .some((tag) => {
+      const trimmed = tag.trim();
+      return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}`;
+    });
+}
+
 /**
  * Answers with the portal's page: the encoding the browser prefers of those built, a strong
- * ETag per encoding (304 when it still has it), revalidated on every visit (`no-cache`).
+ * ETag per encoding (304 when it still has it), revalidated on every visit (`no-cache`). The
+ * front door (portal-front-door.ts) answers the same page with the same headers without Fastify.
  */
 export function sendPortalShell(
   request: FastifyRequest,
@@ -212,16 +251,14 @@ export function sendPortalShell(
   shell: PortalDocument,
   status: 200 | 404,
 ): FastifyReply {
-  const accepted = request.headers['accept-encoding'];
-  const encoding = (accepted && negotiator.negotiate(accepted)) || 'identity';
-  const variant = shell.variants[encoding] ?? shell.variants.identity;
+  const variant = variantFor(shell, request.headers['accept-encoding']);
   void reply
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-encoding')
     .header('etag', variant.etag)
     .type('text/html; charset=utf-8');
-  if (variant !== shell.variants.identity) void reply.header('content-encoding', encoding);
-  if (status === 200 && request.headers['if-none-match'] === variant.etag)
+  if (variant.encoding !== 'identity') void reply.header('content-encoding', variant.encoding);
+  if (status === 200 && isFresh(request.headers['if-none-match'], variant.etag))
     return reply.code(304).send();
   return reply.code(status).send(variant.body);
 }

@@ -4,7 +4,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AnalyticsConfig } from '../config';
 import { handleNotFound } from './error-handler';
+import type { FrontDoor } from './front-door';
+import { isPageAddress, pathnameOf, PORTAL_PREFIX } from './portal-address';
+import { portalFrontDoor } from './portal-front-door';
 import { portalShellOf, sendPortalShell } from './portal-shell';
+import type { RequestLogWriter } from './request-log';
 
 /** Options of {@link registerPortal}. */
 export type PortalOptions = {
@@ -14,9 +18,17 @@ export type PortalOptions = {
   publicUrl: string;
   /** The analytics tag of the public pages (`ANALYTICS_*`); undefined: none. */
   analytics: AnalyticsConfig | undefined;
+  /**
+   * Where the page addresses are answered before Fastify (issue 34), with the request log's ids
+   * and writer; undefined: through Fastify only (the same answers, slower).
+   */
+  frontDoor?: {
+    door: Pick<FrontDoor, 'use'>;
+    nextRequestId: () => string;
+    log: RequestLogWriter | undefined;
+  };
 };
 
-const PORTAL_PREFIX = '/client';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NOT_BUILT = 'The portal is not built: run `npm run build`, then reload this page.\n';
 
@@ -33,6 +45,7 @@ export async function registerPortal(app: FastifyInstance, options: PortalOption
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/client/'));
   registerCrawlerFiles(app, options);
   const shellOf = portalShellOf(options.portalDist, options);
+  if (options.frontDoor) installFrontDoor(app, shellOf, options.frontDoor);
   await app.register(
     async (portal) => {
       portal.addHook('onRequest', (request, reply, done) => {
@@ -84,18 +97,32 @@ export async function registerPortal(app: FastifyInstance, options: PortalOption
   );
 }
 
-/** The path under `/client`, lower case, without query: `/home/faq-page`. */
-function pathnameOf(url: string): string {
-  return (url.slice(PORTAL_PREFIX.length).split(/[?#]/)[0] || '/').toLowerCase();
+/**
+ * Puts the portal's front door in front of Fastify, closed (Fastify answers) from the moment the
+ * copy drains or closes, so those answers carry `Connection: close` as Fastify's do.
+ */
+function installFrontDoor(
+  app: FastifyInstance,
+  shellOf: ReturnType<typeof portalShellOf>,
+  { door, nextRequestId, log }: NonNullable<PortalOptions['frontDoor']>,
+): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  door.use(
+    portalFrontDoor({
+      shellOf,
+      isOpen: () => !closing && !app.isDraining,
+      nextRequestId,
+      log,
+    }),
+  );
 }
 
 function isReadRequest(request: FastifyRequest): boolean {
   return request.method === 'GET' || request.method === 'HEAD';
-}
-
-/** A page's address: not under assets/, and its last segment names no file (`favicon.svg`). */
-function isPageAddress(pathname: string): boolean {
-  return !pathname.startsWith('/assets/') && !/\.[a-z0-9]+$/.test(pathname);
 }
 
 /**

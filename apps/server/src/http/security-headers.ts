@@ -9,6 +9,18 @@ export const SITE_CSP = ["object-src 'none'", "base-uri 'self'", "frame-ancestor
 );
 
 /**
+ * The security headers of every answer outside /idp, as set on the raw response: the portal's
+ * pages replace the policy with their own, and its front door (http/portal-front-door.ts) writes
+ * these same values without Fastify.
+ */
+export const SITE_SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'content-security-policy': SITE_CSP,
+} as const;
+
+/**
  * Security headers on every response, set on the raw response before routing so they also reach
  * what oidc-provider writes itself under /idp (it bypasses Fastify's onSend).
  */
@@ -27,10 +39,13 @@ export function installSecurityHeaders(
     const path = request.url.toLowerCase();
     const isIdp = path === idp.mountPath || path.startsWith(`${idp.mountPath}/`);
     const raw = reply.raw;
-    raw.setHeader('x-content-type-options', 'nosniff');
-    raw.setHeader('x-frame-options', 'DENY');
+    raw.setHeader('x-content-type-options', SITE_SECURITY_HEADERS['x-content-type-options']);
+    raw.setHeader('x-frame-options', SITE_SECURITY_HEADERS['x-frame-options']);
     // /idp URLs carry reset and verification tokens: never send them on as a referrer.
-    raw.setHeader('referrer-policy', isIdp ? 'no-referrer' : 'strict-origin-when-cross-origin');
+    raw.setHeader(
+      'referrer-policy',
+      isIdp ? 'no-referrer' : SITE_SECURITY_HEADERS['referrer-policy'],
+    );
     raw.setHeader('content-security-policy', isIdp ? idp.csp : SITE_CSP);
     done();
   });
