@@ -2,7 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FrontHandler } from './front-door';
 import { plainPagePathOf } from './portal-address';
-import { isFresh, variantFor, type PortalDocument, type PortalShell, type Variant } from './portal-shell';
+import {
+  isFresh,
+  variantFor,
+  type PortalDocument,
+  type PortalShell,
+  type Variant,
+} from './portal-shell';
 import type { RequestLogWriter } from './request-log';
 import { SITE_SECURITY_HEADERS } from './security-headers';
 

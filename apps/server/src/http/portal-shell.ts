@@ -232,12 +232,10 @@ export function variantFor(document: PortalDocument, acceptEncoding: string | un
 export function isFresh(ifNoneMatch: string | undefined, etag: string): boolean {
   if (ifNoneMatch === undefined) return false;
   if (ifNoneMatch === etag) return true;
-  return ifNoneMatch
-    .split(',')
-    .some((tag) => {
-      const trimmed = tag.trim();
-      return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}`;
-    });
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}`;
+  });
 }
 
 /**
