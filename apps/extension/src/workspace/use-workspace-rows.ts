@@ -8,7 +8,7 @@ import type { ViewState } from './view-state';
 /**
  * The workspace rows of a view, a page at a time as the table scrolls. The first page is the
  * one the page's entry already asked for (`firstRows`), when the view is still the one it asked
- * for.
+ * for: already there when the query is made, it is the query's data from the first render.
  */
 export function useWorkspaceRows(
   callApi: CallApi,
@@ -22,6 +22,13 @@ export function useWorkspaceRows(
       (pageParam === 0 && firstRows.take(body)) ||
       callApi('listWorkspaceItems', { body: pageBody(body, pageParam) }),
     initialPageParam: 0,
+    // Rows the entry's request already brought show in the first render; they are as fresh as
+    // a fetch, so they are not asked for again on mount (a live event still invalidates them).
+    initialData: () => {
+      const page = firstRows.takeArrived(body);
+      return page ? { pages: [page], pageParams: [0] } : undefined;
+    },
+    staleTime: (query) => (query.state.dataUpdateCount === 0 ? Infinity : 0),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
       return loaded < last.total ? loaded : undefined;

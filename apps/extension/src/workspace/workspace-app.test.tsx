@@ -18,7 +18,7 @@ const ROWS: TWorkspaceItem[] = Array.from({ length: 3_000 }, (_, index) => ({
 
 type Call = { route: string; input: { body?: Record<string, unknown> } };
 
-function renderWorkspace({ fromEntry = false } = {}) {
+function renderWorkspace({ fromEntry = false, answered = false } = {}) {
   const calls: Call[] = [];
   const fake = createFakeChrome();
   vi.mocked(fake.api.runtime.sendMessage).mockImplementation((message) => {
@@ -94,8 +94,17 @@ function renderWorkspace({ fromEntry = false } = {}) {
   const firstRows = fromEntry
     ? requestFirstRows(createCallApi(fake.api), window.location.search)
     : undefined;
-  renderPage(<WorkspaceApp firstRows={firstRows} />, fake);
-  return { calls };
+  const render = () => renderPage(<WorkspaceApp firstRows={firstRows} />, fake);
+  if (!answered) {
+    render();
+    return { calls, rendered: Promise.resolve() };
+  }
+  // The worker answered before the page's code ran: a few turns of the microtask queue.
+  const rendered = (async () => {
+    for (let turn = 0; turn < 5; turn += 1) await Promise.resolve();
+    render();
+  })();
+  return { calls, rendered };
 }
 
 // Each test renders the whole page with Mantine in jsdom: seconds each on a shared machine.
@@ -134,6 +143,16 @@ describe('the project workspace page', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Updated' }));
     await waitFor(() => expect(firstPages()).toHaveLength(2));
     expect(firstPages()[1]?.input.body?.sort).toEqual({ column: 'updated', direction: 'asc' });
+  });
+
+  it('renders rows that arrived before its code in its first render, asking nothing again', async () => {
+    const { calls, rendered } = renderWorkspace({ fromEntry: true, answered: true });
+    await rendered;
+    // No waiting: the first commit has the rows.
+    expect(screen.getAllByTestId('workspace-row')[0]?.textContent).toContain('Item 1');
+    expect(screen.getByText('3000 items')).toBeDefined();
+    await new Promise((done) => setTimeout(done, 50));
+    expect(calls.filter((call) => call.route === 'listWorkspaceItems')).toHaveLength(1);
   });
 
   it('asks for a small first page, then the next 500 rows as the table nears its end', async () => {

@@ -30,6 +30,21 @@ describe('the first rows, asked for by the entry', () => {
     expect(firstRows.take(body)).toBeNull();
   });
 
+  it('hands over an answer that arrived, and only once it has', async () => {
+    let answer: (page: typeof PAGE) => void = () => undefined;
+    const pending = new Promise<typeof PAGE>((done) => (answer = done));
+    const firstRows = requestFirstRows(fakeCallApi(pending), '?org=2&project=3');
+    const body = rowsBody(parseView('?org=2&project=3'));
+    expect(firstRows.takeArrived(body)).toBeNull();
+    answer(PAGE);
+    await pending;
+    await Promise.resolve();
+    expect(firstRows.takeArrived(rowsBody(parseView('?org=2&project=4')))).toBeNull();
+    expect(firstRows.takeArrived(body)).toEqual(PAGE);
+    expect(firstRows.takeArrived(body)).toBeNull();
+    expect(firstRows.take(body)).toBeNull();
+  });
+
   it('is not handed to another view (the user changed it meanwhile), which asks itself', () => {
     const firstRows = requestFirstRows(fakeCallApi(), '?org=2&project=3');
     expect(firstRows.take(rowsBody(parseView('?org=2&project=3&sort=title.asc')))).toBeNull();

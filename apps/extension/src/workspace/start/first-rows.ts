@@ -15,10 +15,15 @@ export type RowsPage = RouteOutput<(typeof routes)['listWorkspaceItems']>;
 export type FirstRows = {
   /** The answer if `body` is the request that was sent and nobody took it yet; else null. */
   take: (body: RowsBody) => Promise<RowsPage> | null;
+  /**
+   * Like `take`, but only an answer that has already arrived (so the first render can show the
+   * rows at once instead of rendering twice); else null and the answer stays to be taken.
+   */
+  takeArrived: (body: RowsBody) => RowsPage | null;
 };
 
 /** No first rows asked for: the query asks itself. */
-export const NO_FIRST_ROWS: FirstRows = { take: () => null };
+export const NO_FIRST_ROWS: FirstRows = { take: () => null, takeArrived: () => null };
 
 /**
  * Asks for the first rows of the view in the address (`search`), when it shows a project's
@@ -33,14 +38,22 @@ export function requestFirstRows(callApi: CallApi, search: string): FirstRows {
     body: pageBody(sent, 0),
   });
   markOnce('rows-requested');
+  let arrived: RowsPage | null = null;
   // Nobody may take it (the user changed the view meanwhile): a refusal is then nobody's error.
-  answer.then(() => markOnce('rows-answered')).catch(() => undefined);
+  answer
+    .then((page) => {
+      arrived = page;
+      markOnce('rows-answered');
+    })
+    .catch(() => undefined);
+  const take = (body: RowsBody) => {
+    if (answer === null || JSON.stringify(body) !== key) return null;
+    const taken = answer;
+    answer = null;
+    return taken;
+  };
   return {
-    take: (body) => {
-      if (answer === null || JSON.stringify(body) !== key) return null;
-      const taken = answer;
-      answer = null;
-      return taken;
-    },
+    take,
+    takeArrived: (body) => (arrived !== null && take(body) !== null ? arrived : null),
   };
 }
