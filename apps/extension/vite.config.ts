@@ -50,6 +50,12 @@ export default defineConfig({
       // does not need it (docs/extension.md, "First paint", step 9).
       keepOut: [/\/node_modules\/zod\//],
     }),
+    // The workspace's entry asks for its first rows, then imports the page's code (issue 28).
+    preloadPanelCode({
+      page: 'workspace.html',
+      lazyModule: 'workspace/mount-workspace.tsx',
+      keepOut: [/\/node_modules\/zod\//],
+    }),
   ],
   build: {
     outDir: 'dist',

@@ -6,7 +6,7 @@ import type { TImportItemsResult } from '@waymark/core';
 import { describe, expect, it, vi } from 'vitest';
 import type { CallApi } from '../api/index';
 import { renderPage } from '../test/render-page';
-import { ImportButton } from './import-dialog';
+import { ImportButton } from './import-button';
 
 const CSV = 'title,url,status\r\nPay,/checkout,Open\r\nBroken,/x,Waiting\r\n';
 

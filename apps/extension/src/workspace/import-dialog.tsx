@@ -1,5 +1,4 @@
 import { Button, Checkbox, FileInput, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconFileImport } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IMPORT_MAX_CHARS, type TImportItemsResult } from '@waymark/core';
 import { useState } from 'react';
@@ -12,30 +11,12 @@ import { rowsToWrite, summarizeImport } from './import-summary';
 const TOO_LARGE = 'The file is larger than the 5 MB limit for imports.';
 
 /**
- * Import from CSV (issue 28): choosing a file runs a dry run at once and shows, row by row, what
- * would be created, updated or skipped and why; **Import** then sends the same file for real.
- * The server makes a second run of the same file harmless, so retrying after an error is safe.
+ * The CSV import's dialog (issue 28): choosing a file runs a dry run at once and shows, row by
+ * row, what would be created, updated or skipped and why; **Import** then sends the same file for
+ * real. The server makes a second run of the same file harmless, so retrying after an error is
+ * safe. Opened by {@link ImportButton} (import-button.tsx), which loads it on first use.
  */
-export function ImportButton({ projectId, callApi }: { projectId: number; callApi: CallApi }) {
-  const [isOpen, setIsOpen] = useState(false);
-  return (
-    <>
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<IconFileImport size={14} aria-hidden />}
-        onClick={() => setIsOpen(true)}
-      >
-        Import CSV
-      </Button>
-      {isOpen && (
-        <ImportDialog projectId={projectId} callApi={callApi} onClose={() => setIsOpen(false)} />
-      )}
-    </>
-  );
-}
-
-function ImportDialog({
+export function ImportDialog({
   projectId,
   callApi,
   onClose,

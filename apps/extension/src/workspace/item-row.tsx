@@ -1,4 +1,3 @@
-import { Checkbox, UnstyledButton } from '@mantine/core';
 import type { TWorkspaceItem } from '@waymark/core';
 import { memo } from 'react';
 import type { Column } from './columns';
@@ -11,7 +10,9 @@ export const ROW_HEIGHT = 34;
  * One row of the workspace table, memoized: while the table scrolls, the virtualizer renders the
  * table again every frame, and only the rows coming into view (or whose item, selection or
  * columns changed) render; the others are kept as they are. Callers pass stable callbacks and
- * column lists, or every row renders again.
+ * column lists, or every row renders again. Its checkbox and title are plain elements styled by
+ * the CSS module, not Mantine components: a row is rendered for every row scrolled into view, and
+ * the first screen's rows wait for them (docs/workspace.md, "First rows").
  */
 export const ItemRow = memo(function ItemRow({
   item,
@@ -51,8 +52,9 @@ export const ItemRow = memo(function ItemRow({
       }}
     >
       <div role="cell" className={classes.cell}>
-        <Checkbox
-          size="xs"
+        <input
+          type="checkbox"
+          className={classes.check}
           aria-label={`Select ${item.title}`}
           checked={isSelected}
           onChange={(event) => onSelect([item.itemId], event.currentTarget.checked)}
@@ -61,9 +63,9 @@ export const ItemRow = memo(function ItemRow({
       {columns.map((column) =>
         column.key === 'title' ? (
           <div key={column.key} role="cell" className={classes.cell}>
-            <UnstyledButton className={classes.titleButton} onClick={() => onOpen(item)}>
+            <button type="button" className={classes.titleButton} onClick={() => onOpen(item)}>
               {item.title}
-            </UnstyledButton>
+            </button>
           </div>
         ) : (
           <div key={column.key} role="cell" className={classes.cell} title={column.text(item)}>

@@ -1,32 +1,39 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { TWorkspaceItem } from '@waymark/core';
 import type { CallApi } from '../api/index';
-import { filterOf, type ViewState } from './view-state';
+import { pageBody, rowsBody } from './rows-request';
+import { NO_FIRST_ROWS, type FirstRows } from './start/first-rows';
+import type { ViewState } from './view-state';
 
-/** Rows asked for per page: a screenful many times over, well under the server's 1,000. */
-export const PAGE_SIZE = 500;
 /**
- * Rows of the first page: a few screenfuls, so the first rows paint sooner (a smaller answer to
- * read, check and pass from the worker); the next pages are asked for while the user scrolls.
+ * The workspace rows of a view, a page at a time as the table scrolls. The first page is the
+ * one the page's entry already asked for (`firstRows`), when the view is still the one it asked
+ * for: already there when the query is made, it is the query's data from the first render.
  */
-export const FIRST_PAGE_SIZE = 100;
-
-/** The workspace rows of a view, a page at a time as the table scrolls. */
-export function useWorkspaceRows(callApi: CallApi, view: ViewState) {
-  const projectId = view.projectId ?? 0;
-  const body = { projectId, filter: filterOf(view), sort: view.sort };
+export function useWorkspaceRows(
+  callApi: CallApi,
+  view: ViewState,
+  firstRows: FirstRows = NO_FIRST_ROWS,
+) {
+  const body = rowsBody(view);
   const query = useInfiniteQuery({
     queryKey: ['workspace-rows', body],
     queryFn: ({ pageParam }) =>
-      callApi('listWorkspaceItems', {
-        body: { ...body, offset: pageParam, limit: pageParam === 0 ? FIRST_PAGE_SIZE : PAGE_SIZE },
-      }),
+      (pageParam === 0 && firstRows.take(body)) ||
+      callApi('listWorkspaceItems', { body: pageBody(body, pageParam) }),
     initialPageParam: 0,
+    // Rows the entry's request already brought show in the first render; they are as fresh as
+    // a fetch, so they are not asked for again on mount (a live event still invalidates them).
+    initialData: () => {
+      const page = firstRows.takeArrived(body);
+      return page ? { pages: [page], pageParams: [0] } : undefined;
+    },
+    staleTime: (query) => (query.state.dataUpdateCount === 0 ? Infinity : 0),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
       return loaded < last.total ? loaded : undefined;
     },
-    enabled: projectId > 0,
+    enabled: body.projectId > 0,
     // A new sort or filter keeps the rows shown until its own arrive: no blank table between.
     placeholderData: keepPreviousData,
   });

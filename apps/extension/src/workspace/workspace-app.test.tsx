@@ -6,6 +6,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeItemSummary } from '../test/item-summary';
 import { createFakeChrome } from '../test/fake-chrome-api';
 import { renderPage } from '../test/render-page';
+import { createCallApi } from '../api/index';
+import { requestFirstRows } from './start/first-rows';
 import { WorkspaceApp } from './workspace-app';
 
 const ROWS: TWorkspaceItem[] = Array.from({ length: 3_000 }, (_, index) => ({
@@ -16,7 +18,7 @@ const ROWS: TWorkspaceItem[] = Array.from({ length: 3_000 }, (_, index) => ({
 
 type Call = { route: string; input: { body?: Record<string, unknown> } };
 
-function renderWorkspace() {
+function renderWorkspace({ fromEntry = false, answered = false } = {}) {
   const calls: Call[] = [];
   const fake = createFakeChrome();
   vi.mocked(fake.api.runtime.sendMessage).mockImplementation((message) => {
@@ -88,8 +90,21 @@ function renderWorkspace() {
         return answer([]);
     }
   });
-  renderPage(<WorkspaceApp />, fake);
-  return { calls };
+  // As main.tsx does: the first rows asked for before the page's code, then handed to it.
+  const firstRows = fromEntry
+    ? requestFirstRows(createCallApi(fake.api), window.location.search)
+    : undefined;
+  const render = () => renderPage(<WorkspaceApp firstRows={firstRows} />, fake);
+  if (!answered) {
+    render();
+    return { calls, rendered: Promise.resolve() };
+  }
+  // The worker answered before the page's code ran: a few turns of the microtask queue.
+  const rendered = (async () => {
+    for (let turn = 0; turn < 5; turn += 1) await Promise.resolve();
+    render();
+  })();
+  return { calls, rendered };
 }
 
 // Each test renders the whole page with Mantine in jsdom: seconds each on a shared machine.
@@ -116,6 +131,28 @@ describe('the project workspace page', { timeout: 30_000 }, () => {
       offset: 0,
       limit: 100,
     });
+  });
+
+  it('shows the first rows the entry asked for, without asking again; a new sort asks anew', async () => {
+    const { calls } = renderWorkspace({ fromEntry: true });
+    expect(await screen.findByText('3000 items')).toBeDefined();
+    const firstPages = () =>
+      calls.filter((call) => call.route === 'listWorkspaceItems' && call.input.body?.offset === 0);
+    expect(firstPages()).toHaveLength(1);
+    expect(screen.getAllByTestId('workspace-row')[0]?.textContent).toContain('Item 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Updated' }));
+    await waitFor(() => expect(firstPages()).toHaveLength(2));
+    expect(firstPages()[1]?.input.body?.sort).toEqual({ column: 'updated', direction: 'asc' });
+  });
+
+  it('renders rows that arrived before its code in its first render, asking nothing again', async () => {
+    const { calls, rendered } = renderWorkspace({ fromEntry: true, answered: true });
+    await rendered;
+    // No waiting: the first commit has the rows.
+    expect(screen.getAllByTestId('workspace-row')[0]?.textContent).toContain('Item 1');
+    expect(screen.getByText('3000 items')).toBeDefined();
+    await new Promise((done) => setTimeout(done, 50));
+    expect(calls.filter((call) => call.route === 'listWorkspaceItems')).toHaveLength(1);
   });
 
   it('asks for a small first page, then the next 500 rows as the table nears its end', async () => {

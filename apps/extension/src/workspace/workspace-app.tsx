@@ -16,19 +16,21 @@ import {
 import { IconColumns, IconSearch } from '@tabler/icons-react';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { BOARD_GROUPS, type TWorkspaceItem } from '@waymark/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { createCallApi } from '../api/index';
 import { useChromeApi } from '../ui/index';
-import { BoardView, GROUP_LABELS } from './board/index';
+import { GROUP_LABELS, LazyBoardView } from './board/index';
 import { BulkBar } from './bulk-bar';
 import { COLUMNS, moveColumn, visibleColumns } from './columns';
 import { ErrorAlert } from './error-alert';
-import { ImportButton } from './import-dialog';
+import { ImportButton } from './import-button';
 import { ExportMenu } from './export-menu';
-import { ItemDrawer } from './item-drawer';
 import { ItemsTable } from './items-table';
+import { LazyItemDrawer } from './lazy-views';
 import { LiveBadge } from './live-badge';
 import { SavedViews } from './saved-views';
+import { NO_FIRST_ROWS, type FirstRows } from './start/first-rows';
+import { markOnce } from './start/marks';
 import { useLiveWorkspace } from './use-live-workspace';
 import { useWorkspaceRows } from './use-workspace-rows';
 import {
@@ -43,14 +45,18 @@ import {
 const DEFAULT_COLUMNS = COLUMNS.map((column) => column.key as string).filter((k) => k !== 'title');
 const COLUMNS_KEY = 'waymark.workspace.columns';
 
-/** The project workspace page (issue 28): every item of a project at once. */
-export function WorkspaceApp() {
+/**
+ * The project workspace page (issue 28): every item of a project at once. `firstRows` is the
+ * table's first page as the page's entry already asked for it (main.tsx).
+ */
+export function WorkspaceApp({ firstRows = NO_FIRST_ROWS }: { firstRows?: FirstRows }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: false } } }),
   );
+  useLayoutEffect(() => markOnce('first-render'), []);
   return (
     <QueryClientProvider client={queryClient}>
-      <WorkspaceBody />
+      <WorkspaceBody firstRows={firstRows} />
     </QueryClientProvider>
   );
 }
@@ -86,13 +92,16 @@ function useColumnOrder(): [string[], (keys: string[]) => void] {
   return [keys, save];
 }
 
-function WorkspaceBody() {
+function WorkspaceBody({ firstRows }: { firstRows: FirstRows }) {
   const api = useChromeApi();
   const callApi = useMemo(() => createCallApi(api), [api]);
   const [view, setView] = useView();
   const [columnKeys, setColumnKeys] = useColumnOrder();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [opened, setOpened] = useState<TWorkspaceItem | null>(null);
+  // The drawer's code loads when an item is first opened; it stays mounted after, so it animates.
+  const [wasOpened, setWasOpened] = useState(false);
+  if (opened && !wasOpened) setWasOpened(true);
   const [text, setText] = useState(view.text);
   const [openedViewName, setOpenedViewName] = useState<string | null>(null);
   useEffect(() => {
@@ -131,7 +140,7 @@ function WorkspaceBody() {
     queryFn: () => callApi('getReleaseOptions', { params: { projectId } }),
     enabled: projectId > 0,
   });
-  const { query, rows, total } = useWorkspaceRows(callApi, view);
+  const { query, rows, total } = useWorkspaceRows(callApi, view, firstRows);
   const liveState = useLiveWorkspace(api, projectId);
   const projectName =
     projects.data?.find((project) => project.projectId === projectId)?.projectName ?? 'project';
@@ -322,20 +331,22 @@ function WorkspaceBody() {
             <ErrorAlert error={query.error} title="The items could not be listed" />
           )}
           {view.layout === 'board' ? (
-            <BoardView
-              callApi={callApi}
-              projectId={projectId}
-              group={view.boardGroup}
-              options={{
-                status: statusOptions,
-                type: typeOptions,
-                assignee: assigneeOptions,
-                release: releaseOptions,
-              }}
-              filter={filterOf(view)}
-              sort={view.sort}
-              onOpen={setOpened}
-            />
+            <Suspense fallback={<Loader size="sm" aria-label="Loading the board" />}>
+              <LazyBoardView
+                callApi={callApi}
+                projectId={projectId}
+                group={view.boardGroup}
+                options={{
+                  status: statusOptions,
+                  type: typeOptions,
+                  assignee: assigneeOptions,
+                  release: releaseOptions,
+                }}
+                filter={filterOf(view)}
+                sort={view.sort}
+                onOpen={setOpened}
+              />
+            </Suspense>
           ) : query.isPending ? (
             <Loader size="sm" aria-label="Loading the items" />
           ) : (
@@ -351,7 +362,16 @@ function WorkspaceBody() {
               onNearEnd={loadMore}
             />
           )}
-          <ItemDrawer item={opened} callApi={callApi} api={api} onClose={() => setOpened(null)} />
+          {wasOpened && (
+            <Suspense fallback={null}>
+              <LazyItemDrawer
+                item={opened}
+                callApi={callApi}
+                api={api}
+                onClose={() => setOpened(null)}
+              />
+            </Suspense>
+          )}
         </>
       )}
     </Stack>

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZId, ZTimestamp } from './ids';
 import { ZText } from './text';
-import { WORKSPACE_SORT_COLUMNS, ZWorkspaceFilter } from './workspace';
+import { ZWorkspaceFilter } from './workspace';
+import { BOARD_GROUPS, WORKSPACE_SORT_COLUMNS } from './workspace-words';
 
 /** Most saved views one user keeps per project. */
 export const SAVED_VIEWS_MAX = 50;
@@ -15,10 +16,7 @@ export const SAVED_VIEW_NAME_TAKEN_MESSAGE = 'You already have a view with this 
 
 /** The columns a workspace table can show (every sort column, and tags). */
 export const WORKSPACE_COLUMN_KEYS = [...WORKSPACE_SORT_COLUMNS, 'tags'] as const;
-/** The fields a workspace board can group its cards by. */
-export const BOARD_GROUPS = ['status', 'type', 'assignee', 'release'] as const;
-/** A field a workspace board can group its cards by. */
-export type TBoardGroup = (typeof BOARD_GROUPS)[number];
+export { BOARD_GROUPS, type TBoardGroup } from './workspace-words';
 
 /** A view's name: trimmed, 1 to {@link SAVED_VIEW_NAME_MAX} characters. */
 export const ZSavedViewName = ZText.trim()

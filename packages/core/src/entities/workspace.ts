@@ -3,6 +3,7 @@ import { ZId, ZTimestamp } from './ids';
 import { ITEM_TAG_MAX_LENGTH, ZItemTags } from './item-input';
 import { ZItemPerson, ZItemSummary } from './item-detail';
 import { ZText } from './text';
+import { WORKSPACE_SORT_COLUMNS } from './workspace-words';
 
 /** Most rows one workspace page answers. */
 export const WORKSPACE_PAGE_MAX = 1_000;
@@ -13,20 +14,7 @@ export const WORKSPACE_FILTER_VALUES_MAX = 100;
 /** Most items one bulk edit changes. */
 export const BULK_EDIT_MAX = 500;
 
-/** The columns a workspace table can sort by. */
-export const WORKSPACE_SORT_COLUMNS = [
-  'title',
-  'type',
-  'status',
-  'page',
-  'assignee',
-  'release',
-  'updated',
-  'author',
-  'created',
-] as const;
-/** A column a workspace table can sort by. */
-export type TWorkspaceSortColumn = (typeof WORKSPACE_SORT_COLUMNS)[number];
+export { WORKSPACE_SORT_COLUMNS, type TWorkspaceSortColumn } from './workspace-words';
 
 const ids = z.array(ZId).max(WORKSPACE_FILTER_VALUES_MAX);
 
