@@ -208,7 +208,11 @@ async function searchPage(
   const isTitled = sql<boolean>`${itemSearch.itemId} = any(${titledIds})`;
   const rank = sql<number>`ts_rank(${itemSearch.document}, ${query})`;
   const ranked = db
-    .select({ itemId: itemSearch.itemId, isTitled: isTitled.as('is_titled'), rank: rank.as('rank') })
+    .select({
+      itemId: itemSearch.itemId,
+      isTitled: isTitled.as('is_titled'),
+      rank: rank.as('rank'),
+    })
     .from(itemSearch)
     .innerJoin(items, eq(items.id, itemSearch.itemId))
     // An array, not `in (…)`: PostgreSQL then fetches the few candidates by primary key instead
