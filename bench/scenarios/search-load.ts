@@ -23,7 +23,13 @@ let projectId = 0;
 let writes: Mix[] = [];
 let dataDir = '';
 
-type Timed = { label: string; latencies: number[]; failures: number };
+type Timed = {
+  label: string;
+  latencies: number[];
+  failures: number;
+  /** The same latencies by what was asked (the search's text), when `keyOf` was given. */
+  byKey: Map<string, number[]>;
+};
 
 const percentile = (sorted: number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? NaN;
@@ -32,29 +38,48 @@ const percentile = (sorted: number[], share: number) =>
 async function timeCalls(
   label: string,
   request: (index: number) => Promise<Response>,
+  keyOf?: (index: number) => string,
 ): Promise<Timed> {
   const latencies: number[] = [];
+  const byKey = new Map<string, number[]>();
   let failures = 0;
   let sent = 0;
   const until = performance.now() + SECONDS * 1000;
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       while (performance.now() < until) {
+        const index = sent++;
         const started = performance.now();
-        const response = await request(sent++);
+        const response = await request(index);
         await response.arrayBuffer();
-        latencies.push(performance.now() - started);
+        const latency = performance.now() - started;
+        latencies.push(latency);
+        if (keyOf) {
+          const key = keyOf(index);
+          const ofKey = byKey.get(key) ?? [];
+          ofKey.push(latency);
+          byKey.set(key, ofKey);
+        }
         if (!response.ok) failures += 1;
       }
     }),
   );
-  return { label, latencies: latencies.sort((a, b) => a - b), failures };
+  for (const values of byKey.values()) values.sort((a, b) => a - b);
+  return { label, latencies: latencies.sort((a, b) => a - b), failures, byKey };
 }
 
-function row(timed: Timed, baseline: Timed): string {
-  const p95 = percentile(timed.latencies, 0.95);
-  const f = (share: number) => percentile(timed.latencies, share).toFixed(1);
-  return `| ${timed.label} | ${timed.latencies.length} | ${f(0.5)} | ${f(0.95)} | ${f(0.99)} | ${(p95 / percentile(baseline.latencies, 0.95)).toFixed(1)} | ${timed.failures} |`;
+function latencyRow(label: string, sorted: number[], baseline: Timed, failures: string): string {
+  const p95 = percentile(sorted, 0.95);
+  const f = (share: number) => percentile(sorted, share).toFixed(1);
+  return `| ${label} | ${sorted.length} | ${f(0.5)} | ${f(0.95)} | ${f(0.99)} | ${(p95 / percentile(baseline.latencies, 0.95)).toFixed(1)} | ${failures} |`;
+}
+
+/** The call's row, then one row per text it asked (the mix hides which text is slow). */
+function rows(timed: Timed, baseline: Timed): string[] {
+  return [
+    latencyRow(timed.label, timed.latencies, baseline, String(timed.failures)),
+    ...[...timed.byKey].map(([key, sorted]) => latencyRow(`— ${key}`, sorted, baseline, '')),
+  ];
 }
 
 /** Issue 28: search latency alone and under the mixed load's lookups and writes. */
@@ -81,11 +106,12 @@ export const searchLoadScenario: Scenario = {
     const serverUrl = prepared.baseline.url;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const whoami = () => fetch(`${serverUrl}/api/account/whoami`, { headers });
+    const textOf = (index: number) => SEARCH_TEXTS[index % SEARCH_TEXTS.length]?.text ?? '';
     const search = (index: number) =>
       fetch(`${serverUrl}/api/item/searchItems`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ projectId, text: SEARCH_TEXTS[index % SEARCH_TEXTS.length]?.text }),
+        body: JSON.stringify({ projectId, text: textOf(index) }),
       });
     const activity: string[] = [];
     const phase = async (name: string) => {
@@ -95,9 +121,10 @@ export const searchLoadScenario: Scenario = {
       const searches = await timeCalls(
         `${name}: POST /api/item/searchItems (4 texts in turn)`,
         search,
+        (index) => `\`${textOf(index)}\``,
       );
       activity.push(...formatActivity(`searches ${name}`, await sampler.stop()));
-      return [row(baseline, baseline), row(searches, baseline)];
+      return [...rows(baseline, baseline), ...rows(searches, baseline)];
     };
     const loadAtStart = loadAverage();
     // Warm-up: JIT, caches, the pool's connections.

@@ -20,17 +20,27 @@ let otherProjectId: number;
 const ids: Record<string, number> = {};
 const idOf = (name: string) => ids[name] ?? 0;
 
-const search = async (text: string, filters: object = {}) =>
+const searchProject = async (inProjectId: number, text: string, filters: object = {}) =>
   ok<Hit[]>(
     await t.call(world.admin, {
       method: 'POST',
       url: '/api/item/searchItems',
-      payload: { projectId, text, ...filters },
+      payload: { projectId: inProjectId, text, ...filters },
     }),
   );
+const search = (text: string, filters: object = {}) => searchProject(projectId, text, filters);
 const searchIds = async (text: string, filters: object = {}) =>
   (await search(text, filters)).map((hit) => hit.itemId);
 const hits = (runs: Run[]) => runs.filter((run) => run.hit).map((run) => run.text);
+
+/** `count` copies of item `itemId` in its project, titled `title n`, with `description`. */
+function copiesOf(itemId: number, count: number, title: string, description: string) {
+  return t.db.execute(sql`insert into items (project_id, relative_path_id, item_type_id,
+      item_status_id, title, description_html, created_by)
+    select project_id, relative_path_id, item_type_id, item_status_id, ${title} || ' ' || n,
+      ${description}, created_by
+    from items, generate_series(1, ${count}) n where id = ${itemId}`);
+}
 
 async function addNote(itemId: number, text: string): Promise<number> {
   return ok<{ noteId: number }>(
@@ -122,17 +132,54 @@ describe('full-text search of a project', () => {
       select project_id, relative_path_id, item_type_id, item_status_id, 'Copy ' || n,
         '<p>A quokka here.</p>', created_by
       from items, generate_series(1, 600) n where id = ${titled}`);
-    const found = ok<Hit[]>(
-      await t.call(world.admin, {
-        method: 'POST',
-        url: '/api/item/searchItems',
-        payload: { projectId: crowdedProjectId, text: 'quokka' },
-      }),
-    );
+    const found = await searchProject(crowdedProjectId, 'quokka');
     expect(found).toHaveLength(100);
     expect(found[0]?.itemId).toBe(titled);
     expect(hits(found[0]?.match?.title ?? [])).toEqual(['Quokka']);
     expect(found.slice(1).every((hit) => hit.title.startsWith('Copy '))).toBe(true);
+  });
+
+  it('fills a page of title matches by rank when more than a page of titles match', async () => {
+    const koalaProjectId = await createProject(t, world, 'https://www.koala.example.test');
+    const strongest = await createItem(t, world.admin, world, {
+      projectId: koalaProjectId,
+      relativePath: '/zoo',
+      title: 'Koala enclosure',
+      descriptionHtml: '<p>Koala, koala and koala again.</p>',
+      tags: ['koala'],
+    });
+    const insertCopies = (count: number, title: string, description: string) =>
+      copiesOf(strongest, count, title, description);
+    // More title matches than one page (HIT_LIMIT, 100), then newer items mentioning the word
+    // only in their description: none of those may take a place on the page.
+    await insertCopies(150, 'Koala', '<p>Nothing else.</p>');
+    await insertCopies(300, 'Wallaby', '<p>A koala was seen nearby.</p>');
+    const found = (await searchProject(koalaProjectId, 'koala')) as (Hit & {
+      relativePath: string;
+      tags: string[];
+    })[];
+    expect(found).toHaveLength(100);
+    expect(found.every((hit) => hit.title.startsWith('Koala'))).toBe(true);
+    // The oldest title match, but the strongest document: first by rank.
+    expect(found[0]).toMatchObject({ itemId: strongest, relativePath: '/zoo', tags: ['koala'] });
+    expect(hits(found[0]?.match?.snippet ?? [])).toEqual(['Koala', 'koala', 'koala', 'koala']);
+    // Equal ranks: most recently changed first.
+    const copyNumbers = found.slice(1).map((hit) => Number(hit.title.split(' ')[1]));
+    expect(copyNumbers).toEqual([...copyNumbers].sort((a, b) => b - a));
+  });
+
+  it('keeps no pending list in the search indexes: a new item is in the index itself', async () => {
+    await t.db.execute(sql`create extension if not exists pgstattuple`);
+    await createItem(t, world.admin, world, {
+      projectId,
+      relativePath: '/pending',
+      title: 'Platypus pending check',
+    });
+    const pending = await t.db.execute<{ pending: number }>(sql`
+      select (pgstatginindex('item_search_document_idx')).pending_pages
+        + (pgstatginindex('item_search_title_idx')).pending_pages as pending`);
+    expect(Number(pending.rows[0]?.pending)).toBe(0);
+    expect(await searchIds('platypus')).toHaveLength(1);
   });
 
   it('finds a word common in old items but absent from the newest thousand', async () => {
@@ -143,22 +190,12 @@ describe('full-text search of a project', () => {
       title: 'First',
     });
     const copies = (count: number, title: string, description: string) =>
-      t.db.execute(sql`insert into items (project_id, relative_path_id, item_type_id,
-          item_status_id, title, description_html, created_by)
-        select project_id, relative_path_id, item_type_id, item_status_id, ${title} || ' ' || n,
-          ${description}, created_by
-        from items, generate_series(1, ${count}) n where id = ${first}`);
+      copiesOf(first, count, title, description);
     // 600 old items mention it (more than one search ranks), then 1,000 newer ones do not: the
     // newest items alone cannot fill the candidates (decision 0064), the index must find them.
     await copies(600, 'Old', '<p>A wombat was here.</p>');
     await copies(1_000, 'New', '<p>Nothing to see.</p>');
-    const found = ok<Hit[]>(
-      await t.call(world.admin, {
-        method: 'POST',
-        url: '/api/item/searchItems',
-        payload: { projectId: projectWithHistory, text: 'wombat' },
-      }),
-    );
+    const found = await searchProject(projectWithHistory, 'wombat');
     expect(found).toHaveLength(100);
     expect(found.every((hit) => hit.title.startsWith('Old '))).toBe(true);
     expect(hits(found[0]?.match?.snippet ?? [])).toEqual(['wombat']);

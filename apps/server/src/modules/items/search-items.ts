@@ -1,5 +1,5 @@
 import type { THighlighted, TItemSearchHit } from '@waymark/core';
-import { and, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { itemSearch, itemTags, items, organizations, projects } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
@@ -100,29 +100,6 @@ function splitOnce(text: string, separator: string): [string, string] {
 /** Text with the markers removed, so user text never produces a highlight of its own. */
 const unmarked = (column: SQLWrapper) => sql`translate(${column}, ${START + STOP}, '')`;
 
-async function highlight(
-  db: Db,
-  itemIds: number[],
-  query: SQL,
-): Promise<Map<number, NonNullable<TItemSearchHit['match']>>> {
-  if (itemIds.length === 0) return new Map();
-  const snippetText = sql`concat_ws(' … ', nullif(${itemSearch.body}, ''), nullif(${itemSearch.notes}, ''),
-    nullif(${itemSearch.attachmentNames}, ''), nullif(${itemSearch.tags}, ''))`;
-  const rows = await db
-    .select({
-      itemId: itemSearch.itemId,
-      title: sql<string>`ts_headline(${itemSearch.searchConfig}, ${unmarked(itemSearch.title)}, ${query},
-        ${`${HEADLINE_OPTIONS}, HighlightAll=true`})`,
-      snippet: sql<string>`ts_headline(${itemSearch.searchConfig}, ${unmarked(snippetText)}, ${query},
-        ${SNIPPET_OPTIONS})`,
-    })
-    .from(itemSearch)
-    .where(inArray(itemSearch.itemId, itemIds));
-  return new Map(
-    rows.map((row) => [row.itemId, { title: toRuns(row.title), snippet: toRuns(row.snippet) }]),
-  );
-}
-
 /**
  * The tsquery of `text` in the project's organization's language, as its text form. Resolved
  * first, on its own: written into the search as an expression over the language's subquery it
@@ -137,44 +114,45 @@ async function resolveTsquery(db: Db, projectId: number, text: string): Promise<
 }
 
 /**
- * The ids of the newest {@link RANKED_CANDIDATES} items that pass the filters and `match`. Newest
- * by id, the primary key: for a common word PostgreSQL walks that index backwards and stops at
- * the limit, for a rare one it takes the GIN index's few matches and sorts them.
+ * The newest {@link RANKED_CANDIDATES} items that pass the filters and whose **title** matches
+ * `query`, newest first: found by the title's own GIN index (item_search_title_idx), a few
+ * entries per title, without reading any document.
  */
-function newestMatches(db: Db, filters: SQL | undefined, match: SQL): SQL {
+function newestTitleMatches(db: Db, filters: SQL | undefined, query: SQL) {
   return db
     .select({ itemId: items.id })
     .from(items)
     .innerJoin(itemSearch, eq(itemSearch.itemId, items.id))
-    .where(and(filters, match))
+    .where(and(filters, sql`${titleDocument} @@ ${query}`))
     .orderBy(desc(items.id))
-    .limit(RANKED_CANDIDATES)
-    .getSQL();
+    .limit(RANKED_CANDIDATES);
 }
 
 /** How many of the project's newest items the first look for matches anywhere reads. */
 const RECENT_WINDOW = 2 * RANKED_CANDIDATES;
 
 /**
- * The newest {@link RANKED_CANDIDATES} items that pass the filters and match `query` anywhere in
- * their document, in at most two statements whose cost is bounded either way (decision 0064).
- * PostgreSQL cannot estimate how many documents a prefix (`saf:*`) or phrase matches, and walked
- * the primary key backwards for a prefix in 1 % of the items: 49,401 documents tested to find
- * 500 (34–54 ms), where the GIN index finds all 1,000 in under 1 ms — but for a word in every
- * item the GIN index returns all 100,000 (~240 ms) where the walk stops after 500. So: first the
- * walk over the project's newest {@link RECENT_WINDOW} items only (both keys bounded below, < 1 ms
- * on 100,000 items); a word that fills the candidates there is done. Otherwise it is in fewer
- * than half of the recent items, and the GIN index's matches are what to sort.
+ * The ids of the newest {@link RANKED_CANDIDATES} items that pass the filters and match `query`
+ * anywhere in their document, as an array expression whose cost is bounded either way (decision
+ * 0064). PostgreSQL cannot estimate how many documents a prefix (`saf:*`) or phrase matches, and
+ * walked the primary key backwards for a prefix in 1 % of the items: 49,401 documents tested to
+ * find 500 (34–54 ms), where the GIN index finds all 1,000 in under 1 ms — but for a word in
+ * every item the GIN index returns all 100,000 (~240 ms) where the walk stops after 500. So:
+ * first the walk over the project's newest {@link RECENT_WINDOW} items only (both keys bounded
+ * below, < 1 ms on 100,000 items); a word that fills the candidates there is done. Otherwise it
+ * is in fewer than half of the recent items, and the GIN index's matches are what to sort: that
+ * sub-select sits in the other branch of a `case`, and PostgreSQL runs an uncorrelated
+ * sub-select only when its value is first needed (decision 0069: one statement, not two).
  */
-async function newestMatchesAnywhere(
+function newestMatchesAnywhere(
   db: Db,
   projectId: number,
   filters: SQL | undefined,
   query: SQL,
-): Promise<number[]> {
+): SQL {
   const floor = sql`coalesce((select ${items.id} from ${items} where ${items.projectId} = ${projectId}
     order by ${items.id} desc offset ${RECENT_WINDOW - 1} limit 1), 0)`;
-  const recent = await db
+  const recent = db
     .select({ itemId: items.id })
     .from(items)
     .innerJoin(itemSearch, eq(itemSearch.itemId, items.id))
@@ -189,19 +167,81 @@ async function newestMatchesAnywhere(
     )
     .orderBy(desc(items.id))
     .limit(RANKED_CANDIDATES);
-  if (recent.length === RANKED_CANDIDATES) return recent.map((row) => row.itemId);
   const matched = db
     .select({ itemId: itemSearch.itemId })
     .from(itemSearch)
     .where(and(eq(itemSearch.projectId, projectId), sql`${itemSearch.document} @@ ${query}`));
-  const rows = await db
+  const indexed = db
     .select({ itemId: items.id })
     .from(items)
     // An array: fetched by primary key, not merged along it (which walked it backwards again).
     .where(and(filters, sql`${items.id} = any(array(${matched}))`))
     .orderBy(desc(items.id))
     .limit(RANKED_CANDIDATES);
-  return rows.map((row) => row.itemId);
+  // `offset 0` keeps the walk's array one value: flattened, PostgreSQL ran the walk once per use.
+  return sql`(select case when cardinality(newest.ids) = ${RANKED_CANDIDATES} then newest.ids
+    else array(${indexed}) end from (select array(${recent}) as ids offset 0) as newest)`;
+}
+
+/**
+ * One page of hits ({@link HIT_LIMIT}) in the answer's order — title matches first, then by
+ * `ts_rank` over the whole document, then most recently changed — with their summaries and
+ * highlighted matches, in ONE statement (each statement costs a round trip, a plan and, on a
+ * loaded machine, a wait for a core). The candidates — the newest title matches (a CTE, used
+ * twice) and the newest matches anywhere — are ranked in a subquery that ends in the page's
+ * limit, so the summary's lookups (path, people, tags, note count) and ts_headline run for the
+ * returned rows only. Whether a candidate's title matches is read from the title matches' list,
+ * not by parsing its title again; when they fill the page, the others cannot be on it and are
+ * not ranked at all (decision 0069).
+ */
+async function searchPage(
+  db: Db,
+  projectId: number,
+  filters: SQL | undefined,
+  query: SQL,
+): Promise<TItemSearchHit[]> {
+  const titled = db.$with('titled').as(newestTitleMatches(db, filters, query));
+  const titledIds = sql`array(select ${titled.itemId} from ${titled})`;
+  const anywhere = newestMatchesAnywhere(db, projectId, filters, query);
+  const candidates = sql`case when cardinality(${titledIds}) >= ${HIT_LIMIT} then ${titledIds}
+    else array(select unnest(${titledIds}) union select unnest(${anywhere})) end`;
+  const isTitled = sql<boolean>`${itemSearch.itemId} = any(${titledIds})`;
+  const rank = sql<number>`ts_rank(${itemSearch.document}, ${query})`;
+  const ranked = db
+    .select({
+      itemId: itemSearch.itemId,
+      isTitled: isTitled.as('is_titled'),
+      rank: rank.as('rank'),
+    })
+    .from(itemSearch)
+    .innerJoin(items, eq(items.id, itemSearch.itemId))
+    // An array, not `in (…)`: PostgreSQL then fetches the few candidates by primary key instead
+    // of hashing every item of the project.
+    .where(sql`${itemSearch.itemId} = any(${candidates})`)
+    .orderBy(desc(isTitled), desc(rank), desc(items.updatedAt), desc(items.id))
+    .limit(HIT_LIMIT)
+    .as('ranked');
+  const snippetText = sql`concat_ws(' … ', nullif(${itemSearch.body}, ''), nullif(${itemSearch.notes}, ''),
+    nullif(${itemSearch.attachmentNames}, ''), nullif(${itemSearch.tags}, ''))`;
+  const rows = await joinItemLookups(
+    db
+      .with(titled)
+      .select({
+        ...itemSummaryColumns,
+        titleHeadline: sql<string>`ts_headline(${itemSearch.searchConfig}, ${unmarked(itemSearch.title)}, ${query},
+          ${`${HEADLINE_OPTIONS}, HighlightAll=true`})`,
+        snippetHeadline: sql<string>`ts_headline(${itemSearch.searchConfig}, ${unmarked(snippetText)}, ${query},
+          ${SNIPPET_OPTIONS})`,
+      })
+      .from(ranked)
+      .innerJoin(items, eq(items.id, ranked.itemId))
+      .innerJoin(itemSearch, eq(itemSearch.itemId, ranked.itemId))
+      .$dynamic(),
+  ).orderBy(desc(ranked.isTitled), desc(ranked.rank), desc(items.updatedAt), desc(items.id));
+  return rows.map(({ titleHeadline, snippetHeadline, ...summary }) => ({
+    ...toItemSummary(summary),
+    match: { title: toRuns(titleHeadline), snippet: toRuns(snippetHeadline) },
+  }));
 }
 
 /**
@@ -209,7 +249,9 @@ async function newestMatchesAnywhere(
  * (migration 0017_workspace), title matches first, then by rank, at most {@link HIT_LIMIT}, each
  * with its matches highlighted. Only the newest {@link RANKED_CANDIDATES} title matches and
  * newest {@link RANKED_CANDIDATES} matches anywhere are ranked (decision 0049), the latter found
- * in at most two bounded statements (decision 0064). Without: most recently changed first, at most 500.
+ * in at most two bounded statements (decision 0064); only they are ranked, and only the returned
+ * page is summarised and highlighted (decision 0069). Without: most recently changed first, at
+ * most 500.
  */
 export async function searchItems(
   { db }: { db: Db },
@@ -232,36 +274,6 @@ export async function searchItems(
   // Text of stop words or punctuation only is an empty query, which matches nothing.
   if (queryText === '') return [];
   const query = sql`${queryText}::tsquery`;
-  const titleMatch = sql<boolean>`(${titleDocument} @@ ${query})`;
   const filters = and(...conditions);
-  const anywhere = await newestMatchesAnywhere(db, scope.projectId, filters, query);
-  // The matches anywhere as one array value ('{1,2,3}'), not one parameter per id.
-  const candidates = sql`(${newestMatches(db, filters, titleMatch)})
-    union (select unnest(${`{${anywhere.join(',')}}`}::int[]))`;
-  const rows = await joinItemLookups(
-    db
-      .select(itemSummaryColumns)
-      .from(items)
-      .innerJoin(itemSearch, eq(itemSearch.itemId, items.id))
-      .$dynamic(),
-  )
-    // An array, not `in (…)`: PostgreSQL then expects the few candidates and fetches them by
-    // primary key instead of hashing every item of the project.
-    .where(sql`${items.id} = any(array(${candidates}))`)
-    .orderBy(
-      desc(titleMatch),
-      desc(sql`ts_rank(${itemSearch.document}, ${query})`),
-      desc(items.updatedAt),
-      desc(items.id),
-    )
-    .limit(HIT_LIMIT);
-  const matches = await highlight(
-    db,
-    rows.map((row) => row.itemId),
-    query,
-  );
-  return rows.map((row) => ({
-    ...toItemSummary(row),
-    match: matches.get(row.itemId) ?? { title: [{ text: row.title, hit: false }], snippet: [] },
-  }));
+  return searchPage(db, scope.projectId, filters, query);
 }
