@@ -159,6 +159,9 @@ export function createDataChangeOwner(deps: DataChangeOwnerDeps): DataChangeOwne
             deps.publishItems(null);
             pagesOf(projectId).forEach(refresh);
           },
+          // A project deleted (or access taken) after its page was read: read the page again,
+          // fresh, or it keeps showing a project that is no more (decision 0067).
+          onGone: () => pagesOf(projectId).forEach(refresh),
           onState: (state) => {
             deps.publishState(projectId, state);
             if (state !== 'live') return;
