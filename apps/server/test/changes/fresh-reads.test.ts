@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
+import { createChangeFeed } from '../../src/changes/change-feed';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import { delayChangeFeed, type DelayedChangeFeed } from '../support/delayed-change-feed';
 import { pageLookup } from '../support/page-lookup';
@@ -86,5 +87,29 @@ describe('fresh reads after a change (read-your-writes)', () => {
     expect(slowFeed.syncCalls).toBe(before);
     await lookUpOnSlowCopy({ fresh: true });
     expect(slowFeed.syncCalls).toBe(before + 1);
+  });
+
+  it('lets concurrent fresh reads share the barrier: 50 at once send at most two notifications', async () => {
+    let notifications = 0;
+    const feed = createChangeFeed({
+      connectionString: t.databaseUrl,
+      query: (text, values) => {
+        notifications++;
+        return t.db.$client.query(text, values);
+      },
+      logger: { warn: () => undefined },
+    });
+    await feed.start();
+    try {
+      await Promise.all(Array.from({ length: 50 }, () => feed.sync()));
+      expect(notifications).toBeGreaterThanOrEqual(1);
+      expect(notifications).toBeLessThanOrEqual(2);
+      // A caller after those still gets a notification of its own, sent after it asked.
+      await feed.sync();
+      expect(notifications).toBeLessThanOrEqual(3);
+      expect(notifications).toBeGreaterThanOrEqual(2);
+    } finally {
+      await feed.stop();
+    }
   });
 });
