@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PORTAL_LINKS } from '@waymark/core';
 import { unzipSync } from 'fflate';
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import pg from 'pg';
 import { embeddedDatabaseUrl, startServer } from '../scripts/lib/start-server.mjs';
 import { parseMail } from '../apps/server/src/modules/mail/outbox';
@@ -12,7 +13,7 @@ import { signInOnProvider } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { callApiAs, readAccessToken } from './support/extension-session';
 import { expect, test } from './support/fixtures';
-import { addMemberInSecondBrowser, createAdminTeam, openPanel } from './support/two-users';
+import { teamWithMember as startTeamWithMember } from './support/two-users';
 
 // Issue 33, done when: a member leaves (from the extension; access ends, items stay); a user
 // deletes their account and the items and notes they wrote show "Former member" in their teammates'
@@ -43,6 +44,18 @@ test.afterAll(async () => {
   for (const profile of profiles) rmSync(profile, { recursive: true, force: true });
 });
 
+/** Ada's team on the test site's first origin, her panel on /checkout, Bo a member in a second browser. */
+function teamWithMember(contextA: BrowserContext, request: APIRequestContext) {
+  return startTeamWithMember({
+    context: contextA,
+    request,
+    server: { url: server.url, dataDir },
+    siteOrigin: site.origins[0],
+    pageUrl: `${site.origins[0]}/checkout`,
+    profiles,
+  });
+}
+
 /** Every mail of the outbox to `address`. */
 function mailsTo(address: string) {
   const outbox = join(dataDir, 'mail');
@@ -57,23 +70,7 @@ test('a member deletes their account; their item and notes stay, shown as "Forme
   request,
 }) => {
   test.setTimeout(300_000);
-  const pageUrl = `${site.origins[0]}/checkout`;
-  const own = { url: server.url, dataDir };
-  const panelA = await openPanel(contextA, own, pageUrl);
-  const team = await createAdminTeam({
-    context: contextA,
-    panel: panelA,
-    request,
-    server: own,
-    siteOrigin: site.origins[0],
-  });
-  const { context: contextB, member: bo } = await addMemberInSecondBrowser({
-    team,
-    request,
-    server: own,
-    pageUrl,
-    profiles,
-  });
+  const { panelA, team, context: contextB, member: bo } = await teamWithMember(contextA, request);
   try {
     // Bo writes an item and a note; Ada mentions him.
     const boToken = await readAccessToken(contextB);
@@ -161,16 +158,7 @@ test('an owner closes the organization; its member sees it closed; after the gra
   request,
 }) => {
   test.setTimeout(300_000);
-  const pageUrl = `${site.origins[0]}/checkout`;
-  const own = { url: server.url, dataDir };
-  const panelA = await openPanel(contextA, own, pageUrl);
-  const team = await createAdminTeam({
-    context: contextA,
-    panel: panelA,
-    request,
-    server: own,
-    siteOrigin: site.origins[0],
-  });
+  const { team, context: contextB, panel: panelB } = await teamWithMember(contextA, request);
   const itemId = await team.createItem('Logo is blurry on retina screens', '/checkout');
   const token = await readAccessToken(contextA);
   const upload = await request.post(`${server.url}/api/item/uploadAttachment/${itemId}`, {
@@ -178,13 +166,6 @@ test('an owner closes the organization; its member sees it closed; after the gra
     multipart: { file: { name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('blur') } },
   });
   expect(upload.status()).toBe(200);
-  const { context: contextB, panel: panelB } = await addMemberInSecondBrowser({
-    team,
-    request,
-    server: own,
-    pageUrl,
-    profiles,
-  });
   try {
     // Ada closes "Acme" on the Account screen, typing its name.
     const portal = await contextA.newPage();
@@ -272,23 +253,7 @@ test('a member leaves the organization from the extension; their access ends, th
   request,
 }) => {
   test.setTimeout(300_000);
-  const pageUrl = `${site.origins[0]}/checkout`;
-  const own = { url: server.url, dataDir };
-  const panelA = await openPanel(contextA, own, pageUrl);
-  const team = await createAdminTeam({
-    context: contextA,
-    panel: panelA,
-    request,
-    server: own,
-    siteOrigin: site.origins[0],
-  });
-  const { context: contextB, panel: panelB } = await addMemberInSecondBrowser({
-    team,
-    request,
-    server: own,
-    pageUrl,
-    profiles,
-  });
+  const { team, context: contextB, panel: panelB } = await teamWithMember(contextA, request);
   try {
     const boToken = await readAccessToken(contextB);
     const { userId: boId } = await callApiAs<{ userId: number }>(

@@ -223,8 +223,14 @@ export const pageItemsScenario: Scenario = {
           url: lookupUrl,
           headers,
         },
+        {
+          // Decision 0070: the lookup a client sends first after a change waits for the feed.
+          label: 'GET /api/item/getPageItems asked fresh (Cache-Control: no-cache)',
+          url: lookupUrl,
+          headers: { ...headers, 'cache-control': 'no-cache' },
+        },
       ],
-      notes: `Data: 1 organization (Pro), 1 project, ${DOMAINS} associated domains, ${PATHS} paths, ${PATHS * ITEMS_PER_PATH} items (2 tags each, a note on every 4th), seeded in SQL; the page answers 10 items. Both calls pay the same token check and user lookup, so the ratio is the cost of the two lookup queries (sites by host: associated_sites_host_idx; path: relative_paths_project_id_path_key; items: items_relative_path_id_idx; tags and note counts by item_tags_pkey / item_notes_item_id_idx). Since issue 17 both reads are cached per caller and host, and per project path, and forgotten through the change feed, and the whole answer is kept as text while both cached reads are; every request of the run asks for the same page as the same caller without If-None-Match, so the figures measure the warm path a page reload takes, the full ~3 KB answer written each time. EXPLAIN ANALYZE of the cold path's two reads on this data:\n\n\`\`\`text\n${plans}\n\`\`\``,
+      notes: `Data: 1 organization (Pro), 1 project, ${DOMAINS} associated domains, ${PATHS} paths, ${PATHS * ITEMS_PER_PATH} items (2 tags each, a note on every 4th), seeded in SQL; the page answers 10 items. Both calls pay the same token check and user lookup, so the ratio is the cost of the two lookup queries (sites by host: associated_sites_host_idx; path: relative_paths_project_id_path_key; items: items_relative_path_id_idx; tags and note counts by item_tags_pkey / item_notes_item_id_idx). Since issue 17 both reads are cached per caller and host, and per project path, and forgotten through the change feed, and the whole answer is kept as text while both cached reads are; every request of the run asks for the same page as the same caller without If-None-Match, so the figures measure the warm path a page reload takes, the full ~3 KB answer written each time. The third row asks every time as a client does only on its first call after a change (decision 0070): the server first waits for its change feed (one NOTIFY round trip), so it is the barrier's cost, paid only when asked. EXPLAIN ANALYZE of the cold path's two reads on this data:\n\n\`\`\`text\n${plans}\n\`\`\``,
     };
   },
 };

@@ -147,3 +147,23 @@ export async function addMemberInSecondBrowser(input: {
   await panel.reload();
   return { context, panel, member };
 }
+
+/**
+ * The two-browser team of the data-ownership walks: Ada signs up with the panel on `pageUrl` and
+ * gets an organization with a project on `siteOrigin` ({@link createAdminTeam}); Bo joins it as a
+ * member from a second browser ({@link addMemberInSecondBrowser}).
+ */
+export async function teamWithMember(input: {
+  context: BrowserContext;
+  request: APIRequestContext;
+  server: OwnServer;
+  siteOrigin: string;
+  pageUrl: string;
+  profiles: string[];
+}): Promise<SecondMember & { panelA: Page; team: AdminTeam }> {
+  const { context, request, server, siteOrigin, pageUrl, profiles } = input;
+  const panelA = await openPanel(context, server, pageUrl);
+  const team = await createAdminTeam({ context, panel: panelA, request, server, siteOrigin });
+  const second = await addMemberInSecondBrowser({ team, request, server, pageUrl, profiles });
+  return { ...second, panelA, team };
+}

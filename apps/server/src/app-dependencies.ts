@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import { createDb, type Db } from './db/client';
-import { createChangeFeed } from './changes/change-feed';
+import { createChangeFeed, type ChangeFeed } from './changes/change-feed';
 import { createFileStore } from './files/create-file-store';
 import { createJobQueue } from './jobs/job-queue';
 import { createPaymentGateway } from './modules/billing/index';
@@ -22,6 +22,8 @@ export function createAppDependencies(input: {
   db: Db;
   clock: Clock;
   logger: FastifyBaseLogger;
+  /** Wraps the change feed made on `db` (tests delay its delivery); default: none. */
+  wrapChanges?: ((feed: ChangeFeed) => ChangeFeed) | undefined;
 }): AppDeps {
   const { config, db, clock, logger } = input;
   const jobs = createJobQueue({
@@ -36,11 +38,12 @@ export function createAppDependencies(input: {
     logger,
   });
   const mailer = createMailer({ jobs, transport, clock, publicUrl: config.publicUrl });
-  const changes = createChangeFeed({
+  const feed = createChangeFeed({
     connectionString: db.$client.options.connectionString ?? '',
     query: (text, values) => db.$client.query(text, values),
     logger,
   });
+  const changes = input.wrapChanges ? input.wrapChanges(feed) : feed;
   const files = createFileStore(config);
   const readDb =
     config.database.readPoolSize > 0

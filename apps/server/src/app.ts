@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { handleError, handleNotFound } from './http/error-handler';
 import { installExtensionCors } from './http/extension-cors';
+import { installFreshReads } from './http/fresh-reads';
 import { createLogger } from './logger';
 import { installDrain } from './http/drain';
 import { createFrontDoor } from './http/front-door';
@@ -42,6 +43,11 @@ export type BuildAppOptions = {
   clock?: Clock;
   /** Logger to use; default: a new pino logger at `config.logLevel`. */
   logger?: FastifyBaseLogger;
+  /**
+   * Wraps the change feed the app would make on `db` (tests delay its delivery, to show what a
+   * loaded machine does); default: that feed as is.
+   */
+  wrapChanges?: (feed: ChangeFeed) => ChangeFeed;
   /** Extra plugins registered after the modules (tests use it for probe routes). */
   plugins?: readonly AppModule[];
 };
@@ -88,7 +94,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     clock: options.clock ?? systemClock,
     logger: app.log,
+    wrapChanges: options.wrapChanges,
   });
+  installFreshReads(app, deps.changes);
   installAuth(app, { config, db, changes: deps.changes });
   installAccess(app);
   app.decorate('changes', deps.changes);

@@ -36,6 +36,7 @@ export * from './entities/audit';
 export * from './entities/data-export';
 export * from './api/define-route';
 export * from './api/api-client';
+export * from './api/fresh-reads';
 export * from './api/routes/index';
 export * from './content/extension-install';
 export * from './content/quick-tips';

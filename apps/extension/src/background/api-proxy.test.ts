@@ -1,4 +1,4 @@
-import { AppError } from '@waymark/core';
+import { AppError, createFreshReads } from '@waymark/core';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthSession } from '../auth/auth-session';
 import { createFakeChrome } from '../test/fake-chrome-api';
@@ -19,6 +19,7 @@ function setUp(answer: () => Response) {
     auth,
     fetch,
     getServerUrl: () => Promise.resolve(SERVER),
+    freshReads: createFreshReads(),
   });
   return { proxy, fetch, auth };
 }
@@ -33,6 +34,20 @@ describe('API proxy', () => {
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe(`${SERVER}/api/account/getOrgs`);
     expect((init?.headers as Record<string, string>).authorization).toBe('Bearer access-1');
+  });
+
+  it('asks for a fresh answer first, and again on the first call after a write', async () => {
+    const { proxy, fetch } = setUp(() => Response.json([]));
+    const getOrgs = { route: 'getOrgs', input: {} } as const;
+    await proxy(getOrgs, PAGE_SENDER);
+    await proxy(getOrgs, PAGE_SENDER);
+    await proxy({ route: 'saveOrgName', input: { body: { orgId: 1, orgName: 'A' } } }, PAGE_SENDER);
+    await proxy(getOrgs, PAGE_SENDER);
+    await proxy(getOrgs, PAGE_SENDER);
+    const asked = fetch.mock.calls.map(
+      ([, init]) => (init?.headers as Record<string, string>)['cache-control'] ?? null,
+    );
+    expect(asked).toEqual(['no-cache', null, null, 'no-cache', null]);
   });
 
   it('refuses content scripts and unknown routes', () => {

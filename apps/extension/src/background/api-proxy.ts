@@ -1,4 +1,11 @@
-import { AppError, createApiClient, routes, type ApiClient, type RouteDef } from '@waymark/core';
+import {
+  AppError,
+  createApiClient,
+  routes,
+  type ApiClient,
+  type FreshReads,
+  type RouteDef,
+} from '@waymark/core';
 import type { AuthSession } from '../auth/index';
 import type { MessageHandler } from '../messaging/index';
 import type { ChromeApi } from '../platform/index';
@@ -10,6 +17,11 @@ export type ApiProxyDeps = {
   auth: AuthSession;
   fetch: typeof fetch;
   getServerUrl: () => Promise<string>;
+  /**
+   * The worker's one read-your-writes tracker (decision 0070), shared by the client made per
+   * call: after a change, the next call asks the server for a fresh answer.
+   */
+  freshReads: FreshReads;
 };
 
 /**
@@ -27,6 +39,7 @@ export async function createWorkerApiClient(deps: ApiProxyDeps): Promise<ApiClie
     baseUrl: await deps.getServerUrl(),
     fetch: deps.fetch,
     getAccessToken: () => deps.auth.getAccessToken(),
+    freshReads: deps.freshReads,
     // spec §4 Session: a 401 on any call signs the user out.
     onUnauthorized: () => void deps.auth.dropTokens(),
   });

@@ -1,4 +1,4 @@
-import { AppError, type TAttachment } from '@waymark/core';
+import { AppError, createFreshReads, type TAttachment } from '@waymark/core';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthSession } from '../auth/auth-session';
 import { createFakeChrome, createPortPair } from '../test/fake-chrome-api';
@@ -40,6 +40,7 @@ function setUp(answer: (url: string, init: RequestInit) => Promise<Response> | R
     auth,
     fetch,
     getServerUrl: () => Promise.resolve(SERVER),
+    freshReads: createFreshReads(),
   });
   return { fake, fetch, auth };
 }

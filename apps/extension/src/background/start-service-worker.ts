@@ -1,3 +1,4 @@
+import { createFreshReads } from '@waymark/core';
 import { createAuthSession, type AuthDeps } from '../auth/index';
 import { broadcast, createMessageListener } from '../messaging/index';
 import type { ChromeApi } from '../platform/index';
@@ -52,7 +53,8 @@ export function startServiceWorker(
 
   const getServerUrl = () => readServerUrl(api);
   const auth = createAuthSession({ api, getServerUrl, ...environment });
-  const proxyDeps = { api, auth, fetch: environment.fetch, getServerUrl };
+  const freshReads = createFreshReads();
+  const proxyDeps = { api, auth, fetch: environment.fetch, getServerUrl, freshReads };
   serveAttachmentTransfers(proxyDeps);
   const badge = createBadge({ api, auth, call: createWorkerApiCall(proxyDeps) });
   trackBadge(api, auth, badge);
@@ -63,6 +65,7 @@ export function startServiceWorker(
     auth,
     badge,
     call: createWorkerApiCall(proxyDeps),
+    heardOfChange: () => freshReads.changed(),
     fetch: environment.fetch,
     getServerUrl,
     setTimer: environment.setTimer,

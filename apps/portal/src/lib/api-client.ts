@@ -1,4 +1,4 @@
-import { createApiClient } from '@waymark/core';
+import { createApiClient, createFreshReads } from '@waymark/core';
 import { config } from '../config';
 import { createUnauthorizedHandler } from './auth/restart-login';
 import { getAccessToken } from './auth/session';
@@ -15,4 +15,7 @@ export const apiClient = createApiClient({
   baseUrl: config.apiBaseUrl,
   getAccessToken,
   onUnauthorized: () => void handleUnauthorized(),
+  // Read-your-writes (decision 0070): the first call after the admin's change asks for a fresh
+  // answer, so no server copy's cache answers from before it.
+  freshReads: createFreshReads(),
 });

@@ -66,6 +66,8 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
   let isStopped = true;
   let retryDelay = options.retryDelayMs ?? 100;
   let retryTimer: NodeJS.Timeout | undefined;
+  let nextSync: Promise<void> | null = null;
+  let lastSync: Promise<void> = Promise.resolve();
 
   const emit = (change: Change) => {
     for (const listener of listeners) listener(change);
@@ -130,6 +132,24 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
     isLive = true;
   }
 
+  // One notification sent now and awaited: every change committed before it has arrived then.
+  async function sendBarrier(): Promise<void> {
+    if (!isLive) return;
+    const token = `${SYNC_PREFIX}${randomUUID()}`;
+    const arrived = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        pendingSyncs.delete(token);
+        resolve();
+      }, SYNC_TIMEOUT_MS);
+      pendingSyncs.set(token, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    await options.query('select pg_notify($1, $2)', [CHANGE_CHANNEL, token]);
+    await arrived;
+  }
+
   return {
     get isLive() {
       return isLive;
@@ -138,21 +158,19 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    async sync() {
-      if (!isLive) return;
-      const token = `${SYNC_PREFIX}${randomUUID()}`;
-      const arrived = new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          pendingSyncs.delete(token);
-          resolve();
-        }, SYNC_TIMEOUT_MS);
-        pendingSyncs.set(token, () => {
-          clearTimeout(timer);
-          resolve();
+    sync() {
+      if (!isLive) return Promise.resolve();
+      // Callers arriving before the next barrier's notification is sent share it (it is sent
+      // after they asked, which is all they need): 50 fresh reads at once cost two notifications,
+      // not 50 serialised on PostgreSQL's notify queue lock.
+      nextSync ??= lastSync
+        .catch(() => undefined)
+        .then(() => {
+          nextSync = null;
+          return sendBarrier();
         });
-      });
-      await options.query('select pg_notify($1, $2)', [CHANGE_CHANNEL, token]);
-      await arrived;
+      lastSync = nextSync;
+      return nextSync;
     },
     async start() {
       if (!isStopped) return;

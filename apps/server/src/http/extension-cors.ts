@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 
 /** Methods and request headers the extension's API client sends. */
 const ALLOWED_METHODS = 'GET, POST';
-// last-event-id: the live stream's resume point (issue 16), sent by the worker on reconnect.
-const ALLOWED_HEADERS = 'authorization, content-type, accept, last-event-id';
+// last-event-id: the live stream's resume point (issue 16), sent by the worker on reconnect;
+// cache-control: the worker's ask for a fresh answer after a change (fresh-reads.ts).
+const ALLOWED_HEADERS = 'authorization, content-type, accept, last-event-id, cache-control';
 /** How long Chrome may cache a preflight answer, in seconds. */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 

@@ -39,6 +39,8 @@ describe('CORS on /api for the extension', () => {
     });
     expect(response.statusCode).toBe(204);
     expect(String(response.headers['access-control-allow-headers'])).toContain('last-event-id');
+    // The worker's ask for a fresh answer after a change (decision 0070).
+    expect(String(response.headers['access-control-allow-headers'])).toContain('cache-control');
   });
 
   it('lets the extension read answers, including errors', async () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../errors/app-error';
 import { createApiClient, SERVER_UNREACHABLE_MESSAGE } from './api-client';
 import { buildPath, defineRoute } from './define-route';
+import { createFreshReads } from './fresh-reads';
 
 const getThing = defineRoute({
   method: 'GET',
@@ -38,6 +39,46 @@ describe('buildPath', () => {
 });
 
 describe('createApiClient', () => {
+  it('asks for a fresh answer on the first call after a write, and only then', async () => {
+    const fetch = fakeFetch(200, JSON.stringify({ name: 'n' }));
+    const freshReads = createFreshReads();
+    freshReads.begin().answered();
+    const client = createApiClient({ baseUrl: '', fetch, freshReads });
+    const cacheControl = (call: number) =>
+      (fetch.mock.calls[call]?.[1]?.headers as Record<string, string>)['cache-control'];
+    await client.call(getThing, { params: { thingId: 1 } });
+    await client.send(saveThing, { body: { name: 'a' } });
+    await client.call(getThing, { params: { thingId: 1 } });
+    await client.call(getThing, { params: { thingId: 1 } });
+    expect([0, 1, 2, 3].map(cacheControl)).toEqual([undefined, undefined, 'no-cache', undefined]);
+  });
+
+  it('counts a GET that changes data (the spec’s GET deletes) as a write', async () => {
+    const deleteThing = defineRoute({ ...getThing, changesData: true });
+    const fetch = fakeFetch(200, JSON.stringify({ name: 'n' }));
+    const freshReads = createFreshReads();
+    freshReads.begin().answered();
+    const client = createApiClient({ baseUrl: '', fetch, freshReads });
+    await client.call(deleteThing, { params: { thingId: 1 } });
+    await client.call(getThing, { params: { thingId: 1 } });
+    const sent = fetch.mock.calls[1]?.[1]?.headers as Record<string, string>;
+    expect(sent['cache-control']).toBe('no-cache');
+  });
+
+  it('counts neither a refused write nor a search sent by POST as a change', async () => {
+    const search = defineRoute({ ...saveThing, tokenScope: 'items:read' });
+    const freshReads = createFreshReads();
+    freshReads.begin().answered();
+    const refused = createApiClient({ baseUrl: '', fetch: fakeFetch(400, '{}'), freshReads });
+    await expect(refused.call(saveThing, { body: { name: 'a' } })).rejects.toThrow();
+    const fetch = fakeFetch(200, 'ok', 'text/plain');
+    const client = createApiClient({ baseUrl: '', fetch, freshReads });
+    await client.call(search, { body: { name: 'a' } });
+    await client.call(search, { body: { name: 'a' } });
+    const headers = fetch.mock.calls.map(([, init]) => init?.headers as Record<string, string>);
+    expect(headers.map((sent) => sent['cache-control'])).toEqual([undefined, undefined]);
+  });
+
   it('sends the bearer token and parses the JSON answer', async () => {
     const fetch = fakeFetch(200, JSON.stringify({ name: 'n' }));
     const client = createApiClient({ baseUrl: 'http://s', getAccessToken: () => 'tok', fetch });

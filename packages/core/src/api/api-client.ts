@@ -1,11 +1,13 @@
 import { AppError, type ErrorCode } from '../errors/app-error';
 import {
   buildPath,
+  changesData,
   type RouteDef,
   type RouteInput,
   type RouteOutput,
   ZErrorBody,
 } from './define-route';
+import { FRESH_READ_HEADER, type FreshReads } from './fresh-reads';
 
 /** How an API client reaches the server and authenticates. */
 export type ApiClientOptions = {
@@ -17,6 +19,12 @@ export type ApiClientOptions = {
   onUnauthorized?: () => void;
   /** The fetch to use; the global one by default. */
   fetch?: typeof fetch;
+  /**
+   * Read-your-writes (decision 0070): the client's writes are reported to it, and requests it
+   * marks ask the server for a fresh answer. Shared by every client of one app; none: every
+   * answer may come from the server's caches.
+   */
+  freshReads?: FreshReads;
 };
 
 /** A body the JSON client cannot carry, and a way to stop the request. */
@@ -78,6 +86,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const headers: Record<string, string> = { accept: 'application/json, text/plain' };
     const token = options.getAccessToken ? await options.getAccessToken() : null;
     if (token) headers.authorization = `Bearer ${token}`;
+    const ticket = options.freshReads?.begin();
+    if (ticket?.isFresh) headers[FRESH_READ_HEADER.name] = FRESH_READ_HEADER.value;
     let body: RequestInit['body'] = init.body;
     if (route.body && body === undefined) {
       headers['content-type'] = 'application/json';
@@ -95,7 +105,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (init.signal?.aborted) throw error;
       throw new AppError('INTERNAL', SERVER_UNREACHABLE_MESSAGE);
     }
+    ticket?.answered();
     if (!response.ok) throw await toAppError(response, options);
+    if (changesData(route)) options.freshReads?.changed();
     return response;
   };
   return {

@@ -45,7 +45,17 @@ export type RouteDef = {
    * only reads).
    */
   tokenScope?: RouteTokenScope;
+  /**
+   * A GET that changes data (the spec's GET deletes and plan changes): clients count it as a write
+   * (read-your-writes, decision 0070). Other routes change data unless they are GETs or searches.
+   */
+  changesData?: true;
 };
+
+/** True when calling `route` changes data: see {@link RouteDef.changesData}. */
+export function changesData(route: RouteDef): boolean {
+  return route.changesData ?? (route.method !== 'GET' && route.tokenScope !== 'items:read');
+}
 
 /** A route's token requirement: one token scope, or `session` (tokens refused). */
 export type RouteTokenScope = 'items:read' | 'items:write' | 'admin' | 'session';

@@ -40,8 +40,10 @@ function setUp() {
     now: () => Date.now(),
   });
   const publishItems = vi.fn();
+  const heardOfChange = vi.fn();
   const owner = createDataChangeOwner({
     pageData,
+    heardOfChange,
     now: () => Date.now(),
     setTimer: (run, ms) => {
       const timer = setTimeout(run, ms);
@@ -97,6 +99,7 @@ function setUp() {
   });
   return {
     owner,
+    heardOfChange,
     pageData,
     publishItems,
     call,
@@ -114,6 +117,17 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe('the worker as the one owner of "data changed"', () => {
+  it('reads the page again, asking fresh, when the project’s stream says it is gone', async () => {
+    const { call, streams, heardOfChange, openPanel, goLiveSettled } = setUp();
+    await openPanel('panel-a');
+    await goLiveSettled();
+    heardOfChange.mockClear();
+    streams.get(3)?.handlers.onGone?.();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(heardOfChange).toHaveBeenCalledTimes(1);
+    expect(call).toHaveBeenCalledTimes(1);
+  });
+
   it('answers an edit with one page lookup, the badge from that answer, and one broadcast', async () => {
     const { owner, call, badge, published, openPanel } = setUp();
     await openPanel('panel-a');

@@ -23,6 +23,11 @@ export type DataChangeOwnerDeps = {
   publishState: (projectId: number, state: LiveState) => void;
   /** Tells every extension page that the user has new notifications (issue 27). */
   publishInbox?: () => void;
+  /**
+   * Data changed (a live event, a panel's report, a stream back): the next lookup asks the
+   * server for a fresh answer, whichever server copy the event came from (decision 0070).
+   */
+  heardOfChange?: () => void;
 };
 
 /** The service worker's one owner of "data changed" (issue 16). */
@@ -79,6 +84,7 @@ export function createDataChangeOwner(deps: DataChangeOwnerDeps): DataChangeOwne
     const id = pageKeyId(page);
     awaitingEcho.get(id)?.();
     awaitingEcho.delete(id);
+    deps.heardOfChange?.();
     void deps.pageData.refresh(page).catch(() => undefined);
   };
 
@@ -153,6 +159,9 @@ export function createDataChangeOwner(deps: DataChangeOwnerDeps): DataChangeOwne
             deps.publishItems(null);
             pagesOf(projectId).forEach(refresh);
           },
+          // A project deleted (or access taken) after its page was read: read the page again,
+          // fresh, or it keeps showing a project that is no more (decision 0070).
+          onGone: () => pagesOf(projectId).forEach(refresh),
           onState: (state) => {
             deps.publishState(projectId, state);
             if (state !== 'live') return;

@@ -61,13 +61,16 @@ describe('a live connection', () => {
       .fn<typeof globalThis.fetch>()
       .mockResolvedValue(new Response('{}', { status: 404 }));
     const states: LiveState[] = [];
+    const onGone = vi.fn();
     const connection = openLiveConnection(deps(fetch), 3, {
       onChange: vi.fn(),
       onResync: vi.fn(),
       onState: (state) => states.push(state),
+      onGone,
     });
     await vi.waitFor(() => expect(connection.state).toBe('offline'));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetch).toHaveBeenCalledTimes(1);
+    expect(onGone).toHaveBeenCalledTimes(1);
   });
 });

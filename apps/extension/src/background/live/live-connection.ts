@@ -19,6 +19,11 @@ export type LiveHandlers = {
   /** Events were missed beyond recovery (retention) or the stream restarted without a resume point. */
   onResync: () => void;
   onState: (state: LiveState) => void;
+  /**
+   * The stream stopped for good because the project or the user's access to it is gone (403/404,
+   * `revoked`): the pages of the project answer differently now.
+   */
+  onGone?: () => void;
 };
 
 /** One project's event stream, held by the worker. */
@@ -82,7 +87,7 @@ export function openLiveConnection(
         },
         signal: abort.signal,
       });
-      if (response.status === 403 || response.status === 404) return stop('offline');
+      if (response.status === 403 || response.status === 404) return gone();
       if (!response.ok || !response.body)
         throw new Error(`live stream answered ${response.status}`);
       await read(response.body);
@@ -106,7 +111,7 @@ export function openLiveConnection(
           const change = ZLiveChange.safeParse(JSON.parse(event.data));
           if (change.success) handlers.onChange(change.data);
         } else if (event.event === 'resync') handlers.onResync();
-        else if (event.event === 'revoked') stop('offline');
+        else if (event.event === 'revoked') gone();
       },
     });
     const decoder = new TextDecoder();
@@ -118,6 +123,11 @@ export function openLiveConnection(
       armSilence();
       parser.feed(decoder.decode(value, { stream: true }));
     }
+  };
+
+  const gone = () => {
+    stop('offline');
+    handlers.onGone?.();
   };
 
   const stop = (finalState: LiveState) => {

@@ -19,6 +19,8 @@ export type DataLayerDeps = Omit<LiveConnectionDeps, 'getAccessToken'> & {
   /** The offline cache (shared with the `callApi` proxy's offline reads). */
   cache: OfflineCache;
   now: () => number;
+  /** Marks that data changed, for read-your-writes (the worker's FreshReads). */
+  heardOfChange: () => void;
 };
 
 /**
@@ -40,6 +42,7 @@ export function startDataLayer(deps: DataLayerDeps): void {
   const owner = createDataChangeOwner({
     pageData,
     now: deps.now,
+    heardOfChange: deps.heardOfChange,
     setTimer: deps.setTimer,
     openConnection: (projectId, handlers) =>
       openLiveConnection(

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { DbOrTx } from '../../db/client';
@@ -114,6 +115,74 @@ async function* arrayFile<T extends { id: number }>(
   yield '\n';
 }
 
+/** One archive file of a project-scoped table: its rows' id, project and columns. */
+type ProjectTableFile = {
+  name: string;
+  table: PgTable;
+  id: AnyPgColumn<{ data: number; notNull: true }>;
+  /** The column naming the row's project (the project's own id for `projects`). */
+  projectId: AnyPgColumn<{ data: number; notNull: true }>;
+  columns: Record<string, AnyPgColumn>;
+};
+
+// The organization's configuration tables, each read the same way: keyset batches of the rows of
+// the organization's projects.
+const PROJECT_TABLE_FILES: readonly ProjectTableFile[] = [
+  {
+    name: 'projects.json',
+    table: projects,
+    id: projects.id,
+    projectId: projects.id,
+    columns: { name: projects.name, createdAt: projects.createdAt },
+  },
+  {
+    name: 'domains.json',
+    table: associatedSites,
+    id: associatedSites.id,
+    projectId: associatedSites.projectId,
+    columns: {
+      projectId: associatedSites.projectId,
+      baseUrl: associatedSites.baseUrl,
+      createdAt: associatedSites.createdAt,
+    },
+  },
+  {
+    name: 'paths.json',
+    table: relativePaths,
+    id: relativePaths.id,
+    projectId: relativePaths.projectId,
+    columns: { projectId: relativePaths.projectId, path: relativePaths.path },
+  },
+  {
+    name: 'url-templates.json',
+    table: urlTemplates,
+    id: urlTemplates.id,
+    projectId: urlTemplates.projectId,
+    columns: {
+      projectId: urlTemplates.projectId,
+      pattern: urlTemplates.pattern,
+      name: urlTemplates.name,
+    },
+  },
+];
+
+/** One keyset batch (`id > afterId`, ascending) of `file`'s rows in the projects `inOrg` selects. */
+async function readProjectRows(
+  db: DbOrTx,
+  inOrg: SQL,
+  file: ProjectTableFile,
+  afterId: number,
+  limit: number,
+): Promise<({ id: number } & Record<string, unknown>)[]> {
+  const rows = db.select({ id: file.id, ...file.columns }).from(file.table);
+  const scoped =
+    file.table === projects ? rows : rows.innerJoin(projects, eq(projects.id, file.projectId));
+  return scoped
+    .where(and(inOrg, gt(file.id, afterId)))
+    .orderBy(asc(file.id))
+    .limit(limit);
+}
+
 /**
  * The whole organization as a ZIP stream (issue 33): `organization.json` (members), then
  * `projects.json`, `domains.json`, `paths.json`, `url-templates.json`, `custom-fields.json`,
@@ -135,71 +204,10 @@ export function organizationArchive(
   const add = (name: string, open: () => Readable) =>
     zip.addReadStreamLazy(name, { mtime }, (callback) => callback(null, open()));
   add('organization.json', () => textEntry(once(() => organizationHead(db, orgId, exportedAt))));
-  add('projects.json', () =>
-    textEntry(
-      arrayFile((afterId, limit) =>
-        db
-          .select({ id: projects.id, name: projects.name, createdAt: projects.createdAt })
-          .from(projects)
-          .where(and(inOrg, gt(projects.id, afterId)))
-          .orderBy(asc(projects.id))
-          .limit(limit),
-      ),
-    ),
-  );
-  add('domains.json', () =>
-    textEntry(
-      arrayFile((afterId, limit) =>
-        db
-          .select({
-            id: associatedSites.id,
-            projectId: associatedSites.projectId,
-            baseUrl: associatedSites.baseUrl,
-            createdAt: associatedSites.createdAt,
-          })
-          .from(associatedSites)
-          .innerJoin(projects, eq(projects.id, associatedSites.projectId))
-          .where(and(inOrg, gt(associatedSites.id, afterId)))
-          .orderBy(asc(associatedSites.id))
-          .limit(limit),
-      ),
-    ),
-  );
-  add('paths.json', () =>
-    textEntry(
-      arrayFile((afterId, limit) =>
-        db
-          .select({
-            id: relativePaths.id,
-            projectId: relativePaths.projectId,
-            path: relativePaths.path,
-          })
-          .from(relativePaths)
-          .innerJoin(projects, eq(projects.id, relativePaths.projectId))
-          .where(and(inOrg, gt(relativePaths.id, afterId)))
-          .orderBy(asc(relativePaths.id))
-          .limit(limit),
-      ),
-    ),
-  );
-  add('url-templates.json', () =>
-    textEntry(
-      arrayFile((afterId, limit) =>
-        db
-          .select({
-            id: urlTemplates.id,
-            projectId: urlTemplates.projectId,
-            pattern: urlTemplates.pattern,
-            name: urlTemplates.name,
-          })
-          .from(urlTemplates)
-          .innerJoin(projects, eq(projects.id, urlTemplates.projectId))
-          .where(and(inOrg, gt(urlTemplates.id, afterId)))
-          .orderBy(asc(urlTemplates.id))
-          .limit(limit),
-      ),
-    ),
-  );
+  for (const file of PROJECT_TABLE_FILES)
+    add(file.name, () =>
+      textEntry(arrayFile((afterId, limit) => readProjectRows(db, inOrg, file, afterId, limit))),
+    );
   add('custom-fields.json', () => textEntry(once(() => customFields(db, orgId))));
   add('items.json', () => textEntry(arrayFile((a, l) => readItems(db, inOrg, a, l))));
   add('notes.json', () => textEntry(arrayFile((a, l) => readNotes(db, inOrg, a, l))));

@@ -98,6 +98,7 @@ export const accountRoutes = {
   /** spec §7, §6: accepts an invitation to an organization (its template-4 notification). */
   acceptOrgAccess: defineRoute({
     method: 'GET',
+    changesData: true,
     path: '/api/account/acceptOrgAccess/:orgId',
     // Joining an organization is a person's act (issue 29): no API token may do it.
     tokenScope: 'session',

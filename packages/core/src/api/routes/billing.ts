@@ -51,6 +51,7 @@ export const billingRoutes = {
    */
   selectPlan: defineRoute({
     method: 'GET',
+    changesData: true,
     path: '/api/account/selectPlan/:orgId/:planId',
     tokenScope: 'session',
     summary: 'Chooses a plan for an organization (when it takes effect: docs/billing.md).',
@@ -62,6 +63,7 @@ export const billingRoutes = {
   /** spec §7: cancels the plan; the organization moves to Free on the 1st (or at trial end). */
   cancelPlan: defineRoute({
     method: 'GET',
+    changesData: true,
     path: '/api/account/cancelPlan/:orgId',
     tokenScope: 'session',
     summary: "Cancels an organization's plan at the end of the month.",

@@ -170,6 +170,7 @@ export const inboxRoutes = {
    */
   unsubscribeByLink: defineRoute({
     method: 'GET',
+    changesData: true,
     path: '/api/inbox/unsubscribe',
     summary: 'Unsubscribe from notification e-mail through the link in a mail.',
     tag: 'inbox',

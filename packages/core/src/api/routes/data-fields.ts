@@ -38,6 +38,7 @@ export const dataFieldRoutes = {
   /** spec §7: deletes a status; items using it move to `replaceWith` (required if any do). */
   deleteOrgStatus: defineRoute({
     method: 'GET',
+    changesData: true,
     path: '/api/orgSettings/deleteOrgStatus/:statusId',
     summary: 'Deletes an item status, moving the items that use it to replaceWith.',
     tag: 'data-fields',
@@ -66,6 +67,7 @@ export const dataFieldRoutes = {
   /** spec §7: deletes an item type; items using it move to `replaceWith` (required if any do). */
   deleteOrgItemType: defineRoute({
     method: 'GET',
+    changesData: true,
     path: '/api/orgSettings/deleteOrgItemType/:id',
     summary: 'Deletes an item type, moving the items that use it to replaceWith.',
     tag: 'data-fields',
@@ -104,6 +106,7 @@ export const dataFieldRoutes = {
   /** spec §7: deletes a release; its items keep no release. */
   deleteRelease: defineRoute({
     method: 'GET',
+    changesData: true,
     path: '/api/orgSettings/deleteRelease/:releaseId',
     summary: 'Deletes a release; items in it are left without one.',
     tag: 'data-fields',

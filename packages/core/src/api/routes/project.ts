@@ -49,6 +49,7 @@ export const projectRoutes = {
   /** spec §7: deletes a project with its sites, paths and items (admins only). */
   deleteProject: defineRoute({
     method: 'GET',
+    changesData: true,
     path: '/api/project/deleteProject/:projectId',
     summary: 'Deletes a project and everything recorded in it.',
     tag: 'project',

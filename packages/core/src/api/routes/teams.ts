@@ -42,6 +42,7 @@ export const teamRoutes = {
   /** spec §7: removes a user (or a pending invitation) from an organization; frees the licence. */
   removeOrgAccess: defineRoute({
     method: 'GET',
+    changesData: true,
     path: '/api/account/removeOrgAccess/:userId/:orgId',
     summary: 'Removes a user from an organization.',
     tag: 'account',
