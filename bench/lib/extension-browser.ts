@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Worker } from '@playwright/test';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const EXTENSION_DIST = resolve(import.meta.dirname, '../../apps/extension/dist');
+/** This tree's built extension. */
+export const EXTENSION_DIST = resolve(import.meta.dirname, '../../apps/extension/dist');
 
 /** The part of the worker's `chrome` the benches use (this package has no chrome types). */
 export type WorkerChrome = {
@@ -35,17 +36,20 @@ export async function launchExtension({
   email,
   viewport,
   extraFiles = {},
+  extensionDir = EXTENSION_DIST,
 }: {
   serverUrl: string;
   token: string;
   email: string;
   viewport: { width: number; height: number };
   extraFiles?: Record<string, string>;
+  /** The built extension to load (default: this tree's `apps/extension/dist`). */
+  extensionDir?: string;
 }): Promise<ExtensionBrowser> {
   // The built extension, loaded unpacked (the manifest's key keeps the id).
   const extension = mkdtempSync(join(tmpdir(), 'waymark-bench-ext-'));
   const profile = mkdtempSync(join(tmpdir(), 'waymark-bench-profile-'));
-  cpSync(EXTENSION_DIST, extension, { recursive: true });
+  cpSync(extensionDir, extension, { recursive: true });
   for (const [name, text] of Object.entries(extraFiles)) writeFileSync(join(extension, name), text);
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
