@@ -70,7 +70,8 @@ const BUILDS = (process.env.BENCH_PANEL_BUILDS ?? '')
   .filter(Boolean)
   .map((pair) => {
     const [label = '', dir = ''] = pair.split('=', 2);
-    return { label, dir: resolve(dir) };
+    // Relative to the repository's root (the bench itself runs in bench/).
+    return { label, dir: resolve(import.meta.dirname, '../..', dir) };
   });
 const ROUNDS = Number(process.env.BENCH_PANEL_ROUNDS ?? (BUILDS.length ? 2 : 1));
 
