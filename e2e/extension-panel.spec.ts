@@ -169,8 +169,19 @@ test('the dense panel: 8+ items at 420 × 720, keyboard, act in place with undo,
   await toolbar.screenshot({ path: join(EVIDENCE, 'description-toolbar.png') });
   await panel.getByRole('button', { name: 'Cancel' }).click();
 
+  // Issue 34: the Filter button is plain until first used; Enter mounts its popover, open, with
+  // the focus inside it, and Escape gives the focus back to the button.
+  const filterButton = panel.getByRole('button', { name: 'Filter' });
+  await filterButton.focus();
+  await panel.keyboard.press('Enter');
+  await expect(panel.getByLabel('Tag')).toBeVisible();
+  await expect.poll(() => isFocusInside(panel, '.mantine-Popover-dropdown')).toBe(true);
+  await panel.keyboard.press('Escape');
+  await expect(panel.getByLabel('Tag')).toHaveCount(0);
+  await expect(filterButton).toBeFocused();
+
   // Filter chips: a status filter from the Filter button shows as a chip that removes it.
-  await panel.getByRole('button', { name: 'Filter' }).click();
+  await filterButton.click();
   await panel.getByLabel('Tag').selectOption({ label: 'payments' });
   await panel.keyboard.press('Escape');
   const chip = panel.getByRole('group', { name: 'Active filters' });
@@ -258,6 +269,8 @@ async function walkPanelMenu(
   await menuButton.focus();
   await panel.keyboard.press('Enter');
   const menu = panel.getByRole('menu');
+  // Issue 34: the button was plain until this Enter, which mounted the menu open: the focus is in it.
+  await expect.poll(() => isFocusInside(panel, '[role="menu"]')).toBe(true);
   await expect(menu.getByRole('menuitem')).toHaveText([
     'Project workspaceAlt+Shift+W',
     'Open the admin portal',
@@ -299,4 +312,12 @@ async function walkPanelMenu(
   await expect(sheet).toBeVisible();
   await panel.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);
+}
+
+/** Whether the panel's focused element is inside the element `selector` matches. */
+async function isFocusInside(panel: Page, selector: string): Promise<boolean> {
+  return panel.evaluate(
+    (inside) => (document.activeElement?.closest(inside) ?? null) !== null,
+    selector,
+  );
 }

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join, posix, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from '@playwright/test';
 import { startTestSite, type TestSite } from '../../e2e/fixtures-site/site-server';
-import { launchExtension, type WorkerChrome } from '../lib/extension-browser';
+import { EXTENSION_DIST, launchExtension, type WorkerChrome } from '../lib/extension-browser';
 import { startPageTrace } from '../lib/page-trace';
 import { callJson } from './page-items';
 import type { PreparedScenario, Scenario } from './types';
@@ -55,12 +58,47 @@ const NOTE_PAINT = `
  */
 type Phases = { start: number[]; prepainted: number[]; code: number[]; interactive: number[] };
 const newPhases = (): Phases => ({ start: [], prepainted: [], code: [], interactive: [] });
-const phases: { warm: Phases; cold: Phases } = { warm: newPhases(), cold: newPhases() };
+
+/**
+ * `BENCH_PANEL_BUILDS='main=/tmp/main/apps/extension/dist;branch=apps/extension/dist'`: the
+ * built extensions to compare in one run, `BENCH_PANEL_ROUNDS` rounds (default 2) of
+ * `BENCH_PANEL_RUNS` openings of each in turn, so a loaded machine's swings fall on both alike.
+ * Without it, this tree's build alone, one round.
+ */
+const BUILDS = (process.env.BENCH_PANEL_BUILDS ?? '')
+  .split(';')
+  .filter(Boolean)
+  .map((pair) => {
+    const [label = '', dir = ''] = pair.split('=', 2);
+    // Relative to the repository's root (the bench itself runs in bench/).
+    return { label, dir: resolve(import.meta.dirname, '../..', dir) };
+  });
+const ROUNDS = Number(process.env.BENCH_PANEL_ROUNDS ?? (BUILDS.length ? 2 : 1));
+
+/** One build's figures over its rounds. */
+type BuildFigures = {
+  warm: Phases;
+  cold: Phases;
+  warmPanel: number[];
+  warmBlank: number[];
+  coldPanel: number[];
+  coldBlank: number[];
+};
+const newFigures = (): BuildFigures => ({
+  warm: newPhases(),
+  cold: newPhases(),
+  warmPanel: [],
+  warmBlank: [],
+  coldPanel: [],
+  coldBlank: [],
+});
 
 /** The page's globals the bench reads (this package has no DOM types). */
 type PageGlobals = {
   __interactive?: number;
-  performance: { getEntriesByName: (name: string) => { startTime: number }[] };
+  performance: {
+    getEntriesByName: (name: string) => { startTime: number }[];
+  };
 };
 
 /** Reads the phases of the opening shown in `page` into `into`. */
@@ -197,100 +235,147 @@ export const panelPaintScenario: Scenario = {
     return { baseline: unused, targets: [] } satisfies PreparedScenario;
   },
   run: async () => {
-    const browser = await launchExtension({
-      serverUrl,
-      token,
-      email: 'panel@bench.test',
-      viewport: { width: 420, height: 720 },
-      extraFiles: { 'blank.html': '<!doctype html><title>Blank</title><body></body>' },
-    });
-    const { context, worker } = browser;
+    const builds = BUILDS.length ? BUILDS : [{ label: 'this tree', dir: EXTENSION_DIST }];
+    const byBuild = new Map(builds.map((build) => [build.label, newFigures()]));
+    let chromiumVersion = '';
     try {
-      await context.addInitScript({ content: NOTE_PAINT });
-      const extensionId = new URL(browser.origin).host;
-      const tab = await context.newPage();
-      await tab.goto(`${site!.origins[0]}/checkout`);
-      const tabId = await worker.evaluate(async (wanted) => {
-        const { chrome } = globalThis as unknown as { chrome: WorkerChrome };
-        const tabs = await chrome.tabs.query({});
-        return tabs.find((each) => each.url === wanted)?.id ?? 0;
-      }, tab.url());
-      const panelUrl = `chrome-extension://${extensionId}/sidepanel.html?tabId=${tabId}`;
-      const blankUrl = `chrome-extension://${extensionId}/blank.html`;
-      const keeper = await context.newPage();
-      await keeper.goto(blankUrl);
-      const serviceWorker = await controlWorker(context, keeper);
-
-      // Two openings first: the server's caches, the JIT and the disk cache are warm for both.
-      await timeOpen(context, panelUrl);
-      await timeOpen(context, blankUrl);
-      const figures = { warmPanel: [], warmBlank: [], coldPanel: [], coldBlank: [] } as Record<
-        'warmPanel' | 'warmBlank' | 'coldPanel' | 'coldBlank',
-        number[]
-      >;
-      for (let run = 0; run < RUNS; run += 1) {
-        // The panel opened last (cold) woke the worker: the warm openings find it alive.
-        await serviceWorker.expectRunning();
-        figures.warmBlank.push(await timeOpen(context, blankUrl));
-        await serviceWorker.expectRunning();
-        figures.warmPanel.push(await timeOpen(context, panelUrl, { phasesInto: phases.warm }));
-        const beforeOpen = serviceWorker.stop;
-        figures.coldBlank.push(await timeOpen(context, blankUrl, { beforeOpen }));
-        figures.coldPanel.push(
-          await timeOpen(context, panelUrl, { phasesInto: phases.cold, beforeOpen }),
-        );
-      }
-      if (TRACE_DIR) {
-        await serviceWorker.expectRunning();
-        await timeOpen(context, panelUrl, { traceName: 'panel-warm' });
-        await timeOpen(context, panelUrl, {
-          traceName: 'panel-cold',
-          beforeOpen: serviceWorker.stop,
-        });
-      }
-      const row = (label: string, values: number[], blank: number[], goal: string) =>
-        `| ${label} | ${median(values).toFixed(0)} | ${p90(values).toFixed(0)} | ${median(blank).toFixed(0)} | ${(median(values) / median(blank)).toFixed(2)} | ${(median(values) - median(blank)).toFixed(0)} | ${goal} |`;
-      return [
-        `Run ${new Date().toISOString().slice(0, 10)} · Chromium ${context.browser()?.version() ?? '(persistent context)'} headless · 420 × 720 · ${RUNS} openings each, alternating · ${ITEMS} items on the page.`,
-        '',
-        '| what | median ms | p90 ms | blank page median ms | ratio to blank | over blank ms | goal |',
-        '|---|---:|---:|---:|---:|---:|---|',
-        row(
-          'panel warm (worker alive): items painted',
-          figures.warmPanel,
-          figures.warmBlank,
-          '≤ 150 ms',
-        ),
-        row(
-          'panel cold (worker stopped): items painted',
-          figures.coldPanel,
-          figures.coldBlank,
-          '≤ 500 ms',
-        ),
-        row(
-          'panel warm: interactive (React’s rows)',
-          phases.warm.interactive,
-          figures.warmBlank,
-          '—',
-        ),
-        row(
-          'panel cold: interactive (React’s rows)',
-          phases.cold.interactive,
-          figures.coldBlank,
-          '—',
-        ),
-        row('· worker’s start answered, warm', phases.warm.start, figures.warmBlank, '—'),
-        row('· rows pre-painted, warm', phases.warm.prepainted, figures.warmBlank, '—'),
-        row('· panel code loaded, warm', phases.warm.code, figures.warmBlank, '—'),
-        row('· worker’s start answered, cold', phases.cold.start, figures.coldBlank, '—'),
-        row('· rows pre-painted, cold', phases.cold.prepainted, figures.coldBlank, '—'),
-        row('· panel code loaded, cold', phases.cold.code, figures.coldBlank, '—'),
-        '',
-        'Measured in the page: `performance.now()` (ms since the navigation started) at the first animation frame in which an item row of the page is in the viewport with a size — the entry’s plain-DOM pre-paint of the kept rows, inert until React takes over — and, as “interactive”, the first frame with React’s rows (clicks and keys work); for the blank page, the first frame after DOMContentLoaded. "Cold" stops the extension service worker through DevTools (`ServiceWorker.stopWorker`) once the new tab exists and before the page loads (a new tab’s events wake the worker), as Chrome does after 30 s idle; the panel’s first message then wakes it. Both figures are the page’s real items as the worker kept them from the previous opening (warm: its memory; cold: the encrypted offline cache, read by the new worker), painted before the server is asked again: the panel revalidates right after (docs/extension.md, “First paint”). The phases (performance marks): the worker’s `getPanelStart` answered; the kept rows pre-painted into the DOM (painted in the next frame); the panel’s code (React, Mantine, the panel) loaded and run.',
-      ];
+      for (let round = 0; round < ROUNDS; round += 1)
+        for (const build of builds) {
+          console.log(`panel-paint: round ${round + 1}, ${build.label} (${build.dir})`);
+          chromiumVersion = await measureBuild(build.dir, byBuild.get(build.label)!, {
+            trace: round === ROUNDS - 1 && build === builds.at(-1),
+          });
+        }
     } finally {
-      await browser.close();
       await site?.stop();
     }
+    return [
+      `Run ${new Date().toISOString().slice(0, 10)} · Chromium ${chromiumVersion} headless · 420 × 720 · ${RUNS} openings each, alternating, ${ROUNDS} round(s) per build · ${ITEMS} items on the page.`,
+      '',
+      ...builds.flatMap((build) => [
+        ...(builds.length > 1 ? [`### ${build.label} (\`${build.dir}\`)`, ''] : []),
+        ...report(byBuild.get(build.label)!, build.dir),
+        '',
+      ]),
+      'Measured in the page: `performance.now()` (ms since the navigation started) at the first animation frame in which an item row of the page is in the viewport with a size — the entry’s plain-DOM pre-paint of the kept rows, inert until React takes over — and, as “interactive”, the first frame with React’s rows (clicks and keys work); for the blank page, the first frame after DOMContentLoaded. "Cold" stops the extension service worker through DevTools (`ServiceWorker.stopWorker`) once the new tab exists and before the page loads (a new tab’s events wake the worker), as Chrome does after 30 s idle; the panel’s first message then wakes it. Both figures are the page’s real items as the worker kept them from the previous opening (warm: its memory; cold: the encrypted offline cache, read by the new worker), painted before the server is asked again: the panel revalidates right after (docs/extension.md, “First paint”). The phases (performance marks): the worker’s `getPanelStart` answered; the kept rows pre-painted into the DOM (painted in the next frame); the panel’s code (React, Mantine, the panel) loaded and run. Bytes before interactive: what `sidepanel.html` loads before the panel takes clicks (its entry, the `modulepreload`ed panel code, stylesheets, and their static imports; not the lazy views), as built and gzip-compressed; the load does not move them.',
+    ];
   },
 };
+
+/** Opens the panel and a blank page of the extension in `extensionDir` warm and cold, into `into`. */
+async function measureBuild(
+  extensionDir: string,
+  into: BuildFigures,
+  { trace }: { trace: boolean },
+): Promise<string> {
+  const browser = await launchExtension({
+    serverUrl,
+    token,
+    email: 'panel@bench.test',
+    viewport: { width: 420, height: 720 },
+    extraFiles: { 'blank.html': '<!doctype html><title>Blank</title><body></body>' },
+    dist: extensionDir,
+  });
+  const { context, worker } = browser;
+  try {
+    await context.addInitScript({ content: NOTE_PAINT });
+    const extensionId = new URL(browser.origin).host;
+    const tab = await context.newPage();
+    await tab.goto(`${site!.origins[0]}/checkout`);
+    const tabId = await worker.evaluate(async (wanted) => {
+      const { chrome } = globalThis as unknown as { chrome: WorkerChrome };
+      const tabs = await chrome.tabs.query({});
+      return tabs.find((each) => each.url === wanted)?.id ?? 0;
+    }, tab.url());
+    const panelUrl = `chrome-extension://${extensionId}/sidepanel.html?tabId=${tabId}`;
+    const blankUrl = `chrome-extension://${extensionId}/blank.html`;
+    const keeper = await context.newPage();
+    await keeper.goto(blankUrl);
+    const serviceWorker = await controlWorker(context, keeper);
+
+    // Two openings first: the server's caches, the JIT and the disk cache are warm for both.
+    await timeOpen(context, panelUrl);
+    await timeOpen(context, blankUrl);
+    for (let run = 0; run < RUNS; run += 1) {
+      // The panel opened last (cold) woke the worker: the warm openings find it alive.
+      await serviceWorker.expectRunning();
+      into.warmBlank.push(await timeOpen(context, blankUrl));
+      await serviceWorker.expectRunning();
+      into.warmPanel.push(await timeOpen(context, panelUrl, { phasesInto: into.warm }));
+      const beforeOpen = serviceWorker.stop;
+      into.coldBlank.push(await timeOpen(context, blankUrl, { beforeOpen }));
+      into.coldPanel.push(await timeOpen(context, panelUrl, { phasesInto: into.cold, beforeOpen }));
+    }
+    if (TRACE_DIR && trace) {
+      await serviceWorker.expectRunning();
+      await timeOpen(context, panelUrl, { traceName: 'panel-warm' });
+      await timeOpen(context, panelUrl, {
+        traceName: 'panel-cold',
+        beforeOpen: serviceWorker.stop,
+      });
+    }
+    return context.browser()?.version() ?? '(persistent context)';
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A module's static imports (`import … from "./x.js"`, `import "./x.js"`), not `import()`. */
+const STATIC_IMPORT =
+  /import\s*(?:\{[^}]*\}\s*from\s*|\*\s*as\s*[\w$]+\s*from\s*|[\w$]+\s*(?:,\s*\{[^}]*\})?\s*from\s*)?["'](\.{1,2}\/[^"']+)["']/g;
+
+/**
+ * The bytes the side panel loads before it is interactive, in the build in `dir`: what
+ * `sidepanel.html` names (its entry, the panel code's `modulepreload` hints, its stylesheets and
+ * style preloads) and every module those import statically. Chrome keeps no resource timing for
+ * extension files, so this reads the build; the code the panel imports later (`import()`, the
+ * lazy views) is not in it, as it does not load before the first click.
+ */
+export function bytesBeforeInteractive(dir: string) {
+  const html = readFileSync(join(dir, 'sidepanel.html'), 'utf8');
+  const files = new Set(['sidepanel.html']);
+  const pending = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
+    (match) => match[1]!,
+  );
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (files.has(file)) continue;
+    files.add(file);
+    if (!file.endsWith('.js')) continue;
+    const code = readFileSync(join(dir, file), 'utf8');
+    for (const [, imported] of code.matchAll(STATIC_IMPORT))
+      pending.push(posix.join(posix.dirname(file), imported!));
+  }
+  const sum = { js: 0, css: 0, gzip: 0, files: files.size };
+  for (const file of files) {
+    const content = readFileSync(join(dir, file));
+    if (file.endsWith('.js')) sum.js += content.length;
+    if (file.endsWith('.css')) sum.css += content.length;
+    sum.gzip += gzipSync(content).length;
+  }
+  return sum;
+}
+
+/** One build's table. */
+function report(figures: BuildFigures, dir: string): string[] {
+  const { warm, cold, warmBlank, coldBlank } = figures;
+  const bytes = bytesBeforeInteractive(dir);
+  const kB = (value: number) => `${(value / 1000).toFixed(0)} kB`;
+  const row = (label: string, values: number[], blank: number[], goal: string) =>
+    `| ${label} | ${median(values).toFixed(0)} | ${p90(values).toFixed(0)} | ${median(blank).toFixed(0)} | ${(median(values) / median(blank)).toFixed(2)} | ${(median(values) - median(blank)).toFixed(0)} | ${goal} |`;
+  return [
+    `Loaded before interactive: JS ${kB(bytes.js)}, CSS ${kB(bytes.css)} as built; ${kB(bytes.gzip)} gzip with the HTML (${bytes.files} files).`,
+    '',
+    '| what | median ms | p90 ms | blank page median ms | ratio to blank | over blank ms | goal |',
+    '|---|---:|---:|---:|---:|---:|---|',
+    row('panel warm (worker alive): items painted', figures.warmPanel, warmBlank, '≤ 150 ms'),
+    row('panel cold (worker stopped): items painted', figures.coldPanel, coldBlank, '≤ 500 ms'),
+    row('panel warm: interactive (React’s rows)', warm.interactive, warmBlank, '≤ 120 ms'),
+    row('panel cold: interactive (React’s rows)', cold.interactive, coldBlank, '≤ 200 ms'),
+    row('· worker’s start answered, warm', warm.start, warmBlank, '—'),
+    row('· rows pre-painted, warm', warm.prepainted, warmBlank, '—'),
+    row('· panel code loaded, warm', warm.code, warmBlank, '—'),
+    row('· worker’s start answered, cold', cold.start, coldBlank, '—'),
+    row('· rows pre-painted, cold', cold.prepainted, coldBlank, '—'),
+    row('· panel code loaded, cold', cold.code, coldBlank, '—'),
+  ];
+}

@@ -20,6 +20,10 @@ const start = requestPanelStart(chromeApi, window.location.search).then((answer)
   if (root && prepaintPanel(root, answer)) performance.mark('waymark:prepainted');
   return answer;
 });
+// Only now the panel code's preload hints (kept inert in the page by vite-plugins/
+// preload-panel-code.ts): fetched during the worker's answer, not ahead of the message.
+const hints = document.getElementById('panel-code-hints');
+if (hints instanceof HTMLTemplateElement) document.head.append(hints.content);
 // After the frame that shows the pre-paint: the code's loading would hold that frame back.
 const painted = start.then(
   async () => new Promise((done) => requestAnimationFrame(() => setTimeout(done))),

@@ -1,11 +1,17 @@
 // Renders the side panel's PagePanel for one page with the worker's API answers faked.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { FEATURES, type TItemSummary, type TPageItems } from '@waymark/core';
-import { vi } from 'vitest';
+import { beforeAll, vi } from 'vitest';
+import { preloadItemViews } from '../sidepanel/features/items/lazy-views';
 import { UndoProvider } from '../sidepanel/features/items/list/undo-provider';
 import { PagePanel } from '../sidepanel/app/page/page-panel';
 import { createFakeChrome, type FakeChrome } from './fake-chrome-api';
 import { renderPage } from './render-page';
+
+// The list's filter popover and row menus load on first use (issue 34), and the panel fetches
+// their code once the list has painted: so do these tests, before any click, rather than
+// compiling it inside a click's wait on a loaded machine.
+beforeAll(() => preloadItemViews(), 30_000);
 
 /** The page the panel shows in these tests. */
 export const PAGE_URL = 'https://shop.example.com/checkout';

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Text, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { useChromeApi, useServerUrl } from '../../ui/index';
 import type { LiveState } from '../../messaging/index';
 import { useLiveState } from '../shared/data/use-page-snapshot';
@@ -15,6 +15,8 @@ const LIVE_LABELS: Record<LiveState, string> = {
  * The connection in the header: a small dot while the server answers (its address and the
  * shown project's live updates on hover and for screen readers) — green when live, yellow while
  * live updates are down — a spinner while checking, a red dot when the server does not answer.
+ * The hover text is the browser's (`title`): Mantine's Tooltip brought floating-ui into the
+ * panel's first code and render for one line of text (issue 34).
  */
 export function ConnectionIndicator() {
   const serverUrl = useServerUrl();
@@ -28,23 +30,28 @@ export function ConnectionIndicator() {
       : `Cannot reach ${serverUrl}`;
   const colour = !ping.isSuccess ? 'red' : live === null || live === 'live' ? 'green' : 'yellow';
   return (
-    <Tooltip label={label}>
-      <Group gap={4} wrap="nowrap" role="status" aria-label={label} data-testid="connection">
-        {isChecking ? (
-          <Loader size={10} />
-        ) : (
-          <span
-            aria-hidden
-            style={{
-              width: 8,
-              height: 8,
-              borderRadius: '50%',
-              background: `var(--mantine-color-${colour}-6)`,
-            }}
-          />
-        )}
-      </Group>
-    </Tooltip>
+    <Group
+      gap={4}
+      wrap="nowrap"
+      role="status"
+      aria-label={label}
+      title={label}
+      data-testid="connection"
+    >
+      {isChecking ? (
+        <Loader size={10} />
+      ) : (
+        <span
+          aria-hidden
+          style={{
+            width: 8,
+            height: 8,
+            borderRadius: '50%',
+            background: `var(--mantine-color-${colour}-6)`,
+          }}
+        />
+      )}
+    </Group>
   );
 }
 

@@ -1,7 +1,17 @@
+import { preloadInbox } from '../../features/inbox/index';
 import { preloadItemViews } from '../../features/items/index';
 import { preloadProjectViews } from '../../features/projects/index';
+import { preloadPanelMenu } from '../menu/lazy-views';
 
-/** Fetches the lazy views' code in the background, so opening an item does not wait for it. */
+/**
+ * Fetches the lazy views' code in the background, so opening an item, a menu or a popover does
+ * not wait for it.
+ */
 export function preloadViews(): void {
-  void Promise.all([preloadItemViews(), preloadProjectViews()]).catch(() => undefined);
+  void Promise.all([
+    preloadItemViews(),
+    preloadProjectViews(),
+    preloadInbox(),
+    preloadPanelMenu(),
+  ]).catch(() => undefined);
 }

@@ -1,25 +1,14 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Kbd,
-  NativeSelect,
-  Pill,
-  Popover,
-  SegmentedControl,
-  Stack,
-  TextInput,
-} from '@mantine/core';
-import { IconFilter, IconSearch } from '@tabler/icons-react';
+import { Button, Group, Kbd, Pill, Stack, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import type { Ref } from 'react';
+import { FirstUse } from '../../../shared/first-use/first-use';
 import type { FilterOptions, ItemFilter } from '../filter-items';
-import { activeFilterChips, CHIP_FIELDS, clearChipFilters, removeFilter } from './active-filters';
+import { FilterPopover } from '../lazy-views';
+import { activeFilterChips, clearChipFilters, removeFilter } from './active-filters';
+import { FilterButton, SCOPE_LABELS } from './filter-button';
 
 /** Where the list looks: the current page's items, or the whole project on the server. */
 export type Scope = 'page' | 'project';
-
-const ANY = '';
-const SCOPE_LABELS: Record<Scope, string> = { page: 'This page', project: 'Whole project' };
 
 /** A chip's remove button, reachable by Tab and named (Mantine's is mouse-only by default). */
 const removeButton = (label: string) => ({
@@ -40,9 +29,11 @@ export type FilterBarProps = {
 };
 
 /**
- * Search and filters in one line: the search field and a Filter button whose menu holds where to
- * look and spec issue 4's five filters (type, status, tag, release, assignee); each set filter
- * shows below as a removable chip.
+ * Search and filters in one line: the search field and a Filter button whose popover
+ * (`filter-popover.tsx`) holds where to look and spec issue 4's five filters (type, status, tag,
+ * release, assignee); each set filter shows below as a removable chip. The button is plain
+ * until its first click, which mounts the popover open: its code stays off the panel's first
+ * render (issue 34).
  */
 export function FilterBar({
   filter,
@@ -71,52 +62,25 @@ export function FilterBar({
           value={filter.text}
           onChange={(event) => onChange({ ...filter, text: event.currentTarget.value })}
         />
-        <Popover position="bottom-end" width={260} trapFocus shadow="md" withinPortal>
-          <Popover.Target>
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconFilter size={14} aria-hidden />}
-              rightSection={
-                setCount > 0 ? (
-                  <Badge size="xs" circle aria-label={`${setCount} set`}>
-                    {setCount}
-                  </Badge>
-                ) : undefined
-              }
-            >
-              Filter
-            </Button>
-          </Popover.Target>
-          <Popover.Dropdown>
-            <Stack gap={6}>
-              <SegmentedControl
-                size="xs"
-                aria-label="Where to look"
-                value={scope}
-                onChange={onScopeChange}
-                data={(['page', 'project'] as const).map((value) => ({
-                  value,
-                  label: SCOPE_LABELS[value],
-                }))}
-              />
-              {CHIP_FIELDS.map(({ field, name, choices }) => (
-                <NativeSelect
-                  key={field}
-                  size="xs"
-                  label={name}
-                  value={filter[field] === null ? ANY : String(filter[field])}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    const parsed = value === ANY ? null : field === 'tag' ? value : Number(value);
-                    onChange({ ...filter, [field]: parsed });
-                  }}
-                  data={[{ value: ANY, label: 'Any' }, ...options[choices]]}
-                />
-              ))}
-            </Stack>
-          </Popover.Dropdown>
-        </Popover>
+        <FirstUse
+          plain={(use) => (
+            <FilterButton
+              setCount={setCount}
+              aria-haspopup="dialog"
+              aria-expanded={false}
+              onClick={use}
+            />
+          )}
+        >
+          <FilterPopover
+            filter={filter}
+            options={options}
+            onChange={onChange}
+            scope={scope}
+            onScopeChange={onScopeChange}
+            setCount={setCount}
+          />
+        </FirstUse>
       </Group>
       {setCount > 0 && (
         <Group gap={4} aria-label="Active filters" role="group">

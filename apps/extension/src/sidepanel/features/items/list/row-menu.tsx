@@ -1,10 +1,9 @@
-import { ActionIcon, Loader, Menu } from '@mantine/core';
-import { IconDots, IconTrash } from '@tabler/icons-react';
+import { IconDots } from '@tabler/icons-react';
 import type { TItemSummary } from '@waymark/core';
-import { useRef, useState } from 'react';
+import { FirstUse } from '../../../shared/first-use/first-use';
 import classes from '../../../shared/item-row/item-row.module.css';
-import { useItemOptions } from '../use-item-options';
-import { assigneeChange, statusChange, type ItemActions } from './use-item-actions';
+import { OpenedRowMenu } from '../lazy-views';
+import type { ItemActions } from './use-item-actions';
 
 /** The attribute that marks a row's menu button, for the `s` shortcut. */
 export const ROW_MENU_ATTRIBUTE = 'data-row-menu';
@@ -20,111 +19,31 @@ export type RowMenuProps = {
 /**
  * A row's menu: change the item's status or assignee, or delete it, without opening it. Until
  * first used it is a plain button (a Mantine menu per row made the list's first paint slow); the
- * first click mounts the menu, open.
+ * first click mounts the menu, open (`opened-row-menu.tsx`, loaded then or once the list has
+ * painted: Mantine's Menu stays off the first render and the first code, issue 34).
  */
 export function RowMenu(props: RowMenuProps) {
-  const [isUsed, setUsed] = useState(false);
   const buttonProps = {
     'aria-label': 'Item actions',
     title: `Actions for “${props.item.title}” (s)`,
     [ROW_MENU_ATTRIBUTE]: '',
   };
-  if (!isUsed)
-    return (
-      <button
-        type="button"
-        className={`${classes.menuButton} mantine-focus-auto`}
-        onClick={() => setUsed(true)}
-        {...buttonProps}
-      >
-        <IconDots size={16} aria-hidden />
-      </button>
-    );
-  return <OpenedRowMenu {...props} buttonProps={buttonProps} />;
-}
-
-function OpenedRowMenu({
-  item,
-  orgId,
-  actions,
-  buttonProps,
-}: RowMenuProps & { buttonProps: Record<string, string> }) {
-  const target = useRef<HTMLButtonElement>(null);
   return (
-    <Menu
-      position="bottom-end"
-      withinPortal
-      shadow="md"
-      width={220}
-      defaultOpened
-      // Mounted open, the menu never saw its target focused: give the focus back by hand.
-      onClose={() => target.current?.focus()}
-    >
-      <Menu.Target>
-        <ActionIcon ref={target} variant="subtle" color="gray" size="md" {...buttonProps}>
+    <FirstUse
+      plain={(use) => (
+        <button
+          type="button"
+          className={`${classes.menuButton} mantine-focus-auto`}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          onClick={use}
+          {...buttonProps}
+        >
           <IconDots size={16} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown mah={360} style={{ overflowY: 'auto' }}>
-        <RowMenuChoices item={item} orgId={orgId} actions={actions} />
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
-
-/** Mounted only while the menu is open, so the choices load on first use, not with the list. */
-function RowMenuChoices({ item, orgId, actions }: RowMenuProps) {
-  const options = useItemOptions(orgId, item.projectId);
-  const NOBODY = '';
-  return (
-    <>
-      <Menu.Label>Status</Menu.Label>
-      {options.isPending && <Loader size="xs" m="xs" aria-label="Loading the choices" />}
-      <Menu.RadioGroup
-        value={String(item.itemStatusId)}
-        onChange={(value) => {
-          if (value === String(item.itemStatusId)) return;
-          const status = options.statuses.find((each) => String(each.itemStatusId) === value);
-          if (status) actions.change(statusChange(item, status));
-        }}
-      >
-        {options.statuses.map((status) => (
-          <Menu.RadioItem
-            key={status.itemStatusId}
-            value={String(status.itemStatusId)}
-            closeMenuOnClick
-          >
-            {status.itemStatusDescription}
-          </Menu.RadioItem>
-        ))}
-      </Menu.RadioGroup>
-      <Menu.Divider />
-      <Menu.Label>Assignee</Menu.Label>
-      <Menu.RadioGroup
-        value={String(item.assignee?.userId ?? NOBODY)}
-        onChange={(value) => {
-          if (value === String(item.assignee?.userId ?? NOBODY)) return;
-          const person = options.assignees.find((each) => String(each.userId) === value) ?? null;
-          actions.change(assigneeChange(item, person));
-        }}
-      >
-        <Menu.RadioItem value={NOBODY} closeMenuOnClick>
-          Nobody
-        </Menu.RadioItem>
-        {options.assignees.map((person) => (
-          <Menu.RadioItem key={person.userId} value={String(person.userId)} closeMenuOnClick>
-            {person.fullName}
-          </Menu.RadioItem>
-        ))}
-      </Menu.RadioGroup>
-      <Menu.Divider />
-      <Menu.Item
-        color="red"
-        leftSection={<IconTrash size={14} aria-hidden />}
-        onClick={() => actions.remove(item)}
-      >
-        Delete
-      </Menu.Item>
-    </>
+        </button>
+      )}
+    >
+      <OpenedRowMenu {...props} buttonProps={buttonProps} />
+    </FirstUse>
   );
 }
