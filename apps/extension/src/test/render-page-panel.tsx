@@ -4,6 +4,7 @@ import { FEATURES, type TItemSummary, type TPageItems } from '@waymark/core';
 import { vi } from 'vitest';
 import { UndoProvider } from '../sidepanel/features/items/list/undo-provider';
 import { PagePanel } from '../sidepanel/app/page/page-panel';
+import { OrgWritable } from '../ui/index';
 import { createFakeChrome, type FakeChrome } from './fake-chrome-api';
 import { renderPage } from './render-page';
 
@@ -32,11 +33,13 @@ export function refusal(message: string, code: string): Error {
  * Renders the panel with a stand-in worker: `loadPage` and `callApi` answered through
  * `answer(route, input)` (a returned promise is awaited; a thrown error becomes the worker's
  * refusal), and a `reportChange` answered the way the worker does — one page lookup, broadcast
- * to the page as `pageDataChanged`. The undo window is `undoWindowMs` long.
+ * to the page as `pageDataChanged`. The undo window is `undoWindowMs` long; `isWritable: false`
+ * shows the page of a closed organization.
  */
 export function renderPagePanel(
   answer: (route: string, input: unknown) => unknown,
   undoWindowMs?: number,
+  options: { isWritable?: boolean } = {},
 ): FakeChrome {
   const fake = createFakeChrome();
   type PageKey = { pageUrl: string; orgId: number; projectId: number | null };
@@ -76,7 +79,9 @@ export function renderPagePanel(
   renderPage(
     <QueryClientProvider client={queryClient}>
       <UndoProvider windowMs={undoWindowMs}>
-        <PagePanel tab={TAB} pageUrl={PAGE_URL} orgId={1} isAdmin={false} />
+        <OrgWritable isWritable={options.isWritable ?? true}>
+          <PagePanel tab={TAB} pageUrl={PAGE_URL} orgId={1} isAdmin={false} />
+        </OrgWritable>
       </UndoProvider>
     </QueryClientProvider>,
     fake,

@@ -16,7 +16,7 @@ const ROWS: TWorkspaceItem[] = Array.from({ length: 3_000 }, (_, index) => ({
 
 type Call = { route: string; input: { body?: Record<string, unknown> } };
 
-function renderWorkspace() {
+function renderWorkspace(options: { isClosed?: boolean } = {}) {
   const calls: Call[] = [];
   const fake = createFakeChrome();
   vi.mocked(fake.api.runtime.sendMessage).mockImplementation((message) => {
@@ -26,7 +26,18 @@ function renderWorkspace() {
     switch (payload.route) {
       case 'getOrgs':
         return answer([
-          { orgId: 2, orgName: 'Acme', orgAccessLevelId: 1, orgAccessLevelDescription: 'Admin' },
+          {
+            orgId: 2,
+            orgName: 'Acme',
+            orgAccessLevelId: 1,
+            orgAccessLevelDescription: 'Admin',
+            ...(options.isClosed && {
+              closure: {
+                closedAt: '2026-11-20T00:00:00.000Z',
+                deletesAt: '2026-12-20T00:00:00.000Z',
+              },
+            }),
+          },
         ]);
       case 'getAllProjects':
         return answer([
@@ -227,5 +238,16 @@ describe('the project workspace page', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Board of bugs', hidden: true }));
     await waitFor(() => expect(window.location.search).toBe('?org=2&project=3&q=safari&type=4'));
     expect(screen.getByRole('button', { name: 'View: Board of bugs' })).toBeDefined();
+  });
+
+  it('in a closed organization: says so, lists the rows, and offers no change at all', async () => {
+    const { calls } = renderWorkspace({ isClosed: true });
+    expect(await screen.findByText('3000 items')).toBeDefined();
+    expect(screen.getByRole('status').textContent).toContain('This organization is closed');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Item 1' }));
+    expect(screen.queryByRole('combobox', { name: 'Set status' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Import CSV' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Saved views' })).toBeNull();
+    expect(calls.map((call) => call.route)).not.toContain('bulkUpdateItems');
   });
 });

@@ -9,6 +9,7 @@ import {
   useOrgSelection,
 } from '../features/orgs/index';
 import { isWebPage } from '../shared/is-web-page';
+import { OrgWritable } from '../../ui/index';
 import { NotAWebPage, PagePanel } from './page/page-panel';
 import { AccountMenu, SignInCard, useSession } from '../features/session/index';
 import type { ActiveTabState } from '../shared/use-active-tab';
@@ -48,13 +49,15 @@ function SignedInWorkspace({
           <ClosedOrgNotice org={org} />
           {tab && !isWebPage(tab.url) && <NotAWebPage />}
           {tab && isWebPage(tab.url) && (
-            <PagePanel
-              key={`${tab.tabId}|${tab.url}|${org.orgId}`}
-              tab={tab}
-              pageUrl={tab.url}
-              orgId={org.orgId}
-              isAdmin={isAdmin}
-            />
+            <OrgWritable isWritable={!org.closure}>
+              <PagePanel
+                key={`${tab.tabId}|${tab.url}|${org.orgId}`}
+                tab={tab}
+                pageUrl={tab.url}
+                orgId={org.orgId}
+                isAdmin={isAdmin}
+              />
+            </OrgWritable>
           )}
         </>
       )}
