@@ -5,6 +5,7 @@ import { beforeAll, vi } from 'vitest';
 import { preloadItemViews } from '../sidepanel/features/items/lazy-views';
 import { UndoProvider } from '../sidepanel/features/items/list/undo-provider';
 import { PagePanel } from '../sidepanel/app/page/page-panel';
+import { OrgWritable } from '../ui/index';
 import { createFakeChrome, type FakeChrome } from './fake-chrome-api';
 import { renderPage } from './render-page';
 
@@ -38,11 +39,13 @@ export function refusal(message: string, code: string): Error {
  * Renders the panel with a stand-in worker: `loadPage` and `callApi` answered through
  * `answer(route, input)` (a returned promise is awaited; a thrown error becomes the worker's
  * refusal), and a `reportChange` answered the way the worker does — one page lookup, broadcast
- * to the page as `pageDataChanged`. The undo window is `undoWindowMs` long.
+ * to the page as `pageDataChanged`. The undo window is `undoWindowMs` long; `isWritable: false`
+ * shows the page of a closed organization.
  */
 export function renderPagePanel(
   answer: (route: string, input: unknown) => unknown,
   undoWindowMs?: number,
+  options: { isWritable?: boolean } = {},
 ): FakeChrome {
   const fake = createFakeChrome();
   type PageKey = { pageUrl: string; orgId: number; projectId: number | null };
@@ -82,7 +85,9 @@ export function renderPagePanel(
   renderPage(
     <QueryClientProvider client={queryClient}>
       <UndoProvider windowMs={undoWindowMs}>
-        <PagePanel tab={TAB} pageUrl={PAGE_URL} orgId={1} isAdmin={false} />
+        <OrgWritable isWritable={options.isWritable ?? true}>
+          <PagePanel tab={TAB} pageUrl={PAGE_URL} orgId={1} isAdmin={false} />
+        </OrgWritable>
       </UndoProvider>
     </QueryClientProvider>,
     fake,

@@ -4,3 +4,4 @@ export { mountPage } from './mount-page';
 export { useServerUrl } from './use-server-url';
 export { useObjectUrl } from './use-object-url';
 export { PLAYABLE_VIDEO_TYPES, VideoPlayer } from './video-player';
+export { OrgWritable, useIsOrgWritable } from './org-writable';

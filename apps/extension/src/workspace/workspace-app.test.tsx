@@ -18,7 +18,7 @@ const ROWS: TWorkspaceItem[] = Array.from({ length: 3_000 }, (_, index) => ({
 
 type Call = { route: string; input: { body?: Record<string, unknown> } };
 
-function renderWorkspace({ fromEntry = false, answered = false } = {}) {
+function renderWorkspace({ fromEntry = false, answered = false, isClosed = false } = {}) {
   const calls: Call[] = [];
   const fake = createFakeChrome();
   vi.mocked(fake.api.runtime.sendMessage).mockImplementation((message) => {
@@ -28,7 +28,18 @@ function renderWorkspace({ fromEntry = false, answered = false } = {}) {
     switch (payload.route) {
       case 'getOrgs':
         return answer([
-          { orgId: 2, orgName: 'Acme', orgAccessLevelId: 1, orgAccessLevelDescription: 'Admin' },
+          {
+            orgId: 2,
+            orgName: 'Acme',
+            orgAccessLevelId: 1,
+            orgAccessLevelDescription: 'Admin',
+            ...(isClosed && {
+              closure: {
+                closedAt: '2026-11-20T00:00:00.000Z',
+                deletesAt: '2026-12-20T00:00:00.000Z',
+              },
+            }),
+          },
         ]);
       case 'getAllProjects':
         return answer([
@@ -264,5 +275,16 @@ describe('the project workspace page', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Board of bugs', hidden: true }));
     await waitFor(() => expect(window.location.search).toBe('?org=2&project=3&q=safari&type=4'));
     expect(screen.getByRole('button', { name: 'View: Board of bugs' })).toBeDefined();
+  });
+
+  it('in a closed organization: says so, lists the rows, and offers no change at all', async () => {
+    const { calls } = renderWorkspace({ isClosed: true });
+    expect(await screen.findByText('3000 items')).toBeDefined();
+    expect(screen.getByRole('status').textContent).toContain('This organization is closed');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Item 1' }));
+    expect(screen.queryByRole('combobox', { name: 'Set status' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Import CSV' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Saved views' })).toBeNull();
+    expect(calls.map((call) => call.route)).not.toContain('bulkUpdateItems');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Checkbox,
   Group,
@@ -15,10 +16,10 @@ import {
 } from '@mantine/core';
 import { IconColumns, IconSearch } from '@tabler/icons-react';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { BOARD_GROUPS, type TWorkspaceItem } from '@waymark/core';
+import { BOARD_GROUPS, ORG_CLOSED_MESSAGE, type TWorkspaceItem } from '@waymark/core';
 import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { createCallApi } from '../api/index';
-import { useChromeApi } from '../ui/index';
+import { OrgWritable, useChromeApi } from '../ui/index';
 import { GROUP_LABELS, LazyBoardView } from './board/index';
 import { BulkBar } from './bulk-bar';
 import { COLUMNS, moveColumn, visibleColumns } from './columns';
@@ -114,6 +115,8 @@ function WorkspaceBody({ firstRows }: { firstRows: FirstRows }) {
 
   const orgs = useQuery({ queryKey: ['orgs'], queryFn: () => callApi('getOrgs', {}) });
   const orgId = view.orgId ?? orgs.data?.[0]?.orgId ?? 0;
+  // Issue 33: a closed organization's items are read here, never changed (the server says 409).
+  const isWritable = !orgs.data?.find((org) => org.orgId === orgId)?.closure;
   const projects = useQuery({
     queryKey: ['projects', orgId],
     queryFn: () => callApi('getAllProjects', { params: { orgId } }),
@@ -185,196 +188,207 @@ function WorkspaceBody({ firstRows }: { firstRows: FirstRows }) {
   if (orgs.isError)
     return <ErrorAlert error={orgs.error} title="Sign in from the Waymark panel first" />;
   return (
-    <Stack p="md" gap="sm" component="main">
-      <Group justify="space-between">
-        <Title order={1} size="h3">
-          Project workspace
-        </Title>
-        <Select
-          aria-label="Project"
-          placeholder="Choose a project"
-          data={(projects.data ?? []).map((project) => ({
-            value: String(project.projectId),
-            label: project.projectName,
-          }))}
-          value={projectId > 0 ? String(projectId) : null}
-          onChange={(value) => {
-            setSelected(new Set());
-            setOpenedViewName(null);
-            setView({ orgId, projectId: value ? Number(value) : null });
-          }}
-        />
-      </Group>
-      {projectId === 0 ? (
-        <Text>Choose a project to see all of its items.</Text>
-      ) : (
-        <>
-          <Group gap="xs" align="end" role="search" aria-label="Filter items" wrap="wrap">
-            <TextInput
-              label="Search"
-              size="xs"
-              w={260}
-              placeholder='words, "a phrase", -not'
-              leftSection={<IconSearch size={14} aria-hidden />}
-              value={text}
-              onChange={(event) => setText(event.currentTarget.value)}
-            />
-            <TextInput
-              label="Page path starts with"
-              size="xs"
-              w={180}
-              value={view.pathPrefix}
-              onChange={(event) => setView({ pathPrefix: event.currentTarget.value })}
-            />
-            <MultiSelect
-              label="Status"
-              size="xs"
-              w={180}
-              data={statusOptions}
-              value={toValues(view.itemStatusIds)}
-              onChange={(values) => setView({ itemStatusIds: toIds(values) })}
-            />
-            <MultiSelect
-              label="Type"
-              size="xs"
-              w={160}
-              data={typeOptions}
-              value={toValues(view.itemTypeIds)}
-              onChange={(values) => setView({ itemTypeIds: toIds(values) })}
-            />
-            <MultiSelect
-              label="Assignee"
-              size="xs"
-              w={180}
-              data={[{ value: '0', label: 'Unassigned' }, ...assigneeOptions]}
-              value={toValues(view.assigneeUserIds)}
-              onChange={(values) => setView({ assigneeUserIds: toIds(values) })}
-            />
-            <MultiSelect
-              label="Release"
-              size="xs"
-              w={160}
-              data={[{ value: '0', label: 'No release' }, ...releaseOptions]}
-              value={toValues(view.releaseIds)}
-              onChange={(values) => setView({ releaseIds: toIds(values) })}
-            />
-            <TagsInput
-              label="Tags"
-              size="xs"
-              w={180}
-              value={view.tags}
-              onChange={(tags) => setView({ tags })}
-            />
-          </Group>
-          <Group gap="xs" wrap="wrap" role="toolbar" aria-label="Workspace">
-            <SegmentedControl
-              size="xs"
-              aria-label="Layout"
-              data={[
-                { value: 'table', label: 'Table' },
-                { value: 'board', label: 'Board' },
-              ]}
-              value={view.layout}
-              onChange={(layout) => setView({ layout: layout === 'board' ? 'board' : 'table' })}
-            />
-            {view.layout === 'board' ? (
-              <Select
-                size="xs"
-                w={150}
-                aria-label="Group the board by"
-                allowDeselect={false}
-                data={BOARD_GROUPS.map((group) => ({
-                  value: group,
-                  label: `By ${GROUP_LABELS[group].toLowerCase()}`,
-                }))}
-                value={view.boardGroup}
-                onChange={(group) => group && setView({ boardGroup: group })}
-              />
-            ) : (
-              <ColumnMenu keys={columnKeys} onChange={setColumnKeys} />
-            )}
-            <SavedViews
-              callApi={callApi}
-              projectId={projectId}
-              current={savedStateOf(view, columnKeys)}
-              openedName={openedViewName}
-              onOpen={(saved) => {
-                setOpenedViewName(saved.name);
-                setText(saved.state.filter.text ?? '');
-                setColumnKeys(saved.state.columns);
-                setSelected(new Set());
-                setView(viewOfSaved(view, saved.state));
-              }}
-            />
-            <ExportMenu
-              api={api}
-              projectId={projectId}
-              projectName={projectName}
-              filter={filterOf(view)}
-            />
-            <ImportButton projectId={projectId} callApi={callApi} />
-            <LiveBadge state={liveState} />
-          </Group>
-          <BulkBar
-            projectId={projectId}
-            selectedIds={[...selected]}
-            statuses={statusOptions}
-            assignees={assigneeOptions}
-            releases={releaseOptions}
-            callApi={callApi}
-            onDone={() => setSelected(new Set())}
+    <OrgWritable isWritable={isWritable}>
+      <Stack p="md" gap="sm" component="main">
+        <Group justify="space-between">
+          <Title order={1} size="h3">
+            Project workspace
+          </Title>
+          <Select
+            aria-label="Project"
+            placeholder="Choose a project"
+            data={(projects.data ?? []).map((project) => ({
+              value: String(project.projectId),
+              label: project.projectName,
+            }))}
+            value={projectId > 0 ? String(projectId) : null}
+            onChange={(value) => {
+              setSelected(new Set());
+              setOpenedViewName(null);
+              setView({ orgId, projectId: value ? Number(value) : null });
+            }}
           />
-          <Text size="sm" aria-live="polite">
-            {query.isPending ? 'Loading…' : `${total} items`}
-          </Text>
-          {query.isError && (
-            <ErrorAlert error={query.error} title="The items could not be listed" />
-          )}
-          {view.layout === 'board' ? (
-            <Suspense fallback={<Loader size="sm" aria-label="Loading the board" />}>
-              <LazyBoardView
-                callApi={callApi}
-                projectId={projectId}
-                group={view.boardGroup}
-                options={{
-                  status: statusOptions,
-                  type: typeOptions,
-                  assignee: assigneeOptions,
-                  release: releaseOptions,
-                }}
-                filter={filterOf(view)}
-                sort={view.sort}
-                onOpen={setOpened}
+        </Group>
+        {!isWritable && (
+          <Alert color="red" variant="light" title="This organization is closed" role="status">
+            {ORG_CLOSED_MESSAGE}
+          </Alert>
+        )}
+        {projectId === 0 ? (
+          <Text>Choose a project to see all of its items.</Text>
+        ) : (
+          <>
+            <Group gap="xs" align="end" role="search" aria-label="Filter items" wrap="wrap">
+              <TextInput
+                label="Search"
+                size="xs"
+                w={260}
+                placeholder='words, "a phrase", -not'
+                leftSection={<IconSearch size={14} aria-hidden />}
+                value={text}
+                onChange={(event) => setText(event.currentTarget.value)}
               />
-            </Suspense>
-          ) : query.isPending ? (
-            <Loader size="sm" aria-label="Loading the items" />
-          ) : (
-            <ItemsTable
-              rows={rows}
-              total={total}
-              columns={columns}
-              sort={view.sort}
-              onSort={(sort) => setView({ sort })}
-              selected={selected}
-              onSelect={select}
-              onOpen={setOpened}
-              onNearEnd={loadMore}
-            />
-          )}
-          {wasOpened && (
-            <Suspense fallback={null}>
-              <LazyItemDrawer
-                item={opened}
-                callApi={callApi}
+              <TextInput
+                label="Page path starts with"
+                size="xs"
+                w={180}
+                value={view.pathPrefix}
+                onChange={(event) => setView({ pathPrefix: event.currentTarget.value })}
+              />
+              <MultiSelect
+                label="Status"
+                size="xs"
+                w={180}
+                data={statusOptions}
+                value={toValues(view.itemStatusIds)}
+                onChange={(values) => setView({ itemStatusIds: toIds(values) })}
+              />
+              <MultiSelect
+                label="Type"
+                size="xs"
+                w={160}
+                data={typeOptions}
+                value={toValues(view.itemTypeIds)}
+                onChange={(values) => setView({ itemTypeIds: toIds(values) })}
+              />
+              <MultiSelect
+                label="Assignee"
+                size="xs"
+                w={180}
+                data={[{ value: '0', label: 'Unassigned' }, ...assigneeOptions]}
+                value={toValues(view.assigneeUserIds)}
+                onChange={(values) => setView({ assigneeUserIds: toIds(values) })}
+              />
+              <MultiSelect
+                label="Release"
+                size="xs"
+                w={160}
+                data={[{ value: '0', label: 'No release' }, ...releaseOptions]}
+                value={toValues(view.releaseIds)}
+                onChange={(values) => setView({ releaseIds: toIds(values) })}
+              />
+              <TagsInput
+                label="Tags"
+                size="xs"
+                w={180}
+                value={view.tags}
+                onChange={(tags) => setView({ tags })}
+              />
+            </Group>
+            <Group gap="xs" wrap="wrap" role="toolbar" aria-label="Workspace">
+              <SegmentedControl
+                size="xs"
+                aria-label="Layout"
+                data={[
+                  { value: 'table', label: 'Table' },
+                  { value: 'board', label: 'Board' },
+                ]}
+                value={view.layout}
+                onChange={(layout) => setView({ layout: layout === 'board' ? 'board' : 'table' })}
+              />
+              {view.layout === 'board' ? (
+                <Select
+                  size="xs"
+                  w={150}
+                  aria-label="Group the board by"
+                  allowDeselect={false}
+                  data={BOARD_GROUPS.map((group) => ({
+                    value: group,
+                    label: `By ${GROUP_LABELS[group].toLowerCase()}`,
+                  }))}
+                  value={view.boardGroup}
+                  onChange={(group) => group && setView({ boardGroup: group })}
+                />
+              ) : (
+                <ColumnMenu keys={columnKeys} onChange={setColumnKeys} />
+              )}
+              {isWritable && (
+                <SavedViews
+                  callApi={callApi}
+                  projectId={projectId}
+                  current={savedStateOf(view, columnKeys)}
+                  openedName={openedViewName}
+                  onOpen={(saved) => {
+                    setOpenedViewName(saved.name);
+                    setText(saved.state.filter.text ?? '');
+                    setColumnKeys(saved.state.columns);
+                    setSelected(new Set());
+                    setView(viewOfSaved(view, saved.state));
+                  }}
+                />
+              )}
+              <ExportMenu
                 api={api}
-                onClose={() => setOpened(null)}
+                projectId={projectId}
+                projectName={projectName}
+                filter={filterOf(view)}
               />
-            </Suspense>
-          )}
-        </>
-      )}
-    </Stack>
+              {isWritable && <ImportButton projectId={projectId} callApi={callApi} />}
+              <LiveBadge state={liveState} />
+            </Group>
+            {isWritable && (
+              <BulkBar
+                projectId={projectId}
+                selectedIds={[...selected]}
+                statuses={statusOptions}
+                assignees={assigneeOptions}
+                releases={releaseOptions}
+                callApi={callApi}
+                onDone={() => setSelected(new Set())}
+              />
+            )}
+            <Text size="sm" aria-live="polite">
+              {query.isPending ? 'Loading…' : `${total} items`}
+            </Text>
+            {query.isError && (
+              <ErrorAlert error={query.error} title="The items could not be listed" />
+            )}
+            {view.layout === 'board' ? (
+              <Suspense fallback={<Loader size="sm" aria-label="Loading the board" />}>
+                <LazyBoardView
+                  callApi={callApi}
+                  projectId={projectId}
+                  group={view.boardGroup}
+                  options={{
+                    status: statusOptions,
+                    type: typeOptions,
+                    assignee: assigneeOptions,
+                    release: releaseOptions,
+                  }}
+                  filter={filterOf(view)}
+                  sort={view.sort}
+                  onOpen={setOpened}
+                />
+              </Suspense>
+            ) : query.isPending ? (
+              <Loader size="sm" aria-label="Loading the items" />
+            ) : (
+              <ItemsTable
+                rows={rows}
+                total={total}
+                columns={columns}
+                sort={view.sort}
+                onSort={(sort) => setView({ sort })}
+                selected={selected}
+                onSelect={select}
+                onOpen={setOpened}
+                onNearEnd={loadMore}
+              />
+            )}
+            {wasOpened && (
+              <Suspense fallback={null}>
+                <LazyItemDrawer
+                  item={opened}
+                  callApi={callApi}
+                  api={api}
+                  onClose={() => setOpened(null)}
+                />
+              </Suspense>
+            )}
+          </>
+        )}
+      </Stack>
+    </OrgWritable>
   );
 }
 

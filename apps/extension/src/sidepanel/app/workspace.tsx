@@ -4,11 +4,14 @@ import { useChromeApi, useServerUrl } from '../../ui/index';
 import { ErrorAlert } from '../shared/error-alert';
 import {
   ClosedOrgNotice,
+  LinkedItemOutside,
   OrgSwitcher,
   PendingInvitations,
+  useLinkedItemOrg,
   useOrgSelection,
 } from '../features/orgs/index';
 import { isWebPage } from '../shared/is-web-page';
+import { OrgWritable } from '../../ui/index';
 import { NotAWebPage, PagePanel } from './page/page-panel';
 import { AccountMenu, SignInCard, useSession } from '../features/session/index';
 import type { ActiveTabState } from '../shared/use-active-tab';
@@ -35,6 +38,13 @@ function SignedInWorkspace({
   const orgs = useOrgSelection();
   const { org, isAdmin } = orgs.selection;
   const tab = tabState.status === 'ready' ? tabState.tab : null;
+  // A mail link to an item of another of the user's organizations switches to it first.
+  const linked = useLinkedItemOrg({
+    tab: tab?.url && isWebPage(tab.url) ? { tabId: tab.tabId, url: tab.url } : null,
+    orgs: orgs.selection.orgs,
+    selectedOrgId: org?.orgId ?? null,
+    select: (orgId) => orgs.selection.select(orgId),
+  });
   return (
     <Stack gap={6}>
       <AccountMenu session={session} />
@@ -47,14 +57,20 @@ function SignedInWorkspace({
           <OrgSwitcher selection={orgs.selection} />
           <ClosedOrgNotice org={org} />
           {tab && !isWebPage(tab.url) && <NotAWebPage />}
-          {tab && isWebPage(tab.url) && (
-            <PagePanel
-              key={`${tab.tabId}|${tab.url}|${org.orgId}`}
-              tab={tab}
-              pageUrl={tab.url}
-              orgId={org.orgId}
-              isAdmin={isAdmin}
-            />
+          {linked.state === 'outside' && <LinkedItemOutside itemId={linked.itemId} />}
+          {linked.state === 'finding' && (
+            <Loader size="sm" aria-label="Finding the organization of the linked item" />
+          )}
+          {tab && isWebPage(tab.url) && linked.state !== 'finding' && (
+            <OrgWritable isWritable={!org.closure}>
+              <PagePanel
+                key={`${tab.tabId}|${tab.url}|${org.orgId}`}
+                tab={tab}
+                pageUrl={tab.url}
+                orgId={org.orgId}
+                isAdmin={isAdmin}
+              />
+            </OrgWritable>
           )}
         </>
       )}

@@ -55,6 +55,28 @@ export function takeItemToOpen(tabId: number, url: string): number | null {
   return named;
 }
 
+/**
+ * Whether the address's fragment names an item that tab `tabId` has not followed yet: the panel
+ * then finds the item's organization first (issue 27's links across organizations).
+ */
+export function pendingLinkedItem(tabId: number, url: string): number | null {
+  return followed.has(`${tabId}|${url}`) ? null : itemIdInLink(url);
+}
+
+/** Links whose item the caller cannot open, by tab and address: the panel says so while shown. */
+const unreachable = new Map<string, number>();
+
+/** Marks the link in tab `tabId` followed without opening it: its item cannot be opened. */
+export function dropLinkedItem(tabId: number, url: string, itemId: number): void {
+  followed.add(`${tabId}|${url}`);
+  unreachable.set(`${tabId}|${url}`, itemId);
+}
+
+/** The item of a link in tab `tabId` that {@link dropLinkedItem} found unreachable, or null. */
+export function unreachableLinkedItem(tabId: number, url: string): number | null {
+  return unreachable.get(`${tabId}|${url}`) ?? null;
+}
+
 /** Calls `open` for each later request of an item on the page at `url`; returns a stop. */
 export function onItemRequested(url: string, open: (itemId: number) => void): () => void {
   const page = pageOf(url);

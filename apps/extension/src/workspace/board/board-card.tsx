@@ -2,6 +2,7 @@ import { useDraggable } from '@dnd-kit/core';
 import { ActionIcon, Badge, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import type { TWorkspaceItem } from '@waymark/core';
+import { useIsOrgWritable } from '../../ui/index';
 import classes from './board.module.css';
 
 /** A card's face: title, page, type or status, assignee, tags. */
@@ -45,9 +46,12 @@ export function CardFace({ item, onOpen }: { item: TWorkspaceItem; onOpen?: () =
  * column by pointer or keyboard (dnd-kit gives the handle its button role and instructions).
  */
 export function BoardCard({ item, onOpen }: { item: TWorkspaceItem; onOpen: () => void }) {
+  // A closed organization's cards cannot be moved: no handle, no drag.
+  const isWritable = useIsOrgWritable();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: item.itemId,
     data: { item },
+    disabled: !isWritable,
   });
   return (
     <Paper
@@ -59,18 +63,20 @@ export function BoardCard({ item, onOpen }: { item: TWorkspaceItem; onOpen: () =
       data-testid="board-card"
     >
       <Group gap={4} wrap="nowrap" align="start">
-        <ActionIcon
-          ref={setActivatorNodeRef}
-          variant="subtle"
-          color="gray"
-          size="sm"
-          aria-label={`Move ${item.title}`}
-          className={classes.handle}
-          {...attributes}
-          {...listeners}
-        >
-          <IconGripVertical size={14} aria-hidden />
-        </ActionIcon>
+        {isWritable && (
+          <ActionIcon
+            ref={setActivatorNodeRef}
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={`Move ${item.title}`}
+            className={classes.handle}
+            {...attributes}
+            {...listeners}
+          >
+            <IconGripVertical size={14} aria-hidden />
+          </ActionIcon>
+        )}
         <div className={classes.cardBody}>
           <CardFace item={item} onOpen={onOpen} />
         </div>

@@ -1,8 +1,9 @@
-import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { isIpLiteral, isPublicAddress } from './address-policy';
+import { checkedAddress, nextHop, type OutboundGuard } from './outbound-guard';
+
+export { DeliveryRefusedError } from './outbound-guard';
 
 /** What the receiver answered. */
 export type PostAnswer = {
@@ -13,39 +14,21 @@ export type PostAnswer = {
   retryAfterSeconds: number | undefined;
 };
 
-/** A delivery this server will not make (a private address, a bad redirect): not retried sooner. */
-export class DeliveryRefusedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DeliveryRefusedError';
-  }
-}
-
 /** Options of {@link safePost}. */
-export type SafePostOptions = {
-  /** `WEBHOOK_ALLOW_PRIVATE`: skip the address check (loopback receivers, tests). */
-  allowPrivateAddresses: boolean;
+export type SafePostOptions = OutboundGuard & {
   /** The whole exchange, redirects included; default 10 s. */
   timeoutMs?: number;
   /** How much of the answer is read; default 4 kB. The rest is dropped unread. */
   maxBodyBytes?: number;
-  /** Host name resolution (tests give a resolver that answers loopback for a public name). */
-  resolve?: (host: string) => Promise<string[]>;
-  /**
-   * Which addresses count as allowed; default {@link isPublicAddress}. Tests name one loopback
-   * address "public" to see a redirect from it to another refused.
-   */
-  isAllowedAddress?: (address: string) => boolean;
 };
-
-const MAX_REDIRECTS = 3;
 
 /**
  * POSTs `body` to `url` without letting it reach the operator's network: the host is resolved,
  * EVERY address it resolves to must be public (unless allowed), and the connection is pinned to
  * the checked address so a second DNS answer cannot swap it (DNS rebinding). TLS still verifies
- * the certificate against the host name. 307/308 redirects are followed (at most three), each
- * target checked the same way; other redirects are answers like any non-2xx.
+ * the certificate against the host name. Redirects follow the one rule of outgoing calls
+ * ({@link nextHop}: 307/308, at most three), each target checked the same way; other redirects
+ * are answers like any non-2xx.
  *
  * @throws {DeliveryRefusedError} for a refused address or redirect.
  * @throws {Error} for DNS failures, connection errors and the timeout.
@@ -64,31 +47,16 @@ export async function safePost(
       signal,
       maxBodyBytes: options.maxBodyBytes ?? 4096,
     });
-    const location = answer.location;
-    if ((answer.status !== 307 && answer.status !== 308) || !location) return answer;
-    if (hop >= MAX_REDIRECTS) throw new DeliveryRefusedError('Too many redirects');
-    target = new URL(location, target);
-    if (target.protocol !== 'http:' && target.protocol !== 'https:')
-      throw new DeliveryRefusedError(`Refused a redirect to a ${target.protocol} URL`);
+    const next = nextHop({
+      method: 'POST',
+      status: answer.status,
+      location: answer.location,
+      current: target,
+      hop,
+    });
+    if (!next) return answer;
+    target = next;
   }
-}
-
-async function checkedAddress(target: URL, options: SafePostOptions): Promise<string> {
-  const host = target.hostname.replace(/^\[|\]$/g, '');
-  const resolve =
-    options.resolve ??
-    (async (name: string) => (await lookup(name, { all: true })).map((entry) => entry.address));
-  const addresses = isIpLiteral(host) ? [host] : await resolve(host);
-  if (addresses.length === 0) throw new Error(`${host} has no address`);
-  if (!options.allowPrivateAddresses) {
-    const isAllowed = options.isAllowedAddress ?? isPublicAddress;
-    const refused = addresses.find((address) => !isAllowed(address));
-    if (refused !== undefined)
-      throw new DeliveryRefusedError(
-        `Refused ${host}: it resolves to ${refused}, a loopback, link-local or private address`,
-      );
-  }
-  return addresses[0] as string;
 }
 
 type OnceAnswer = PostAnswer & { location: string | undefined };

@@ -59,7 +59,7 @@ const registerOrganizations: AppModule = async (app, { db, clock }) => {
   });
   registerRoute(app, routes.acceptOrgAccess, {
     access: 'authenticated',
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'CONFLICT'],
     handler: async (request) =>
       acceptOrgAccess(
         { db, clock },

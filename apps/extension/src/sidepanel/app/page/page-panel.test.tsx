@@ -269,3 +269,50 @@ describe('PagePanel on a plan without the item features (spec §9)', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(refusal);
   });
 });
+
+describe('PagePanel in a closed organization (issue 33)', () => {
+  it('shows the items and their detail with no write action, and `n` opens no form', async () => {
+    const calls: string[] = [];
+    renderPanel(
+      (route) => {
+        calls.push(route);
+        if (route === 'getPageItems') return pageOn(FEATURES);
+        if (route === 'getItem')
+          return { ...DETAIL, notes: [{ ...DETAIL.notes[0], authorUserId: 7 }] };
+        if (route === 'whoami') return { userId: 7 };
+        if (route === 'getAttachments') return [];
+        return answerOptions(route);
+      },
+      undefined,
+      { isWritable: false },
+    );
+    await screen.findByRole('button', { name: 'Pay by card' });
+    expect(screen.queryByRole('button', { name: 'Add Item' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Item actions' })).toBeNull();
+    fireEvent.keyDown(document.body, { key: 'n' });
+    expect(screen.queryByLabelText(/Title/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay by card' }));
+    const detail = await screen.findByRole('article', { name: 'Item' });
+    await vi.waitFor(() => expect(detail.textContent).toContain('Written on Trial'));
+    for (const name of ['Edit', 'Delete', 'Edit note', 'Delete note'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByLabelText('Add a note')).toBeNull();
+    expect(screen.queryByLabelText('Link an item')).toBeNull();
+    // Not a plan limit: no "Available on …" note where the write actions were.
+    expect(screen.queryByTestId('plan-gate-notes')).toBeNull();
+    expect(calls).not.toContain('createItem');
+  });
+
+  it('the same panel in an open organization offers them (the test would pass on a blank panel otherwise)', async () => {
+    renderPanel((route) => {
+      if (route === 'getPageItems') return pageOn(FEATURES);
+      if (route === 'getItem') return DETAIL;
+      return answerOptions(route);
+    });
+    expect(await screen.findByRole('button', { name: 'Add Item' })).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay by card' }));
+    await screen.findByRole('article', { name: 'Item' });
+    expect(await screen.findByRole('button', { name: 'Edit' })).toBeDefined();
+    expect(await screen.findByLabelText('Add a note')).toBeDefined();
+  });
+});

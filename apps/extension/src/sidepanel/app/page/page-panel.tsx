@@ -8,6 +8,7 @@ import { queryKeys } from '../../shared/data/query-keys';
 import { useReportChange } from '../../shared/data/use-report-change';
 import { ErrorAlert } from '../../shared/error-alert';
 import { useShortcuts } from '../../shared/keyboard/use-shortcuts';
+import { useIsOrgWritable } from '../../../ui/index';
 import { useItem } from '../../shared/data/use-item';
 import { ItemDetail, ItemForm, ItemsSection, usePagePins } from '../../features/items/index';
 import { NoProjectCard } from '../../features/projects/index';
@@ -54,6 +55,7 @@ export function PagePanel({
     return itemId === null ? { kind: 'list' } : { kind: 'item', itemId };
   });
   const page = usePageItems(pageUrl, orgId, projectId);
+  const isWritable = useIsOrgWritable();
   useReportCurrentProject(page.data?.projectId ?? null);
   const openItem = useCallback((itemId: number) => setView({ kind: 'item', itemId }), []);
   useEffect(() => onItemRequested(pageUrl, openItem), [pageUrl, openItem]);
@@ -71,7 +73,7 @@ export function PagePanel({
   useShortcuts({
     Escape: backToList,
     n: () => {
-      if (page.data?.projectId) setView({ kind: 'create' });
+      if (page.data?.projectId && isWritable) setView({ kind: 'create' });
     },
   });
   useEffect(() => {
@@ -91,7 +93,12 @@ export function PagePanel({
   if (data.projectId === null || data.relativePath === null) {
     return (
       <Suspense fallback={<ViewLoader />}>
-        <NoProjectCard orgId={orgId} pageUrl={pageUrl} isAdmin={isAdmin} onChanged={changed} />
+        <NoProjectCard
+          orgId={orgId}
+          pageUrl={pageUrl}
+          isAdmin={isAdmin && isWritable}
+          onChanged={changed}
+        />
       </Suspense>
     );
   }
@@ -109,7 +116,7 @@ export function PagePanel({
           setView({ kind: 'list' });
         }}
       />
-      {view.kind === 'list' && !data.template && (
+      {view.kind === 'list' && !data.template && isWritable && (
         <Suspense fallback={null}>
           <CanonicalOffer
             tabId={tab.tabId}
@@ -121,7 +128,7 @@ export function PagePanel({
           />
         </Suspense>
       )}
-      {view.kind === 'list' && !data.template && (
+      {view.kind === 'list' && !data.template && isWritable && (
         <Suspense fallback={null}>
           <DeclareTemplate
             projectId={current.projectId}
@@ -160,7 +167,7 @@ export function PagePanel({
             }}
           />
         )}
-        {view.kind === 'create' && (
+        {view.kind === 'create' && isWritable && (
           <ItemForm
             orgId={orgId}
             {...current}
@@ -174,7 +181,7 @@ export function PagePanel({
             }}
           />
         )}
-        {view.kind === 'edit' && (
+        {view.kind === 'edit' && isWritable && (
           <EditItem
             orgId={orgId}
             {...current}

@@ -13,6 +13,7 @@ import { RelatedItems } from './related-items';
 import { TrackerSection } from './tracker/index';
 import { useItem } from '../../shared/data/use-item';
 import { useReportChange } from '../../shared/data/use-report-change';
+import { useIsOrgWritable } from '../../../ui/index';
 
 /**
  * One item in full: fields, notes, related items and history, with edit and delete. Adding notes
@@ -42,6 +43,7 @@ export function ItemDetail({
   const reportChange = useReportChange();
   const item = useItem(itemId);
   const gates = getItemGates(planFeatures);
+  const isWritable = useIsOrgWritable();
   // The worker reloads this item and the page's list for every open panel (one path).
   const reload = () => reportChange([itemId]);
   return (
@@ -58,14 +60,16 @@ export function ItemDetail({
           <Title order={2} size="h4">
             {item.data.title}
           </Title>
-          <Group gap="xs">
-            <Button size="xs" onClick={onEdit}>
-              Edit
-            </Button>
-            <DeleteItemButton itemId={itemId} title={item.data.title} onDeleted={onDeleted} />
-          </Group>
+          {isWritable && (
+            <Group gap="xs">
+              <Button size="xs" onClick={onEdit}>
+                Edit
+              </Button>
+              <DeleteItemButton itemId={itemId} title={item.data.title} onDeleted={onDeleted} />
+            </Group>
+          )}
           <ItemFields item={item.data} />
-          {item.data.descriptionMentions.some((person) => !person.canSeeProject) && (
+          {isWritable && item.data.descriptionMentions.some((person) => !person.canSeeProject) && (
             <GrantAccessNotice
               people={item.data.descriptionMentions.filter((person) => !person.canSeeProject)}
               projectId={item.data.projectId}

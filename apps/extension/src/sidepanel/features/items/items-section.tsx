@@ -4,6 +4,7 @@ import { ACTION_LABELS, type TItemSummary } from '@waymark/core';
 import { useEffect, useRef, useState } from 'react';
 import { focusedRow, focusRow, moveRowFocus } from '../../shared/keyboard/move-focus';
 import { useShortcuts } from '../../shared/keyboard/use-shortcuts';
+import { useIsOrgWritable } from '../../../ui/index';
 import { collectFilterOptions, EMPTY_FILTER, filterItems } from './filter-items';
 import { ItemList } from './item-list';
 import { ErrorAlert } from '../../shared/error-alert';
@@ -50,7 +51,10 @@ export function ItemsSection({
   const [scope, setScope] = useState<Scope>('page');
   const searchRef = useRef<HTMLInputElement>(null);
   const { hiddenItemIds } = useUndoNotices();
-  const rowActions = { orgId, actions: useItemActions(onChanged) };
+  const isWritable = useIsOrgWritable();
+  const actions = useItemActions(onChanged);
+  // A closed organization's rows have no actions menu: every action in it is a write.
+  const rowActions = isWritable ? { orgId, actions } : undefined;
   const search = useProjectSearch(projectId, filter, scope === 'project');
   useEffect(() => {
     if (focusItemId !== undefined) focusRow(focusItemId);
@@ -85,14 +89,16 @@ export function ItemsSection({
         <Title order={2} size="h6" id="items-heading">
           Items on this page ({pageItems.length})
         </Title>
-        <Button
-          size="compact-sm"
-          leftSection={<IconPlus size={14} aria-hidden />}
-          onClick={onCreate}
-          title={`${ACTION_LABELS.addItem} (n)`}
-        >
-          {ACTION_LABELS.addItem}
-        </Button>
+        {isWritable && (
+          <Button
+            size="compact-sm"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={onCreate}
+            title={`${ACTION_LABELS.addItem} (n)`}
+          >
+            {ACTION_LABELS.addItem}
+          </Button>
+        )}
       </Group>
       {filterBar}
       <MarkersToggle pins={pins} />

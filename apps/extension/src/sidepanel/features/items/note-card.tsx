@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../../shared/error-alert';
 import { formatTime } from '../../shared/format-time';
+import { useIsOrgWritable } from '../../../ui/index';
 import { useCallApi } from '../../shared/use-call-api';
 import { noteTextOf, toStoredText, type PickedMention } from './mention-text';
 import { MentionTextarea } from './mention-textarea';
@@ -27,6 +28,7 @@ export function NoteCard({
   onChanged: () => void;
 }) {
   const callApi = useCallApi();
+  const isWritable = useIsOrgWritable();
   const [draft, setDraft] = useState<string | null>(null);
   const [picked, setPicked] = useState<PickedMention[]>([]);
   const [isConfirming, setConfirming] = useState(false);
@@ -68,7 +70,7 @@ export function NoteCard({
         />
       )}
       {error && <ErrorAlert error={error} title="The note was not changed" />}
-      {isOwn && (
+      {isOwn && isWritable && (
         <Group gap={4} mt={4}>
           {draft !== null ? (
             <>

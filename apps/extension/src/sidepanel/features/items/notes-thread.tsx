@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ErrorAlert } from '../../shared/error-alert';
 import { queryKeys } from '../../shared/data/query-keys';
 import { useCallApi } from '../../shared/use-call-api';
+import { useIsOrgWritable } from '../../../ui/index';
 import { PlanGateNote } from '../../shared/plan-gate-note';
 import { toStoredText, type PickedMention } from './mention-text';
 import { GrantAccessNotice } from './grant-access-notice';
@@ -32,6 +33,7 @@ export function NotesThread({
   canAdd: boolean;
   onChanged: () => void;
 }) {
+  const isWritable = useIsOrgWritable();
   const callApi = useCallApi();
   const [text, setText] = useState('');
   const [picked, setPicked] = useState<PickedMention[]>([]);
@@ -79,7 +81,7 @@ export function NotesThread({
           }
         />
       )}
-      {canAdd ? (
+      {!isWritable ? null : canAdd ? (
         <>
           <MentionTextarea
             label="Add a note"

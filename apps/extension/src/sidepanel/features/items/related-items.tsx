@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../../shared/error-alert';
 import { useCallApi } from '../../shared/use-call-api';
+import { useIsOrgWritable } from '../../../ui/index';
 import { PlanGateNote } from '../../shared/plan-gate-note';
 import { queryKeys } from '../../shared/data/query-keys';
 
@@ -24,6 +25,7 @@ export function RelatedItems({
   onChanged: () => void;
   onOpen: (itemId: number) => void;
 }) {
+  const isWritable = useIsOrgWritable();
   const callApi = useCallApi();
   const [text, setText] = useState('');
   const search = useQuery({
@@ -61,18 +63,20 @@ export function RelatedItems({
           <Text size="xs" c="dimmed" truncate>
             {item.relativePath}
           </Text>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="sm"
-            aria-label={`Unlink ${item.title}`}
-            onClick={() => unlink.mutate(item.itemId)}
-          >
-            ×
-          </ActionIcon>
+          {isWritable && (
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="sm"
+              aria-label={`Unlink ${item.title}`}
+              onClick={() => unlink.mutate(item.itemId)}
+            >
+              ×
+            </ActionIcon>
+          )}
         </Group>
       ))}
-      {canLink ? (
+      {!isWritable ? null : canLink ? (
         <TextInput
           size="xs"
           label="Link an item"

@@ -5,3 +5,5 @@ export { ClosedOrgNotice } from './closed-org-notice';
 export { OrgSwitcher } from './org-switcher';
 export { PendingInvitations } from './pending-invitations';
 export { useOrgSelection } from './use-org-selection';
+export { useLinkedItemOrg, type LinkedItemOrg } from './use-linked-item-org';
+export { LinkedItemOutside } from './linked-item-outside';

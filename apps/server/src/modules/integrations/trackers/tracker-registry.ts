@@ -1,4 +1,5 @@
 import type { TTrackerVendor } from '@waymark/core';
+import { guardedFetch } from '../guarded-fetch';
 import { createGitHubAdapter } from './github/github-adapter';
 import { readGitHubWebhook } from './github/github-webhook';
 import { createJiraAdapter } from './jira/jira-adapter';
@@ -27,11 +28,22 @@ export function createTrackerRegistry(config: {
   linearApiUrl: string;
   allowPrivateAddresses: boolean;
 }): TrackerRegistry {
+  // The guarded fetch of GitHub and Jira calls: the operator's GitHub API address is trusted, a
+  // Jira site and every redirect's target are checked (docs/integrations.md).
+  const fetch = guardedFetch({
+    allowPrivateAddresses: config.allowPrivateAddresses,
+    trustedOrigins: [new URL(config.githubApiUrl).origin],
+  });
   const adapters: Record<TTrackerVendor, (connection: TrackerConnectionInput) => TrackerAdapter> = {
-    github: (connection) => createGitHubAdapter({ baseUrl: config.githubApiUrl, ...connection }),
+    github: (connection) =>
+      createGitHubAdapter({ baseUrl: config.githubApiUrl, fetch, ...connection }),
     linear: (connection) => createLinearAdapter({ apiUrl: config.linearApiUrl, ...connection }),
     jira: (connection) =>
-      createJiraAdapter({ allowPrivateAddresses: config.allowPrivateAddresses, ...connection }),
+      createJiraAdapter({
+        allowPrivateAddresses: config.allowPrivateAddresses,
+        fetch,
+        ...connection,
+      }),
   };
   const readers: Record<TTrackerVendor, TrackerWebhookReader> = {
     github: readGitHubWebhook,

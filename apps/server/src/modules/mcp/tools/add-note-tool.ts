@@ -16,7 +16,12 @@ export function registerAddNoteTool(server: McpServer, context: ToolContext): vo
     (args) =>
       runTool(context, 'add_note', async () => {
         requireScope(context.caller, 'items:write');
-        const scope = await resolveCallerProject(context, context.caller, { itemId: args.item_id });
+        const scope = await resolveCallerProject(
+          context,
+          context.caller,
+          { itemId: args.item_id },
+          { forWrite: true },
+        );
         const note = await addItemNote(context, scope, {
           itemId: args.item_id,
           text: args.text,

@@ -18,7 +18,12 @@ export function registerChangeStatusTool(server: McpServer, context: ToolContext
     (args) =>
       runTool(context, 'change_status', async () => {
         requireScope(context.caller, 'items:write');
-        const scope = await resolveCallerProject(context, context.caller, { itemId: args.item_id });
+        const scope = await resolveCallerProject(
+          context,
+          context.caller,
+          { itemId: args.item_id },
+          { forWrite: true },
+        );
         const statuses = await getStatusOptions(context, { orgId: scope.orgId });
         const status = findField(
           statuses,

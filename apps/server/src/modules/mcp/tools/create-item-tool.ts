@@ -40,9 +40,12 @@ export function registerCreateItemTool(server: McpServer, context: ToolContext):
         const { project } = await lookUpPage(context, args.url, args.project_id);
         if (!project || (args.project_id !== undefined && project.projectId !== args.project_id))
           throw new AppError('NOT_FOUND', `No project you can use has a page at ${args.url}.`);
-        const scope = await resolveCallerProject(context, context.caller, {
-          projectId: project.projectId,
-        });
+        const scope = await resolveCallerProject(
+          context,
+          context.caller,
+          { projectId: project.projectId },
+          { forWrite: true },
+        );
         const [types, statuses] = await Promise.all([
           getItemTypeOptions(context, { orgId: scope.orgId }),
           getStatusOptions(context, { orgId: scope.orgId }),

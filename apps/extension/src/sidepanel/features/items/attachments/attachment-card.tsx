@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { PLAYABLE_VIDEO_TYPES, VideoPlayer } from '../../../../ui/index';
 import { ErrorAlert } from '../../../shared/error-alert';
 import { formatTime } from '../../../shared/format-time';
+import { useIsOrgWritable } from '../../../../ui/index';
 import { DeleteAttachmentButton } from './delete-attachment-button';
 import { ImageViewer } from './image-viewer';
 import { useAttachmentFile } from './use-attachments';
@@ -21,6 +22,7 @@ export function AttachmentCard({
   onDeleted: () => void;
 }) {
   const { itemId, attachmentId, fileName, isImage } = attachment;
+  const isWritable = useIsOrgWritable();
   const [wantsFile, setWantsFile] = useState(false);
   const [isViewerOpen, setIsViewerOpen] = useState(false);
   const [wantsPlayer, setWantsPlayer] = useState(false);
@@ -74,7 +76,7 @@ export function AttachmentCard({
                 Play
               </Button>
             )}
-            <DeleteAttachmentButton attachment={attachment} onDeleted={onDeleted} />
+            {isWritable && <DeleteAttachmentButton attachment={attachment} onDeleted={onDeleted} />}
           </Group>
         </Stack>
       </Group>

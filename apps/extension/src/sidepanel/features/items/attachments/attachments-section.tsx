@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Feature } from '@waymark/core';
 import { ErrorAlert } from '../../../shared/error-alert';
 import { itemKey } from '../../../shared/data/use-item';
+import { useIsOrgWritable } from '../../../../ui/index';
 import { PlanGateNote } from '../../../shared/plan-gate-note';
 import { AttachmentCard } from './attachment-card';
 import { CaptureTools } from './capture-tools';
@@ -28,6 +29,7 @@ export function AttachmentsSection({
   const queryClient = useQueryClient();
   const attachments = useAttachments(itemId);
   const startUploads = useStartUploads();
+  const isWritable = useIsOrgWritable();
   const canAttach = planFeatures.includes('attachments');
   const add = (files: readonly File[]) => startUploads(itemId, files);
   const reload = () => {
@@ -39,7 +41,7 @@ export function AttachmentsSection({
       <Title order={3} size="h6" id="attachments-heading">
         Attachments{attachments.data ? ` (${attachments.data.length})` : ''}
       </Title>
-      {canAttach ? (
+      {!isWritable ? null : canAttach ? (
         <FileDropZone
           onFiles={add}
           extra={<CaptureTools onFiles={add} quotaOrgId={quotaOrgId} />}

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { TItemPin } from '@waymark/core';
 import { useEffect, useState } from 'react';
 import { ErrorAlert } from '../../../shared/error-alert';
+import { useIsOrgWritable } from '../../../../ui/index';
 import { PlanGateNote } from '../../../shared/plan-gate-note';
 import type { PagePins } from './use-page-pins';
 
@@ -31,6 +32,7 @@ export function PinSection({
   itemId: number;
   canPin: boolean;
 }) {
+  const isWritable = useIsOrgWritable();
   const [isPicking, setPicking] = useState(false);
   const [error, setError] = useState<Error | null>(null);
   const pin = pins.pinOf(itemId);
@@ -80,7 +82,7 @@ export function PinSection({
         </Group>
       )}
       {pin && status === undefined && <WhereItWas pin={pin} />}
-      {!pin && !canPin && <PlanGateNote feature="locationPins" />}
+      {isWritable && !pin && !canPin && <PlanGateNote feature="locationPins" />}
       {pins.isPageReachable === false && (
         <Group gap="xs" data-testid="pin-site-access">
           <Text size="xs" c="dimmed">
@@ -96,7 +98,8 @@ export function PinSection({
           Click the element on the page to pin this item, or press Esc to cancel.
         </Text>
       )}
-      <Group gap="xs">
+      {/* A closed organization's pin is shown, never placed, moved or removed. */}
+      <Group gap="xs" hidden={!isWritable}>
         {(pin || canPin) && pins.isPageReachable && (
           <Button size="xs" variant="light" onClick={pick} loading={isPicking} disabled={!canPin}>
             {pinLabel}

@@ -3,6 +3,7 @@ import { TRACKER_VENDOR_NAMES, type TItemTracker, type TTrackerLink } from '@way
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorAlert } from '../../../shared/error-alert';
 import { queryKeys } from '../../../shared/data/query-keys';
+import { useIsOrgWritable } from '../../../../ui/index';
 import { useCallApi } from '../../../shared/use-call-api';
 import { LinkExistingForm } from './link-existing-form';
 import { trackerName } from './tracker-name';
@@ -15,6 +16,7 @@ import { trackerName } from './tracker-name';
 export function TrackerSection({ itemId, onChanged }: { itemId: number; onChanged: () => void }) {
   const callApi = useCallApi();
   const queryClient = useQueryClient();
+  const isWritable = useIsOrgWritable();
   const tracker = useQuery({
     queryKey: queryKeys.itemTracker(itemId),
     queryFn: () => callApi('getItemTracker', { params: { itemId } }),
@@ -37,13 +39,19 @@ export function TrackerSection({ itemId, onChanged }: { itemId: number; onChange
   });
   if (!tracker.data || tracker.data.connections.length === 0) return null;
   const { link, connections } = tracker.data;
+  // A closed organization shows the linked issue, and nothing to create, link or unlink.
+  if (!link && !isWritable) return null;
   return (
     <Stack gap="xs" component="section" aria-labelledby="tracker-heading">
       <Title order={3} size="h6" id="tracker-heading">
         Issue tracker
       </Title>
       {link ? (
-        <LinkedIssue link={link} onUnlink={() => unlink.mutate()} isWorking={unlink.isPending} />
+        <LinkedIssue
+          link={link}
+          onUnlink={isWritable ? () => unlink.mutate() : undefined}
+          isWorking={unlink.isPending}
+        />
       ) : (
         <>
           <Group gap="xs">
@@ -75,7 +83,8 @@ function LinkedIssue({
   isWorking,
 }: {
   link: TTrackerLink;
-  onUnlink: () => void;
+  /** Absent in a closed organization: no Cancel or Unlink. */
+  onUnlink: (() => void) | undefined;
   isWorking: boolean;
 }) {
   const vendor = TRACKER_VENDOR_NAMES[link.vendor];
@@ -85,9 +94,11 @@ function LinkedIssue({
         <Text size="sm" role="status">
           Creating the issue in {vendor}…
         </Text>
-        <Button size="compact-xs" variant="subtle" onClick={onUnlink} loading={isWorking}>
-          Cancel
-        </Button>
+        {onUnlink && (
+          <Button size="compact-xs" variant="subtle" onClick={onUnlink} loading={isWorking}>
+            Cancel
+          </Button>
+        )}
       </Group>
     );
   return (
@@ -109,9 +120,11 @@ function LinkedIssue({
         )}
         <Text size="xs">{link.assignee ? `Assigned to ${link.assignee}` : 'Unassigned'}</Text>
       </Group>
-      <Button size="compact-xs" variant="subtle" onClick={onUnlink} loading={isWorking}>
-        Unlink
-      </Button>
+      {onUnlink && (
+        <Button size="compact-xs" variant="subtle" onClick={onUnlink} loading={isWorking}>
+          Unlink
+        </Button>
+      )}
     </Group>
   );
 }

@@ -28,12 +28,15 @@ export function createGitHubAdapter(input: {
   baseUrl: string;
   token: string;
   target: string;
+  /** The guarded fetch of outgoing calls: redirects leaving the API's origin are checked. */
+  fetch: typeof fetch;
 }): TrackerAdapter {
   const [owner = '', repo = ''] = input.target.split('/');
   const octokit = new Octokit({
     auth: input.token,
     baseUrl: input.baseUrl,
     userAgent: 'Waymark',
+    request: { fetch: input.fetch },
     // Octokit's default logger writes warnings to the console; the server has its own.
     log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
   });

@@ -6,8 +6,8 @@ import {
   TRACKER_UNAVAILABLE,
 } from '@waymark/core';
 import { createCloudClient, isApiError } from 'jira.js';
-import { createClient } from 'jira.js/core';
 import type { TrackerAdapter, TrackerSettings } from '../tracker-adapter';
+import { createJiraClient } from './jira-client';
 import { jiraDescription } from './jira-description';
 import { JIRA_ISSUE_FIELDS, jiraIssueKey, toTrackerIssue, type JiraIssue } from './jira-issue';
 import { chooseIssueTypes, type JiraIssueType } from './jira-issue-types';
@@ -35,9 +35,11 @@ const isMissing = (error: unknown) =>
 
 /**
  * Jira Cloud through `jira.js` (issue 30): `createCloudClient` on the site with the e-mail and API
- * token (basic auth). `target` is `<site host>/<project key>`; `settings` hold the site URL, the
- * e-mail, the issue types chosen on connect and the webhook's id. Before each exchange the site's
- * addresses go through the SSRF guard ({@link assertPublicSite}). The link's marker is a label
+ * token (basic auth), sent through the guarded fetch ({@link createJiraClient}), so every hop of
+ * every call, redirects included, goes through the SSRF guard. `target` is
+ * `<site host>/<project key>`; `settings` hold the site URL, the e-mail, the issue types chosen
+ * on connect and the webhook's id. The site is first checked by {@link assertPublicSite}, whose
+ * refusal is the connect form's message. The link's marker is a label
  * (`waymark-<uuid>`) on the new issue, found again with a JQL search after a lost answer.
  */
 export function createJiraAdapter(input: {
@@ -45,14 +47,16 @@ export function createJiraAdapter(input: {
   target: string;
   settings: TrackerSettings;
   allowPrivateAddresses: boolean;
+  /** The guarded fetch of outgoing calls: every hop, redirects included, checked. */
+  fetch: typeof fetch;
 }): TrackerAdapter {
   const siteUrl = input.settings.siteUrl ?? '';
   const projectKey = input.target.split('/').at(-1) ?? '';
-  const client = createClient({
-    host: siteUrl,
-    auth: { type: 'basic', email: input.settings.email ?? '', apiToken: input.token },
-    // Sites differ (custom fields, locales): an unexpected field is not this product's concern.
-    onSchemaMismatch: 'silent',
+  const client = createJiraClient({
+    siteUrl,
+    email: input.settings.email ?? '',
+    token: input.token,
+    fetch: input.fetch,
   });
   const jira = createCloudClient(client);
   let checked: Promise<void> | undefined;

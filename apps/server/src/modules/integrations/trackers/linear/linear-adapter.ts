@@ -70,6 +70,9 @@ export function createLinearAdapter(input: {
       apiKey: input.token,
       apiUrl: input.apiUrl,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      // The SDK sends through the global fetch and takes no fetch of its own; Linear's GraphQL
+      // endpoint never redirects, so a redirect is refused rather than followed unchecked.
+      redirect: 'error',
     });
     try {
       return await linear.client.request<T, Record<string, unknown>>(query, variables);
