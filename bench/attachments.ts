@@ -31,7 +31,8 @@ const variants = (process.env.BENCH_AB ?? '')
       variant
         .split(',')
         .filter(Boolean)
-        .map((pair) => pair.split('=', 2) as [string, string]),
+        // At the first '=' only: a value may hold one (NODE_OPTIONS=--flag=1).
+        .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
     ),
   }));
 const abRounds = process.env.BENCH_AB ? Number(process.env.BENCH_AB_ROUNDS ?? 3) : 1;
