@@ -213,6 +213,23 @@ try {
         `| ${round} | \`${variant}\` | ${load} | ${f(disk)} | ${f(up.rate)} | ${r(up.rate, disk)} | ${f(up.serverMs)} / ${f(up.clientMs)} | ${f(down.rate)} | ${r(down.rate, disk)} | ${f(down.serverMs)} / ${f(down.clientMs)} |`,
     ),
   ];
+  // Under load a round's CPU swings with its neighbours' work: per build, the median and the
+  // least of its rounds (the round least disturbed) say more than any one round.
+  if (abRounds > 1) {
+    const median = (values: number[]) =>
+      [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
+    lines.push(
+      '',
+      '| build | upload server CPU ms, median / least | download server CPU ms, median / least | upload × disk, median | download × disk, median |',
+      '|---|---:|---:|---:|---:|',
+      ...variants.map(({ name }) => {
+        const own = rows.filter((row) => row.variant === name);
+        const up = own.map((row) => row.up.serverMs);
+        const down = own.map((row) => row.down.serverMs);
+        return `| \`${name}\` | ${f(median(up))} / ${f(Math.min(...up))} | ${f(median(down))} / ${f(Math.min(...down))} | ${median(own.map((row) => row.up.rate / row.disk)).toFixed(2)} | ${median(own.map((row) => row.down.rate / row.disk)).toFixed(2)} |`;
+      }),
+    );
+  }
   if (memory)
     lines.push(
       '',
