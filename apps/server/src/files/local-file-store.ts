@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FileStore, StoredFile } from './file-store';
 
 const PAGE_SIZE = 500;
@@ -10,7 +11,7 @@ const FILE_MODE = 0o600;
 const FOLDER_MODE = 0o700;
 // Issue 34: files move in 1 MiB chunks, not the streams' default 64 KiB (reads) and 16 KiB
 // (writes): a download of 20 MB is 20 reads and socket writes instead of 320, and an upload's
-// chunks gather up to 1 MiB and reach the disk in one writev instead of one write each.
+// chunks queue up to 1 MiB and reach the disk in one writev instead of one write each.
 const CHUNK_BYTES = 1024 * 1024;
 
 /**
@@ -28,17 +29,18 @@ export function createLocalFileStore(root: string): FileStore {
       await mkdir(path.dirname(target), { recursive: true, mode: FOLDER_MODE });
       const part = `${target}.part-${randomUUID()}`;
       try {
-        const handle = await open(part, 'wx', FILE_MODE);
-        try {
-          await writeChunks(handle, body);
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
+        await pipeline(
+          body,
+          // `flush`: fsync before the stream closes — durable without opening the file again.
+          createWriteStream(part, {
+            flags: 'wx',
+            mode: FILE_MODE,
+            highWaterMark: CHUNK_BYTES,
+            flush: true,
+          }),
+        );
         await rename(part, target);
       } catch (error) {
-        // The producer waits on `body`: end it with the store's error, which it reports as ours.
-        body.destroy(error as Error);
         await rm(part, { force: true });
         throw error;
       }
@@ -68,49 +70,6 @@ export function createLocalFileStore(root: string): FileStore {
       if (page.length > 0) yield page;
     },
   };
-}
-
-/**
- * Writes `body` to `handle` in batches of up to {@link CHUNK_BYTES}, one `writev` per batch with
- * the chunks as they came (no copy), while the next chunks arrive (issue 34: a write stream added
- * a queue, a callback and a tick per chunk, and the fsync opened the file a second time).
- */
-async function writeChunks(handle: FileHandle, body: Readable): Promise<void> {
-  let batch: Buffer[] = [];
-  let batched = 0;
-  let writing: Promise<void> = Promise.resolve();
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    batch.push(chunk);
-    batched += chunk.length;
-    if (batched < CHUNK_BYTES) continue;
-    await writing;
-    writing = writeAll(handle, batch);
-    // Thrown at the next `await writing`; until then not an unhandled rejection.
-    writing.catch(() => undefined);
-    batch = [];
-    batched = 0;
-  }
-  await writing;
-  if (batch.length > 0) await writeAll(handle, batch);
-}
-
-/** `writev` until every byte of `chunks` is written (a regular file may take fewer at a time). */
-async function writeAll(handle: FileHandle, chunks: Buffer[]): Promise<void> {
-  let rest = chunks;
-  while (rest.length > 0) {
-    const { bytesWritten } = await handle.writev(rest);
-    if (bytesWritten === 0) throw new Error('writev wrote nothing');
-    let skip = bytesWritten;
-    const next: Buffer[] = [];
-    for (const chunk of rest) {
-      if (skip >= chunk.length) skip -= chunk.length;
-      else {
-        next.push(skip > 0 ? chunk.subarray(skip) : chunk);
-        skip = 0;
-      }
-    }
-    rest = next;
-  }
 }
 
 async function* walk(folder: string): AsyncGenerator<{ path: string; modifiedAt: Date }> {
