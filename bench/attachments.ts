@@ -164,7 +164,14 @@ async function memoryBatches(pid: number, upload: () => Promise<unknown>) {
   return { batches, after: await rssMb(pid) };
 }
 
-type Row = { round: number; variant: string; load: string; disk: number; up: Transfer; down: Transfer };
+type Row = {
+  round: number;
+  variant: string;
+  load: string;
+  disk: number;
+  up: Transfer;
+  down: Transfer;
+};
 const rows: Row[] = [];
 let memory: Awaited<ReturnType<typeof memoryBatches>> | undefined;
 try {

@@ -8,9 +8,7 @@ export type ByteRange = { start: number; end: number };
  * range asked for starts past the end.
  */
 export type RangeChoice =
-  | { kind: 'whole' }
-  | { kind: 'partial'; range: ByteRange }
-  | { kind: 'unsatisfiable' };
+  { kind: 'whole' } | { kind: 'partial'; range: ByteRange } | { kind: 'unsatisfiable' };
 
 /**
  * Chooses the answer to a download's `Range` / `If-Range` headers (RFC 9110 §14) for a file of
@@ -32,5 +30,7 @@ export function chooseRange(
   if (ranges === -1) return { kind: 'unsatisfiable' };
   if (ranges === -2 || ranges.length !== 1) return { kind: 'whole' };
   const [range] = ranges;
-  return range ? { kind: 'partial', range: { start: range.start, end: range.end } } : { kind: 'whole' };
+  return range
+    ? { kind: 'partial', range: { start: range.start, end: range.end } }
+    : { kind: 'whole' };
 }
