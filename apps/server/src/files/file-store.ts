@@ -22,8 +22,11 @@ export type FileStore = {
    * another key).
    */
   put(key: string, body: Readable): Promise<void>;
-  /** The bytes under `key`, streamed; `undefined` when there is no such file. */
-  get(key: string): Promise<Readable | undefined>;
+  /**
+   * The bytes under `key`, streamed — only bytes `range.start` to `range.end` (both included) when
+   * a range is given; `undefined` when there is no such file.
+   */
+  get(key: string, range?: { start: number; end: number }): Promise<Readable | undefined>;
   /** Removes `key`; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
   /** Every file under `prefix` (default: all), a page at a time. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -31,24 +31,27 @@ export function createLocalFileStore(root: string): FileStore {
       try {
         await pipeline(
           body,
-          createWriteStream(part, { flags: 'wx', mode: FILE_MODE, highWaterMark: CHUNK_BYTES }),
+          // `flush`: fsync before the stream closes — durable without opening the file again.
+          createWriteStream(part, {
+            flags: 'wx',
+            mode: FILE_MODE,
+            highWaterMark: CHUNK_BYTES,
+            flush: true,
+          }),
         );
-        const handle = await open(part, 'r');
-        await handle.sync().finally(() => handle.close());
         await rename(part, target);
       } catch (error) {
         await rm(part, { force: true });
         throw error;
       }
     },
-    async get(key) {
-      const file = pathOf(key);
-      try {
-        await stat(file);
-      } catch {
-        return undefined;
-      }
-      return createReadStream(file, { highWaterMark: CHUNK_BYTES });
+    async get(key, range) {
+      // One open, no stat first: a file deleted in between is either read whole or missing.
+      const handle = await open(pathOf(key), 'r').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
+        throw error;
+      });
+      return handle?.createReadStream({ highWaterMark: CHUNK_BYTES, ...range });
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });

@@ -48,9 +48,15 @@ export function createS3FileStore(config: S3Config): FileStore {
         throw error;
       }
     },
-    async get(key) {
+    async get(key, range) {
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const object = await client.send(
+          new GetObjectCommand({
+            Bucket,
+            Key: key,
+            ...(range && { Range: `bytes=${range.start}-${range.end}` }),
+          }),
+        );
         return object.Body as Readable | undefined;
       } catch (error) {
         if (error instanceof NoSuchKey) return undefined;

@@ -18,15 +18,17 @@ export function uploadFile(
   });
 }
 
-/** Downloads an attachment of `itemId`. */
+/** Downloads an attachment of `itemId`, with extra request `headers` (e.g. `Range`). */
 export function downloadFile(
   t: AuthTestContext,
   as: As,
   itemId: number,
   attachmentId: number,
+  headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
   return t.call(as, {
     method: 'GET',
     url: `/api/item/downloadAttachment/${itemId}/${attachmentId}`,
+    headers,
   });
 }

@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'GONE'
   | 'PAYLOAD_TOO_LARGE'
+  | 'RANGE_NOT_SATISFIABLE'
   | 'INTERNAL';
 
 /** Code → HTTP status. One table so server, portal and extension agree. */
@@ -25,6 +26,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYMENT_FAILED: 402,
   PAYMENT_ACTION_REQUIRED: 402,
   PAYLOAD_TOO_LARGE: 413,
+  // Issue 34: a download's Range starts past the file's end.
+  RANGE_NOT_SATISFIABLE: 416,
   RATE_LIMITED: 429,
   // Issue 33: an export link past its expiry — it existed, and will not come back.
   GONE: 410,

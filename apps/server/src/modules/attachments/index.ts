@@ -17,6 +17,10 @@ export { deleteOrgFiles } from './delete-org-files';
 export { orgKeyPrefix } from './storage-key';
 export { UPLOAD_STALLED, UPLOAD_TOO_SLOW } from './watch-upload-body';
 
+/** One value of a request header Node may hand over as a list. */
+const headerText = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? value.join(', ') : value;
+
 const byItem = projectMember({ itemIdFrom: 'params.itemId' });
 
 /** Attachment calls, the multipart parser they need (only in this module's scope) and the sweeper. */
@@ -43,8 +47,17 @@ const registerAttachments: AppModule = async (app, deps) => {
   });
   registerRoute(app, routes.downloadAttachment, {
     access: byItem,
+    errors: ['NOT_FOUND', 'RANGE_NOT_SATISFIABLE'],
     handler: async (request, reply) =>
-      sendAttachment(reply, await openAttachment(deps, request.params)),
+      sendAttachment(
+        reply,
+        await openAttachment(
+          deps,
+          request.params,
+          { range: request.headers.range, ifRange: headerText(request.headers['if-range']) },
+          (sizeBytes) => void reply.header('content-range', `bytes */${sizeBytes}`),
+        ),
+      ),
   });
   registerRoute(app, routes.deleteAttachment, {
     access: byItem,

@@ -56,13 +56,13 @@ async function storePart(
   part: MultipartFile,
 ): Promise<ReceivedUpload> {
   const { signal } = input.body;
-  const meter = createFileMeter();
+  const meter = createFileMeter(() => input.body.touch());
   // Which side failed first: the client's part, or the store (which destroys what it reads).
   let failedFirst: 'client' | 'store' | undefined;
   part.file.once('error', () => (failedFirst ??= 'client'));
   meter.stream.once('error', () => (failedFirst ??= 'store'));
   const [received, stored] = await Promise.allSettled([
-    pipeline(part.file, touchEach(input.body), meter.stream, { signal }),
+    pipeline(part.file, meter.stream, { signal }),
     files.put(input.key, meter.stream),
   ]);
   const tooLarge = part.file.truncated || isTooLarge(reasonOf(received));
@@ -110,15 +110,6 @@ async function whileNotAborted<T>(work: Promise<T>, signal: AbortSignal): Promis
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
-}
-
-function touchEach(watch: BodyWatch) {
-  return async function* (chunks: AsyncIterable<Buffer>) {
-    for await (const chunk of chunks) {
-      watch.touch();
-      yield chunk;
-    }
-  };
 }
 
 function reasonOf(result: PromiseSettledResult<unknown>): unknown {
