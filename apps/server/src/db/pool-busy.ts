@@ -7,8 +7,12 @@ export const SERVER_BUSY_MESSAGE = 'The server is busy. Try again in a moment.';
 /** `Retry-After` of that answer: long enough for a burst to drain, short enough not to lose a user. */
 export const SERVER_BUSY_RETRY_AFTER_SECONDS = 2;
 
-// pg-pool's words when `connectionTimeoutMillis` passes with every connection taken.
-const POOL_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect';
+// pg-pool's words when `connectionTimeoutMillis` passes with every connection taken, or while a
+// new connection to PostgreSQL is being opened (the database itself overloaded or unreachable).
+const POOL_TIMEOUT_MESSAGES = new Set([
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+]);
 
 type ConnectCallback = (
   error: Error | undefined,
@@ -24,7 +28,7 @@ type ConnectCallback = (
 export function answerPoolTimeoutAsBusy(pool: pg.Pool): void {
   const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => unknown;
   const translate = (error: unknown): unknown =>
-    error instanceof Error && error.message === POOL_TIMEOUT_MESSAGE
+    error instanceof Error && POOL_TIMEOUT_MESSAGES.has(error.message)
       ? new AppError('UNAVAILABLE', SERVER_BUSY_MESSAGE, {
           retryAfterSeconds: SERVER_BUSY_RETRY_AFTER_SECONDS,
           cause: error,
