@@ -37,7 +37,9 @@ describe('answerPoolTimeoutAsBusy', () => {
 
   it('leaves every other connection error as it is', async () => {
     const refused = new Error('connect ECONNREFUSED 127.0.0.1:5432');
-    const thrown = await failingPool(refused).connect().catch((error: unknown) => error);
+    const thrown = await failingPool(refused)
+      .connect()
+      .catch((error: unknown) => error);
     expect(thrown).toBe(refused);
   });
 });
