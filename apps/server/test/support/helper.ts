@@ -76,7 +76,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const connectTimeoutMs = env?.DB_CONNECT_TIMEOUT_MS
     ? Number(env.DB_CONNECT_TIMEOUT_MS)
     : undefined;
-  const { db, databaseUrl, close: dropDatabase } = await createTestDatabase({
+  const {
+    db,
+    databaseUrl,
+    close: dropDatabase,
+  } = await createTestDatabase({
     max: poolSize,
     connectTimeoutMs,
   });
