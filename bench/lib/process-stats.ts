@@ -41,6 +41,57 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
+/**
+ * Process `pid` and the server workers it forked (WEB_CONCURRENCY > 1: node:cluster children
+ * running the same main.js; the embedded PostgreSQL and its watchdog are left out).
+ */
+export function serverProcesses(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [pid];
+  }
+  const isWorker = (child: number) => {
+    try {
+      const args = readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0');
+      return args.some((arg) => /main\.(js|ts)$/.test(arg));
+    } catch {
+      return false;
+    }
+  };
+  return [pid, ...children.filter(isWorker)];
+}
+
+/** {@link cpuMs} summed over `pids`, skipping any that has exited since they were listed. */
+export function totalCpuMs(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      total += cpuMs(pid);
+    } catch {
+      // Exited: its time is gone with it.
+    }
+  }
+  return total;
+}
+
+/** {@link rssMb} summed over `pids`. */
+export function totalRssMb(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      total += rssMb(pid);
+    } catch {
+      // Exited.
+    }
+  }
+  return total;
+}
+
 /** The machine's load averages over 1, 5 and 15 minutes: the context a shared machine's figures need. */
 export function loadAverage(): string {
   return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' / ');

@@ -1,4 +1,4 @@
-import { rssMb } from '../lib/process-stats';
+import { loadAverage, serverProcesses, totalCpuMs, totalRssMb } from '../lib/process-stats';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { embeddedDatabaseUrl } from '../../scripts/lib/start-server.mjs';
@@ -152,9 +152,13 @@ export const mixedLoadScenario: Scenario = {
   },
   run: async (prepared, context) => {
     const serverUrl = prepared.baseline.url;
-    const idleMb = rssMb(context.serverPid);
+    // The primary and its workers when WEB_CONCURRENCY > 1 (their memory and CPU summed).
+    const processes = serverProcesses(context.serverPid);
+    const idleMb = totalRssMb(processes);
     const samples: number[] = [];
-    const sampler = setInterval(() => samples.push(rssMb(context.serverPid)), 1000);
+    const sampler = setInterval(() => samples.push(totalRssMb(processes)), 1000);
+    const loadAtStart = loadAverage();
+    const cpuBefore = totalCpuMs(processes);
     // BENCH_MIXED_COMPARE=live-triggers: four rounds, live events recorded at each statement
     // (before migration 0022) and at commit, alternating, so both meet the same machine load.
     const variants: (LiveTriggerVariant | undefined)[] =
@@ -182,17 +186,18 @@ export const mixedLoadScenario: Scenario = {
     }
     if (variants.length > 1) await useLiveTriggers(context.dataDir, 'at commit');
     clearInterval(sampler);
-    const afterMb = rssMb(context.serverPid);
+    const cpuPerRequestUs = (1000 * (totalCpuMs(processes) - cpuBefore)) / Math.max(total, 1);
+    const afterMb = totalRssMb(processes);
     const peakMb = Math.max(...samples, afterMb);
     const meanMb = samples.reduce((sum, value) => sum + value, 0) / Math.max(samples.length, 1);
     return [
-      `Run ${new Date().toISOString().slice(0, 10)} · ${mixes.reduce((n, mix) => n + mix.connections, 0)} connections · ${variants.length} × ${DURATION_SECONDS} s, every call at once.`,
+      `Run ${new Date().toISOString().slice(0, 10)} · ${mixes.reduce((n, mix) => n + mix.connections, 0)} connections · ${variants.length} × ${DURATION_SECONDS} s, every call at once · ${processes.length > 1 ? `${processes.length - 1} worker processes` : 'one server process'} · load average ${loadAtStart} at the start, ${loadAverage()} at the end.`,
       '',
       '| call | connections | req/s | p50 ms | p99 ms | failures |',
       '|---|---:|---:|---:|---:|---:|',
       ...rows,
       '',
-      `Errors: ${failed} of ${total} requests (${((100 * failed) / Math.max(total, 1)).toFixed(3)} %). Server RSS: ${idleMb.toFixed(0)} MB idle before the load, ${meanMb.toFixed(0)} MB mean and ${peakMb.toFixed(0)} MB peak under it, ${afterMb.toFixed(0)} MB right after.`,
+      `Errors: ${failed} of ${total} requests (${((100 * failed) / Math.max(total, 1)).toFixed(3)} %). Server CPU (user + system, every server process): ${cpuPerRequestUs.toFixed(0)} µs per request. Server RSS: ${idleMb.toFixed(0)} MB idle before the load, ${meanMb.toFixed(0)} MB mean and ${peakMb.toFixed(0)} MB peak under it, ${afterMb.toFixed(0)} MB right after.`,
       '',
       'EXPLAIN ANALYZE of the search (text "of /page/1234", alone on the idle server; trigram indexes of migration 0008):',
       '',

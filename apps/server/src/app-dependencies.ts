@@ -49,6 +49,7 @@ export function createAppDependencies(input: {
     config.database.readPoolSize > 0
       ? createDb(db.$client.options.connectionString ?? '', {
           max: config.database.readPoolSize,
+          connectTimeoutMs: config.database.connectTimeoutMs,
         })
       : db;
   const gateway = createPaymentGateway({ config, db, clock });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
@@ -34,12 +35,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
   });
 
+  it('runs one process unless WEB_CONCURRENCY asks for more (auto: one per core)', () => {
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(loadConfig({ WEB_CONCURRENCY: 'auto' }).webConcurrency).toBe(availableParallelism());
+    for (const wrong of ['0', '65', 'two', '-1'])
+      expect(() => loadConfig({ WEB_CONCURRENCY: wrong })).toThrow(
+        'Invalid configuration: WEB_CONCURRENCY must be auto or a number of processes (1 to 64)',
+      );
+  });
+
   it('sizes the main pool and the read pool, 0 putting reads on the main pool', () => {
-    expect(loadConfig({}).database).toEqual({ poolSize: 10, readPoolSize: 4 });
-    expect(loadConfig({ DB_POOL_SIZE: '20', DB_READ_POOL_SIZE: '0' }).database).toEqual({
-      poolSize: 20,
-      readPoolSize: 0,
+    expect(loadConfig({}).database).toEqual({
+      poolSize: 10,
+      readPoolSize: 4,
+      connectTimeoutMs: 10_000,
     });
+    expect(
+      loadConfig({ DB_POOL_SIZE: '20', DB_READ_POOL_SIZE: '0', DB_CONNECT_TIMEOUT_MS: '500' })
+        .database,
+    ).toEqual({ poolSize: 20, readPoolSize: 0, connectTimeoutMs: 500 });
+    expect(() => loadConfig({ DB_CONNECT_TIMEOUT_MS: '10' })).toThrow(
+      'Invalid configuration: DB_CONNECT_TIMEOUT_MS must be at least 50 ms',
+    );
     expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow(
       'Invalid configuration: DB_POOL_SIZE must be at least 1',
     );

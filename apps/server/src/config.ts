@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_EXTENSION_DIST, DEFAULT_PORTAL_DIST } from './paths';
@@ -63,6 +64,7 @@ const ZEnv = z.object({
     .optional(),
   DB_POOL_SIZE: connectionCount(1).default(10),
   DB_READ_POOL_SIZE: connectionCount(0).default(4),
+  DB_CONNECT_TIMEOUT_MS: milliseconds(6, 50).default(10_000),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
@@ -81,6 +83,14 @@ const ZEnv = z.object({
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .transform((value) => value === 'true' || value === '1')
     .default(false),
+  WEB_CONCURRENCY: z
+    .string()
+    .regex(/^(auto|\d{1,2})$/, { error: 'must be auto or a number of processes (1 to 64)' })
+    .transform((value) => (value === 'auto' ? availableParallelism() : Number(value)))
+    .refine((count) => count >= 1 && count <= 64, {
+      error: 'must be auto or a number of processes (1 to 64)',
+    })
+    .default(1),
   SHUTDOWN_DRAIN_MS: z
     .string()
     .regex(/^\d{1,6}$/, { error: 'must be a number of milliseconds (0 to 999999)' })
@@ -215,6 +225,12 @@ export type Config = {
    * accepting connections: set it above the load balancer's time to notice (docs/deploy.md).
    */
   shutdownDrainMs: number;
+  /**
+   * Server processes (`WEB_CONCURRENCY`, 1; `auto` = the machine's cores): above 1 the started
+   * process is a primary that starts the database once and forks that many workers sharing the
+   * port (src/cluster/, decision 0075).
+   */
+  webConcurrency: number;
   /** Files attached to items (issue 14). */
   attachments: AttachmentsConfig;
   /** Payments and the billing clock (issue 13, docs/billing.md). */
@@ -254,6 +270,11 @@ export type DatabaseConfig = {
    * main pool (decision 0064). 0: those reads share the main pool.
    */
   readPoolSize: number;
+  /**
+   * How long a call waits for a free connection of either pool (`DB_CONNECT_TIMEOUT_MS`, 10 000)
+   * before it is answered 503 with Retry-After (the server is overloaded; issue 34).
+   */
+  connectTimeoutMs: number;
 };
 
 /** How integrations keep their secrets and where webhooks may be delivered. */
@@ -419,7 +440,11 @@ export function loadConfig(
     dataDir: path.resolve(values.DATA_DIR),
     publicUrl,
     databaseUrl: values.DATABASE_URL,
-    database: { poolSize: values.DB_POOL_SIZE, readPoolSize: values.DB_READ_POOL_SIZE },
+    database: {
+      poolSize: values.DB_POOL_SIZE,
+      readPoolSize: values.DB_READ_POOL_SIZE,
+      connectTimeoutMs: values.DB_CONNECT_TIMEOUT_MS,
+    },
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT ?? (options.isTerminal ? 'pretty' : 'json'),
     portalDist: path.resolve(values.PORTAL_DIST ?? DEFAULT_PORTAL_DIST),
@@ -428,6 +453,7 @@ export function loadConfig(
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
     trustProxy: values.TRUST_PROXY,
     shutdownDrainMs: values.SHUTDOWN_DRAIN_MS,
+    webConcurrency: values.WEB_CONCURRENCY,
     attachments: {
       maxFileBytes: values.ATTACHMENT_MAX_BYTES,
       orgQuotaBytes: values.ATTACHMENT_ORG_QUOTA_BYTES,

@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { answerPoolTimeoutAsBusy } from './pool-busy';
 import * as schema from './schema/index';
 
 /** The typed database handle every service takes; `$client` is the pool behind it. */
@@ -16,15 +17,20 @@ export type DbOrTx = Pick<
 
 /**
  * Opens a connection pool of at most `max` connections (default 10) to `connectionString` and
- * wraps it in drizzle with the full schema. The caller owns the pool: close it with
- * `db.$client.end()`.
+ * wraps it in drizzle with the full schema. A call that waits `connectTimeoutMs` (default 10 s)
+ * for a connection fails with AppError `UNAVAILABLE` (503). The caller owns the pool: close it
+ * with `db.$client.end()`.
  */
 export function createDb(
   connectionString: string,
-  { max = 10 }: { max?: number | undefined } = {},
+  {
+    max = 10,
+    connectTimeoutMs = 10_000,
+  }: { max?: number | undefined; connectTimeoutMs?: number | undefined } = {},
 ): Db {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: connectTimeoutMs });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => undefined);
+  answerPoolTimeoutAsBusy(pool);
   return drizzle({ client: pool, schema, casing: 'snake_case' });
 }

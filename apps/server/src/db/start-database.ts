@@ -24,7 +24,10 @@ export async function startDatabase(config: Config, log: EmbeddedLog): Promise<D
     ? undefined
     : await startEmbeddedPostgres({ dataDir: config.dataDir, log });
   const connectionString = config.databaseUrl ?? embedded?.connectionString ?? '';
-  const db = createDb(connectionString, { max: config.database.poolSize });
+  const db = createDb(connectionString, {
+    max: config.database.poolSize,
+    connectTimeoutMs: config.database.connectTimeoutMs,
+  });
   const close = async () => {
     await db.$client.end();
     await embedded?.stop();

@@ -1,4 +1,10 @@
-import { ERROR_STATUS, isAppError, type ErrorBody, type ErrorCode } from '@waymark/core';
+import {
+  ERROR_STATUS,
+  isAppError,
+  type AppError,
+  type ErrorBody,
+  type ErrorCode,
+} from '@waymark/core';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -16,14 +22,33 @@ const GENERIC_MESSAGE = 'Internal server error';
  */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const body = toErrorBody(error);
-  if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  const retryAfterSeconds = appErrorIn(error)?.retryAfterSeconds;
+  if (retryAfterSeconds !== undefined) void reply.header('retry-after', String(retryAfterSeconds));
+  // A 503 is overload the client is told to retry, not a fault: one warning line, no stack.
+  if (body.statusCode >= 500 && body.code !== 'UNAVAILABLE')
+    request.log.error({ err: error }, 'request failed');
+  else if (body.statusCode >= 500) request.log.warn({ statusCode: body.statusCode }, body.message);
   else request.log.info({ err: error, statusCode: body.statusCode }, body.message);
   void reply.status(body.statusCode).send(body);
 }
 
+/**
+ * The AppError a thrown value is or wraps: drizzle wraps what a query's connection threw (e.g.
+ * the pool's UNAVAILABLE, db/pool-busy.ts) in a DrizzleQueryError's `cause`.
+ */
+function appErrorIn(error: unknown): AppError | undefined {
+  let current = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
+    if (isAppError(current)) return current;
+    current = current.cause;
+  }
+  return undefined;
+}
+
 /** Maps any thrown value to the body (and status) the client sees. */
 export function toErrorBody(error: unknown): ErrorBody {
-  if (isAppError(error)) return error.toBody();
+  const appError = appErrorIn(error);
+  if (appError) return appError.toBody();
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = error.validationContext ?? 'request';
     const issues = error.validation.map((issue) => {

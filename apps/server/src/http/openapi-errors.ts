@@ -12,6 +12,7 @@ const ERROR_MEANING: Record<number, string> = {
   413: 'The body or the file is too large.',
   429: 'A rate limit is reached: wait as Retry-After says.',
   500: 'An unexpected server error.',
+  503: 'The server is overloaded for now (no database connection came in time): retry after Retry-After.',
 };
 
 const CODES_BY_STATUS = new Map<number, ErrorCode[]>();
@@ -28,7 +29,7 @@ type OpenApiDocument = {
  * Makes every error answer of the document say what it is (issue 29: every error code and its
  * shape): JSON (a text, file or event-stream route still fails with a JSON body, while the
  * generator gave its errors the route's success type), a description with the codes the status
- * carries (`code` limited to them), an example, and `Retry-After` on 429.
+ * carries (`code` limited to them), an example, and `Retry-After` on 429 and 503.
  */
 export function describeErrorAnswers<T extends object>(document: T): T {
   for (const operations of Object.values((document as OpenApiDocument).paths ?? {}))
@@ -51,10 +52,13 @@ export function describeErrorAnswers<T extends object>(document: T): T {
             }),
           },
         };
-        if (status === '429')
+        if (status === '429' || status === '503')
           response.headers = {
             'Retry-After': {
-              description: 'Seconds until the window ends and calls are accepted again.',
+              description:
+                status === '429'
+                  ? 'Seconds until the window ends and calls are accepted again.'
+                  : 'Seconds to wait before trying again.',
               schema: { type: 'integer', minimum: 0 },
             },
           };

@@ -1,4 +1,5 @@
 import { routes, type RouteName } from '@waymark/core';
+import { SERVER_BUSY_MESSAGE } from '../db/pool-busy';
 
 /** An example call of a route: its query parameters and its JSON body. */
 export type RouteExample = { query?: Record<string, string>; body?: Record<string, unknown> };
@@ -54,6 +55,7 @@ export const ERROR_EXAMPLE_MESSAGES: Record<number, string> = {
   409: 'You already have 50 active personal access tokens, the most allowed. Revoke one you no longer use, then create this one.',
   429: 'Too many requests with this API token. Retry after the time in Retry-After.',
   500: 'Internal server error',
+  503: SERVER_BUSY_MESSAGE,
 };
 
 type Operation = {

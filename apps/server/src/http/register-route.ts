@@ -72,6 +72,8 @@ export function registerRoute<R extends RouteDef>(
     ...(hasInput ? (['BAD_REQUEST'] as const) : []),
     ...errorCodes,
     ...(implementation.errors ?? []),
+    // Any call that needs the database can find every connection taken past the wait (issue 34).
+    'UNAVAILABLE',
     'INTERNAL',
   ];
   const isText = route.responseKind === 'text';

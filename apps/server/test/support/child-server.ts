@@ -9,6 +9,8 @@ const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 export type ChildServer = {
   /** `http://127.0.0.1:<port>`, also its PUBLIC_URL. */
   url: string;
+  /** Its process id (with WEB_CONCURRENCY > 1, the primary's). */
+  pid: number;
   /** Everything it wrote to stdout and stderr so far, for failure messages. */
   output: () => string;
   /** SIGKILL: no shutdown hook runs, as when a machine loses power. Resolves once it is gone. */
@@ -23,10 +25,14 @@ export type ChildServer = {
 };
 
 /**
- * Starts `src/main.ts` with `env` on top of this process's environment and waits until `/readyz`
- * answers 200 (database migrated, job queue running).
+ * Starts `src/main.ts` with `env` on top of this process's environment and waits (up to
+ * `readyTimeoutMs`, default 60 s) until `/readyz` answers 200 (database migrated, job queue
+ * running).
  */
-export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+export async function startChildServer(
+  env: Record<string, string>,
+  { readyTimeoutMs = 60_000 }: { readyTimeoutMs?: number } = {},
+): Promise<ChildServer> {
   const url = `http://127.0.0.1:${env.PORT}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: { ...process.env, HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
@@ -40,6 +46,7 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const server = {
     url,
+    pid: child.pid ?? 0,
     output: () => output,
     kill: async () => {
       child.kill('SIGKILL');
@@ -60,7 +67,7 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
       const response = await fetch(`${url}/readyz`);
       if (response.status !== 200) throw new Error(`not ready: ${response.status}`);
     },
-    { timeout: 60_000, interval: 200 },
+    { timeout: readyTimeoutMs, interval: 200 },
   );
   return server;
 }

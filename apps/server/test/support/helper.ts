@@ -45,12 +45,15 @@ export type TestDatabase = {
  * A new database cloned from the migrated template (fast: no migrations per test), behind a pool
  * of `max` connections (default 10, as the server's `DB_POOL_SIZE`).
  */
-export async function createTestDatabase({ max }: { max?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase({
+  max,
+  connectTimeoutMs,
+}: { max?: number; connectTimeoutMs?: number } = {}): Promise<TestDatabase> {
   const adminUrl = inject('databaseAdminUrl');
   const name = `waymark_test_${randomBytes(6).toString('hex')}`;
   await createDatabaseFromTemplate(adminUrl, name);
   const databaseUrl = withDatabase(adminUrl, name);
-  const db = createDb(databaseUrl, { max });
+  const db = createDb(databaseUrl, { max, connectTimeoutMs });
   return {
     db,
     databaseUrl,
@@ -67,9 +70,20 @@ export async function createTestDatabase({ max }: { max?: number } = {}): Promis
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { env, ...appOptions } = options;
-  // The app's main pool is this one: sized as DB_POOL_SIZE says, as startDatabase sizes it.
+  // The app's main pool is this one: sized (and timed) as DB_POOL_SIZE and DB_CONNECT_TIMEOUT_MS
+  // say, as startDatabase does.
   const poolSize = env?.DB_POOL_SIZE ? Number(env.DB_POOL_SIZE) : undefined;
-  const { db, databaseUrl, close: dropDatabase } = await createTestDatabase({ max: poolSize });
+  const connectTimeoutMs = env?.DB_CONNECT_TIMEOUT_MS
+    ? Number(env.DB_CONNECT_TIMEOUT_MS)
+    : undefined;
+  const {
+    db,
+    databaseUrl,
+    close: dropDatabase,
+  } = await createTestDatabase({
+    max: poolSize,
+    connectTimeoutMs,
+  });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'waymark-test-data-'));
   const config = loadConfig({
     DATA_DIR: dataDir,

@@ -16,6 +16,13 @@ describe('AppError', () => {
     });
   });
 
+  it('answers an overload as 503 and keeps how long to wait, outside the body', () => {
+    const error = new AppError('UNAVAILABLE', 'Busy', { retryAfterSeconds: 2 });
+    expect([error.statusCode, error.retryAfterSeconds]).toEqual([503, 2]);
+    expect(error.toBody()).toEqual({ statusCode: 503, code: 'UNAVAILABLE', message: 'Busy' });
+    expect(new AppError('CONFLICT', 'x').retryAfterSeconds).toBeUndefined();
+  });
+
   it('is recognised by isAppError and plain errors are not', () => {
     expect(isAppError(new AppError('CONFLICT', 'x'))).toBe(true);
     expect(isAppError(new Error('x'))).toBe(false);

@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'GONE'
   | 'PAYLOAD_TOO_LARGE'
   | 'RANGE_NOT_SATISFIABLE'
+  | 'UNAVAILABLE'
   | 'INTERNAL';
 
 /** Code → HTTP status. One table so server, portal and extension agree. */
@@ -32,6 +33,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   // Issue 33: an export link past its expiry — it existed, and will not come back.
   GONE: 410,
   INTERNAL: 500,
+  // Issue 34: overloaded for now (no database connection came in time); Retry-After says when.
+  UNAVAILABLE: 503,
 };
 
 /** The JSON body of every error answer from `/api`. */
@@ -45,10 +48,18 @@ export class AppError extends Error {
   /** Machine-readable code; maps to an HTTP status through {@link ERROR_STATUS}. */
   readonly code: ErrorCode;
 
-  constructor(code: ErrorCode, message: string) {
-    super(message);
+  /** Seconds the client should wait before trying again; answered as `Retry-After`. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   /** The HTTP status this error is answered with. */
