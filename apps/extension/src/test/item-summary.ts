@@ -21,3 +21,23 @@ export function makeItemSummary(overrides: Partial<TItemSummary> = {}): TItemSum
     ...overrides,
   };
 }
+
+const DETAIL_DEFAULTS = {
+  descriptionHtml: '',
+  assigneeUserId: null,
+  externalUrls: [] as string[],
+  createdBy: null,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  notes: [] as unknown[],
+  relatedItems: [] as unknown[],
+  descriptionMentions: [] as unknown[],
+  history: [] as unknown[],
+};
+
+/** An item as the getItem call returns it, with no notes, links or history; fields overridable. */
+export function makeItemDetail<T extends object = object>(
+  summary: TItemSummary,
+  overrides: T = {} as T,
+): TItemSummary & Omit<typeof DETAIL_DEFAULTS, keyof T> & T {
+  return { ...summary, ...DETAIL_DEFAULTS, ...overrides };
+}

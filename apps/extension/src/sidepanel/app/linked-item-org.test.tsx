@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ORG_ID_KEY } from '../../settings/org-store';
 import { SERVER_URL_KEY } from '../../settings/server-url-store';
 import { createFakeChrome } from '../../test/fake-chrome-api';
-import { makeItemSummary } from '../../test/item-summary';
+import { makeItemDetail, makeItemSummary } from '../../test/item-summary';
 import { ACME_ORG } from '../../test/panel-start';
 import { renderPage } from '../../test/render-page';
 import { pageOfItems } from '../../test/render-page-panel';
@@ -20,18 +20,9 @@ const LINK_TAB = {
   url: 'https://shop.example.com/checkout#waymark-item=42',
   title: 'Checkout',
 };
-const DETAIL = {
-  ...makeItemSummary({ itemId: 42, title: 'Coupon field hidden', projectId: 7 }),
-  descriptionHtml: '',
-  assigneeUserId: null,
-  externalUrls: [],
-  createdBy: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  notes: [],
-  relatedItems: [],
-  descriptionMentions: [],
-  history: [],
-};
+const DETAIL = makeItemDetail(
+  makeItemSummary({ itemId: 42, title: 'Coupon field hidden', projectId: 7 }),
+);
 
 type Call = { route: string; input: { params?: { orgId?: number; itemId?: number } } };
 

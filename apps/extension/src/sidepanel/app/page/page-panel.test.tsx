@@ -9,7 +9,7 @@ import {
   type TPageItems,
 } from '@waymark/core';
 import { describe, expect, it, vi } from 'vitest';
-import { makeItemSummary } from '../../../test/item-summary';
+import { makeItemDetail, makeItemSummary } from '../../../test/item-summary';
 import { renderPagePanel } from '../../../test/render-page-panel';
 
 function summary(itemId: number, title: string, overrides: Partial<TItemSummary> = {}) {
@@ -156,13 +156,7 @@ function answerOptions(route: string): unknown {
   return null;
 }
 
-const DETAIL = {
-  ...summary(1, 'Pay by card', { tags: ['legacy'] }),
-  descriptionHtml: '',
-  assigneeUserId: null,
-  externalUrls: [],
-  createdBy: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
+const DETAIL = makeItemDetail(summary(1, 'Pay by card', { tags: ['legacy'] }), {
   notes: [
     {
       noteId: 1,
@@ -174,10 +168,7 @@ const DETAIL = {
       mentions: [],
     },
   ],
-  relatedItems: [],
-  descriptionMentions: [],
-  history: [],
-};
+});
 
 describe('PagePanel on a plan without the item features (spec §9)', () => {
   it('disables tags, release and links with a note leading to the plans, and sends none', async () => {

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeItemSummary } from '../../../test/item-summary';
+import { makeItemDetail, makeItemSummary } from '../../../test/item-summary';
 import { renderPage } from '../../../test/render-page';
 import { pageOfItems, renderPagePanel } from '../../../test/render-page-panel';
 import { CheatSheet } from './cheat-sheet';
@@ -16,19 +16,7 @@ const ITEMS = ['Pay by card', 'Refunds', 'Gift cards'].map((title, index) =>
 function renderList() {
   renderPagePanel((route) => {
     if (route === 'getPageItems') return pageOfItems(ITEMS);
-    if (route === 'getItem')
-      return {
-        ...ITEMS[1],
-        descriptionHtml: '',
-        assigneeUserId: null,
-        externalUrls: [],
-        createdBy: null,
-        createdAt: '2026-11-01T00:00:00.000Z',
-        notes: [],
-        relatedItems: [],
-        descriptionMentions: [],
-        history: [],
-      };
+    if (route === 'getItem') return makeItemDetail(ITEMS[1]!);
     if (route === 'getItemTracker') return { connections: [], link: null };
     if (route === 'getStatusOptions') return [{ itemStatusId: 1, itemStatusDescription: 'Open' }];
     if (route === 'getItemTypeOptions')
