@@ -62,7 +62,10 @@ describe('several server processes (WEB_CONCURRENCY)', () => {
         },
         { timeout: 60_000, interval: 250 },
       );
-      expect(server.output()).toContain(`worker ${first} died (SIGKILL)`);
+      // The primary's log line may reach the pipe after the new worker shows in the process list.
+      await vi.waitFor(() => expect(server.output()).toContain(`worker ${first} died (SIGKILL)`), {
+        timeout: 10_000,
+      });
       // The port keeps answering while a worker is replaced.
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
       await vi.waitFor(() => expect(server.output().match(/Server listening/g)).toHaveLength(3), {
