@@ -14,6 +14,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/*/src/**/*.test.{ts,tsx}',
             'scripts/lib/*.test.ts',
+            'bench/lib/*.test.ts',
           ],
           exclude: ['apps/server/src/**/*.db.test.ts', '**/node_modules/**'],
           environment: 'node',

@@ -9,13 +9,30 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startTestIssuer } from '../apps/server/test/support/auth-test-issuer';
 import { startServer } from '../scripts/lib/start-server.mjs';
-import { formatRow, measure, TABLE_HEADER, type Measurement } from './lib/measure';
+import {
+  formatRow,
+  measure,
+  TABLE_HEADER,
+  type Generator,
+  type Measurement,
+  type Target,
+} from './lib/measure';
+import { loadAverage } from './lib/process-stats';
 import { writeSection } from './lib/report';
+import { sideBySide, type GeneratorRound } from './lib/side-by-side';
+import { findWrk, measureWithWrk, wrkCanLoad } from './lib/wrk';
 import { SCENARIOS } from './scenarios/index';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const REPORT = resolve(import.meta.dirname, '../docs/benchmarks.md');
+
+// autocannon always; wrk too when installed (issue 34: autocannon's per-byte work bounded the
+// portal page's ratio), unless BENCH_GENERATORS names the ones to use.
+const wrk = findWrk();
+const generators = (process.env.BENCH_GENERATORS ?? (wrk ? 'autocannon,wrk' : 'autocannon'))
+  .split(',')
+  .filter((name): name is Generator => name === 'autocannon' || (name === 'wrk' && !!wrk));
 
 const wanted = process.argv.slice(2);
 const scenarios = wanted.length ? SCENARIOS.filter((s) => wanted.includes(s.name)) : SCENARIOS;
@@ -108,21 +125,32 @@ try {
       writeSection(REPORT, scenario.name, body);
       continue;
     }
-    // Baseline and subject alternate twice so drift on a noisy machine hits both alike.
-    const runs: { baseline: Measurement; subjects: Measurement[] }[] = [];
+    // Baseline and subject alternate twice so drift on a noisy machine hits both alike; each
+    // generator loads them in turn within a round.
+    const runs: GeneratorRound[] = [];
     for (let round = 0; round < 2; round += 1) {
-      const baseline = await measure(prepared.baseline, CONNECTIONS, DURATION_SECONDS, server.pid);
-      const subjects: Measurement[] = [];
-      for (const target of prepared.targets)
-        subjects.push(await measure(target, CONNECTIONS, DURATION_SECONDS, server.pid));
-      runs.push({ baseline, subjects });
+      for (const generator of generators) {
+        const load = (target: Target) =>
+          generator === 'wrk' && wrk
+            ? measureWithWrk(wrk, target, CONNECTIONS, DURATION_SECONDS, server.pid)
+            : measure(target, CONNECTIONS, DURATION_SECONDS, server.pid);
+        const loadable = [prepared.baseline, ...prepared.targets].filter(
+          (target) => generator !== 'wrk' || wrkCanLoad(target),
+        );
+        if (loadable[0] !== prepared.baseline) continue;
+        const baseline = await load(prepared.baseline);
+        const subjects: Measurement[] = [];
+        for (const target of loadable.slice(1)) subjects.push(await load(target));
+        runs.push({ baseline, subjects });
+      }
     }
+    const used = [...new Set(runs.map((run) => run.baseline.generator))];
     const lines = [
       `## ${scenario.name}`,
       '',
       scenario.description,
       '',
-      `Run ${new Date().toISOString().slice(0, 10)} · ${CONNECTIONS} connections · ${DURATION_SECONDS} s per measurement · 2 alternating rounds.`,
+      `Run ${new Date().toISOString().slice(0, 10)} · ${CONNECTIONS} connections · ${DURATION_SECONDS} s per measurement · 2 alternating rounds · load generator${used.length > 1 ? 's' : ''} ${used.join(' and ')} · load average ${loadAverage()}.`,
       '',
       ...TABLE_HEADER,
     ];
@@ -130,6 +158,7 @@ try {
       lines.push(formatRow(baseline, baseline));
       for (const subject of subjects) lines.push(formatRow(subject, baseline));
     });
+    if (used.length > 1) lines.push('', ...sideBySide(runs));
     if (prepared.notes) lines.push('', prepared.notes);
     const body = lines.join('\n');
     console.log(body);
