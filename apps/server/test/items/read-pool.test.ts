@@ -32,6 +32,7 @@ beforeAll(async () => {
     plugins: [
       (_app, appDeps) => {
         deps = appDeps;
+        return Promise.resolve();
       },
     ],
   });
