@@ -12,7 +12,7 @@ import type { AppDeps } from './modules/module';
 
 /**
  * Builds the application's dependencies once, at the root: configuration, database and clock as
- * given, plus the read and lookup pools (closed with {@link closeReadDb}), the job queue, the mailer (an outbox on the queue), the change feed (committed
+ * given, plus the read pool (closed with {@link closeReadDb}), the job queue, the mailer (an outbox on the queue), the change feed (committed
  * changes of every server copy, for caches), the file store attachments live in (local disk or
  * S3, from config) and the payment gateway (Stripe or sandbox). The job queue and the feed are not started
  * here: the app starts them once every module has registered.
@@ -45,21 +45,18 @@ export function createAppDependencies(input: {
   });
   const changes = input.wrapChanges ? input.wrapChanges(feed) : feed;
   const files = createFileStore(config);
-  const pool = (size: number, fallback: Db) =>
-    size > 0
+  const readDb =
+    config.database.readPoolSize > 0
       ? createDb(db.$client.options.connectionString ?? '', {
-          max: size,
+          max: config.database.readPoolSize,
           connectTimeoutMs: config.database.connectTimeoutMs,
         })
-      : fallback;
-  const readDb = pool(config.database.readPoolSize, db);
-  const lookupDb = pool(config.database.lookupPoolSize, readDb);
+      : db;
   const gateway = createPaymentGateway({ config, db, clock });
   return {
     config,
     db,
     readDb,
-    lookupDb,
     clock,
     jobs,
     mailer,
@@ -69,13 +66,7 @@ export function createAppDependencies(input: {
   };
 }
 
-/**
- * Closes the read and lookup pools {@link createAppDependencies} opened (none when they share
- * `db`).
- */
-export async function closeReadDb(
-  deps: Pick<AppDeps, 'db' | 'readDb' | 'lookupDb'>,
-): Promise<void> {
-  if (deps.lookupDb !== deps.readDb) await deps.lookupDb.$client.end();
+/** Closes the read pool {@link createAppDependencies} opened (none when reads share `db`). */
+export async function closeReadDb(deps: Pick<AppDeps, 'db' | 'readDb'>): Promise<void> {
   if (deps.readDb !== deps.db) await deps.readDb.$client.end();
 }

@@ -45,21 +45,16 @@ describe('loadConfig', () => {
       );
   });
 
-  it('sizes the main, read and lookup pools, 0 putting reads on the main pool', () => {
+  it('sizes the main pool and the read pool, 0 putting reads on the main pool', () => {
     expect(loadConfig({}).database).toEqual({
       poolSize: 10,
       readPoolSize: 4,
-      lookupPoolSize: 2,
       connectTimeoutMs: 10_000,
     });
     expect(
-      loadConfig({
-        DB_POOL_SIZE: '20',
-        DB_READ_POOL_SIZE: '0',
-        DB_LOOKUP_POOL_SIZE: '0',
-        DB_CONNECT_TIMEOUT_MS: '500',
-      }).database,
-    ).toEqual({ poolSize: 20, readPoolSize: 0, lookupPoolSize: 0, connectTimeoutMs: 500 });
+      loadConfig({ DB_POOL_SIZE: '20', DB_READ_POOL_SIZE: '0', DB_CONNECT_TIMEOUT_MS: '500' })
+        .database,
+    ).toEqual({ poolSize: 20, readPoolSize: 0, connectTimeoutMs: 500 });
     expect(() => loadConfig({ DB_CONNECT_TIMEOUT_MS: '10' })).toThrow(
       'Invalid configuration: DB_CONNECT_TIMEOUT_MS must be at least 50 ms',
     );

@@ -64,7 +64,6 @@ const ZEnv = z.object({
     .optional(),
   DB_POOL_SIZE: connectionCount(1).default(10),
   DB_READ_POOL_SIZE: connectionCount(0).default(4),
-  DB_LOOKUP_POOL_SIZE: connectionCount(0).default(2),
   DB_CONNECT_TIMEOUT_MS: milliseconds(6, 50).default(10_000),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
@@ -272,12 +271,6 @@ export type DatabaseConfig = {
    */
   readPoolSize: number;
   /**
-   * Connections of the page lookup's own pool (`DB_LOOKUP_POOL_SIZE`, 2): the extension's
-   * lookup is one indexed statement of about a millisecond, and must not queue behind searches
-   * of tens of milliseconds in the read pool (issue 34, decision 0076). 0: it uses the read pool.
-   */
-  lookupPoolSize: number;
-  /**
    * How long a call waits for a free connection of either pool (`DB_CONNECT_TIMEOUT_MS`, 10 000)
    * before it is answered 503 with Retry-After (the server is overloaded; issue 34).
    */
@@ -450,7 +443,6 @@ export function loadConfig(
     database: {
       poolSize: values.DB_POOL_SIZE,
       readPoolSize: values.DB_READ_POOL_SIZE,
-      lookupPoolSize: values.DB_LOOKUP_POOL_SIZE,
       connectTimeoutMs: values.DB_CONNECT_TIMEOUT_MS,
     },
     logLevel: values.LOG_LEVEL,

@@ -27,11 +27,6 @@ export type AppDeps = {
    * `db` itself when the read pool is off.
    */
   readDb: Db;
-  /**
-   * The page lookup's pool (`DB_LOOKUP_POOL_SIZE`, decision 0076): its one short statement per
-   * cache miss, which must not queue behind searches in `readDb`. `readDb` itself when off.
-   */
-  lookupDb: Db;
   /** The time; tests pass a clock they move. */
   clock: Clock;
   /** Outgoing mail, enqueued in the transaction of the change that causes it. */

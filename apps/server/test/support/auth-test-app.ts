@@ -6,7 +6,6 @@ import type {
 } from 'fastify';
 import type { Config } from '../../src/config';
 import type { Db } from '../../src/db/client';
-import type { AppModule } from '../../src/modules/module';
 import { buildTestApp } from './helper';
 import { startTestIssuer, type TestIssuer, type TestTokenOptions } from './auth-test-issuer';
 
@@ -38,13 +37,7 @@ export type AuthTestContext = {
  * adds configuration (e.g. attachment limits, an S3 bucket).
  */
 export async function startAuthTestApp(
-  options: {
-    now?: Date;
-    env?: Record<string, string>;
-    logger?: FastifyBaseLogger;
-    /** Extra plugins registered after the modules, given the app's dependencies. */
-    plugins?: readonly AppModule[];
-  } = {},
+  options: { now?: Date; env?: Record<string, string>; logger?: FastifyBaseLogger } = {},
 ): Promise<AuthTestContext> {
   const audience = 'https://waymark.test/api';
   const issuer = await startTestIssuer(audience);
@@ -56,7 +49,6 @@ export async function startAuthTestApp(
     env: { ...options.env, OIDC_ISSUER: issuer.url, OIDC_AUDIENCE: audience },
     clock,
     ...(options.logger && { logger: options.logger }),
-    ...(options.plugins && { plugins: options.plugins }),
   });
   return {
     app,

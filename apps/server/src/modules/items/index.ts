@@ -68,7 +68,7 @@ const byItemBody = projectMember({ itemIdFrom: 'body.itemId' });
 const byItemParams = projectMember({ itemIdFrom: 'params.itemId' });
 
 /** The item calls: spec §7 option lists and the extension's item API (issue 4). */
-const registerItems: AppModule = (app, { db, readDb, lookupDb, changes }) => {
+const registerItems: AppModule = (app, { db, readDb, changes }) => {
   const pageLookupCache = createPageLookupCache(changes);
   registerRoute(app, routes.getStatusOptions, {
     access: orgMember({ orgIdFrom: 'params.orgId' }),
@@ -91,7 +91,7 @@ const registerItems: AppModule = (app, { db, readDb, lookupDb, changes }) => {
     access: 'callerProjects',
     handler: async (request) =>
       getPageItems(
-        { db: lookupDb, cache: pageLookupCache },
+        { db: readDb, cache: pageLookupCache },
         {
           ...request.query,
           userId: requireCaller(request).userId,
