@@ -52,8 +52,7 @@ function databaseCpuMs(pid: number | null): number {
   if (pid === null) return 0;
   try {
     const own = statFields(pid);
-    let total =
-      Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+    let total = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
     for (const child of childrenOf(pid)) {
       try {
         const fields = statFields(child);

@@ -12,22 +12,25 @@ if (file) {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   let last = performance.eventLoopUtilization();
-  const timer = setInterval(() => {
-    const now = performance.eventLoopUtilization();
-    const used = performance.eventLoopUtilization(now, last);
-    last = now;
-    appendFileSync(
-      file,
-      `${JSON.stringify({
-        at: new Date().toISOString(),
-        pid: process.pid,
-        p50Ms: histogram.percentile(50) / 1e6,
-        p99Ms: histogram.percentile(99) / 1e6,
-        maxMs: histogram.max / 1e6,
-        utilization: Number(used.utilization.toFixed(3)),
-      })}\n`,
-    );
-    histogram.reset();
-  }, Number(process.env.LOOP_DELAY_INTERVAL_MS ?? 5000));
+  const timer = setInterval(
+    () => {
+      const now = performance.eventLoopUtilization();
+      const used = performance.eventLoopUtilization(now, last);
+      last = now;
+      appendFileSync(
+        file,
+        `${JSON.stringify({
+          at: new Date().toISOString(),
+          pid: process.pid,
+          p50Ms: histogram.percentile(50) / 1e6,
+          p99Ms: histogram.percentile(99) / 1e6,
+          maxMs: histogram.max / 1e6,
+          utilization: Number(used.utilization.toFixed(3)),
+        })}\n`,
+      );
+      histogram.reset();
+    },
+    Number(process.env.LOOP_DELAY_INTERVAL_MS ?? 5000),
+  );
   timer.unref();
 }

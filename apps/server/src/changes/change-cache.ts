@@ -7,10 +7,7 @@ import type { Change, ChangeFeed } from './change-feed';
  * `labelsOf` name that label (an index: only those entries are visited).
  */
 export type ChangeEffect<K, V> =
-  | 'all'
-  | 'none'
-  | ((key: K, value: V) => boolean)
-  | { label: string };
+  'all' | 'none' | ((key: K, value: V) => boolean) | { label: string };
 
 /** Options of {@link createChangeCache}. */
 export type ChangeCacheOptions<K, V> = {
