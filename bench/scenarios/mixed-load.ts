@@ -2,11 +2,16 @@ import { loadAverage, serverProcesses, totalCpuMs, totalRssMb } from '../lib/pro
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { embeddedDatabaseUrl } from '../../scripts/lib/start-server.mjs';
+import { observeLoad, type LoadObservation } from '../lib/load-observer';
 import { callJson, PATH_COUNT, seedLargeOrganization, type SeededOrganization } from './page-items';
 import { useLiveTriggers, type LiveTriggerVariant } from './live-trigger-variants';
 import type { PreparedScenario, Scenario } from './types';
 
 const DURATION_SECONDS = Number(process.env.BENCH_MIXED_DURATION ?? 60);
+// The pages lookups go to (the first n of the 10,000; creates still use them all): fewer than
+// the lookups of a round make repeat visits, so the round shows whether the load's writes leave
+// the cached pages they did not touch (issue 34).
+const LOOKUP_PAGES = Number(process.env.BENCH_MIXED_LOOKUP_PAGES ?? PATH_COUNT);
 
 const random = (n: number) => Math.floor(Math.random() * n);
 
@@ -92,7 +97,7 @@ export async function mixedLoadCalls(
       label: 'GET /api/item/getPageItems (random page)',
       connections: 140,
       next: () => ({
-        path: `/api/item/getPageItems?${new URLSearchParams({ pageUrl: `https://env${1 + random(5)}.bench.test${page()}` }).toString()}`,
+        path: `/api/item/getPageItems?${new URLSearchParams({ pageUrl: `https://env${1 + random(5)}.bench.test/page/${1 + random(LOOKUP_PAGES)}` }).toString()}`,
       }),
     },
     {
@@ -127,6 +132,35 @@ export async function mixedLoadCalls(
       }),
     },
   ];
+}
+
+/**
+ * Issue 34's load-independent figures of one round: CPU per request of the load generator (this
+ * process: autocannon), the server and PostgreSQL; what the change feed told the caches; how many
+ * lookups reached the database (index scans of the path's items per lookup answered).
+ */
+function describeObservation(
+  seen: LoadObservation,
+  serverCpuMs: number,
+  results: autocannon.Result[],
+): string {
+  const requests = results.reduce((sum, result) => sum + result.requests.total, 0);
+  const lookups = results[0]?.requests.total ?? 0;
+  const perRequest = (ms: number) => ((1000 * ms) / Math.max(requests, 1)).toFixed(0);
+  const cores = (ms: number) => (ms / seen.wallMs).toFixed(2);
+  const changes = Object.entries(seen.changes)
+    .sort(([, a], [, b]) => b - a)
+    .map(([table, count]) => `${table} ${count}`)
+    .join(', ');
+  const pathScans = seen.indexScans.items_relative_path_id_idx ?? 0;
+  return [
+    `CPU per request answered (${requests} requests, ${(seen.wallMs / 1000).toFixed(1)} s): load generator ${perRequest(seen.generatorCpuMs)} µs (${cores(seen.generatorCpuMs)} cores), server ${perRequest(serverCpuMs)} µs (${cores(serverCpuMs)} cores), PostgreSQL ${perRequest(seen.databaseCpuMs)} µs (${cores(seen.databaseCpuMs)} cores).`,
+    `Change-feed notifications: ${changes || 'none'}. Index scans: ${Object.entries(seen.indexScans)
+      .map(([name, scans]) => `${name} ${scans}`)
+      .join(
+        ', ',
+      )} — items of a path read ${(pathScans / Math.max(lookups, 1)).toFixed(3)} times per lookup answered (${lookups}).`,
+  ].join(' ');
 }
 
 /** Issue 17: 200 connections for 60 s mixing the extension's calls on a large organization. */
@@ -166,13 +200,18 @@ export const mixedLoadScenario: Scenario = {
         ? ['at statement', 'at commit', 'at statement', 'at commit']
         : [undefined];
     const rows: string[] = [];
+    const observations: string[] = [];
     let total = 0;
     let failed = 0;
     for (const variant of variants) {
       if (variant) await useLiveTriggers(context.dataDir, variant);
       // The line a profiler waits for (bench/README.md): the load starts now, on this database.
       console.log(`mixed-load: ${DURATION_SECONDS} s of load starting (data ${context.dataDir})`);
+      const observer = await observeLoad(embeddedDatabaseUrl(context.dataDir), context.dataDir);
+      const serverCpuAtStart = totalCpuMs(processes);
       const results = await loadAtOnce(serverUrl, token, mixes, DURATION_SECONDS);
+      const serverCpu = totalCpuMs(processes) - serverCpuAtStart;
+      observations.push(describeObservation(await observer.stop(), serverCpu, results));
       results.forEach((result, index) => {
         const failures = result.non2xx + result.errors + result.timeouts;
         total += result.requests.total;
@@ -198,6 +237,8 @@ export const mixedLoadScenario: Scenario = {
       ...rows,
       '',
       `Errors: ${failed} of ${total} requests (${((100 * failed) / Math.max(total, 1)).toFixed(3)} %). Server CPU (user + system, every server process): ${cpuPerRequestUs.toFixed(0)} µs per request. Server RSS: ${idleMb.toFixed(0)} MB idle before the load, ${meanMb.toFixed(0)} MB mean and ${peakMb.toFixed(0)} MB peak under it, ${afterMb.toFixed(0)} MB right after.`,
+      '',
+      ...observations,
       '',
       'EXPLAIN ANALYZE of the search (text "of /page/1234", alone on the idle server; trigram indexes of migration 0008):',
       '',

@@ -54,6 +54,109 @@ describe('createChangeCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('keeps a value loaded while a change to another entry arrived', async () => {
+    const feed = fakeFeed();
+    const cache = projectCache(feed);
+    await cache.get('p1', () => {
+      feed.emit({ table: 'items', key: 2 });
+      return Promise.resolve({ projectId: 1, n: 1 });
+    });
+    expect(cache.size).toBe(1);
+    let loads = 0;
+    await cache.get('p1', () => Promise.resolve({ projectId: 1, n: ++loads }));
+    expect(loads).toBe(0);
+  });
+
+  it('does not keep a value loaded while everything was forgotten', async () => {
+    const feed = fakeFeed();
+    const cache = projectCache(feed);
+    await cache.get('p1', () => {
+      feed.emit({ table: 'reset', key: null });
+      return Promise.resolve({ projectId: 1, n: 1 });
+    });
+    expect(cache.size).toBe(0);
+  });
+
+  it('keeps a value whose load failed nowhere, and the next load runs', async () => {
+    const cache = projectCache(fakeFeed());
+    await expect(cache.get('p1', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('p1', () => Promise.resolve({ projectId: 1, n: 2 }))).toEqual({
+      projectId: 1,
+      n: 2,
+    });
+  });
+});
+
+describe('createChangeCache with labels', () => {
+  type Path = { projectId: number; pathId: number; bytes: number };
+  function pathCache(feed: ChangeFeed, maxSize = 1_000) {
+    return createChangeCache<string, Path>({
+      feed,
+      max: 100,
+      maxSize,
+      sizeOf: (value) => value.bytes,
+      ttlMs: 60_000,
+      labelsOf: (_key, value) => [`project:${value.projectId}`, `path:${value.pathId}`],
+      onChange: ({ table, key }) => {
+        if (table === 'items') return { label: `path:${key}` };
+        if (table === 'relative_paths') return { label: `project:${key}` };
+        return table === 'users' ? 'all' : 'none';
+      },
+    });
+  }
+  const path = (projectId: number, pathId: number, bytes = 10) =>
+    Promise.resolve({ projectId, pathId, bytes });
+
+  it('forgets only the entries carrying the label', async () => {
+    const feed = fakeFeed();
+    const cache = pathCache(feed);
+    await cache.get('1|/a', () => path(1, 11));
+    await cache.get('1|/b', () => path(1, 12));
+    await cache.get('2|/a', () => path(2, 21));
+    feed.emit({ table: 'items', key: 12 });
+    expect(cache.peek('1|/b')).toBeUndefined();
+    expect(cache.peek('1|/a')?.pathId).toBe(11);
+    feed.emit({ table: 'relative_paths', key: 1 });
+    expect(cache.peek('1|/a')).toBeUndefined();
+    expect(cache.peek('2|/a')?.pathId).toBe(21);
+    expect(cache.size).toBe(1);
+  });
+
+  it('does not keep a value loaded while a change to its label arrived', async () => {
+    const feed = fakeFeed();
+    const cache = pathCache(feed);
+    await cache.get('1|/a', () => {
+      feed.emit({ table: 'items', key: 11 });
+      return path(1, 11);
+    });
+    expect(cache.size).toBe(0);
+    await cache.get('1|/a', () => {
+      feed.emit({ table: 'items', key: 99 });
+      return path(1, 11);
+    });
+    expect(cache.size).toBe(1);
+  });
+
+  it('evicts by size, and an evicted entry no longer answers to its label', async () => {
+    const feed = fakeFeed();
+    const cache = pathCache(feed, 25);
+    await cache.get('1|/a', () => path(1, 11));
+    await cache.get('1|/b', () => path(1, 12));
+    await cache.get('1|/c', () => path(1, 13));
+    expect(cache.peek('1|/a')).toBeUndefined();
+    expect(cache.size).toBe(2);
+    // A value over the whole budget is answered but not kept.
+    expect((await cache.get('1|/big', () => path(1, 14, 100))).bytes).toBe(100);
+    expect(cache.peek('1|/big')).toBeUndefined();
+    // Loaded again after eviction, then forgotten through its label as any other.
+    await cache.get('1|/a', () => path(1, 11));
+    feed.emit({ table: 'items', key: 11 });
+    expect(cache.peek('1|/a')).toBeUndefined();
+    expect(cache.peek('1|/c')?.pathId).toBe(13);
+  });
+});
+
+describe('createChangeCache when the feed is down', () => {
   it('always loads while the feed is not live', async () => {
     const feed = fakeFeed(false);
     const cache = projectCache(feed);

@@ -1,18 +1,29 @@
 import { LRUCache } from 'lru-cache';
 import type { Change, ChangeFeed } from './change-feed';
 
+/**
+ * What a change does to a cache: `all` forgets everything, `none` ignores it, a predicate
+ * forgets the entries it selects (a scan of every entry), `{ label }` forgets the entries whose
+ * `labelsOf` name that label (an index: only those entries are visited).
+ */
+export type ChangeEffect<K, V> =
+  'all' | 'none' | ((key: K, value: V) => boolean) | { label: string };
+
 /** Options of {@link createChangeCache}. */
 export type ChangeCacheOptions<K, V> = {
   feed: ChangeFeed;
   /** Most entries kept (least recently used go first). */
   max: number;
+  /** With `sizeOf`: the most total size kept (e.g. bytes), least recently used going first. */
+  maxSize?: number;
+  /** The size of an entry counted against `maxSize`; at least 1. */
+  sizeOf?: (value: V, key: K) => number;
   /** Longest an entry is trusted, in ms, even without a change (a safety net). */
   ttlMs: number;
-  /**
-   * What a change does to this cache: `all` forgets everything, a predicate forgets the entries
-   * it selects, `none` ignores it. A `reset` always forgets everything.
-   */
-  onChange(change: Change): 'all' | 'none' | ((key: K, value: V) => boolean);
+  /** The labels a `{ label }` effect finds an entry by (e.g. its path and its project). */
+  labelsOf?: (key: K, value: V) => readonly string[];
+  /** What a change does to this cache. A `reset` always forgets everything. */
+  onChange(change: Change): ChangeEffect<K, V>;
 };
 
 /** A cache of values derived from the database, forgotten when the rows behind them change. */
@@ -28,31 +39,84 @@ export type ChangeCache<K, V> = {
   readonly size: number;
 };
 
+/** A load in flight, and what the changes that arrived meanwhile would have forgotten. */
+type Fill<K, V> = { spoiled: boolean; selects: ((key: K, value: V) => boolean)[] };
+
 /**
  * Creates a cache invalidated by the change feed. Safe across server copies: every copy's cache
- * hears every committed change; and safe against a fill racing a change, through a generation
- * counter bumped by every invalidation.
+ * hears every committed change; and safe against a fill racing a change: a value loaded while
+ * changes arrived is kept only if none of them would have forgotten it had it been kept already
+ * (an `all` spoils every load in flight). Before, any change spoiled every load in flight, and
+ * under a steady stream of writes to other pages almost nothing loaded was kept (issue 34).
  */
 export function createChangeCache<K extends string | number, V extends object>(
   options: ChangeCacheOptions<K, V>,
 ): ChangeCache<K, V> {
-  const entries = new LRUCache<K, V>({ max: options.max, ttl: options.ttlMs });
-  let generation = 0;
+  const { labelsOf } = options;
+  const byLabel = new Map<string, Set<K>>();
+  const unlabel = (key: K, value: V) => {
+    for (const label of labelsOf?.(key, value) ?? []) {
+      const keys = byLabel.get(label);
+      keys?.delete(key);
+      if (keys?.size === 0) byLabel.delete(label);
+    }
+  };
+  const entries = new LRUCache<K, V>({
+    max: options.max,
+    ttl: options.ttlMs,
+    ...(options.maxSize !== undefined && {
+      maxSize: options.maxSize,
+      sizeCalculation: (value: V, key: K) => Math.max(1, options.sizeOf?.(value, key) ?? 1),
+    }),
+    ...(labelsOf && { dispose: (value: V, key: K) => unlabel(key, value) }),
+  });
+  const keep = (key: K, value: V) => {
+    entries.set(key, value);
+    // A value too large for maxSize is not kept (and not disposed): nothing to label.
+    if (!labelsOf || entries.peek(key) !== value) return;
+    for (const label of labelsOf(key, value)) {
+      let keys = byLabel.get(label);
+      if (!keys) byLabel.set(label, (keys = new Set()));
+      keys.add(key);
+    }
+  };
+  const fills = new Set<Fill<K, V>>();
   options.feed.subscribe((change) => {
     const effect = change.table === 'reset' ? 'all' : options.onChange(change);
     if (effect === 'none') return;
-    generation++;
-    if (effect === 'all') return entries.clear();
-    for (const [key, value] of entries.entries()) if (effect(key, value)) entries.delete(key);
+    if (effect === 'all') {
+      for (const fill of fills) fill.spoiled = true;
+      // Entry by entry: LRUCache.clear() refills arrays of `max` slots whatever the size, which
+      // under a stream of such changes cost more than the lookups they served (issue 34).
+      for (const key of [...entries.keys()]) entries.delete(key);
+      byLabel.clear();
+      return;
+    }
+    if (typeof effect === 'function') {
+      for (const fill of fills) fill.selects.push(effect);
+      for (const [key, value] of entries.entries()) if (effect(key, value)) entries.delete(key);
+      return;
+    }
+    const { label } = effect;
+    for (const fill of fills)
+      fill.selects.push((key, value) => labelsOf?.(key, value).includes(label) ?? true);
+    for (const key of [...(byLabel.get(label) ?? [])]) entries.delete(key);
   });
   return {
     async get(key, load) {
       if (!options.feed.isLive) return load();
       const cached = entries.get(key);
       if (cached !== undefined) return cached;
-      const startedAt = generation;
-      const value = await load();
-      if (generation === startedAt && options.feed.isLive) entries.set(key, value);
+      const fill: Fill<K, V> = { spoiled: false, selects: [] };
+      fills.add(fill);
+      let value: V;
+      try {
+        value = await load();
+      } finally {
+        fills.delete(fill);
+      }
+      const forgotten = fill.spoiled || fill.selects.some((select) => select(key, value));
+      if (!forgotten && options.feed.isLive) keep(key, value);
       return value;
     },
     peek(key) {

@@ -93,6 +93,19 @@ describe('caches invalidated by the change feed', () => {
           { table: 'relative_paths', key: projectId },
         ]),
       );
+      // Issue 34: an insert has no old key to announce. A keyless change means "any row" and
+      // made the page lookup forget every page on every create (migration 0040).
+      // (The feed's own `reset` when it starts listening is not a row's change.)
+      expect(seen.filter(({ table, key }) => key === null && table !== 'reset')).toEqual([]);
+      // A delete still announces the key the row had.
+      seen.length = 0;
+      await t.db.$client.query(
+        `delete from item_tags where item_id = (select id from items where title = 'Announced')`,
+      );
+      await feed.sync();
+      expect(seen.filter(({ table }) => table === 'item_tags')).toEqual([
+        { table: 'item_tags', key: path?.id },
+      ]);
     } finally {
       await feed.stop();
     }

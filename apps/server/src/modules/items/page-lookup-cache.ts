@@ -54,6 +54,14 @@ const URL_RULE_TABLES = new Set(['url_templates', 'project_url_rules']);
 // Tables of organization-wide names (types, statuses, people) shown in summaries.
 const SHARED_NAME_TABLES = new Set(['item_statuses', 'item_types', 'users']);
 
+// Paths kept, by count and by the bytes of their items' JSON: the whole of a 10,000-path project
+// with ten items a page (~3 KB each) fits (issue 34: at 5,000 a random page missed one time in
+// two however long the server ran).
+const MAX_PATHS = 100_000;
+const MAX_PATH_BYTES = 64 * 1024 * 1024;
+// Key, entry, labels and bookkeeping beside the JSON, roughly.
+const ENTRY_OVERHEAD_BYTES = 300;
+
 /** Creates the page lookup's caches on the app's change feed. */
 export function createPageLookupCache(feed: ChangeFeed): PageLookupCache {
   const sites: PageLookupCache['sites'] = createChangeCache({
@@ -64,17 +72,21 @@ export function createPageLookupCache(feed: ChangeFeed): PageLookupCache {
   });
   const pathItems: PageLookupCache['pathItems'] = createChangeCache({
     feed,
-    max: 5_000,
+    max: MAX_PATHS,
+    maxSize: MAX_PATH_BYTES,
+    sizeOf: (value, key) => value.itemsJson.length + key.length + ENTRY_OVERHEAD_BYTES,
     ttlMs: 60_000,
+    labelsOf: (_key, value) => [
+      `project:${value.projectId}`,
+      ...(value.relativePathId === null ? [] : [`path:${value.relativePathId}`]),
+    ],
     onChange: ({ table, key }) => {
       if (SHARED_NAME_TABLES.has(table) || table === 'projects') return 'all';
       const isPathChange = PATH_ITEM_TABLES.has(table);
       if (!isPathChange && !PROJECT_TABLES.has(table)) return 'none';
       // Without a key (a tag of an item deleted in the same transaction) it could be any path.
       if (key === null) return 'all';
-      return isPathChange
-        ? (_key, value) => value.relativePathId === key
-        : (_key, value) => value.projectId === key;
+      return { label: isPathChange ? `path:${key}` : `project:${key}` };
     },
   });
   const rules: PageLookupCache['rules'] = createChangeCache({

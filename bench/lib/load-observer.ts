@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+
+// Linux reports CPU time in clock ticks of 1/100 s (USER_HZ).
+const TICK_MS = 10;
+
+/** What {@link observeLoad} saw between its start and `stop()`. */
+export type LoadObservation = {
+  /** CPU (user + system) of this process — the load generator — in ms. */
+  generatorCpuMs: number;
+  /** CPU of the embedded PostgreSQL (postmaster, its backends and the ones that ended), in ms. */
+  databaseCpuMs: number;
+  /** Change-feed notifications by table (`waymark_changes`), what the caches were told. */
+  changes: Record<string, number>;
+  /** Index scans by index over the load (pg_stat_user_indexes): how often a read reached a table. */
+  indexScans: Record<string, number>;
+  /** Wall time observed, in ms. */
+  wallMs: number;
+};
+
+function statFields(pid: number): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** The postmaster of the embedded PostgreSQL under `dataDir` (first line of its postmaster.pid). */
+function postmasterPid(dataDir: string): number | null {
+  try {
+    const pid = Number(readFileSync(`${dataDir}/postgres/postmaster.pid`, 'utf8').split('\n')[0]);
+    return pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU of the postmaster `pid`, its live children and the children it has reaped (cutime +
+ * cstime), in ms: every PostgreSQL process's time, including backends that ended.
+ */
+function databaseCpuMs(pid: number | null): number {
+  if (pid === null) return 0;
+  try {
+    const own = statFields(pid);
+    let total = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+    for (const child of childrenOf(pid)) {
+      try {
+        const fields = statFields(child);
+        total += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // Ended since listed: its time moves to the postmaster's reaped children.
+      }
+    }
+    return total * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+async function indexScans(client: pg.Client): Promise<Record<string, number>> {
+  const result = await client.query<{ name: string; scans: string }>(
+    `select indexrelname as name, idx_scan as scans from pg_stat_user_indexes
+     where indexrelname in ('items_relative_path_id_idx', 'relative_paths_project_id_path_key',
+       'associated_sites_host_idx')`,
+  );
+  return Object.fromEntries(result.rows.map((row) => [row.name, Number(row.scans)]));
+}
+
+/**
+ * Starts watching a load on the server whose database is `databaseUrl` (data in `dataDir`):
+ * the generator's own CPU, the database's CPU, the change feed's notifications per table and
+ * the lookup's index scans. `stop()` answers what happened in between. Figures the machine's
+ * other load moves little: CPU per request, notifications and scans per request.
+ */
+export async function observeLoad(
+  databaseUrl: string,
+  dataDir: string,
+): Promise<{ stop(): Promise<LoadObservation> }> {
+  const listener = new pg.Client(databaseUrl);
+  await listener.connect();
+  const changes: Record<string, number> = {};
+  listener.on('notification', (message) => {
+    const [, table = 'other', key] = /^([a-z_]+):(\d*)/.exec(message.payload ?? '') ?? [];
+    // A change without a key makes a cache keyed by it forget everything.
+    const name = key === '' ? `${table} (no key)` : table;
+    changes[name] = (changes[name] ?? 0) + 1;
+  });
+  await listener.query('listen waymark_changes');
+  const postmaster = postmasterPid(dataDir);
+  // Statistics reach pg_stat_* when a backend flushes them (at most every second).
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  const scansBefore = await indexScans(listener);
+  const cpuBefore = process.cpuUsage();
+  const databaseBefore = databaseCpuMs(postmaster);
+  const startedAt = performance.now();
+  return {
+    async stop() {
+      const generator = process.cpuUsage(cpuBefore);
+      const wallMs = performance.now() - startedAt;
+      const databaseCpu = databaseCpuMs(postmaster) - databaseBefore;
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const scansAfter = await indexScans(listener);
+      await listener.end();
+      return {
+        generatorCpuMs: (generator.user + generator.system) / 1000,
+        databaseCpuMs: databaseCpu,
+        changes,
+        indexScans: Object.fromEntries(
+          Object.entries(scansAfter).map(([name, scans]) => [
+            name,
+            scans - (scansBefore[name] ?? 0),
+          ]),
+        ),
+        wallMs,
+      };
+    },
+  };
+}
