@@ -9,6 +9,7 @@
 // both directions (the client before 0074). A variant's NODE_FLAGS=--v8-flag runs its server with
 // V8 flags. BENCH_GC=1 starts each server with --trace-gc and
 // reports the collections' pause time per transfer (bench/lib/gc-trace.ts).
+// BENCH_ATTACHMENTS_MEMORY=1 runs the memory batches in an A/B run too, per round and build.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -211,7 +212,9 @@ type Row = {
   down: Transfer;
 };
 const rows: Row[] = [];
-let memory: Awaited<ReturnType<typeof memoryBatches>> | undefined;
+// Per round and build; in an A/B run only with BENCH_ATTACHMENTS_MEMORY=1.
+const memories: { label: string; memory: Awaited<ReturnType<typeof memoryBatches>> }[] = [];
+const measureMemory = !process.env.BENCH_AB || process.env.BENCH_ATTACHMENTS_MEMORY === '1';
 try {
   for (let round = 1; round <= abRounds; round += 1) {
     for (const variant of variants) {
@@ -239,7 +242,11 @@ try {
         const down = await transfer(pid, gc, () => client.download(itemId, attachmentId));
         rows.push({ round, variant: variant.name, load, disk, up, down });
         console.log(JSON.stringify(rows.at(-1)));
-        if (!process.env.BENCH_AB) memory = await memoryBatches(pid, () => client.upload(itemId));
+        if (measureMemory)
+          memories.push({
+            label: process.env.BENCH_AB ? `round ${round}, \`${variant.name}\`, ` : '',
+            memory: await memoryBatches(pid, () => client.upload(itemId)),
+          });
       } finally {
         closeConnections();
         await server.stop();
@@ -297,17 +304,19 @@ try {
       ),
     );
   }
-  if (memory)
+  if (memories.length > 0)
     lines.push(
       '',
-      `| ${CONCURRENT} concurrent uploads | RSS before MB | peak RSS MB | growth MB |`,
-      '|---|---:|---:|---:|',
-      ...memory.batches.map(
-        (b, index) =>
-          `| batch ${index + 1} | ${f(b.before)} | ${f(b.peak)} | ${f(b.peak - b.before)} |`,
+      `| ${CONCURRENT} concurrent uploads | RSS before MB | peak RSS MB | growth MB | RSS after both batches MB |`,
+      '|---|---:|---:|---:|---:|',
+      ...memories.flatMap(({ label, memory }) =>
+        memory.batches.map(
+          (b, index) =>
+            `| ${label}batch ${index + 1} | ${f(b.before)} | ${f(b.peak)} | ${f(b.peak - b.before)} | ${index === memory.batches.length - 1 ? f(memory.after) : ''} |`,
+        ),
       ),
       '',
-      `RSS after both batches: ${f(memory.after)} MB. ${CONCURRENT} × ${SIZE / 1024 / 1024} MB = ${(CONCURRENT * SIZE) / 1024 / 1024} MB went through: growth well under that means no upload is held in memory.`,
+      `${CONCURRENT} × ${SIZE / 1024 / 1024} MB = ${(CONCURRENT * SIZE) / 1024 / 1024} MB went through each batch: growth well under that means no upload is held in memory.`,
     );
   const text = lines.join('\n');
   console.log(text);
