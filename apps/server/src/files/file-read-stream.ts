@@ -46,13 +46,18 @@ export class FileReadStream extends Readable {
     this.#position = range.start ?? 0;
     this.#stop = Math.min(range.size, (range.end ?? Infinity) + 1);
     this.#chunkBytes = Math.max(1, Math.min(READ_CHUNK_BYTES, this.#stop - this.#position));
-    this.once('unpipe', () => (this.#sink = null));
   }
 
   override pipe<T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T {
     this.#sink =
       this.#sink === undefined && destination instanceof OutgoingMessage ? destination : null;
     return super.pipe(destination, options);
+  }
+
+  // The pipe's own cleanup (the response closed, finished or failed) calls this too.
+  override unpipe(destination?: NodeJS.WritableStream): this {
+    this.#sink = null;
+    return super.unpipe(destination);
   }
 
   override _read(): void {
