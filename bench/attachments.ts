@@ -4,16 +4,23 @@
 // of it run at once. Usage: npm run bench:attachments.
 // BENCH_AB='SERVER_MAIN=/tmp/base/apps/server/dist/main.js;' alternates builds (an empty variant
 // is this build) in BENCH_AB_ROUNDS rounds (default 3), each round with its own disk baseline.
-// BENCH_ATTACHMENTS_CLIENT=fetch uses fetch as the client (the bench's client before issue 34).
+// The download's client is a socket reading into one reused buffer (bench/lib/socket-download.ts);
+// BENCH_ATTACHMENTS_CLIENT=http uses node:http for it (the client of 0074), =fetch uses fetch for
+// both directions (the client before 0074). A variant's NODE_FLAGS=--v8-flag runs its server with
+// V8 flags. BENCH_GC=1 starts each server with --trace-gc and
+// reports the collections' pause time per transfer (bench/lib/gc-trace.ts).
+// BENCH_ATTACHMENTS_MEMORY=1 runs the memory batches in an A/B run too, per round and build.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startTestIssuer } from '../apps/server/test/support/auth-test-issuer';
 import { multipartFile } from '../apps/server/test/support/multipart';
 import { startServer } from '../scripts/lib/start-server.mjs';
 import { closeConnections, exchange } from './lib/http-transfer';
+import { createGcTrace, type GcTotals } from './lib/gc-trace';
 import { cpuMs, loadAverage } from './lib/process-stats';
+import { socketDownload } from './lib/socket-download';
 import { writeSection } from './lib/report';
 
 const SIZE = 20 * 1024 * 1024;
@@ -21,6 +28,13 @@ const ROUNDS = Number(process.env.BENCH_ATTACHMENTS_ROUNDS ?? 5);
 const CONCURRENT = 10;
 const REPORT = resolve(import.meta.dirname, '../docs/benchmarks.md');
 const useFetch = process.env.BENCH_ATTACHMENTS_CLIENT === 'fetch';
+const useHttp = process.env.BENCH_ATTACHMENTS_CLIENT === 'http';
+const traceGc = process.env.BENCH_GC === '1';
+const clientName = useFetch
+  ? '`fetch`'
+  : useHttp
+    ? '`node:http`'
+    : 'a socket reading into one reused buffer (uploads: `node:http`)';
 
 const variants = (process.env.BENCH_AB ?? '')
   .split(';')
@@ -44,12 +58,20 @@ const scratch = await mkdtemp(join(tmpdir(), 'waymark-bench-disk-'));
 const bytes = randomBytes(SIZE);
 const body = multipartFile(bytes, { fileName: 'bench.bin' });
 
-/** One transfer direction's figures: median MB/s, and CPU per transfer of server and client. */
-type Transfer = { rate: number; serverMs: number; clientMs: number };
+/**
+ * One transfer direction's figures: median MB/s, CPU per transfer of server and client, and with
+ * `BENCH_GC=1` the server's collections per transfer.
+ */
+type Transfer = { rate: number; serverMs: number; clientMs: number; gc?: GcTotals };
 
 /** The median MB/s of `run` over `ROUNDS` runs, and the CPU each process spent per run. */
-async function transfer(serverPid: number, run: () => Promise<void>): Promise<Transfer> {
+async function transfer(
+  serverPid: number,
+  gc: ReturnType<typeof createGcTrace>,
+  run: () => Promise<void>,
+): Promise<Transfer> {
   const rates: number[] = [];
+  gc.reset();
   const serverBefore = cpuMs(serverPid);
   const clientBefore = process.cpuUsage();
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -58,11 +80,27 @@ async function transfer(serverPid: number, run: () => Promise<void>): Promise<Tr
     rates.push(SIZE / 1024 / 1024 / ((performance.now() - started) / 1000));
   }
   const client = process.cpuUsage(clientBefore);
+  // The last collections' lines reach the pipe a moment after the transfer's end.
+  if (traceGc) await new Promise((resolve) => setTimeout(resolve, 200));
   return {
     rate: rates.sort((a, b) => a - b)[Math.floor(ROUNDS / 2)] ?? 0,
     serverMs: (cpuMs(serverPid) - serverBefore) / ROUNDS,
     clientMs: (client.user + client.system) / 1000 / ROUNDS,
+    ...(traceGc && { gc: gc.totals(ROUNDS) }),
   };
+}
+
+/**
+ * A script running `node` (or `wrapped`) with V8 `flags` — most V8 flags are refused in
+ * NODE_OPTIONS. A variant's `NODE_FLAGS=--flag --other` compares flags in one run.
+ */
+async function nodeWith(flags: string, wrapped?: string): Promise<string | undefined> {
+  if (!flags) return wrapped;
+  const script = join(scratch, `node-${randomBytes(4).toString('hex')}.sh`);
+  await writeFile(script, `#!/bin/sh\nexec ${wrapped ?? process.execPath} ${flags} "$@"\n`, {
+    mode: 0o755,
+  });
+  return script;
 }
 
 /** Write + fsync of the same bytes: the baseline, measured in the same round. */
@@ -120,7 +158,8 @@ function clientOf(url: string) {
     if (useFetch) {
       const response = await fetch(path, { headers: auth });
       received = Buffer.from(await response.arrayBuffer()).length;
-    } else received = (await exchange(path, { method: 'GET', headers: auth })).bytes;
+    } else if (useHttp) received = (await exchange(path, { method: 'GET', headers: auth })).bytes;
+    else received = (await socketDownload(path, auth)).bytes;
     if (received !== SIZE) throw new Error(`download: ${received} bytes`);
   };
   return { call, upload, download };
@@ -173,16 +212,24 @@ type Row = {
   down: Transfer;
 };
 const rows: Row[] = [];
-let memory: Awaited<ReturnType<typeof memoryBatches>> | undefined;
+// Per round and build; in an A/B run only with BENCH_ATTACHMENTS_MEMORY=1.
+const memories: { label: string; memory: Awaited<ReturnType<typeof memoryBatches>> }[] = [];
+const measureMemory = !process.env.BENCH_AB || process.env.BENCH_ATTACHMENTS_MEMORY === '1';
 try {
   for (let round = 1; round <= abRounds; round += 1) {
     for (const variant of variants) {
-      const { SERVER_MAIN: mainPath, ...env } = variant.env;
+      const { SERVER_MAIN: mainPath, NODE_FLAGS: flags = '', ...env } = variant.env;
+      const gc = createGcTrace();
+      // BENCH_NODE runs the server through a wrapper, e.g. one adding --cpu-prof (bench/README.md).
+      const nodePath = await nodeWith(
+        `${traceGc ? '--trace-gc ' : ''}${flags}`.trim(),
+        process.env.BENCH_NODE,
+      );
       const server = await startServer({
         env: { OIDC_ISSUER: issuer.url, OIDC_AUDIENCE: issuer.audience, ...env },
+        ...(traceGc && { log: gc.read }),
         ...(mainPath && { mainPath }),
-        // BENCH_NODE runs the server through a wrapper, e.g. one adding --cpu-prof (bench/README.md).
-        ...(process.env.BENCH_NODE && { nodePath: process.env.BENCH_NODE }),
+        ...(nodePath && { nodePath }),
       });
       try {
         const pid = server.pid ?? 0;
@@ -190,12 +237,16 @@ try {
         const itemId = await seedItem(client.call);
         const load = loadAverage();
         const disk = await diskRate();
-        const up = await transfer(pid, async () => void (await client.upload(itemId)));
+        const up = await transfer(pid, gc, async () => void (await client.upload(itemId)));
         const attachmentId = await client.upload(itemId);
-        const down = await transfer(pid, () => client.download(itemId, attachmentId));
+        const down = await transfer(pid, gc, () => client.download(itemId, attachmentId));
         rows.push({ round, variant: variant.name, load, disk, up, down });
         console.log(JSON.stringify(rows.at(-1)));
-        if (!process.env.BENCH_AB) memory = await memoryBatches(pid, () => client.upload(itemId));
+        if (measureMemory)
+          memories.push({
+            label: process.env.BENCH_AB ? `round ${round}, \`${variant.name}\`, ` : '',
+            memory: await memoryBatches(pid, () => client.upload(itemId)),
+          });
       } finally {
         closeConnections();
         await server.stop();
@@ -209,7 +260,7 @@ try {
   const lines = [
     '## attachments',
     '',
-    `Upload and download of one ${SIZE / 1024 / 1024} MB file through the built server on loopback (local-disk store, embedded PostgreSQL), against writing the same bytes to a file and fsyncing it, in the same round; median of ${ROUNDS}. CPU is per transfer (utime + stime): the server's from /proc, the bench client's (${useFetch ? '`fetch`' : '`node:http`'}, the same two cores) from \`process.cpuUsage\`. Then, in a single-build run, the server's resident memory (VmRSS) sampled every 25 ms while ${CONCURRENT} uploads of that file run at once, twice. \`npm run bench:attachments\`.`,
+    `Upload and download of one ${SIZE / 1024 / 1024} MB file through the built server on loopback (local-disk store, embedded PostgreSQL), against writing the same bytes to a file and fsyncing it, in the same round; median of ${ROUNDS}. CPU is per transfer (utime + stime): the server's from /proc, the bench client's (${clientName}, the same two cores) from \`process.cpuUsage\`. Then, in a single-build run, the server's resident memory (VmRSS) sampled every 25 ms while ${CONCURRENT} uploads of that file run at once, twice. \`npm run bench:attachments\`.`,
     '',
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
     '',
@@ -237,17 +288,35 @@ try {
       }),
     );
   }
-  if (memory)
+  if (traceGc) {
+    const g = (t: Transfer) =>
+      t.gc
+        ? `${t.gc.scavenges.toFixed(1)} / ${f(t.gc.scavengeMs)} | ${t.gc.fullCollections.toFixed(1)} / ${f(t.gc.fullMs)}`
+        : '— | —';
     lines.push(
       '',
-      `| ${CONCURRENT} concurrent uploads | RSS before MB | peak RSS MB | growth MB |`,
-      '|---|---:|---:|---:|',
-      ...memory.batches.map(
-        (b, index) =>
-          `| batch ${index + 1} | ${f(b.before)} | ${f(b.peak)} | ${f(b.peak - b.before)} |`,
+      "The server's garbage collections per transfer (`BENCH_GC=1`: `--trace-gc`; count / milliseconds on the main thread as V8 reports them — wall time, so under load it includes waiting for a core; a full collection's incremental steps included):",
+      '',
+      '| round | build | upload: scavenges / ms | upload: full / ms | download: scavenges / ms | download: full / ms |',
+      '|---|---|---:|---:|---:|---:|',
+      ...rows.map(
+        ({ round, variant, up, down }) => `| ${round} | \`${variant}\` | ${g(up)} | ${g(down)} |`,
+      ),
+    );
+  }
+  if (memories.length > 0)
+    lines.push(
+      '',
+      `| ${CONCURRENT} concurrent uploads | RSS before MB | peak RSS MB | growth MB | RSS after both batches MB |`,
+      '|---|---:|---:|---:|---:|',
+      ...memories.flatMap(({ label, memory }) =>
+        memory.batches.map(
+          (b, index) =>
+            `| ${label}batch ${index + 1} | ${f(b.before)} | ${f(b.peak)} | ${f(b.peak - b.before)} | ${index === memory.batches.length - 1 ? f(memory.after) : ''} |`,
+        ),
       ),
       '',
-      `RSS after both batches: ${f(memory.after)} MB. ${CONCURRENT} × ${SIZE / 1024 / 1024} MB = ${(CONCURRENT * SIZE) / 1024 / 1024} MB went through: growth well under that means no upload is held in memory.`,
+      `${CONCURRENT} × ${SIZE / 1024 / 1024} MB = ${(CONCURRENT * SIZE) / 1024 / 1024} MB went through each batch: growth well under that means no upload is held in memory.`,
     );
   const text = lines.join('\n');
   console.log(text);

@@ -5,6 +5,7 @@ import { runPrimary } from './cluster/run-primary';
 import { listenForStopRequests, STOP_MESSAGE } from './cluster/worker-stop';
 import { ConfigError, loadConfigFromProcess, type Config } from './config';
 import { startDatabase } from './db/start-database';
+import { tuneGarbageCollector } from './gc-tuning';
 import { createLogger, logDestination } from './logger';
 import { StartupError } from './startup-error';
 
@@ -16,6 +17,7 @@ type Logger = ReturnType<typeof createLogger>;
  * forks that many workers sharing the port, each running {@link serve}.
  */
 async function main(): Promise<void> {
+  tuneGarbageCollector();
   const config = loadConfigFromProcess();
   const logger = createLogger(config.logLevel, logDestination(config.logFormat));
   if (config.webConcurrency > 1 && cluster.isPrimary) await startPrimary(config, logger);
