@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -18,6 +19,18 @@ export default defineConfig({
           ],
           exclude: ['apps/server/src/**/*.db.test.ts', '**/node_modules/**'],
           environment: 'node',
+        },
+        // The side panel's lazy views wait for Mantine's whole stylesheet (decision 0079); jsdom
+        // applies no styles, and reading ~250 kB of CSS per test file only slows the tests.
+        resolve: {
+          alias: [
+            {
+              find: /^@mantine\/core\/styles\.layer\.css$/,
+              replacement: fileURLToPath(
+                new URL('./apps/extension/src/test/no-styles.css', import.meta.url),
+              ),
+            },
+          ],
         },
       },
       {

@@ -48,7 +48,10 @@ export default defineConfig({
       lazyModule: 'sidepanel/app/mount-side-panel.tsx',
       // zod (~24 KB gzip) validates API answers, which the worker does; the panel's first click
       // does not need it (docs/extension.md, "First paint", step 9).
-      keepOut: [/\/node_modules\/zod\//],
+      // Mantine's unlayered whole stylesheet: the panel loads its first screen's component styles
+      // (firstScreenStyles), and the whole file, layered, after the first frame (step 13).
+      keepOut: [/\/node_modules\/zod\//, /@mantine\/core\/styles\.css$/],
+      firstScreenStyles: 'src/sidepanel/app/first-screen.css',
     }),
     // The workspace's entry asks for its first rows, then imports the page's code (issue 28).
     preloadPanelCode({

@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
@@ -13,7 +16,35 @@ export type PreloadPanelCodeOptions = {
    * so a new import cannot put them back in front of the first click unnoticed (issue 34).
    */
   keepOut?: RegExp[];
+  /**
+   * The stylesheet (path from the package's root) that imports Mantine's layered per-component
+   * styles for the first screen, e.g. `src/sidepanel/app/first-screen.css`: the build fails when
+   * a Mantine component of the code run before interactive has a stylesheet not imported there
+   * (docs/extension.md, "First paint", step 13).
+   */
+  firstScreenStyles?: string;
 };
+
+/** Where `@mantine/core` keeps its per-component stylesheets. */
+const MANTINE_STYLES = join(
+  dirname(createRequire(import.meta.url).resolve('@mantine/core/styles.layer.css')),
+  'styles',
+);
+
+/**
+ * The Mantine components in `moduleIds` that have a stylesheet not imported by `stylesheet`'s
+ * text (`@import '@mantine/core/styles/<Component>.layer.css'`).
+ */
+export function unstyledMantineComponents(moduleIds: string[], stylesheet: string): string[] {
+  const components = new Set(
+    moduleIds.flatMap((id) => /@mantine\/core\/esm\/components\/(\w+)\//.exec(id)?.[1] ?? []),
+  );
+  return [...components].filter(
+    (name) =>
+      existsSync(join(MANTINE_STYLES, `${name}.layer.css`)) &&
+      !stylesheet.includes(`'@mantine/core/styles/${name}.layer.css'`),
+  );
+}
 
 /** The lazily imported module's chunk and every chunk it imports, statically, in `bundle`. */
 function panelCodeChunks(bundle: OutputBundle, lazyModule: string): OutputChunk[] {
@@ -52,14 +83,26 @@ export function preloadPanelCode({
   page,
   lazyModule,
   keepOut = [],
+  firstScreenStyles,
 }: PreloadPanelCodeOptions): Plugin {
+  let root = process.cwd();
   return {
     name: 'waymark:preload-panel-code',
     apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
     generateBundle(_options, bundle) {
-      const kept = panelCodeChunks(bundle, lazyModule)
-        .flatMap((chunk) => chunk.moduleIds)
-        .filter((id) => keepOut.some((rule) => rule.test(id)));
+      const moduleIds = panelCodeChunks(bundle, lazyModule).flatMap((chunk) => chunk.moduleIds);
+      if (firstScreenStyles) {
+        const stylesheet = readFileSync(join(root, firstScreenStyles), 'utf8');
+        const unstyled = unstyledMantineComponents(moduleIds, stylesheet);
+        if (unstyled.length > 0)
+          this.error(
+            `preload-panel-code: ${page} can render Mantine's ${unstyled.join(', ')} before it is interactive, but ${firstScreenStyles} does not import their styles (@mantine/core/styles/<Component>.layer.css, in the order of styles.layer.css).`,
+          );
+      }
+      const kept = moduleIds.filter((id) => keepOut.some((rule) => rule.test(id)));
       if (kept.length === 0) return;
       // The modules outside the kept-out set that import one of them: what to change.
       const culprits = kept.flatMap((id) =>

@@ -1,11 +1,14 @@
-import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { followBrowserColorScheme } from './color-scheme-manager';
 import { cssVariablesResolver, theme } from './theme';
 
-/** Renders an extension page into its `#root` element, inside the shared Mantine theme. */
+/**
+ * Renders an extension page into its `#root` element, inside the shared Mantine theme. The page's
+ * entry imports Mantine's stylesheet itself: the side panel loads it in two parts, the first
+ * screen's components first (docs/extension.md, "First paint", step 13), the other pages whole.
+ */
 export function mountPage(page: ReactNode): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');

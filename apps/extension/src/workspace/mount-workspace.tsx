@@ -1,3 +1,4 @@
+import '@mantine/core/styles.css';
 import { mountPage } from '../ui/index';
 import type { FirstRows } from './start/first-rows';
 import { WorkspaceApp } from './workspace-app';

@@ -1,5 +1,6 @@
 import { onlineManager } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { afterNextPaint } from '../shared/after-paint';
 
 /**
  * Holds TanStack Query's fetches of the panel's first render until that render has been painted
@@ -19,14 +20,9 @@ export function holdFirstFetches(): void {
 /** Releases the fetches held by {@link holdFirstFetches} once the first frame has been painted. */
 export function ReleaseFetchesAfterPaint() {
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // A task queued from a frame's animation callback runs after that frame is painted.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => onlineManager.setOnline(true));
-    });
+    const cancel = afterNextPaint(() => onlineManager.setOnline(true));
     return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      cancel();
       onlineManager.setOnline(true);
     };
   }, []);

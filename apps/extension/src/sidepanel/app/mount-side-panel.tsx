@@ -1,7 +1,9 @@
+import './first-screen.css';
 import type { PanelStart } from '../../messaging/index';
 import { mountPage } from '../../ui/index';
 import { holdFirstFetches, ReleaseFetchesAfterPaint } from './hold-first-fetches';
 import { SidePanelApp } from './side-panel-app';
+import { LoadAllStylesAfterPaint } from '../shared/mantine-styles/all-mantine-styles';
 
 /** Renders the side panel once the worker's start answer (or its absence) is known. */
 export async function mountSidePanel(start: Promise<PanelStart | null>): Promise<void> {
@@ -11,6 +13,7 @@ export async function mountSidePanel(start: Promise<PanelStart | null>): Promise
     <>
       <SidePanelApp start={answer} />
       <ReleaseFetchesAfterPaint />
+      <LoadAllStylesAfterPaint />
     </>,
   );
 }

@@ -2,6 +2,7 @@ import { preloadInbox } from '../../features/inbox/index';
 import { preloadItemViews } from '../../features/items/index';
 import { preloadProjectViews } from '../../features/projects/index';
 import { preloadPanelMenu } from '../menu/lazy-views';
+import { loadAllMantineStyles } from '../../shared/mantine-styles/all-mantine-styles';
 
 /**
  * Fetches the lazy views' code in the background, so opening an item, a menu or a popover does
@@ -13,5 +14,6 @@ export function preloadViews(): void {
     preloadProjectViews(),
     preloadInbox(),
     preloadPanelMenu(),
+    loadAllMantineStyles(),
   ]).catch(() => undefined);
 }

@@ -2,8 +2,12 @@ import { Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { rememberListTop } from '../../shared/list-top';
 import { ItemRow, type RowActions, type RowItem } from './list/item-row';
+import { useRowsOnScreenFirst } from './list/use-rows-on-screen-first';
 
-/** The items of the page as dense rows; a click opens one, a row's menu acts on it in place. */
+/**
+ * The items of the page as dense rows; a click opens one, a row's menu acts on it in place. The
+ * first render has only the rows the window can show, the rest follow a frame later.
+ */
 export function ItemList({
   items,
   onOpen,
@@ -19,6 +23,7 @@ export function ItemList({
 }) {
   // Mantine types Stack's ref as a div's whatever its component; only its box is read.
   const listRef = useRef<HTMLDivElement>(null);
+  const shownCount = useRowsOnScreenFirst(items.length);
   useEffect(() => {
     // Where the next opening's pre-paint puts the page's rows (prepaint/list-top.ts).
     if (!isPathShown && listRef.current) rememberListTop(listRef.current);
@@ -31,7 +36,7 @@ export function ItemList({
       aria-label="Items on this page"
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
     >
-      {items.map((item) => (
+      {items.slice(0, shownCount).map((item) => (
         <ItemRow
           key={item.itemId}
           item={item}

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyStyled } from '../mantine-styles/all-mantine-styles';
 import { useShortcuts } from './use-shortcuts';
 
-const CheatSheetDialog = lazy(() =>
+const CheatSheetDialog = lazyStyled(() =>
   import('./cheat-sheet-dialog').then((m) => ({ default: m.CheatSheetDialog })),
 );
 
