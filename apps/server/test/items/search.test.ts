@@ -221,6 +221,30 @@ describe('full-text search of a project', () => {
     expect(await searchIds('accessibility', { tag: 'ACCESSIBILITY' })).toEqual([ids.tagged]);
   });
 
+  it('binds each call’s filter values to the statement of its filter combination', async () => {
+    const widget = (title: string, typeIndex: number, statusIndex: number) =>
+      createItem(t, world.admin, world, {
+        projectId,
+        relativePath: '/widgets',
+        title,
+        itemTypeId: world.itemTypeIds[typeIndex],
+        itemStatusId: world.statusIds[statusIndex],
+      });
+    const first = await widget('First widget', 0, 0);
+    const second = await widget('Second widget', 1, 1);
+    const byType = (index: number) => searchIds('widget', { itemTypeId: world.itemTypeIds[index] });
+    expect(await byType(0)).toEqual([first]);
+    expect(await byType(1)).toEqual([second]);
+    expect(await searchIds('widget', { itemStatusId: world.statusIds[1] })).toEqual([second]);
+    expect(
+      await searchIds('widget', {
+        itemTypeId: world.itemTypeIds[1],
+        itemStatusId: world.statusIds[0],
+      }),
+    ).toEqual([]);
+    expect((await searchIds('widget')).sort()).toEqual([first, second].sort());
+  });
+
   it('keeps the index current as notes, titles and attachments change', async () => {
     const noteId = await addNote(idOf('titled'), 'Fails with a Klarna voucher');
     expect(await searchIds('klarna')).toEqual([ids.titled]);

@@ -1,11 +1,12 @@
 import type { THighlighted, TItemSearchHit } from '@waymark/core';
-import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { itemSearch, itemTags, items, organizations, projects } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 import { itemSummaryColumns, joinItemLookups } from './item-queries';
 import { selectItemSummaries, toItemSummary } from './item-summaries';
 import { endsInTypedWord } from './search-text';
+import { preparedOnce } from './prepared-once';
 
 /** Filters of {@link searchItems}; each given one must hold. */
 export type SearchItemsInput = {
@@ -48,22 +49,15 @@ function hasTag(condition: SQL): SQL {
   return sql`exists (select 1 from ${itemTags} where ${itemTags.itemId} = ${items.id} and ${condition})`;
 }
 
-/** The organization's search language, as an uncorrelated subquery (one evaluation). */
-function searchLanguageOf(projectId: number): SQL {
-  return sql`(select ${organizations.searchLanguage} from ${projects}
-    join ${organizations} on ${organizations.id} = ${projects.orgId}
-    where ${projects.id} = ${projectId})`;
-}
-
 /**
  * The tsquery of `text`: web-search syntax (words in any form, "phrases", -exclusion, or) and,
  * when the text ends in a word being typed ({@link endsInTypedWord}), that word's lexeme — the
  * last one of the query's text form — matched as a prefix. The text form's lexemes are quoted
  * by PostgreSQL itself, so the rewrite cannot inject tsquery syntax.
  */
-function tsqueryOf(text: string, language: SQL): SQL {
+function tsqueryOf(text: Placeholder, prefix: boolean, language: SQLWrapper): SQL {
   const query = sql`websearch_to_tsquery(${language}, ${text})`;
-  if (!endsInTypedWord(text)) return query;
+  if (!prefix) return query;
   return sql`regexp_replace(${query}::text, ${LAST_LEXEME}, ${PREFIX_OF_LEXEME})::tsquery`;
 }
 
@@ -104,13 +98,25 @@ const unmarked = (column: SQLWrapper) => sql`translate(${column}, ${START + STOP
  * The tsquery of `text` in the project's organization's language, as its text form. Resolved
  * first, on its own: written into the search as an expression over the language's subquery it
  * was parsed again for every row ranked or highlighted, and the planner could not estimate it
- * (decision 0049).
+ * (decision 0049). A named prepared statement per shape (prefix or not), like the search's
+ * own statement (decision 0080).
  */
 async function resolveTsquery(db: Db, projectId: number, text: string): Promise<string> {
-  const result = await db.execute<{ query: string | null }>(
-    sql`select (${tsqueryOf(text, searchLanguageOf(projectId))})::text as query`,
+  const prefix = endsInTypedWord(text);
+  const prepared = preparedOnce(db, `search_tsquery_${prefix ? 'prefix' : 'words'}`, (name) =>
+    db
+      .select({
+        query: sql<
+          string | null
+        >`(${tsqueryOf(sql.placeholder('text'), prefix, organizations.searchLanguage)})::text`,
+      })
+      .from(projects)
+      .innerJoin(organizations, eq(organizations.id, projects.orgId))
+      .where(eq(projects.id, sql.placeholder('projectId')))
+      .prepare(name),
   );
-  return result.rows[0]?.query ?? '';
+  const [row] = await prepared.execute({ projectId, text });
+  return row?.query ?? '';
 }
 
 /**
@@ -146,7 +152,7 @@ const RECENT_WINDOW = 2 * RANKED_CANDIDATES;
  */
 function newestMatchesAnywhere(
   db: Db,
-  projectId: number,
+  projectId: Placeholder,
   filters: SQL | undefined,
   query: SQL,
 ): SQL {
@@ -194,12 +200,9 @@ function newestMatchesAnywhere(
  * not by parsing its title again; when they fill the page, the others cannot be on it and are
  * not ranked at all (decision 0069).
  */
-async function searchPage(
-  db: Db,
-  projectId: number,
-  filters: SQL | undefined,
-  query: SQL,
-): Promise<TItemSearchHit[]> {
+function prepareSearchPage(db: Db, name: string, filters: SQL | undefined) {
+  const projectId = sql.placeholder('projectId');
+  const query = sql`${sql.placeholder('query')}::tsquery`;
   const titled = db.$with('titled').as(newestTitleMatches(db, filters, query));
   const titledIds = sql`array(select ${titled.itemId} from ${titled})`;
   const anywhere = newestMatchesAnywhere(db, projectId, filters, query);
@@ -223,7 +226,7 @@ async function searchPage(
     .as('ranked');
   const snippetText = sql`concat_ws(' … ', nullif(${itemSearch.body}, ''), nullif(${itemSearch.notes}, ''),
     nullif(${itemSearch.attachmentNames}, ''), nullif(${itemSearch.tags}, ''))`;
-  const rows = await joinItemLookups(
+  return joinItemLookups(
     db
       .with(titled)
       .select({
@@ -237,7 +240,59 @@ async function searchPage(
       .innerJoin(items, eq(items.id, ranked.itemId))
       .innerJoin(itemSearch, eq(itemSearch.itemId, ranked.itemId))
       .$dynamic(),
-  ).orderBy(desc(ranked.isTitled), desc(ranked.rank), desc(items.updatedAt), desc(items.id));
+  )
+    .orderBy(desc(ranked.isTitled), desc(ranked.rank), desc(items.updatedAt), desc(items.id))
+    .prepare(name);
+}
+
+/** The filters a search can combine; each present one is a placeholder of the statement. */
+const FILTERS = ['tag', 'itemTypeId', 'itemStatusId', 'releaseId', 'assigneeUserId'] as const;
+type Filter = (typeof FILTERS)[number];
+
+/** The condition of each filter on `value`: its placeholder, or its value in a plain list. */
+const filterConditions: Record<Filter, (value: unknown) => SQL> = {
+  tag: (value) => hasTag(sql`lower(${itemTags.tag}) = lower(${value})`),
+  itemTypeId: (value) => sql`${items.itemTypeId} = ${value}`,
+  itemStatusId: (value) => sql`${items.itemStatusId} = ${value}`,
+  releaseId: (value) => sql`${items.releaseId} = ${value}`,
+  assigneeUserId: (value) => sql`${items.assigneeUserId} = ${value}`,
+};
+
+/**
+ * The search statement for this combination of filters, built and named once per pool: a named
+ * prepared statement skips drizzle's building of its ~6 KB of SQL on every call and lets
+ * PostgreSQL reuse its parse and, once it judges a generic plan as good, its plan (decision 0080).
+ */
+function preparedSearchPage(db: Db, present: Filter[]) {
+  const name = `search_items_${present.join('_') || 'unfiltered'}`;
+  return preparedOnce(db, name, () =>
+    prepareSearchPage(
+      db,
+      name,
+      and(
+        eq(items.projectId, sql.placeholder('projectId')),
+        ...present.map((filter) => filterConditions[filter](sql.placeholder(filter))),
+      ),
+    ),
+  );
+}
+
+/**
+ * One page of hits for the resolved tsquery `queryText`, with the given filters.
+ */
+async function searchPage(
+  db: Db,
+  projectId: number,
+  queryText: string,
+  input: SearchItemsInput,
+): Promise<TItemSearchHit[]> {
+  const present = FILTERS.filter((filter) => input[filter]);
+  const values = Object.fromEntries(present.map((filter) => [filter, input[filter]]));
+  const rows = await preparedSearchPage(db, present).execute({
+    ...values,
+    projectId,
+    query: queryText,
+  });
   return rows.map(({ titleHeadline, snippetHeadline, ...summary }) => ({
     ...toItemSummary(summary),
     match: { title: toRuns(titleHeadline), snippet: toRuns(snippetHeadline) },
@@ -258,22 +313,17 @@ export async function searchItems(
   scope: ProjectScope,
   input: SearchItemsInput,
 ): Promise<TItemSearchHit[]> {
-  const conditions: SQL[] = [eq(items.projectId, scope.projectId)];
-  if (input.tag) conditions.push(hasTag(sql`lower(${itemTags.tag}) = lower(${input.tag})`));
-  if (input.itemTypeId) conditions.push(eq(items.itemTypeId, input.itemTypeId));
-  if (input.itemStatusId) conditions.push(eq(items.itemStatusId, input.itemStatusId));
-  if (input.releaseId) conditions.push(eq(items.releaseId, input.releaseId));
-  if (input.assigneeUserId) conditions.push(eq(items.assigneeUserId, input.assigneeUserId));
   if (!input.text) {
-    return (await selectItemSummaries(db, and(...conditions))).map((item) => ({
-      ...item,
-      match: null,
-    }));
+    const where = and(
+      eq(items.projectId, scope.projectId),
+      ...FILTERS.filter((filter) => input[filter]).map((filter) =>
+        filterConditions[filter](input[filter]),
+      ),
+    );
+    return (await selectItemSummaries(db, where)).map((item) => ({ ...item, match: null }));
   }
   const queryText = await resolveTsquery(db, scope.projectId, input.text);
   // Text of stop words or punctuation only is an empty query, which matches nothing.
   if (queryText === '') return [];
-  const query = sql`${queryText}::tsquery`;
-  const filters = and(...conditions);
-  return searchPage(db, scope.projectId, filters, query);
+  return searchPage(db, scope.projectId, queryText, input);
 }
