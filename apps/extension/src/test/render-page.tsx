@@ -6,6 +6,7 @@ import { afterEach } from 'vitest';
 import { ChromeApiProvider } from '../ui/chrome-api-context';
 import { createFakeChrome, type FakeChrome } from './fake-chrome-api';
 import { cssVariablesResolver, theme } from '../ui/theme';
+import './jsdom-html-elements';
 
 // jsdom lacks the media-query and resize APIs Mantine reads on mount; assigned, not stubbed, so
 // a test's vi.unstubAllGlobals() keeps them.
