@@ -21,7 +21,10 @@ export async function expectNoAxeViolations(page: Page, where: string) {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const violations = results.violations.map(
     (violation) =>
-      `${violation.id}: ${violation.help}\n  ${violation.nodes.map((node) => node.html).join('\n  ')}`,
+      `${violation.id}: ${violation.help}\n  ${violation.nodes
+        // The node and why (for contrast: both colours and the ratio measured).
+        .map((node) => `${node.html}\n    ${node.failureSummary ?? ''}`)
+        .join('\n  ')}`,
   );
   expect(violations, `axe violations: ${where}`).toEqual([]);
 }
