@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { listAdminAreaFiles } from '../apps/portal/scripts/page-bundles.mjs';
 import { signInOnProvider } from './support/accounts';
 import { callApiAs, newTestUser, type TestUser, pageLookupPath } from './support/extension-session';
-import { expectNoAxeViolations } from './support/axe';
+import { expectNoAxeViolations, expectNoAxeViolationsWhileHovered } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 // Issue 11: what an admin changes on the Data Fields and Projects screens is what the extension
-// shows — a custom status and a release, a renamed URL path, a second domain, a deleted project —
+// shows — a custom status and a release, a renamed URL path (its old address an alias until the
+// admin removes it), a second domain, a deleted project —
 // and both screens pass axe at desktop and phone widths. Issue 28: the organization's search
 // language is chosen on the Account screen (axe there too).
 
@@ -150,6 +151,37 @@ test('data fields and projects changed in the portal show in the extension', asy
   await expect(
     panel.getByRole('button', { name: 'Pay button hidden on small screens' }),
   ).toBeVisible();
+
+  // Issue 31: the old address still shows the renamed page; the path lists it as an alias, and
+  // the admin removes it after a confirmation (axe with the dialog open and its Delete hovered).
+  const lookUp = (url: string) =>
+    callApiAs<{ items: { title: string }[] }>(
+      request,
+      serverUrl,
+      token,
+      'GET',
+      pageLookupPath(url, org!.orgId),
+    );
+  expect((await lookUp(`${originA}/checkout`)).items.map((item) => item.title)).toEqual([
+    'Pay button hidden on small screens',
+  ]);
+  const aliases = paths.getByRole('list', { name: 'Aliases of /pay' });
+  await expect(aliases.getByRole('listitem')).toHaveText(['/checkout']);
+  await aliases.getByRole('button', { name: 'Remove alias /checkout' }).click();
+  const deleteAlias = portal.getByRole('dialog', { name: 'Delete URL Alias' });
+  await expect(deleteAlias).toContainText(
+    '/checkout will stop showing the items of /pay and show its own page again.',
+  );
+  await expectNoAxeViolationsWhileHovered(
+    portal,
+    deleteAlias.getByRole('button', { name: 'Delete' }),
+    'Delete URL Alias',
+  );
+  await deleteAlias.getByRole('button', { name: 'Delete' }).click();
+  await expect(banner(portal, '/checkout shows its own page again.')).toBeVisible();
+  await expect(aliases).toHaveCount(0);
+  expect((await lookUp(`${originA}/checkout`)).items).toEqual([]);
+  expect((await lookUp(`${originA}/pay`)).items).toHaveLength(1);
 
   // A second domain: the item shows on the same path there.
   const domains = portal.getByRole('region', { name: 'Associated Domains' });

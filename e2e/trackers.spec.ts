@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import type { TestSite } from './fixtures-site/site-server';
 import { Webhook } from 'standardwebhooks';
 import { createAdmin } from './support/admin-org';
@@ -129,6 +129,108 @@ async function expectClosedLive(input: {
   await expectNoAxeViolations(input.panel, `panel item closed by ${input.vendor}`);
 }
 
+/** The admin, signed in on the portal's Integrations screen in a browser context of their own. */
+async function openIntegrationsAsAdmin(input: {
+  browser: Browser;
+  serverUrl: string;
+  request: APIRequestContext;
+}) {
+  const adminContext = await input.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const portal = await adminContext.newPage();
+  const { token: adminToken, orgId } = await createAdmin(portal, input.serverUrl, input.request);
+  await portal.goto(`${input.serverUrl}/client/app/integrations`);
+  return { adminContext, portal, adminToken, orgId };
+}
+
+/**
+ * Linear's and Jira's way in: the admin picks the vendor, fills its connect form (`fields`, by
+ * label) and connects; Waymark adds the vendor's webhook itself, the dialog says what it
+ * connected (`connectedText`) and the vendor's card (`card`) shows. axe on the form.
+ */
+async function connectWithForm(
+  portal: Page,
+  input: { vendor: string; fields: Record<string, string>; connectedText: string; card: string },
+) {
+  // Mantine's segmented control hides its radio inputs; people click the label.
+  await portal.locator('label', { hasText: new RegExp(`^${input.vendor}$`) }).click();
+  await expect(portal.getByRole('radio', { name: input.vendor })).toBeChecked();
+  const connectForm = portal.getByRole('form', { name: `Connect ${input.vendor}` });
+  for (const [label, value] of Object.entries(input.fields))
+    await connectForm.getByLabel(label).fill(value);
+  await expectNoAxeViolations(portal, `integrations (${input.vendor} form)`);
+  await connectForm.getByRole('button', { name: `Connect ${input.vendor}` }).click();
+  const connected = portal.getByRole('dialog', { name: `${input.vendor} is connected` });
+  await expect(connected).toContainText(input.connectedText);
+  await connected.getByRole('button', { name: 'Done' }).click();
+  await expect(
+    portal.getByRole('article', { name: `${input.vendor} ${input.card}` }),
+  ).toBeVisible();
+}
+
+/**
+ * The tester clicks "Create issue in {vendor}" on the item: the item's issue group links the new
+ * issue (`issueName`) and shows its first state; answers the group.
+ */
+async function createIssueFromPanel(
+  detail: Locator,
+  input: { vendor: string; issueName: string; firstState: string },
+) {
+  await detail.getByRole('button', { name: `Create issue in ${input.vendor}` }).click();
+  const issue = detail.getByRole('group', { name: `${input.vendor} issue` });
+  await expect(
+    issue.getByRole('link', { name: `${input.vendor} ${input.issueName}` }),
+  ).toBeVisible();
+  await expect(issue).toContainText(input.firstState);
+  return issue;
+}
+
+/** The fixtures a walk uses. */
+type WalkFixtures = {
+  browser: Browser;
+  serverUrl: string;
+  request: APIRequestContext;
+  sidePanel: SidePanel;
+  site: TestSite;
+};
+
+/**
+ * The Linear and Jira walks, the same story with the vendor's own connect form: the admin
+ * connects (Waymark adds the vendor's webhook itself), the tester sends the bug from the panel,
+ * the vendor has the issue with the page's address in its description, and the developer closing
+ * it there (`closeIssue`, its signed webhook) closes the item live in the open panel.
+ */
+async function walkFormVendor(
+  fixtures: WalkFixtures,
+  input: {
+    vendor: string;
+    fields: Record<string, string>;
+    connectedText: string;
+    card: string;
+    issueName: string;
+    firstState: string;
+    createdIssue: () => Promise<{ title?: string; description?: string }>;
+    closeIssue: () => Promise<{ status: number }[]>;
+    closedWord: string;
+  },
+) {
+  const { adminContext, portal, adminToken, orgId } = await openIntegrationsAsAdmin(fixtures);
+  await connectWithForm(portal, input);
+  const { panel, detail } = await recordBugInPanel({ ...fixtures, adminToken, orgId });
+  const issue = await createIssueFromPanel(detail, input);
+  const created = await input.createdIssue();
+  expect(created.title).toBe('Pay button does nothing');
+  expect(created.description).toContain(`${fixtures.site.origins[0]}/checkout`);
+  await expectClosedLive({
+    closing: input.closeIssue(),
+    panel,
+    detail,
+    issue,
+    stateWord: input.closedWord,
+    vendor: input.vendor,
+  });
+  await adminContext.close();
+}
+
 async function expectAccessible(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
@@ -150,10 +252,11 @@ test('a bug sent to GitHub from the panel closes live when its issue is closed t
   await github.allowToken(token, repository);
 
   // The admin, on the portal: a webhook endpoint, then GitHub.
-  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const portal = await adminContext.newPage();
-  const { token: adminToken, orgId } = await createAdmin(portal, serverUrl, request);
-  await portal.goto(`${serverUrl}/client/app/integrations`);
+  const { adminContext, portal, adminToken, orgId } = await openIntegrationsAsAdmin({
+    browser,
+    serverUrl,
+    request,
+  });
   const endpointForm = portal.getByRole('form', { name: 'Add endpoint' });
   await endpointForm.getByLabel('Endpoint URL').fill(receiverUrl);
   await endpointForm.getByRole('button', { name: 'Add endpoint' }).click();
@@ -195,10 +298,11 @@ test('a bug sent to GitHub from the panel closes live when its issue is closed t
     orgId,
   });
 
-  await detail.getByRole('button', { name: 'Create issue in GitHub' }).click();
-  const issue = detail.getByRole('group', { name: 'GitHub issue' });
-  await expect(issue.getByRole('link', { name: `GitHub ${repository}#1` })).toBeVisible();
-  await expect(issue).toContainText('open');
+  const issue = await createIssueFromPanel(detail, {
+    vendor: 'GitHub',
+    issueName: `${repository}#1`,
+    firstState: 'open',
+  });
   await expect(issue).toContainText('Unassigned');
   await expectNoAxeViolations(panel, 'panel item with its GitHub issue');
   const [created] = await github.issues(repository);
@@ -239,51 +343,24 @@ test('a bug sent to Linear from the panel closes live when its issue is complete
   const team = `E${Date.now().toString(36).toUpperCase()}`;
   const apiKey = `lin_api_e2e_${Date.now().toString(36)}`;
   await linear.allowKey(apiKey, team);
-
-  // The admin connects Linear on the portal; Waymark adds the team's webhook itself.
-  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const portal = await adminContext.newPage();
-  const { token: adminToken, orgId } = await createAdmin(portal, serverUrl, request);
-  await portal.goto(`${serverUrl}/client/app/integrations`);
-  // Mantine's segmented control hides its radio inputs; people click the label.
-  await portal.locator('label', { hasText: /^Linear$/ }).click();
-  await expect(portal.getByRole('radio', { name: 'Linear' })).toBeChecked();
-  const connectForm = portal.getByRole('form', { name: 'Connect Linear' });
-  await connectForm.getByLabel('Team key').fill(team);
-  await connectForm.getByLabel('API key').fill(apiKey);
-  await expectNoAxeViolations(portal, 'integrations (Linear form)');
-  await connectForm.getByRole('button', { name: 'Connect Linear' }).click();
-  const connected = portal.getByRole('dialog', { name: 'Linear is connected' });
-  await expect(connected).toContainText(`team ${team}`);
-  await connected.getByRole('button', { name: 'Done' }).click();
-  await expect(portal.getByRole('article', { name: `Linear ${team}` })).toBeVisible();
-
-  const { panel, detail } = await recordBugInPanel({
-    request,
-    serverUrl,
-    sidePanel,
-    site,
-    adminToken,
-    orgId,
-  });
-  await detail.getByRole('button', { name: 'Create issue in Linear' }).click();
-  const issue = detail.getByRole('group', { name: 'Linear issue' });
-  await expect(issue.getByRole('link', { name: `Linear ${team}-1` })).toBeVisible();
-  await expect(issue).toContainText('Todo');
-  const [created] = await linear.issues(team);
-  expect(created?.title).toBe('Pay button does nothing');
-  expect(created?.description).toContain(`${site.origins[0]}/checkout`);
-
-  // Completed in Linear: its signed webhook closes the item, live in the open panel.
-  await expectClosedLive({
-    closing: linear.moveIssue(`${team}-1`, 'done'),
-    panel,
-    detail,
-    issue,
-    stateWord: 'Done',
-    vendor: 'Linear',
-  });
-  await adminContext.close();
+  await walkFormVendor(
+    { browser, serverUrl, request, sidePanel, site },
+    {
+      vendor: 'Linear',
+      fields: { 'Team key': team, 'API key': apiKey },
+      connectedText: `team ${team}`,
+      card: team,
+      issueName: `${team}-1`,
+      firstState: 'Todo',
+      createdIssue: async () => {
+        const [created] = await linear.issues(team);
+        return { title: created?.title, description: created?.description };
+      },
+      // Completed in Linear.
+      closeIssue: () => linear.moveIssue(`${team}-1`, 'done'),
+      closedWord: 'Done',
+    },
+  );
 });
 
 test('a bug sent to Jira from the panel closes live when its issue is done there', async ({
@@ -297,51 +374,31 @@ test('a bug sent to Jira from the panel closes live when its issue is done there
   const project = `J${Date.now().toString(36).toUpperCase()}`;
   const token = `ATATT-e2e-${Date.now().toString(36)}`;
   await jira.allowToken('admin@acme.example', token, project);
-
-  // The admin connects Jira on the portal; Waymark adds the site's webhook itself.
-  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const portal = await adminContext.newPage();
-  const { token: adminToken, orgId } = await createAdmin(portal, serverUrl, request);
-  await portal.goto(`${serverUrl}/client/app/integrations`);
-  await portal.locator('label', { hasText: /^Jira$/ }).click();
-  await expect(portal.getByRole('radio', { name: 'Jira' })).toBeChecked();
-  const connectForm = portal.getByRole('form', { name: 'Connect Jira' });
-  await connectForm.getByLabel('Jira site').fill(jira.site());
-  await connectForm.getByLabel('Project key').fill(project);
-  await connectForm.getByLabel('E-mail of the token').fill('admin@acme.example');
-  await connectForm.getByLabel('API token').fill(token);
-  await expectNoAxeViolations(portal, 'integrations (Jira form)');
-  await connectForm.getByRole('button', { name: 'Connect Jira' }).click();
-  const connected = portal.getByRole('dialog', { name: 'Jira is connected' });
-  await expect(connected).toContainText(`Waymark (${project})`);
-  await connected.getByRole('button', { name: 'Done' }).click();
-  const target = `${new URL(jira.site()).host}/${project}`;
-  await expect(portal.getByRole('article', { name: `Jira ${target}` })).toBeVisible();
-
-  const { panel, detail } = await recordBugInPanel({
-    request,
-    serverUrl,
-    sidePanel,
-    site,
-    adminToken,
-    orgId,
-  });
-  await detail.getByRole('button', { name: 'Create issue in Jira' }).click();
-  const issue = detail.getByRole('group', { name: 'Jira issue' });
-  await expect(issue.getByRole('link', { name: `Jira ${project}-1` })).toBeVisible();
-  await expect(issue).toContainText('To Do');
-  const [created] = await jira.issues(project);
-  expect(created?.fields.summary).toBe('Pay button does nothing');
-  expect(JSON.stringify(created?.fields.description)).toContain(`${site.origins[0]}/checkout`);
-
-  // Done in Jira: its signed webhook closes the item, live in the open panel.
-  await expectClosedLive({
-    closing: jira.moveIssue(`${project}-1`, 'done'),
-    panel,
-    detail,
-    issue,
-    stateWord: 'Done',
-    vendor: 'Jira',
-  });
-  await adminContext.close();
+  await walkFormVendor(
+    { browser, serverUrl, request, sidePanel, site },
+    {
+      vendor: 'Jira',
+      fields: {
+        'Jira site': jira.site(),
+        'Project key': project,
+        'E-mail of the token': 'admin@acme.example',
+        'API token': token,
+      },
+      connectedText: `Waymark (${project})`,
+      card: `${new URL(jira.site()).host}/${project}`,
+      issueName: `${project}-1`,
+      firstState: 'To Do',
+      createdIssue: async () => {
+        const [created] = await jira.issues(project);
+        // Jira's description is a document (ADF): its text is somewhere inside.
+        return {
+          title: created?.fields.summary,
+          description: JSON.stringify(created?.fields.description),
+        };
+      },
+      // Done in Jira.
+      closeIssue: () => jira.moveIssue(`${project}-1`, 'done'),
+      closedWord: 'Done',
+    },
+  );
 });

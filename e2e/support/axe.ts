@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The axe rule sets every admin screen must pass: WCAG 2.2 A/AA and best practices. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -21,7 +21,27 @@ export async function expectNoAxeViolations(page: Page, where: string) {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const violations = results.violations.map(
     (violation) =>
-      `${violation.id}: ${violation.help}\n  ${violation.nodes.map((node) => node.html).join('\n  ')}`,
+      `${violation.id}: ${violation.help}\n  ${violation.nodes
+        // The node and why (for contrast: both colours and the ratio measured).
+        .map((node) => `${node.html}\n    ${node.failureSummary ?? ''}`)
+        .join('\n  ')}`,
   );
   expect(violations, `axe violations: ${where}`).toEqual([]);
+}
+
+/**
+ * Hovers `target`, waits until its hover paint differs from its rest paint (Mantine's hover is a
+ * CSS :hover background), then runs {@link expectNoAxeViolations} with the pointer still on it:
+ * the contrast of a button's hover tint is measured as Chromium paints it.
+ */
+export async function expectNoAxeViolationsWhileHovered(
+  page: Page,
+  target: Locator,
+  where: string,
+) {
+  const paint = () => target.evaluate((element) => getComputedStyle(element).backgroundColor);
+  const atRest = await paint();
+  await target.hover();
+  await expect.poll(paint, { message: `${where}: no hover paint` }).not.toBe(atRest);
+  await expectNoAxeViolations(page, `${where}, hovered`);
 }

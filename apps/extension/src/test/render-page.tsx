@@ -1,11 +1,12 @@
 // Renders an extension page in jsdom the way mountPage does, with a fake ChromeApi.
-import { MantineProvider } from '@mantine/core';
+import { createTheme, MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { cleanup, render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach } from 'vitest';
 import { ChromeApiProvider } from '../ui/chrome-api-context';
 import { createFakeChrome, type FakeChrome } from './fake-chrome-api';
 import { cssVariablesResolver, theme } from '../ui/theme';
+import './jsdom-html-elements';
 
 // jsdom lacks the media-query and resize APIs Mantine reads on mount; assigned, not stubbed, so
 // a test's vi.unstubAllGlobals() keeps them.
@@ -32,6 +33,15 @@ globalThis.ResizeObserver ??= class {
 
 afterEach(cleanup);
 
+// jsdom lays nothing out: every box is 0 × 0 at 0,0, so floating-ui's `hide` middleware reports
+// each popup's anchor as hidden and Mantine hides the dropdown (display: none) — a Menu then
+// opens with nothing its focus trap can focus ("Failed to find focusable element"). Browsers
+// measure real anchors; in jsdom the anchor is never "detached", so it is not checked.
+const testTheme = mergeThemeOverrides(
+  theme,
+  createTheme({ components: { Popover: { defaultProps: { hideDetached: false } } } }),
+);
+
 /**
  * Renders `page` with a fresh fake Chrome (or the one given), into `options.container` if given;
  * answers both.
@@ -42,7 +52,7 @@ export function renderPage(
   options: Pick<RenderOptions, 'container'> = {},
 ): RenderResult & { fake: FakeChrome } {
   const result = render(
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={testTheme} cssVariablesResolver={cssVariablesResolver}>
       <ChromeApiProvider value={fake.api}>{page}</ChromeApiProvider>
     </MantineProvider>,
     options,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFileStore } from '../../src/files/create-file-store';
 import type { FileStore } from '../../src/files/file-store';
 import { UPLOAD_STALLED, UPLOAD_TOO_SLOW } from '../../src/modules/attachments/index';
+import type * as BodyWatchModule from '../../src/modules/attachments/watch-upload-body';
 import type { MatrixIds } from '../support/access-matrix';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import { createMatrixWorld } from '../support/matrix-world';
@@ -19,11 +20,25 @@ import {
   startRawUpload,
   type RawAnswer,
 } from '../support/upload-client';
+import { createManualTimers, type ManualTimers } from '../support/manual-timers';
+
+// The body watch's timers: Node's, unless a test puts the watch on a clock it moves by hand —
+// how long an upload took is then exactly what the test says, however loaded the machine is.
+const bodyClock = vi.hoisted(() => ({ timers: undefined as ManualTimers | undefined }));
+vi.mock('../../src/modules/attachments/watch-upload-body', async (importOriginal) => {
+  const actual = await importOriginal<typeof BodyWatchModule>();
+  return {
+    ...actual,
+    watchUploadBody: (...[reply, limits]: Parameters<typeof actual.watchUploadBody>) =>
+      actual.watchUploadBody(reply, limits, bodyClock.timers),
+  };
+});
 
 // Issue 24: an upload that stops early (cancelled, cut, or stalled) must end, remove its partial
 // file and let go of its descriptor and buffers; the server must then take the next upload.
 const BODY_TIMEOUT_MS = 1_000;
-// Longer than the slow body below takes (8 × 250 ms), shorter than the trickle.
+// Longer than the slow body below takes (8 × 400 ms on the hand-moved clock), shorter than the
+// trickle.
 const UPLOAD_MAX_MS = 4_000;
 const ABORTED = 30;
 const FILE_BYTES = 1_200_000;
@@ -199,23 +214,40 @@ describe.each(['local', 's3'] as const)('an upload that stops early on the %s st
   });
 
   it('lets a slow body through as long as bytes keep coming', async () => {
-    const bytes = randomBytes(FILE_BYTES);
-    const body = multipartFile(bytes, { fileName: 'slow.bin' });
-    const upload = startRawUpload(uploadUrl, {
-      headers: { ...body.headers, ...headers() },
-      payload: body.payload,
-      sent: 0,
-    });
-    // Longer in all than the body timeout, but never that long without a byte.
-    const steps = 8;
-    const step = Math.ceil(body.payload.length / steps);
-    for (let index = 0; index < steps; index += 1) {
-      await new Promise((resolve) => setTimeout(resolve, BODY_TIMEOUT_MS / 4));
-      upload.write(body.payload.subarray(index * step, (index + 1) * step));
+    // The watch runs on a clock this test moves: longer in all than the body timeout (8 × 400 ms
+    // = 3.2 s), never that long without a byte, and shorter than the upload may take in all.
+    // On Node's clock a loaded machine stretched each gap and the whole, and the upload was cut.
+    const clock = createManualTimers();
+    bodyClock.timers = clock;
+    try {
+      const bytes = randomBytes(FILE_BYTES);
+      const body = multipartFile(bytes, { fileName: 'slow.bin' });
+      const upload = startRawUpload(uploadUrl, {
+        headers: { ...body.headers, ...headers() },
+        payload: body.payload,
+        sent: 0,
+      });
+      const steps = 8;
+      const gap = (BODY_TIMEOUT_MS * 2) / 5;
+      const step = Math.ceil(body.payload.length / steps);
+      for (let index = 0; index < steps; index += 1) {
+        const touches = clock.setCount(BODY_TIMEOUT_MS);
+        upload.write(body.payload.subarray(index * step, (index + 1) * step));
+        // The server read some of it (re-arming its watch) before the clock moves on.
+        await vi.waitFor(() => expect(clock.setCount(BODY_TIMEOUT_MS)).toBeGreaterThan(touches), {
+          timeout: 10_000,
+        });
+        clock.advance(gap);
+      }
+      upload.end();
+      const answer = await upload.answer;
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(JSON.parse(answer.body)).toMatchObject({ sizeBytes: bytes.length });
+      // What the test claims: the body took longer than the body timeout, within the upload's.
+      expect(clock.now).toBeGreaterThan(BODY_TIMEOUT_MS);
+      expect(clock.now).toBeLessThan(UPLOAD_MAX_MS);
+    } finally {
+      bodyClock.timers = undefined;
     }
-    upload.end();
-    const answer = await upload.answer;
-    expect(answer.statusCode).toBe(200);
-    expect(JSON.parse(answer.body)).toMatchObject({ sizeBytes: bytes.length });
   });
 });

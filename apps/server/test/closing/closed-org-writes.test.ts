@@ -14,6 +14,7 @@ import {
   type OrgWorld,
 } from '../support/projects-world';
 import { connectMcpClient, textOf } from '../mcp/mcp-client';
+import { expectStrangerLearnsNothing } from '../support/teams-world';
 import { createPat } from '../tokens/token-world';
 
 // Issue 33's gap: writes whose organization is found by the service, not named by the route —
@@ -101,14 +102,6 @@ describe('writes into a closed organization whatever their shape', () => {
       .where(and(eq(orgMembers.orgId, world.orgId), eq(orgMembers.userId, inviteeId)));
     expect(row?.status).toBe('Pending');
     // Someone without an invitation learns nothing about the organization: still 404.
-    const stranger = await t.signIn({ email: 'sam@closed-writes.test' });
-    expect(
-      (
-        await t.call(stranger, {
-          method: 'GET',
-          url: `/api/account/acceptOrgAccess/${world.orgId}`,
-        })
-      ).statusCode,
-    ).toBe(404);
+    await expectStrangerLearnsNothing(t, world.orgId, 'sam@closed-writes.test');
   });
 });

@@ -296,6 +296,75 @@ describe('relative paths', () => {
   });
 });
 
+describe('aliases of a path (issue 31)', () => {
+  type Listed = { relativePath: string; relativePathId: number; aliases: string[] };
+  it("lists each path's old addresses and canonical links in effect; an admin removes one", async () => {
+    const projectId = await createProject(t, world, 'https://aliases.example.test');
+    const list = async () =>
+      ok<Listed[]>(await post(world.admin, '/api/project/getProjectRelativePaths', { projectId }));
+    const rename = async (from: string, to: string) => {
+      const path = (await list()).find((candidate) => candidate.relativePath === from);
+      ok(
+        await post(world.admin, '/api/project/updateRelativePath', {
+          projectId,
+          relativePathId: path?.relativePathId,
+          relativePath: to,
+        }),
+      );
+    };
+    await createItem(t, world.admin, world, { projectId, relativePath: '/checkout', title: 'Pay' });
+    await createItem(t, world.admin, world, { projectId, relativePath: '/help', title: 'Help' });
+    expect((await list()).map((path) => path.aliases)).toEqual([[], []]);
+    await rename('/checkout', '/pay');
+    await rename('/pay', '/pay-now');
+    ok(
+      await post(world.admin, '/api/project/acceptCanonicalLink', {
+        projectId,
+        pageUrl: 'https://aliases.example.test/p/9',
+        canonicalUrl: 'https://aliases.example.test/help',
+      }),
+    );
+    expect((await list()).map(({ relativePath, aliases }) => ({ relativePath, aliases }))).toEqual([
+      { relativePath: '/help', aliases: ['/p/9'] },
+      { relativePath: '/pay-now', aliases: ['/checkout', '/pay'] },
+    ]);
+    // An old address recorded again is a page of its own: it no longer shows /pay-now.
+    await createItem(t, world.admin, world, { projectId, relativePath: '/pay', title: 'New' });
+    expect((await list()).find((path) => path.relativePath === '/pay-now')?.aliases).toEqual([
+      '/checkout',
+    ]);
+    expect(
+      ok<string>(
+        await post(world.admin, '/api/project/deletePathAlias', { projectId, path: '/checkout' }),
+      ),
+    ).toBe('/checkout shows its own page again.');
+    const after = await list();
+    expect(after.find((path) => path.relativePath === '/pay-now')?.aliases).toEqual([]);
+    expect(after.find((path) => path.relativePath === '/help')?.aliases).toEqual(['/p/9']);
+  });
+
+  it("does not show another project's aliases", async () => {
+    const mine = await createProject(t, world, 'https://alias-mine.example.test');
+    const theirs = await createProject(t, world, 'https://alias-theirs.example.test');
+    for (const projectId of [mine, theirs])
+      await createItem(t, world.admin, world, { projectId, relativePath: '/a', title: 'A' });
+    const [theirPath] = ok<Listed[]>(
+      await post(world.admin, '/api/project/getProjectRelativePaths', { projectId: theirs }),
+    );
+    ok(
+      await post(world.admin, '/api/project/updateRelativePath', {
+        projectId: theirs,
+        relativePathId: theirPath?.relativePathId,
+        relativePath: '/b',
+      }),
+    );
+    const listed = (projectId: number) =>
+      post(world.admin, '/api/project/getProjectRelativePaths', { projectId });
+    expect(ok<Listed[]>(await listed(theirs)).map((path) => path.aliases)).toEqual([['/a']]);
+    expect(ok<Listed[]>(await listed(mine)).map((path) => path.aliases)).toEqual([[]]);
+  });
+});
+
 describe('per-project access', () => {
   it('a member sees only projects granted to them and cannot manage them', async () => {
     const granted = await createProject(t, world, 'https://granted.example.test', 'Granted');

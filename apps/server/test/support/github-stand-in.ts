@@ -1,7 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sign } from '@octokit/webhooks-methods';
+import {
+  createFaults,
+  delayCreate,
+  deliver,
+  monotonicClock,
+  readJson,
+  sendJson as json,
+  STAND_IN_CONTROL_PREFIX,
+  startStandInServer,
+  type ControlInput,
+  type StandInDelivery,
+} from './tracker-stand-in-core';
+
+export type { StandInDelivery } from './tracker-stand-in-core';
 
 /** An issue as the stand-in keeps it (GitHub's REST issue object, the fields used). */
 export type StandInIssue = {
@@ -16,15 +29,6 @@ export type StandInIssue = {
   created_at: string;
   updated_at: string;
   pull_request?: { url: string };
-};
-
-/** A webhook delivery the stand-in sent, with what the receiver answered (for replays). */
-export type StandInDelivery = {
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-  status: number;
-  answer: string;
 };
 
 /**
@@ -83,12 +87,7 @@ type Repo = {
  * `POST hooks` `{repository, url, secret}`, `GET issues?repository=`, `POST close`
  * `{repository, number}` (answers the deliveries made).
  */
-export const CONTROL_PREFIX = '/_stand-in/';
-
-const json = (response: ServerResponse, status: number, body: unknown) =>
-  response
-    .writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
-    .end(JSON.stringify(body));
+export const CONTROL_PREFIX = STAND_IN_CONTROL_PREFIX;
 
 const notFound = (response: ServerResponse) =>
   json(response, 404, {
@@ -96,12 +95,6 @@ const notFound = (response: ServerResponse) =>
     documentation_url: 'https://docs.github.com/rest',
     status: '404',
   });
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  let body = '';
-  for await (const chunk of request) body += (chunk as Buffer).toString();
-  return body;
-}
 
 /** Starts the stand-in on a free loopback port; `anyToken`: every token sees every repository. */
 export async function startGitHubStandIn(
@@ -112,16 +105,11 @@ export async function startGitHubStandIn(
   const requests: string[] = [];
   const deliveries: StandInDelivery[] = [];
   let nextIssueId = 1000;
-  let failing = 0;
-  let failingStatus = 503;
-  let losingCreates = 0;
+  const faults = createFaults<number>();
   // GitHub's timestamps have whole seconds; each change moves at least one on, so updated_at
   // always grows even within a second.
-  let last = 0;
-  const stamp = () => {
-    last = Math.max(Math.floor(Date.now() / 1000) * 1000, last + 1000);
-    return new Date(last).toISOString().replace('.000', '');
-  };
+  const clock = monotonicClock(1000);
+  const stamp = () => clock().toISOString().replace('.000', '');
 
   const repoOf = (full: string) => {
     const key = full.toLowerCase();
@@ -163,27 +151,20 @@ export async function startGitHubStandIn(
       },
       sender: { login: 'octocat' },
     });
-    const sent: StandInDelivery[] = [];
-    for (const hook of repo.hooks) {
-      const headers = {
-        'content-type': 'application/json',
-        'user-agent': 'GitHub-Hookshot/stand-in',
-        'x-github-event': 'issues',
-        'x-github-delivery': randomUUID(),
-        'x-hub-signature-256': await sign(hook.secret, body),
-      };
-      const answer = await fetch(hook.url, { method: 'POST', headers, body });
-      const delivery = {
+    const signed = await Promise.all(
+      repo.hooks.map(async (hook) => ({
         url: hook.url,
-        headers,
         body,
-        status: answer.status,
-        answer: await answer.text(),
-      };
-      deliveries.push(delivery);
-      sent.push(delivery);
-    }
-    return sent;
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'GitHub-Hookshot/stand-in',
+          'x-github-event': 'issues',
+          'x-github-delivery': randomUUID(),
+          'x-hub-signature-256': await sign(hook.secret, body),
+        },
+      })),
+    );
+    return deliver(deliveries, signed);
   };
   const findIssue = (full: string, number: number) => {
     const issue = repoOf(full).issues.find((candidate) => candidate.number === number);
@@ -191,14 +172,10 @@ export async function startGitHubStandIn(
     return issue;
   };
 
-  const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? '/', 'http://stand-in');
-    if (url.pathname.startsWith(CONTROL_PREFIX)) return control(request, response, url);
+  const handle = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
     requests.push(`${request.method} ${url.pathname}`);
-    if (failing > 0) {
-      failing -= 1;
-      return json(response, failingStatus, { message: 'Failed by the test' });
-    }
+    const failure = faults.takeFailure();
+    if (failure !== undefined) return json(response, failure, { message: 'Failed by the test' });
     const match = /^\/repos\/([^/]+)\/([^/]+)(\/issues(?:\/(\d+))?)?$/.exec(url.pathname);
     if (!match) return notFound(response);
     const full = `${decodeURIComponent(match[1] ?? '')}/${decodeURIComponent(match[2] ?? '')}`;
@@ -222,22 +199,15 @@ export async function startGitHubStandIn(
         permissions: { admin: false, push: true, pull: true },
       });
     if (match[3] && !match[4] && request.method === 'POST') {
-      const input = JSON.parse((await readBody(request)) || '{}') as {
-        title?: string;
-        body?: string;
-      };
+      const input = await readJson<{ title?: string; body?: string }>(request);
       if (!input.title)
         return json(response, 422, {
           message: 'Validation Failed',
           errors: [{ field: 'title', code: 'missing_field' }],
         });
-      if (standIn.createDelayMs > 0)
-        await new Promise((resolve) => setTimeout(resolve, standIn.createDelayMs));
+      await delayCreate(standIn.createDelayMs);
       const issue = newIssue(repo, input.title, input.body ?? '');
-      if (losingCreates > 0) {
-        losingCreates -= 1;
-        return json(response, 502, { message: 'Server Error' });
-      }
+      if (faults.takeLostAnswer()) return json(response, 502, { message: 'Server Error' });
       return json(response, 201, issue);
     }
     if (match[4] && request.method === 'GET') {
@@ -259,40 +229,25 @@ export async function startGitHubStandIn(
   };
 
   // The test's hand on GitHub from another process (e2e workers; the server runs in global setup).
-  const control = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
-    const input = (
-      request.method === 'POST' ? JSON.parse((await readBody(request)) || '{}') : {}
-    ) as {
-      token?: string;
-      repository?: string;
-      url?: string;
-      secret?: string;
-      number?: number;
-    };
-    const repository = input.repository ?? url.searchParams.get('repository') ?? '';
-    switch (url.pathname.slice(CONTROL_PREFIX.length)) {
-      case 'tokens':
-        standIn.allowToken(input.token ?? '', [repository]);
-        return json(response, 200, {});
-      case 'hooks':
-        standIn.addHook(repository, { url: input.url ?? '', secret: input.secret ?? '' });
-        return json(response, 200, {});
-      case 'issues':
-        return json(response, 200, standIn.issues(repository));
-      case 'close':
-        return json(response, 200, await standIn.closeIssue(repository, input.number ?? 0));
-      default:
-        return notFound(response);
-    }
-  };
-
-  const server: Server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) =>
-      json(response, 500, { message: String(error) }),
-    );
+  const repositoryOf = (input: ControlInput, url: URL) =>
+    String(input.repository ?? url.searchParams.get('repository') ?? '');
+  const server = await startStandInServer({
+    handle,
+    fail: (response, error) => json(response, 500, { message: String(error) }),
+    control: () => ({
+      tokens: (input, url) =>
+        standIn.allowToken(String(input.token ?? ''), [repositoryOf(input, url)]),
+      hooks: (input, url) =>
+        standIn.addHook(repositoryOf(input, url), {
+          url: String(input.url ?? ''),
+          secret: String(input.secret ?? ''),
+        }),
+      issues: (input, url) => standIn.issues(repositoryOf(input, url)),
+      close: (input, url) =>
+        standIn.closeIssue(repositoryOf(input, url), Number(input.number ?? 0)),
+    }),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = server.origin;
 
   const standIn: GitHubStandIn = {
     url: baseUrl,
@@ -329,17 +284,9 @@ export async function startGitHubStandIn(
     changeSilently(repository, number, change) {
       Object.assign(findIssue(repository, number), change, { updated_at: stamp() });
     },
-    loseNextCreateAnswers(count) {
-      losingCreates = count;
-    },
-    failNext(count, status = 503) {
-      failing = count;
-      failingStatus = status;
-    },
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    loseNextCreateAnswers: (count) => faults.loseNextCreateAnswers(count),
+    failNext: (count, status = 503) => faults.failNext(count, status),
+    close: () => server.close(),
   };
   return standIn;
 }

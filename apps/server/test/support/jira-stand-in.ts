@@ -1,6 +1,18 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  createFaults,
+  delayCreate,
+  deliver,
+  deliveryTarget,
+  monotonicClock,
+  readBody,
+  sendJson,
+  STAND_IN_CONTROL_PREFIX,
+  startStandInServer,
+  type SignedDelivery,
+  type StandInDelivery,
+} from './tracker-stand-in-core';
 
 /** An issue as the stand-in keeps it (Jira REST v3's issue: id, key and the fields Waymark reads). */
 export type JiraStandInIssue = {
@@ -22,13 +34,7 @@ export type JiraStandInIssue = {
 };
 
 /** A webhook delivery the stand-in sent, with what the receiver answered (for replays). */
-export type JiraStandInDelivery = {
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-  status: number;
-  answer: string;
-};
+export type JiraStandInDelivery = StandInDelivery;
 
 /** The workflow of every stand-in project: Jira's default statuses and categories. */
 export const JIRA_STATUSES = {
@@ -84,10 +90,7 @@ export type JiraStandIn = {
   /** Changes the issue without sending anything (a delivery Jira failed to make). */
   moveSilently(key: string, status: keyof typeof JIRA_STATUSES): void;
   /** A signed delivery of the issue's current state, not sent: tests replay and alter it. */
-  signedDelivery(
-    key: string,
-    options?: { timestamp?: number },
-  ): { url: string; headers: Record<string, string>; body: string };
+  signedDelivery(key: string, options?: { timestamp?: number }): SignedDelivery;
   /** The next `count` issue creations are made but answered 502 (the answer is lost). */
   loseNextCreateAnswers(count: number): void;
   /** The next `count` requests answer `status` (default 503) without doing anything. */
@@ -107,21 +110,14 @@ type Project = { id: string; key: string; issues: JiraStandInIssue[] };
  * `{email, token, project}` (an administrator's), `GET issues?project=`, `POST move`
  * `{key, status}` (answers the deliveries).
  */
-export const JIRA_CONTROL_PREFIX = '/_stand-in/';
+export const JIRA_CONTROL_PREFIX = STAND_IN_CONTROL_PREFIX;
 
+// Jira spells its content type without a space.
 const json = (response: ServerResponse, status: number, body: unknown) =>
-  response
-    .writeHead(status, { 'content-type': 'application/json;charset=UTF-8' })
-    .end(JSON.stringify(body));
+  sendJson(response, status, body, 'application/json;charset=UTF-8');
 
 const jiraError = (response: ServerResponse, status: number, message: string) =>
   json(response, status, { errorMessages: [message], errors: {} });
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  let body = '';
-  for await (const chunk of request) body += (chunk as Buffer).toString();
-  return body;
-}
 
 /** Starts the stand-in on a free loopback port. */
 export async function startJiraStandIn(): Promise<JiraStandIn> {
@@ -130,18 +126,12 @@ export async function startJiraStandIn(): Promise<JiraStandIn> {
   const requests: string[] = [];
   const deliveries: JiraStandInDelivery[] = [];
   const webhooks: JiraStandIn['webhooks'] = [];
-  let failing = 0;
-  let failingStatus = 503;
-  let losingCreates = 0;
+  const faults = createFaults<number>();
   let nextIssueId = 10_000;
   let nextWebhookId = 1;
-  let last = 0;
-  // Each change moves `updated` on by at least a millisecond, as Jira's clock would; written in
-  // Jira's own format (`+0000` offsets).
-  const stamp = () => {
-    last = Math.max(Date.now(), last + 1);
-    return new Date(last).toISOString().replace('Z', '+0000');
-  };
+  const clock = monotonicClock();
+  // Jira's own format: `+0000` offsets.
+  const stamp = () => clock().toISOString().replace('Z', '+0000');
 
   const projectOf = (key: string) => {
     const upper = key.toUpperCase();
@@ -203,7 +193,7 @@ export async function startJiraStandIn(): Promise<JiraStandIn> {
     hook: JiraStandIn['webhooks'][number],
     issue: JiraStandInIssue,
     timestamp = Date.now(),
-  ) => {
+  ): SignedDelivery => {
     const body = JSON.stringify({
       timestamp,
       webhookEvent: 'jira:issue_updated',
@@ -212,11 +202,8 @@ export async function startJiraStandIn(): Promise<JiraStandIn> {
       issue,
       changelog: { id: String(randomInt(1, 1e9)), items: [] },
     });
-    const target = standIn.deliverTo
-      ? `${standIn.deliverTo}${new URL(hook.url).pathname}`
-      : hook.url;
     return {
-      url: target,
+      url: deliveryTarget(standIn.deliverTo, hook.url),
       body,
       headers: {
         'content-type': 'application/json; charset=utf-8',
@@ -226,32 +213,20 @@ export async function startJiraStandIn(): Promise<JiraStandIn> {
       },
     };
   };
-  const send = async (issue: JiraStandInIssue) => {
-    const sent: JiraStandInDelivery[] = [];
-    for (const hook of webhooks.filter((h) => h.projectKey === issue.fields.project.key)) {
-      const delivery = signed(hook, issue);
-      const answer = await fetch(delivery.url, {
-        method: 'POST',
-        headers: delivery.headers,
-        body: delivery.body,
-      });
-      const done = { ...delivery, status: answer.status, answer: await answer.text() };
-      deliveries.push(done);
-      sent.push(done);
-    }
-    return sent;
-  };
+  const send = (issue: JiraStandInIssue) =>
+    deliver(
+      deliveries,
+      webhooks
+        .filter((hook) => hook.projectKey === issue.fields.project.key)
+        .map((hook) => signed(hook, issue)),
+    );
 
-  const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? '/', 'http://stand-in');
-    if (url.pathname.startsWith(JIRA_CONTROL_PREFIX)) return control(request, response, url);
+  const handle = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
     const method = request.method ?? 'GET';
     requests.push(`${method} ${url.pathname}`);
     const text = await readBody(request);
-    if (failing > 0) {
-      failing -= 1;
-      return jiraError(response, failingStatus, 'Failed by the test');
-    }
+    const failure = faults.takeFailure();
+    if (failure !== undefined) return jiraError(response, failure, 'Failed by the test');
     const basic = /^Basic (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     const account = accounts.get(Buffer.from(basic ?? '', 'base64').toString());
     if (!account)
@@ -301,18 +276,14 @@ export async function startJiraStandIn(): Promise<JiraStandIn> {
       if (!fields.summary) return json(response, 400, { errors: { summary: 'Required.' } });
       if (typeof fields.description === 'string')
         return json(response, 400, { errors: { description: 'Operation value must be an ADF.' } });
-      if (standIn.createDelayMs > 0)
-        await new Promise((resolve) => setTimeout(resolve, standIn.createDelayMs));
+      await delayCreate(standIn.createDelayMs);
       const issue = newIssue(project, {
         summary: fields.summary,
         description: fields.description,
         labels: fields.labels,
         issuetype: fields.issuetype?.id,
       });
-      if (losingCreates > 0) {
-        losingCreates -= 1;
-        return json(response, 502, { message: 'Bad gateway' });
-      }
+      if (faults.takeLostAnswer()) return json(response, 502, { message: 'Bad gateway' });
       return json(response, 201, { id: issue.id, key: issue.key, self: issue.self });
     }
     if (method === 'GET' && (match = /^\/rest\/api\/3\/issue\/([^/]+)$/.exec(path))) {
@@ -368,34 +339,22 @@ export async function startJiraStandIn(): Promise<JiraStandIn> {
   };
 
   // The test's hand on Jira from another process (e2e workers; the server runs in global setup).
-  const control = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
-    const input = (
-      request.method === 'POST' ? JSON.parse((await readBody(request)) || '{}') : {}
-    ) as { email?: string; token?: string; project?: string; key?: string; status?: string };
-    switch (url.pathname.slice(JIRA_CONTROL_PREFIX.length)) {
-      case 'tokens':
-        standIn.allowToken(input.email ?? '', input.token ?? '', [input.project ?? '']);
-        return json(response, 200, {});
-      case 'issues':
-        return json(response, 200, standIn.issues(url.searchParams.get('project') ?? ''));
-      case 'move':
-        return json(
-          response,
-          200,
-          await standIn.moveIssue(input.key ?? '', input.status as keyof typeof JIRA_STATUSES),
-        );
-      default:
-        return json(response, 404, { error: 'Not found' });
-    }
-  };
-
-  const server: Server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => jiraError(response, 500, String(error)));
+  const server = await startStandInServer({
+    handle,
+    fail: (response, error) => jiraError(response, 500, String(error)),
+    control: () => ({
+      tokens: (input) =>
+        standIn.allowToken(String(input.email ?? ''), String(input.token ?? ''), [
+          String(input.project ?? ''),
+        ]),
+      issues: (_input, url) => standIn.issues(url.searchParams.get('project') ?? ''),
+      move: (input) =>
+        standIn.moveIssue(String(input.key ?? ''), input.status as keyof typeof JIRA_STATUSES),
+    }),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
   const standIn: JiraStandIn = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: server.origin,
     requests,
     deliveries,
     webhooks,
@@ -431,17 +390,9 @@ export async function startJiraStandIn(): Promise<JiraStandIn> {
       if (!hook) throw new Error(`No webhook for ${key}`);
       return signed(hook, issue, options.timestamp);
     },
-    loseNextCreateAnswers(count) {
-      losingCreates = count;
-    },
-    failNext(count, status = 503) {
-      failing = count;
-      failingStatus = status;
-    },
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    loseNextCreateAnswers: (count) => faults.loseNextCreateAnswers(count),
+    failNext: (count, status = 503) => faults.failNext(count, status),
+    close: () => server.close(),
   };
   return standIn;
 }

@@ -1,6 +1,18 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  createFaults,
+  delayCreate,
+  deliver,
+  deliveryTarget,
+  monotonicClock,
+  readJson,
+  sendJson as json,
+  STAND_IN_CONTROL_PREFIX,
+  startStandInServer,
+  type SignedDelivery,
+  type StandInDelivery,
+} from './tracker-stand-in-core';
 
 /** An issue as the stand-in keeps it (Linear's `Issue`, the fields Waymark reads, and more). */
 export type LinearStandInIssue = {
@@ -18,13 +30,7 @@ export type LinearStandInIssue = {
 };
 
 /** A webhook delivery the stand-in sent, with what the receiver answered (for replays). */
-export type LinearStandInDelivery = {
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-  status: number;
-  answer: string;
-};
+export type LinearStandInDelivery = StandInDelivery;
 
 /** A workflow state of every stand-in team: Linear's defaults, one per state type. */
 export const LINEAR_STATES = {
@@ -69,10 +75,7 @@ export type LinearStandIn = {
   /** Changes the issue without sending anything (a delivery Linear failed to make). */
   moveSilently(identifier: string, state: keyof typeof LINEAR_STATES): void;
   /** A signed delivery of the issue's current state, not sent: tests replay and alter it. */
-  signedDelivery(
-    identifier: string,
-    options?: { webhookTimestamp?: number },
-  ): { url: string; headers: Record<string, string>; body: string };
+  signedDelivery(identifier: string, options?: { webhookTimestamp?: number }): SignedDelivery;
   /** The next `count` issue creations are made but answered 502 (the answer is lost). */
   loseNextCreateAnswers(count: number): void;
   /**
@@ -93,24 +96,13 @@ type Team = { id: string; key: string; name: string; issues: LinearStandInIssue[
  * Where another process drives the stand-in over HTTP (e2e): `POST keys` `{apiKey, team}` (an
  * admin's key), `GET issues?team=`, `POST move` `{identifier, state}` (answers the deliveries).
  */
-export const LINEAR_CONTROL_PREFIX = '/_stand-in/';
-
-const json = (response: ServerResponse, status: number, body: unknown) =>
-  response
-    .writeHead(status, { 'content-type': 'application/json; charset=utf-8' })
-    .end(JSON.stringify(body));
+export const LINEAR_CONTROL_PREFIX = STAND_IN_CONTROL_PREFIX;
 
 const graphqlError = (response: ServerResponse, status: number, type: string, message: string) =>
   json(response, status, {
     errors: [{ message, extensions: { type, userPresentableMessage: message } }],
     data: null,
   });
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  let body = '';
-  for await (const chunk of request) body += (chunk as Buffer).toString();
-  return body;
-}
 
 /** Starts the stand-in on a free loopback port. */
 export async function startLinearStandIn(): Promise<LinearStandIn> {
@@ -119,16 +111,9 @@ export async function startLinearStandIn(): Promise<LinearStandIn> {
   const operations: string[] = [];
   const deliveries: LinearStandInDelivery[] = [];
   const webhooks: LinearStandIn['webhooks'] = [];
-  let failing = 0;
-  let failingStatus = 503;
-  let failingType = 'internal error';
-  let losingCreates = 0;
-  let last = 0;
-  // Each change moves updatedAt on by at least a millisecond, as Linear's clock would.
-  const stamp = () => {
-    last = Math.max(Date.now(), last + 1);
-    return new Date(last).toISOString();
-  };
+  const faults = createFaults<{ status: number; type: string }>();
+  const clock = monotonicClock();
+  const stamp = () => clock().toISOString();
 
   const teamOf = (key: string) => {
     const upper = key.toUpperCase();
@@ -172,7 +157,7 @@ export async function startLinearStandIn(): Promise<LinearStandIn> {
     hook: LinearStandIn['webhooks'][number],
     issue: LinearStandInIssue,
     webhookTimestamp = Date.now(),
-  ) => {
+  ): SignedDelivery => {
     const body = JSON.stringify({
       action: 'update',
       type: 'Issue',
@@ -183,11 +168,8 @@ export async function startLinearStandIn(): Promise<LinearStandIn> {
       webhookId: hook.id,
       webhookTimestamp,
     });
-    const target = standIn.deliverTo
-      ? `${standIn.deliverTo}${new URL(hook.url).pathname}`
-      : hook.url;
     return {
-      url: target,
+      url: deliveryTarget(standIn.deliverTo, hook.url),
       body,
       headers: {
         'content-type': 'application/json; charset=utf-8',
@@ -198,37 +180,25 @@ export async function startLinearStandIn(): Promise<LinearStandIn> {
       },
     };
   };
-  const send = async (issue: LinearStandInIssue) => {
-    const sent: LinearStandInDelivery[] = [];
-    for (const hook of webhooks.filter((candidate) => candidate.teamId === issue.team.id)) {
-      const delivery = signed(hook, issue);
-      const answer = await fetch(delivery.url, {
-        method: 'POST',
-        headers: delivery.headers,
-        body: delivery.body,
-      });
-      const done = { ...delivery, status: answer.status, answer: await answer.text() };
-      deliveries.push(done);
-      sent.push(done);
-    }
-    return sent;
-  };
+  const send = (issue: LinearStandInIssue) =>
+    deliver(
+      deliveries,
+      webhooks
+        .filter((candidate) => candidate.teamId === issue.team.id)
+        .map((hook) => signed(hook, issue)),
+    );
 
-  const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? '/', 'http://stand-in');
-    if (url.pathname.startsWith(LINEAR_CONTROL_PREFIX)) return control(request, response, url);
+  const handle = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
     if (url.pathname !== '/graphql' || request.method !== 'POST')
       return json(response, 404, { error: 'Not found' });
-    const { query = '', variables = {} } = JSON.parse((await readBody(request)) || '{}') as {
+    const { query = '', variables = {} } = await readJson<{
       query?: string;
       variables?: Record<string, unknown>;
-    };
+    }>(request);
     const operation = /^\s*(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? '(anonymous)';
     operations.push(operation);
-    if (failing > 0) {
-      failing -= 1;
-      return graphqlError(response, failingStatus, failingType, 'Failed by the test');
-    }
+    const failure = faults.takeFailure();
+    if (failure) return graphqlError(response, failure.status, failure.type, 'Failed by the test');
     const key = keys.get(request.headers.authorization ?? '');
     if (!key)
       return graphqlError(
@@ -259,17 +229,13 @@ export async function startLinearStandIn(): Promise<LinearStandIn> {
         if (!input.title) return graphqlError(response, 400, 'invalid input', 'title required');
         if (typeof input.id === 'string' && findIssue(input.id))
           return graphqlError(response, 400, 'invalid input', 'Entity already exists');
-        if (standIn.createDelayMs > 0)
-          await new Promise((resolve) => setTimeout(resolve, standIn.createDelayMs));
+        await delayCreate(standIn.createDelayMs);
         const issue = newIssue(team, {
           id: typeof input.id === 'string' ? input.id : undefined,
           title: String(input.title),
           description: typeof input.description === 'string' ? input.description : '',
         });
-        if (losingCreates > 0) {
-          losingCreates -= 1;
-          return json(response, 502, { error: 'Bad gateway' });
-        }
+        if (faults.takeLostAnswer()) return json(response, 502, { error: 'Bad gateway' });
         return json(response, 200, { data: { issueCreate: { success: true, issue } } });
       }
       case 'WaymarkWebhookCreate': {
@@ -298,39 +264,22 @@ export async function startLinearStandIn(): Promise<LinearStandIn> {
   };
 
   // The test's hand on Linear from another process (e2e workers; the server runs in global setup).
-  const control = async (request: IncomingMessage, response: ServerResponse, url: URL) => {
-    const input = (
-      request.method === 'POST' ? JSON.parse((await readBody(request)) || '{}') : {}
-    ) as { apiKey?: string; team?: string; identifier?: string; state?: string };
-    switch (url.pathname.slice(LINEAR_CONTROL_PREFIX.length)) {
-      case 'keys':
-        standIn.allowKey(input.apiKey ?? '', [input.team ?? '']);
-        return json(response, 200, {});
-      case 'issues':
-        return json(response, 200, standIn.issues(url.searchParams.get('team') ?? ''));
-      case 'move':
-        return json(
-          response,
-          200,
-          await standIn.moveIssue(
-            input.identifier ?? '',
-            input.state as keyof typeof LINEAR_STATES,
-          ),
-        );
-      default:
-        return json(response, 404, { error: 'Not found' });
-    }
-  };
-
-  const server: Server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) =>
-      graphqlError(response, 500, 'internal error', String(error)),
-    );
+  const server = await startStandInServer({
+    handle,
+    fail: (response, error) => graphqlError(response, 500, 'internal error', String(error)),
+    control: () => ({
+      keys: (input) => standIn.allowKey(String(input.apiKey ?? ''), [String(input.team ?? '')]),
+      issues: (_input, url) => standIn.issues(url.searchParams.get('team') ?? ''),
+      move: (input) =>
+        standIn.moveIssue(
+          String(input.identifier ?? ''),
+          input.state as keyof typeof LINEAR_STATES,
+        ),
+    }),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
   const standIn: LinearStandIn = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`,
+    url: `${server.origin}/graphql`,
     operations,
     deliveries,
     webhooks,
@@ -370,18 +319,10 @@ export async function startLinearStandIn(): Promise<LinearStandIn> {
       if (!hook) throw new Error(`No webhook for ${identifier}`);
       return signed(hook, issue, options.webhookTimestamp);
     },
-    loseNextCreateAnswers(count) {
-      losingCreates = count;
-    },
-    failNext(count, status = 503, type = 'internal error') {
-      failing = count;
-      failingStatus = status;
-      failingType = type;
-    },
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    loseNextCreateAnswers: (count) => faults.loseNextCreateAnswers(count),
+    failNext: (count, status = 503, type = 'internal error') =>
+      faults.failNext(count, { status, type }),
+    close: () => server.close(),
   };
   return standIn;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { expect } from 'vitest';
 import { licenses } from '../../src/db/schema';
 import { waitForMail, type OutboxMail } from '../../src/modules/mail/outbox';
 import type { AuthTestContext } from './auth-test-app';
@@ -51,4 +52,29 @@ export function waitForInvitationMail(
   subject = /invited you/,
 ): Promise<OutboxMail> {
   return waitForMail(path.join(t.config.dataDir, 'mail'), email, { subject, timeoutMs: 15_000 });
+}
+
+/**
+ * Signs in someone who was never invited (`email`) and checks they learn nothing of the
+ * organization: no notification, and accepting its access answers 404 — as if it did not exist,
+ * whatever state it is in (open or closed). Returns them for further checks.
+ */
+export async function expectStrangerLearnsNothing(
+  t: AuthTestContext,
+  orgId: number,
+  email: string,
+): Promise<As> {
+  const stranger = await t.signIn({ email });
+  const notifications = await t.call(stranger, {
+    method: 'GET',
+    url: '/api/account/getSiteNotifications',
+  });
+  expect(notifications.statusCode, notifications.body).toBe(200);
+  expect(notifications.json()).toEqual([]);
+  const accept = await t.call(stranger, {
+    method: 'GET',
+    url: `/api/account/acceptOrgAccess/${orgId}`,
+  });
+  expect(accept.statusCode, accept.body).toBe(404);
+  return stranger;
 }

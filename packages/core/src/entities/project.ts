@@ -25,6 +25,11 @@ export const ZRelativePath = z.object({
   relativePathId: ZId,
   relativePath: z.string(),
   projectId: ZId,
+  /**
+   * Issue 31: the other addresses that show this path's items — its old addresses after a
+   * rename and pages whose canonical link names it — sorted; an admin may remove each.
+   */
+  aliases: z.array(z.string()),
 });
 /** spec §3 Relative path. */
 export type TRelativePath = z.infer<typeof ZRelativePath>;

@@ -1,4 +1,5 @@
 import { ActionIcon, Group, Stack, Text, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { EditableRow } from '../../lib/editable-rows';
 
 /** Props of {@link EditableRowList}. */
@@ -17,6 +18,8 @@ export type EditableRowListProps = {
   canRemove?: (row: EditableRow) => boolean;
   /** Shown when there are no rows. */
   emptyText: string;
+  /** What to show under a row (a URL path's aliases); nothing when it answers null. */
+  renderDetails?: (row: EditableRow) => ReactNode;
   onChange: (key: string, text: string) => void;
   onRemove: (row: EditableRow) => void;
 };
@@ -51,28 +54,31 @@ export function EditableRowList(props: EditableRowListProps) {
       {rows.map((row) => {
         const name = row.original || `new ${itemLabel.toLowerCase()}`;
         return (
-          <Group key={row.key} gap="xs" wrap="nowrap" align="flex-start">
-            <TextInput
-              flex={1}
-              value={row.text}
-              placeholder={props.placeholder}
-              aria-label={`${itemLabel} ${name}`}
-              error={errors[row.key]}
-              readOnly={isReadOnly}
-              onChange={(event) => props.onChange(row.key, event.currentTarget.value)}
-            />
-            {!isReadOnly && canRemove(row) && (
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                aria-label={`Remove ${name}`}
-                onClick={() => props.onRemove(row)}
-              >
-                <RemoveIcon />
-              </ActionIcon>
-            )}
-          </Group>
+          <Stack key={row.key} gap={4}>
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <TextInput
+                flex={1}
+                value={row.text}
+                placeholder={props.placeholder}
+                aria-label={`${itemLabel} ${name}`}
+                error={errors[row.key]}
+                readOnly={isReadOnly}
+                onChange={(event) => props.onChange(row.key, event.currentTarget.value)}
+              />
+              {!isReadOnly && canRemove(row) && (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="lg"
+                  aria-label={`Remove ${name}`}
+                  onClick={() => props.onRemove(row)}
+                >
+                  <RemoveIcon />
+                </ActionIcon>
+              )}
+            </Group>
+            {props.renderDetails?.(row)}
+          </Stack>
         );
       })}
     </Stack>

@@ -17,6 +17,17 @@ export type BodyWatch = {
   stop(): void;
 };
 
+/** Where a {@link BodyWatch} takes its timers: Node's, or a clock a test moves by hand. */
+export type BodyTimers = {
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+};
+
+const nodeTimers: BodyTimers = {
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout | undefined),
+};
+
 /**
  * Watches an upload's body (issue 24): once `bodyTimeoutMs` pass without a `touch`, or
  * `uploadMaxMs` since the first, the signal aborts and the answer closes the connection, so a
@@ -26,10 +37,11 @@ export type BodyWatch = {
 export function watchUploadBody(
   reply: FastifyReply,
   limits: { bodyTimeoutMs: number; uploadMaxMs: number },
+  timers: BodyTimers = nodeTimers,
 ): BodyWatch {
   const controller = new AbortController();
-  let idle: NodeJS.Timeout | undefined;
-  let total: NodeJS.Timeout | undefined;
+  let idle: unknown;
+  let total: unknown;
   const expire = (message: string) => () => {
     reply.header('connection', 'close');
     controller.abort(new AppError('BAD_REQUEST', message));
@@ -37,13 +49,13 @@ export function watchUploadBody(
   return {
     signal: controller.signal,
     touch() {
-      clearTimeout(idle);
-      idle = setTimeout(expire(UPLOAD_STALLED), limits.bodyTimeoutMs);
-      total ??= setTimeout(expire(UPLOAD_TOO_SLOW), limits.uploadMaxMs);
+      timers.clearTimeout(idle);
+      idle = timers.setTimeout(expire(UPLOAD_STALLED), limits.bodyTimeoutMs);
+      total ??= timers.setTimeout(expire(UPLOAD_TOO_SLOW), limits.uploadMaxMs);
     },
     stop: () => {
-      clearTimeout(idle);
-      clearTimeout(total);
+      timers.clearTimeout(idle);
+      timers.clearTimeout(total);
     },
   };
 }

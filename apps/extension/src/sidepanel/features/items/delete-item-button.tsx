@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../../shared/error-alert';
+import { PanelDialog } from '../../shared/panel-dialog';
 import { useCallApi } from '../../shared/use-call-api';
 
 /** Deletes an item after the user confirms in a dialog. */
@@ -28,7 +29,7 @@ export function DeleteItemButton({
       <Button size="xs" color="red" variant="light" onClick={() => setIsOpen(true)}>
         Delete
       </Button>
-      <Modal opened={isOpen} onClose={() => setIsOpen(false)} title="Delete item" centered>
+      <PanelDialog opened={isOpen} onClose={() => setIsOpen(false)} title="Delete item">
         <Text size="sm">
           Delete “{title}” with its notes, links and history? This cannot be undone.
         </Text>
@@ -41,7 +42,7 @@ export function DeleteItemButton({
             Delete item
           </Button>
         </Group>
-      </Modal>
+      </PanelDialog>
     </>
   );
 }

@@ -29,7 +29,10 @@ export function sitesQuery(projectId: number | null) {
   });
 }
 
-/** spec §7 getProjectRelativePaths for the selected URL (spec §3: looked up by urlPath and projectId). */
+/**
+ * spec §7 getProjectRelativePaths for the selected URL (spec §3: looked up by urlPath and
+ * projectId), as editable values with each path's aliases (issue 31).
+ */
 export function pathsQuery(projectId: number | null, urlPath: string | null) {
   return queryOptions({
     queryKey: projectKeys.paths(projectId ?? 0, urlPath ?? ''),
@@ -38,7 +41,11 @@ export function pathsQuery(projectId: number | null, urlPath: string | null) {
         await apiClient.call(routes.getProjectRelativePaths, {
           body: { urlPath, projectId: projectId ?? 0 },
         })
-      ).map((path) => ({ id: path.relativePathId, text: path.relativePath })),
+      ).map((path) => ({
+        id: path.relativePathId,
+        text: path.relativePath,
+        aliases: path.aliases,
+      })),
     enabled: projectId !== null && urlPath !== null,
   });
 }

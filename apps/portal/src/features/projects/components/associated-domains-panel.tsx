@@ -109,7 +109,7 @@ export function AssociatedDomainsPanel({ project, plan, footer }: AssociatedDoma
       <DeleteRowDialog
         title="Delete Associated Domain"
         text={`Remove ${removing?.original ?? ''} from the project? Its URL paths and items stay.`}
-        row={removing}
+        target={removing?.id ?? null}
         remove={(id) => apiClient.call(routes.deleteAssociatedSite, { params: { id } })}
         onClose={() => setRemoving(null)}
         onDeleted={async () => {

@@ -2,37 +2,36 @@ import { Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useBanner } from '../../../components/banner/use-banner';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
-import type { EditableRow } from '../../../lib/editable-rows';
 
 /** Props of {@link DeleteRowDialog}. */
-export type DeleteRowDialogProps = {
-  /** spec §2 Dialogs: "Delete Associated Domain" or "Delete URL Path". */
+export type DeleteRowDialogProps<T> = {
+  /** spec §2 Dialogs: "Delete Associated Domain", "Delete URL Path" or "Delete URL Alias". */
   title: string;
   /** What deleting it does. */
   text: string;
-  /** The saved row to delete, or null when closed. */
-  row: EditableRow | null;
+  /** What to delete (a saved row's id, an alias's address), or null when closed. */
+  target: T | null;
   /** Deletes it; the server's text. */
-  remove: (id: number) => Promise<string>;
+  remove: (target: T) => Promise<string>;
   onClose: () => void;
   onDeleted: () => Promise<void>;
 };
 
 /**
- * A delete confirmation for a domain or a path. spec §8: the server's text shows in the banner;
- * a failed delete of a site or path is only logged.
+ * A delete confirmation for a domain, a path or a path's alias. spec §8: the server's text shows
+ * in the banner; a failed delete of a site or path is only logged.
  */
-export function DeleteRowDialog({
+export function DeleteRowDialog<T>({
   title,
   text,
-  row,
+  target,
   remove,
   onClose,
   onDeleted,
-}: DeleteRowDialogProps) {
+}: DeleteRowDialogProps<T>) {
   const { showBanner } = useBanner();
   const mutation = useMutation({
-    mutationFn: (id: number) => remove(id),
+    mutationFn: (chosen: T) => remove(chosen),
     onSuccess: async (message) => {
       if (message) showBanner(message);
       onClose();
@@ -45,12 +44,12 @@ export function DeleteRowDialog({
   });
   return (
     <ConfirmDialog
-      opened={row !== null}
+      opened={target !== null}
       title={title}
       confirmLabel="Delete"
       isWorking={mutation.isPending}
       onConfirm={() => {
-        if (row?.id) mutation.mutate(row.id);
+        if (target !== null) mutation.mutate(target);
       }}
       onClose={onClose}
     >

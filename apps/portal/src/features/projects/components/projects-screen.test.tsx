@@ -60,8 +60,8 @@ function fakeServer(options: Options = {}) {
     [
       routes.getProjectRelativePaths,
       () => [
-        { relativePathId: 1, relativePath: '/cart', projectId: 10 },
-        { relativePathId: 2, relativePath: '/checkout', projectId: 10 },
+        { relativePathId: 1, relativePath: '/cart', projectId: 10, aliases: ['/basket', '/bag'] },
+        { relativePathId: 2, relativePath: '/checkout', projectId: 10, aliases: [] },
       ],
     ],
     [routes.updateRelativePath, () => 'Merged into /cart: 3 items moved.'],
@@ -79,6 +79,7 @@ function fakeServer(options: Options = {}) {
     [routes.deleteProject, () => 'Project deleted successfully'],
     [routes.deleteAssociatedSite, () => 'Site deleted successfully'],
     [routes.deleteRelativePath, () => 'Path deleted successfully'],
+    [routes.deletePathAlias, ({ body }) => `${String(body?.path)} shows its own page again.`],
   ]);
   answerCalls(call, answers);
 }
@@ -293,5 +294,47 @@ describe('Projects screen (spec §2, §4, §5, §8)', () => {
     fireEvent.click(pathDialog.getByRole('button', { name: 'Delete' }));
     expect(await findAnnouncedRole('Path deleted successfully')).toBe('status');
     expect(callsTo(call, routes.deleteRelativePath)).toEqual([{ params: { id: 1 } }]);
+  });
+
+  it("lists each path's aliases and deletes one only after its confirmation", async () => {
+    await renderScreen();
+    await selectProject('Acme Shop');
+    const paths = region('URL Paths');
+    await userEvent.click(paths.getByRole('combobox', { name: 'URL' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'https://a.test' }));
+    const aliases = within(await paths.findByRole('list', { name: 'Aliases of /cart' }));
+    expect(aliases.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '/basket',
+      '/bag',
+    ]);
+    // A path without aliases shows no list.
+    expect(paths.queryByRole('list', { name: 'Aliases of /checkout' })).toBeNull();
+    const loads = callsTo(call, routes.getProjectRelativePaths).length;
+
+    fireEvent.click(aliases.getByRole('button', { name: 'Remove alias /bag' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete URL Alias' }));
+    expect(
+      dialog.getByText(
+        '/bag will stop showing the items of /cart and show its own page again. No item moves.',
+      ),
+    ).toBeInstanceOf(HTMLElement);
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Delete URL Alias' })).toBeNull(),
+    );
+    expect(callsTo(call, routes.deletePathAlias)).toEqual([]);
+
+    fireEvent.click(aliases.getByRole('button', { name: 'Remove alias /bag' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Delete URL Alias' }));
+    fireEvent.click(confirm.getByRole('button', { name: 'Delete' }));
+    expect(await findAnnouncedRole('/bag shows its own page again.')).toBe('status');
+    expect(callsTo(call, routes.deletePathAlias)).toEqual([
+      { body: { projectId: 10, path: '/bag' } },
+    ]);
+    // The list is reloaded from the server after the delete.
+    await waitFor(() =>
+      expect(callsTo(call, routes.getProjectRelativePaths).length).toBeGreaterThan(loads),
+    );
+    expect(callsTo(call, routes.deleteRelativePath)).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import { PATHS_INFO } from '../project-messages';
 import { DeleteRowDialog } from './delete-row-dialog';
 import { InfoButton } from '../../../components/info-button/info-button';
 import { PagedRowList } from './paged-row-list';
+import { PathAliases } from './path-aliases';
 import { UrlRulesSection } from './url-rules-section';
 
 function checkPath(text: string): string | null {
@@ -37,7 +38,8 @@ export type UrlPathsPanelProps = {
 /**
  * spec §2 URL Paths: pick one of the project's domains, then its paths 3 per page, each with a
  * remove icon; Save Changes renames only the paths whose text changed (spec §5). A rename onto
- * an existing path merges, and the banner says how many items moved.
+ * an existing path merges, and the banner says how many items moved. Under each path, its aliases
+ * (issue 31: old addresses, accepted canonical links), each removable after a confirmation.
  */
 export function UrlPathsPanel({ project, footer }: UrlPathsPanelProps) {
   const projectId = project?.projectId ?? null;
@@ -45,6 +47,7 @@ export function UrlPathsPanel({ project, footer }: UrlPathsPanelProps) {
   const [urlPath, setUrlPath] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [removing, setRemoving] = useState<EditableRow | null>(null);
+  const [removingAlias, setRemovingAlias] = useState<{ alias: string; path: string } | null>(null);
   const sites = useQuery(sitesQuery(projectId));
   const paths = useQuery(pathsQuery(projectId, urlPath));
   const editor = useRowEditor({
@@ -96,6 +99,13 @@ export function UrlPathsPanel({ project, footer }: UrlPathsPanelProps) {
           }
           onChange={editor.change}
           onRemove={setRemoving}
+          renderDetails={(row) => (
+            <PathAliases
+              path={row.original}
+              aliases={paths.data?.find((path) => path.id === row.id)?.aliases ?? []}
+              onRemove={(alias) => setRemovingAlias({ alias, path: row.original })}
+            />
+          )}
         />
         <Group justify="flex-end">
           <Button
@@ -112,11 +122,23 @@ export function UrlPathsPanel({ project, footer }: UrlPathsPanelProps) {
       <DeleteRowDialog
         title="Delete URL Path"
         text={`Delete the path ${removing?.original ?? ''} and every item recorded on it? This cannot be undone.`}
-        row={removing}
+        target={removing?.id ?? null}
         remove={(id) => apiClient.call(routes.deleteRelativePath, { params: { id } })}
         onClose={() => setRemoving(null)}
         onDeleted={async () => {
           if (removing) editor.drop(removing.key);
+          await paths.refetch();
+        }}
+      />
+      <DeleteRowDialog
+        title="Delete URL Alias"
+        text={`${removingAlias?.alias ?? ''} will stop showing the items of ${removingAlias?.path ?? ''} and show its own page again. No item moves.`}
+        target={removingAlias?.alias ?? null}
+        remove={(path) =>
+          apiClient.call(routes.deletePathAlias, { body: { projectId: projectId ?? 0, path } })
+        }
+        onClose={() => setRemovingAlias(null)}
+        onDeleted={async () => {
           await paths.refetch();
         }}
       />

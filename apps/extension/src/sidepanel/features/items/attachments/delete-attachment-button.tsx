@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { TAttachment } from '@waymark/core';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../shared/error-alert';
+import { PanelDialog } from '../../../shared/panel-dialog';
 import { useCallApi } from '../../../shared/use-call-api';
 
 /** Deletes an attachment after the user confirms in a dialog. */
@@ -36,7 +37,7 @@ export function DeleteAttachmentButton({
       >
         Delete
       </Button>
-      <Modal opened={isOpen} onClose={() => setIsOpen(false)} title="Delete attachment" centered>
+      <PanelDialog opened={isOpen} onClose={() => setIsOpen(false)} title="Delete attachment">
         <Text size="sm">Delete “{attachment.fileName}” from this item? This cannot be undone.</Text>
         {remove.isError && (
           <ErrorAlert error={remove.error} title="The attachment was not deleted" />
@@ -49,7 +50,7 @@ export function DeleteAttachmentButton({
             Delete attachment
           </Button>
         </Group>
-      </Modal>
+      </PanelDialog>
     </>
   );
 }
