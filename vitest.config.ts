@@ -1,5 +1,12 @@
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Vitest's own default in a run is one worker less than the cores: a single worker on CI's
+ * two-core machine, leaving a core idle through 240 unit files. Never fewer than two.
+ */
+const UNIT_WORKERS = Math.max(2, availableParallelism() - 1);
 
 /**
  * Two projects: `unit` (pure logic beside the code, no I/O) and `server`
@@ -19,6 +26,7 @@ export default defineConfig({
           ],
           exclude: ['apps/server/src/**/*.db.test.ts', '**/node_modules/**'],
           environment: 'node',
+          maxWorkers: UNIT_WORKERS,
         },
         // The side panel's lazy views wait for Mantine's whole stylesheet (decision 0079); jsdom
         // applies no styles, and reading ~250 kB of CSS per test file only slows the tests.

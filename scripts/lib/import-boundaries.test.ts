@@ -1,6 +1,5 @@
-import path from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { lintMessages } from './config-linter';
 
 /**
  * Issue 10 §4: the repository's own lint configuration refuses an import into a sibling server
@@ -8,19 +7,13 @@ import { describe, expect, it } from 'vitest';
  * importing another; the same imports through the public index.ts pass. Lints text as if it
  * were an existing file, with the real eslint.config.js.
  */
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const eslint = new ESLint({ cwd: ROOT });
-
-async function restrictedImportErrors(code: string, file: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
-  return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'no-restricted-imports')
-    .map((message) => message.message);
+function restrictedImportErrors(code: string, file: string): Promise<string[]> {
+  return lintMessages(code, file, 'no-restricted-imports');
 }
 
 const USE = '\nexport const used = [saveProject];\n';
 
-// Typed linting builds a TypeScript program first: seconds, more on a busy machine.
+// Loading the real config (typescript-eslint, the module manifests) takes seconds on a busy machine.
 describe('server module boundaries in eslint.config.js', { timeout: 60_000 }, () => {
   it('refuses a deep import into a sibling module', async () => {
     const errors = await restrictedImportErrors(

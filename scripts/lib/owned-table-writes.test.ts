@@ -1,22 +1,16 @@
-import path from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { lintMessages } from './config-linter';
 
 /**
  * Issue 26: the repository's lint configuration refuses, in a server module, a write to a table
  * its manifest does not own — drizzle's insert/update/delete and raw SQL — and lets the owner
  * write and anyone read. Lints text as if it were an existing file, with the real config.
  */
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const eslint = new ESLint({ cwd: ROOT });
 const BILLING = 'apps/server/src/modules/billing/move-to-free.ts';
 const TEAMS = 'apps/server/src/modules/teams/remove-org-access.ts';
 
-async function foreignWrites(code: string, file: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
-  return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'waymark/owned-table-writes')
-    .map((message) => message.message);
+function foreignWrites(code: string, file: string): Promise<string[]> {
+  return lintMessages(code, file, 'waymark/owned-table-writes');
 }
 
 const withTx = (body: string, imports = 'orgMembers') =>
