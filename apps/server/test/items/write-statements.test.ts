@@ -92,16 +92,15 @@ describe('statements per write', () => {
   it('a note without mentions', async () => {
     const { result, statements } = await post('/api/item/addItemNote', { itemId, text: 'A note' });
     expect(ok<{ text: string }>(result)).toMatchObject({ text: 'A note' });
-    // Before issue 34's third pass: 11, with the plan read on its own and a DELETE of the new
-    // note's (absent) mentions.
+    // Before issue 34's third pass: 11, with the plan read on its own, a DELETE of the new
+    // note's (absent) mentions, and the author's watch and the fan-out apart.
     expect(statements).toEqual([
       'select "projects"."id", "projects"."org_id",', // the item's project and the caller's standing (access)
       'select "closed_at" from',
       'begin',
       'with plan as', // plan share-locked + the note
       'update "items" set', // the item sorts as recently changed
-      'select waymark_auto_watch($1::integer, $2::integer)',
-      'select waymark_fan_out($1::integer, $2::integer,',
+      'select waymark_auto_watch($1::integer, $2::integer),', // + the fan-out
       'select "item_notes"."id", "item_notes"."text",', // the answer
       'commit',
     ]);

@@ -1,7 +1,7 @@
 import type { TWrittenNote } from '@waymark/core';
 import type { Db } from '../../db/client';
 import type { ProjectScope } from '../access/index';
-import { autoWatch, fanOut } from '../inbox/index';
+import { watchAndFanOut } from '../inbox/index';
 import { touchItem } from '../items/index';
 import { checkMentions } from '../items/index';
 import { insertNoteIfPlanAllows } from './insert-note';
@@ -25,12 +25,20 @@ export async function addItemNote(
     const noteId = await insertNoteIfPlanAllows(tx, scope, input);
     await touchItem(tx, input.itemId);
     await insertMentions(tx, noteId, mentions.userIds);
-    await autoWatch(tx, input.itemId, input.userId);
-    for (const userId of mentions.withAccess) await autoWatch(tx, input.itemId, userId);
     const change = { itemId: input.itemId, actorUserId: input.userId, noteId };
-    if (mentions.withAccess.length > 0)
-      await fanOut(tx, { ...change, event: 'mention', onlyUserIds: mentions.withAccess });
-    await fanOut(tx, { ...change, event: 'note', excludeUserIds: mentions.withAccess });
+    // The watches are the author's and the mentioned people's: the mention fan-out names them,
+    // the note fan-out excludes them, so all go in one statement.
+    await watchAndFanOut(
+      tx,
+      input.itemId,
+      [input.userId, ...mentions.withAccess],
+      [
+        ...(mentions.withAccess.length > 0
+          ? [{ ...change, event: 'mention' as const, onlyUserIds: mentions.withAccess }]
+          : []),
+        { ...change, event: 'note', excludeUserIds: mentions.withAccess },
+      ],
+    );
     return readWrittenNote(tx, noteId, mentions.withoutAccess);
   });
 }
