@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 // Linux reports CPU time in clock ticks of 1/100 s (USER_HZ; 100 on every mainstream kernel).
 const TICK_MS = 10;
@@ -95,4 +96,25 @@ export function totalRssMb(pids: number[]): number {
 /** The machine's load averages over 1, 5 and 15 minutes: the context a shared machine's figures need. */
 export function loadAverage(): string {
   return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' / ');
+}
+
+/**
+ * The embedded PostgreSQL's processes under `dataDir` (its postmaster, from `postmaster.pid`, and
+ * every backend and helper it forked): sum their {@link cpuMs} before and after a load for the
+ * database's CPU. Backends that exit meanwhile take their time with them; the server's pooled
+ * connections live through a round.
+ */
+export function postgresProcesses(dataDir: string): number[] {
+  const postmaster = Number(
+    readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+  );
+  try {
+    const children = readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean)
+      .map(Number);
+    return [postmaster, ...children];
+  } catch {
+    return [postmaster];
+  }
 }

@@ -2,6 +2,7 @@ import { authScenario } from './auth';
 import { captureScenario } from './capture';
 import { exportMemoryScenario } from './export-memory';
 import { itemImportScenario } from './item-import';
+import { itemWritesScenario } from './item-writes';
 import { liveStreamsScenario } from './live-streams';
 import { mixedLoadScenario } from './mixed-load';
 import { notificationFanOutScenario } from './notification-fan-out';
@@ -25,6 +26,7 @@ export const SCENARIOS: Scenario[] = [
   exportMemoryScenario,
   itemImportScenario,
   mixedLoadScenario,
+  itemWritesScenario,
   liveStreamsScenario,
   notificationFanOutScenario,
   panelPaintScenario,

@@ -1,12 +1,11 @@
 import type { TWrittenNote } from '@waymark/core';
 import type { Db } from '../../db/client';
-import { itemNotes } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
-import { assertFeature } from '../entitlements/index';
-import { autoWatch, fanOut } from '../inbox/index';
+import { watchAndFanOut } from '../inbox/index';
 import { touchItem } from '../items/index';
 import { checkMentions } from '../items/index';
-import { readWrittenNote, saveMentions } from './note-queries';
+import { insertNoteIfPlanAllows } from './insert-note';
+import { insertMentions, readWrittenNote } from './note-queries';
 
 /**
  * Adds a note by the caller to an item (spec §1) and tells whom it concerns, in one transaction:
@@ -21,21 +20,25 @@ export async function addItemNote(
   input: { itemId: number; text: string; userId: number },
 ): Promise<TWrittenNote> {
   return db.transaction(async (tx) => {
-    await assertFeature(tx, scope.orgId, 'notes');
+    // Mentions are read (when there are any) before the plan: a bad one is a 400 either way.
     const mentions = await checkMentions(tx, scope, input.text);
-    const [note] = await tx
-      .insert(itemNotes)
-      .values({ itemId: input.itemId, authorUserId: input.userId, text: input.text })
-      .returning({ id: itemNotes.id });
-    if (!note) throw new Error('Insert into item_notes returned no row');
+    const noteId = await insertNoteIfPlanAllows(tx, scope, input);
     await touchItem(tx, input.itemId);
-    await saveMentions(tx, note.id, mentions.userIds);
-    await autoWatch(tx, input.itemId, input.userId);
-    for (const userId of mentions.withAccess) await autoWatch(tx, input.itemId, userId);
-    const change = { itemId: input.itemId, actorUserId: input.userId, noteId: note.id };
-    if (mentions.withAccess.length > 0)
-      await fanOut(tx, { ...change, event: 'mention', onlyUserIds: mentions.withAccess });
-    await fanOut(tx, { ...change, event: 'note', excludeUserIds: mentions.withAccess });
-    return readWrittenNote(tx, note.id, mentions.withoutAccess);
+    await insertMentions(tx, noteId, mentions.userIds);
+    const change = { itemId: input.itemId, actorUserId: input.userId, noteId };
+    // The watches are the author's and the mentioned people's: the mention fan-out names them,
+    // the note fan-out excludes them, so all go in one statement.
+    await watchAndFanOut(
+      tx,
+      input.itemId,
+      [input.userId, ...mentions.withAccess],
+      [
+        ...(mentions.withAccess.length > 0
+          ? [{ ...change, event: 'mention' as const, onlyUserIds: mentions.withAccess }]
+          : []),
+        { ...change, event: 'note', excludeUserIds: mentions.withAccess },
+      ],
+    );
+    return readWrittenNote(tx, noteId, mentions.withoutAccess);
   });
 }

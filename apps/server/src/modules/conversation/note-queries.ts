@@ -28,6 +28,11 @@ export async function lockOwnNote(
 /** Replaces the mention rows of a note with `userIds`. */
 export async function saveMentions(tx: DbOrTx, noteId: number, userIds: number[]): Promise<void> {
   await tx.delete(noteMentions).where(eq(noteMentions.noteId, noteId));
+  await insertMentions(tx, noteId, userIds);
+}
+
+/** Adds the mention rows of a new note (none to replace: no DELETE round trip, issue 34). */
+export async function insertMentions(tx: DbOrTx, noteId: number, userIds: number[]): Promise<void> {
   if (userIds.length > 0)
     await tx.insert(noteMentions).values(userIds.map((userId) => ({ noteId, userId })));
 }

@@ -7,7 +7,10 @@ export {
   assertProjectLimit,
   assertSiteLimit,
   getOrgPlan,
+  planIdsWithFeature,
   requireFeature,
+  requireFeatures,
+  sharedPlanIdSql,
 } from './plan-limits';
 
 /** The entitlements module's manifest: other modules call it; it registers nothing. */

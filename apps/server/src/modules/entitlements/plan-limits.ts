@@ -5,10 +5,11 @@ import {
   getPlan,
   hasFeature,
   PLAN_IDS,
+  PLANS,
   type Feature,
   type Plan,
 } from '@waymark/core';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import { associatedSites, organizations, projects } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 
@@ -31,6 +32,30 @@ export async function getOrgPlan(
     .where(eq(organizations.id, orgId));
   const [org] = lock === 'none' ? await query : await query.for(lock);
   return getPlan(org?.planId ?? PLAN_IDS.free);
+}
+
+/**
+ * {@link getOrgPlan}'s read with the `share` lock as a scalar subquery, for a write that folds its
+ * plan check into a statement it sends anyway (issue 34: one round trip less per create). Give the
+ * value it reads to {@link requireFeatures}.
+ */
+export function sharedPlanIdSql(orgId: number): SQL<number | null> {
+  return sql<number | null>`(select ${organizations.planId} from ${organizations}
+    where ${organizations.id} = ${orgId} for share)`;
+}
+
+/** {@link requireFeature} for each of `features`, on the plan `planId` read by {@link sharedPlanIdSql}. */
+export function requireFeatures(planId: number | null, features: readonly Feature[]): void {
+  const plan = getPlan(planId ?? PLAN_IDS.free);
+  for (const feature of features) requireFeature(plan, feature);
+}
+
+/**
+ * The ids of the plans that include `feature`, for a write that checks its plan inside its own
+ * statement (`… where plan_id = any(ids)`), then calls {@link requireFeatures} when it wrote nothing.
+ */
+export function planIdsWithFeature(feature: Feature): number[] {
+  return PLANS.filter((plan) => hasFeature(plan, feature)).map((plan) => plan.planId);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { TNotificationEvent } from '@waymark/core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 
 /** One change to notify about: what happened to which item, by whom, for whom. */
@@ -23,16 +23,44 @@ export type FanOut = {
  * a statement trigger tells the recipients' open panels. Returns how many were written.
  */
 export async function fanOut(tx: DbOrTx, change: FanOut): Promise<number> {
+  const result = await tx.execute<{ written: number }>(
+    sql`select ${fanOutCall(change)} as written`,
+  );
+  return Number(result.rows[0]?.written ?? 0);
+}
+
+/**
+ * The automatic watches of `watchers` on `itemId`, then the fan-outs of `changes`, in ONE
+ * statement (issue 34: a note sent one per call). Only for changes that cannot notify any of
+ * `watchers` (each is the changes' actor, or in their `onlyUserIds` or `excludeUserIds`), so the
+ * order the select list runs in does not change who is notified.
+ */
+export async function watchAndFanOut(
+  tx: DbOrTx,
+  itemId: number,
+  watchers: readonly number[],
+  changes: readonly FanOut[],
+): Promise<void> {
+  const calls = [
+    ...watchers.map((userId) => autoWatchCall(itemId, userId)),
+    ...changes.map(fanOutCall),
+  ];
+  if (calls.length > 0) await tx.execute(sql`select ${sql.join(calls, sql`, `)}`);
+}
+
+function fanOutCall(change: FanOut): SQL {
   const ids = (values: number[] | undefined) =>
     values === undefined ? sql`null::integer[]` : sql`${`{${values.join(',')}}`}::integer[]`;
-  const result = await tx.execute<{ written: number }>(sql`
-    select waymark_fan_out(${change.itemId}::integer, ${change.actorUserId}::integer,
+  return sql`waymark_fan_out(${change.itemId}::integer, ${change.actorUserId}::integer,
       ${change.event}::text, ${change.noteId ?? null}::integer, ${change.detail ?? null}::text,
-      ${ids(change.onlyUserIds)}, ${ids(change.excludeUserIds)}) as written`);
-  return Number(result.rows[0]?.written ?? 0);
+      ${ids(change.onlyUserIds)}, ${ids(change.excludeUserIds)})`;
+}
+
+function autoWatchCall(itemId: number, userId: number): SQL {
+  return sql`waymark_auto_watch(${itemId}::integer, ${userId}::integer)`;
 }
 
 /** Adds the automatic watch of `userId` on an item, unless they unwatched it explicitly. */
 export async function autoWatch(tx: DbOrTx, itemId: number, userId: number): Promise<void> {
-  await tx.execute(sql`select waymark_auto_watch(${itemId}::integer, ${userId}::integer)`);
+  await tx.execute(sql`select ${autoWatchCall(itemId, userId)}`);
 }

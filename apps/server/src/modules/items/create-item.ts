@@ -1,13 +1,12 @@
-import { CREATED_HISTORY_FIELD, type TItemDetail } from '@waymark/core';
+import { CREATED_HISTORY_FIELD, type TItemDetail, type TItemHistoryEntry } from '@waymark/core';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { itemHistory, items, relativePaths } from '../../db/schema';
+import { relativePaths } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 import { getItem } from './get-item';
-import { assertItemFeatures } from './item-features';
-import { insertItemTags, insertItemUrls } from './item-lists';
-import { checkItemRefs } from './item-refs';
 import { checkMentions } from './mentions';
+import { checkNewItem } from './new-item-checks';
+import { insertNewItemRows } from './new-item-rows';
 import { sanitizeDescription } from './sanitize-description';
 import { placeNewItem } from './url-rules/place-new-item';
 
@@ -39,9 +38,19 @@ export async function createItem(
   scope: ProjectScope,
   input: CreateItemInput,
 ): Promise<TItemDetail> {
-  const itemId = await db.transaction((tx) => insertItem(tx, scope, input));
-  return getItem(db, { itemId, isNew: true });
+  const written = await db.transaction((tx) => writeItem(tx, scope, input));
+  // The answer's history is the one entry just written, and a description without a mention
+  // token has no mentions: two pooled reads less (issue 34).
+  return getItem(db, {
+    itemId: written.itemId,
+    isNew: true,
+    history: [written.history],
+    ...(!written.descriptionHtml.includes(MENTION_TOKEN_START) && { descriptionMentions: [] }),
+  });
 }
+
+// What every stored mention token starts with (`@[user:ID]`, waymark_mention_ids).
+const MENTION_TOKEN_START = '@[user:';
 
 /** {@link createItem}'s writes in the caller's transaction; answers the new item's id. */
 export async function insertItem(
@@ -49,39 +58,44 @@ export async function insertItem(
   scope: ProjectScope,
   input: CreateItemInput,
 ): Promise<number> {
-  await assertItemFeatures(tx, scope.orgId, input);
-  await checkItemRefs(tx, scope, input);
+  return (await writeItem(tx, scope, input)).itemId;
+}
+
+async function writeItem(
+  tx: DbOrTx,
+  scope: ProjectScope,
+  input: CreateItemInput,
+): Promise<{ itemId: number; history: TItemHistoryEntry; descriptionHtml: string }> {
+  // Plan, references and the URL-rules lock in one statement (issue 34: round trips per create).
+  const { authorName } = await checkNewItem(tx, scope, input);
   // Refused before anything is written; the notifications come from the history trigger.
   await checkMentions(tx, scope, input.descriptionHtml);
-  const place = await placeNewItem(tx, scope.projectId, input.relativePath);
+  const place = await placeNewItem(tx, scope.projectId, input.relativePath, { lockTaken: true });
   const relativePathId = await ensureRelativePath(tx, scope.projectId, place.key);
-  const [item] = await tx
-    .insert(items)
-    .values({
-      projectId: scope.projectId,
-      relativePathId,
-      recordedPath: place.recordedPath,
-      itemTypeId: input.itemTypeId,
-      itemStatusId: input.itemStatusId,
-      title: input.title,
-      descriptionHtml: sanitizeDescription(input.descriptionHtml),
-      assigneeUserId: input.assigneeUserId,
-      releaseId: input.releaseId,
-      createdBy: input.userId,
-    })
-    .returning({ id: items.id });
-  if (!item) throw new Error('Insert into items returned no row');
-  // A new item has no tags or links to replace: no DELETE round trips (issue 34).
-  await insertItemTags(tx, item.id, input.tags);
-  await insertItemUrls(tx, item.id, input.externalUrls);
-  await tx.insert(itemHistory).values({
-    itemId: item.id,
-    userId: input.userId,
+  const descriptionHtml = sanitizeDescription(input.descriptionHtml);
+  const written = await insertNewItemRows(tx, {
+    projectId: scope.projectId,
+    relativePathId,
+    recordedPath: place.recordedPath,
+    itemTypeId: input.itemTypeId,
+    itemStatusId: input.itemStatusId,
+    title: input.title,
+    descriptionHtml,
+    assigneeUserId: input.assigneeUserId,
+    releaseId: input.releaseId,
+    createdBy: input.userId,
+    tags: input.tags,
+    externalUrls: input.externalUrls,
+  });
+  const history = {
+    historyId: written.historyId,
     field: CREATED_HISTORY_FIELD,
     before: null,
     after: input.title,
-  });
-  return item.id;
+    changedBy: authorName,
+    changedAt: written.changedAt.toISOString(),
+  };
+  return { itemId: written.itemId, history, descriptionHtml };
 }
 
 /**

@@ -48,28 +48,38 @@ export async function checkItemRefs(
   scope: ProjectScope,
   refs: ItemRefs,
 ): Promise<ItemRefLabels> {
+  const [row] = await db.select(itemRefColumns(scope, refs)).from(sql`(select 1) as one`);
+  if (!row) throw new Error('Reference check returned no row');
+  return assertItemRefs(row, refs);
+}
+
+/**
+ * {@link checkItemRefs}'s reads as select-list columns, for a write that folds the check into a
+ * statement it sends anyway (issue 34: a create's round trips); check them with
+ * {@link assertItemRefs}.
+ */
+export function itemRefColumns(scope: ProjectScope, refs: ItemRefs) {
   const id = (value: number | null | undefined) => sql`${value ?? null}::int`;
-  const [row] = await db
-    .select({
-      itemType: selectExpression(sql<
-        string | null
-      >`(select ${itemTypes.description} from ${itemTypes}
+  return {
+    itemType: selectExpression(sql<string | null>`(select ${itemTypes.description} from ${itemTypes}
         where ${itemTypes.id} = ${id(refs.itemTypeId)} and ${itemTypes.orgId} = ${scope.orgId})`),
-      itemStatus: selectExpression(sql<
-        string | null
-      >`(select ${itemStatuses.description} from ${itemStatuses}
+    itemStatus: selectExpression(sql<
+      string | null
+    >`(select ${itemStatuses.description} from ${itemStatuses}
         where ${itemStatuses.id} = ${id(refs.itemStatusId)} and ${itemStatuses.orgId} = ${scope.orgId})`),
-      release: selectExpression(sql<string | null>`(select ${releases.title} from ${releases}
+    release: selectExpression(sql<string | null>`(select ${releases.title} from ${releases}
         where ${releases.id} = ${id(refs.releaseId)} and ${releases.projectId} = ${scope.projectId})`),
-      assignee: selectExpression(sql<string | null>`(select ${fullNameOf(users)} from ${users}
+    assignee: selectExpression(sql<string | null>`(select ${fullNameOf(users)} from ${users}
         join ${orgMembers} on ${orgMembers.userId} = ${users.id} and ${orgMembers.orgId} = ${scope.orgId}
           and ${orgMembers.status} = 'Active'
         where ${users.id} = ${id(refs.assigneeUserId)} and (${orgMembers.accessLevelId} = ${ADMIN_ACCESS_LEVEL_ID}
           or exists (select 1 from ${projectAccess} where ${projectAccess.projectId} = ${scope.projectId}
             and ${projectAccess.userId} = ${users.id})))`),
-    })
-    .from(sql`(select 1) as one`);
-  if (!row) throw new Error('Reference check returned no row');
+  };
+}
+
+/** Throws BAD_REQUEST naming the first reference of `refs` that {@link itemRefColumns} did not find. */
+export function assertItemRefs(row: ItemRefLabels, refs: ItemRefs): ItemRefLabels {
   if (refs.itemTypeId != null && row.itemType === null)
     throw new AppError('BAD_REQUEST', BAD_ITEM_TYPE);
   if (refs.itemStatusId != null && row.itemStatus === null)

@@ -1,6 +1,6 @@
 import { compilePageRules } from '@waymark/core';
 import type { DbOrTx } from '../../../db/client';
-import { lockUrlRules, readUrlRules } from './read-url-rules';
+import { lockUrlRules, readUrlRulesInOneStatement } from './read-url-rules';
 
 /** Where a new item goes: the key path it lives on and the concrete page it remembers. */
 export type NewItemPlace = { key: string; recordedPath: string | null };
@@ -14,10 +14,14 @@ export async function placeNewItem(
   tx: DbOrTx,
   projectId: number,
   relativePath: string,
+  options: PlaceOptions = {},
 ): Promise<NewItemPlace> {
-  const places = await placeNewItems(tx, projectId, [relativePath]);
+  const places = await placeNewItems(tx, projectId, [relativePath], options);
   return places.get(relativePath) ?? { key: relativePath, recordedPath: null };
 }
+
+/** `lockTaken`: the caller's transaction already holds the shared lock (urlRulesSharedLockSql). */
+export type PlaceOptions = { lockTaken?: boolean };
 
 /**
  * {@link placeNewItem} for many pages at once (the CSV import): the lock taken and the rules
@@ -27,9 +31,10 @@ export async function placeNewItems(
   tx: DbOrTx,
   projectId: number,
   relativePaths: readonly string[],
+  { lockTaken = false }: PlaceOptions = {},
 ): Promise<Map<string, NewItemPlace>> {
-  await lockUrlRules(tx, projectId, 'shared');
-  const compiled = compilePageRules(await readUrlRules(tx, projectId));
+  if (!lockTaken) await lockUrlRules(tx, projectId, 'shared');
+  const compiled = compilePageRules(await readUrlRulesInOneStatement(tx, projectId));
   const places = new Map<string, NewItemPlace>();
   for (const relativePath of relativePaths) {
     if (places.has(relativePath)) continue;

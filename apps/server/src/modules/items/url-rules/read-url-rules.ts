@@ -1,5 +1,5 @@
 import type { PageRules } from '@waymark/core';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { projectUrlRules, urlTemplates } from '../../../db/schema';
 
@@ -24,6 +24,44 @@ export async function readUrlRules(db: DbOrTx, projectId: number): Promise<PageR
 }
 
 /**
+ * {@link readUrlRules} in one statement, for a transaction whose statements run one after another
+ * on its connection (issue 34: a create's round trips; outside a transaction the two reads run
+ * side by side on the pool instead).
+ */
+export async function readUrlRulesInOneStatement(
+  tx: DbOrTx,
+  projectId: number,
+): Promise<PageRules> {
+  const { rows } = await tx.execute<{
+    hash_routes: boolean | null;
+    kept_params: string[] | null;
+    templates: PageRules['templates'];
+  }>(sql`select
+      (select ${projectUrlRules.hashRoutes} from ${projectUrlRules}
+        where ${projectUrlRules.projectId} = ${projectId}) as hash_routes,
+      (select ${projectUrlRules.keptParams} from ${projectUrlRules}
+        where ${projectUrlRules.projectId} = ${projectId}) as kept_params,
+      coalesce((select json_agg(json_build_object('id', ${urlTemplates.id}, 'pattern',
+          ${urlTemplates.pattern}, 'name', ${urlTemplates.name}) order by ${urlTemplates.id})
+        from ${urlTemplates} where ${urlTemplates.projectId} = ${projectId}), '[]') as templates`);
+  const [row] = rows;
+  return {
+    hashRoutes: row?.hash_routes ?? false,
+    keptParams: row?.kept_params ?? [],
+    templates: row?.templates ?? [],
+  };
+}
+
+/**
+ * {@link lockUrlRules}' shared lock as a select-list expression, for a create that folds it into
+ * the statement of its other checks (issue 34). Read the rules in a LATER statement: this one's
+ * snapshot was taken before the lock was granted.
+ */
+export function urlRulesSharedLockSql(projectId: number): SQL<unknown> {
+  return sql`pg_advisory_xact_lock_shared(hashtext('waymark.url-rules'), ${projectId}::int)`;
+}
+
+/**
  * Serialises URL-rule changes of a project against item creation on it (issue 31): a template
  * saved while items are created must not leave one on a path the merge already passed. Creating
  * an item takes the lock shared (creations run side by side), changing the rules exclusive.
@@ -36,7 +74,7 @@ export async function lockUrlRules(
 ): Promise<void> {
   await tx.execute(
     mode === 'shared'
-      ? sql`select pg_advisory_xact_lock_shared(hashtext('waymark.url-rules'), ${projectId}::int)`
+      ? sql`select ${urlRulesSharedLockSql(projectId)}`
       : sql`select pg_advisory_xact_lock(hashtext('waymark.url-rules'), ${projectId}::int)`,
   );
 }

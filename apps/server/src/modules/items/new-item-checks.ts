@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { selectExpression } from '../../db/select-expression';
+import { users } from '../../db/schema';
+import type { ProjectScope } from '../access/index';
+import { requireFeatures, sharedPlanIdSql } from '../entitlements/index';
+import { listItemFeaturesUsed, type GatedItemFields } from './item-features';
+import { fullNameOf } from './item-queries';
+import { assertItemRefs, itemRefColumns, type ItemRefLabels, type ItemRefs } from './item-refs';
+import { urlRulesSharedLockSql } from './url-rules/read-url-rules';
+
+/** The author's name for the answer's history entry, with the checked references' labels. */
+export type NewItemChecks = ItemRefLabels & { authorName: string };
+
+/**
+ * A create's checks before it writes, in ONE statement (issue 34: a create sent five statements
+ * for them): the project's URL-rules lock taken shared (placeNewItem reads the rules in a later
+ * statement, whose snapshot follows the lock), the organization's plan read and share-locked when
+ * the item uses a gated field (PLAN_LIMIT, as assertItemFeatures), the type, status, release and
+ * assignee checked (BAD_REQUEST, as checkItemRefs), and the author's name.
+ */
+export async function checkNewItem(
+  tx: DbOrTx,
+  scope: ProjectScope,
+  input: GatedItemFields & ItemRefs & { userId: number },
+): Promise<NewItemChecks> {
+  const features = listItemFeaturesUsed(input);
+  const [row] = await tx
+    .select({
+      locked: selectExpression(urlRulesSharedLockSql(scope.projectId)),
+      planId: features.length > 0 ? sharedPlanIdSql(scope.orgId) : sql<null>`null::int`,
+      ...itemRefColumns(scope, input),
+      authorName: selectExpression(sql<string>`coalesce((select ${fullNameOf(users)} from ${users}
+        where ${users.id} = ${input.userId}), '')`),
+    })
+    .from(sql`(select 1) as one`);
+  if (!row) throw new Error('New item checks returned no row');
+  requireFeatures(row.planId, features);
+  return { ...assertItemRefs(row, input), authorName: row.authorName };
+}
