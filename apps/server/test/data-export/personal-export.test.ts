@@ -193,7 +193,10 @@ describe('export my data (issue 33)', () => {
     await waitUntilReady(t, requested.id);
     const row = await newestExport(t, { userId: fay.userId }, 'personal');
     const files = createFileStore(t.config);
-    expect(await files.get(row?.storageKey ?? '')).toBeDefined();
+    const stored = await files.get(row?.storageKey ?? '');
+    expect(stored).toBeDefined();
+    // Closed here: a stream never read keeps its file open until garbage collection.
+    stored?.destroy();
 
     const start = t.clock.at;
     t.clock.at = new Date(start.getTime() + 72 * 3_600_000 - 1000);
