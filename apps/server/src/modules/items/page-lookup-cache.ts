@@ -74,7 +74,9 @@ export function createPageLookupCache(feed: ChangeFeed): PageLookupCache {
     feed,
     max: MAX_PATHS,
     maxSize: MAX_PATH_BYTES,
-    sizeOf: (value, key) => value.itemsJson.length + key.length + ENTRY_OVERHEAD_BYTES,
+    // Bytes, not characters: a string of non-Latin-1 titles takes two bytes a character in V8.
+    sizeOf: (value, key) =>
+      Buffer.byteLength(value.itemsJson) + Buffer.byteLength(key) + ENTRY_OVERHEAD_BYTES,
     ttlMs: 60_000,
     labelsOf: (_key, value) => [
       `project:${value.projectId}`,
