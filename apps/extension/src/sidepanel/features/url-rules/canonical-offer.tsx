@@ -33,7 +33,9 @@ export function CanonicalOffer(props: CanonicalOfferProps) {
   const send = useCallback((message: unknown) => api.runtime.sendMessage(message), [api]);
   const link = useQuery({
     queryKey: ['canonicalLink', tabId, pageUrl],
-    queryFn: () => sendRequest(send, 'getCanonicalLink', { tabId }),
+    // A worker that answered nothing (a listener gone mid-restart) means no link: TanStack Query
+    // refuses undefined as data and would keep the query failed.
+    queryFn: async () => (await sendRequest(send, 'getCanonicalLink', { tabId })) ?? null,
     staleTime: Infinity,
   });
   const canonicalUrl = link.data ?? null;
