@@ -1,34 +1,31 @@
-import { Group, Loader, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Loader } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
 import type { ActiveTabState } from '../shared/use-active-tab';
+import classes from './panel-chrome.module.css';
 
-/** The address of the page the user is looking at, on one line (full address on hover). */
+/**
+ * The address of the page the user is looking at, on one line (full address on hover). Plain
+ * elements styled with Mantine's variables: it is in the panel's first render (docs/extension.md,
+ * "First paint", step 14).
+ */
 export function CurrentPage({ state }: { state: ActiveTabState }) {
   return (
-    <Group component="section" gap={6} wrap="nowrap" aria-labelledby="current-page-heading" miw={0}>
+    <section className={classes.page} aria-labelledby="current-page-heading">
       <IconWorld size={14} aria-hidden style={{ flex: 'none' }} />
-      <VisuallyHidden>
-        <Title order={2} id="current-page-heading">
-          Current page
-        </Title>
-      </VisuallyHidden>
+      <h2 className={classes.hidden} id="current-page-heading">
+        Current page
+      </h2>
       {state.status === 'loading' && <Loader size="xs" aria-label="Finding the current page" />}
       {state.status === 'error' && (
-        <Text c="red" size="sm">
+        <p className={classes.error}>
           Waymark could not tell which page is open. Close and reopen the side panel.
-        </Text>
+        </p>
       )}
       {state.status === 'ready' && (
-        <Text
-          size="xs"
-          c="dimmed"
-          truncate="end"
-          title={state.tab?.url ?? undefined}
-          data-testid="current-page-url"
-        >
+        <p className={classes.url} title={state.tab?.url ?? undefined} data-testid="current-page-url">
           {state.tab?.url ?? 'This tab shows no web page.'}
-        </Text>
+        </p>
       )}
-    </Group>
+    </section>
   );
 }

@@ -1,5 +1,6 @@
-import { Group, NativeSelect, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import type { TPageProject } from '@waymark/core';
+import classes from '../panel-chrome.module.css';
 
 /** The URL template a page matched (issue 31), as the page lookup answers it. */
 export type PageTemplate = { pattern: string; name: string | null };
@@ -7,7 +8,9 @@ export type PageTemplate = { pattern: string; name: string | null };
 /**
  * The project and relative path of the current page on one line, with a compact switcher when
  * several projects match. When a URL template names the page (issue 31) a second line says so —
- * "Order page (/orders/:id)" — and the path stays the concrete one the browser shows.
+ * "Order page (/orders/:id)" — and the path stays the concrete one the browser shows. Plain
+ * elements styled with Mantine's variables, but for the switcher: it is in the panel's first
+ * render (docs/extension.md, "First paint", step 14).
  */
 export function ProjectHeading({
   projects,
@@ -33,13 +36,13 @@ export function ProjectHeading({
   if (!template) return heading;
   const label = template.name ? `${template.name} (${template.pattern})` : template.pattern;
   return (
-    <Stack gap={0}>
+    <div>
       {heading}
-      <Text size="xs" c="dimmed" truncate="end" title={label} data-testid="page-template">
-        <VisuallyHidden>Page </VisuallyHidden>
+      <p className={classes.url} title={label} data-testid="page-template">
+        <span className={classes.hidden}>Page </span>
         {label}
-      </Text>
-    </Stack>
+      </p>
+    </div>
   );
 }
 
@@ -56,7 +59,7 @@ function ProjectLine({
 }) {
   const project = projects.find((candidate) => candidate.projectId === projectId) ?? projects[0];
   return (
-    <Group gap={6} wrap="nowrap" data-testid="page-project">
+    <div className={classes.row} data-testid="page-project">
       {projects.length > 1 ? (
         <NativeSelect
           size="xs"
@@ -72,18 +75,18 @@ function ProjectLine({
           }))}
         />
       ) : (
-        <Text size="sm" fw={600} truncate="end" title={`Project ${project?.projectName ?? ''}`}>
-          <VisuallyHidden>Project </VisuallyHidden>
+        <p className={classes.project} title={`Project ${project?.projectName ?? ''}`}>
+          <span className={classes.hidden}>Project </span>
           {project?.projectName}
-        </Text>
+        </p>
       )}
-      <Text size="sm" c="dimmed" aria-hidden>
+      <p className={classes.separator} aria-hidden>
         ·
-      </Text>
-      <Text size="sm" truncate="end" miw={0} title={relativePath}>
-        <VisuallyHidden>Path </VisuallyHidden>
+      </p>
+      <p className={classes.line} title={relativePath}>
+        <span className={classes.hidden}>Path </span>
         <code data-testid="relative-path">{relativePath}</code>
-      </Text>
-    </Group>
+      </p>
+    </div>
   );
 }

@@ -14,7 +14,10 @@ const items = (count: number) =>
 const rowTitles = () =>
   screen.getAllByTestId('item-row').map((row) => row.querySelector('button')?.title);
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 describe('ItemList', () => {
   it('renders first only the rows the window can show, then every row a frame later', async () => {
@@ -44,6 +47,25 @@ describe('ItemList', () => {
     await vi.waitFor(() => expect(rowTitles()).toHaveLength(12));
     act(() => showMore());
     expect(rowTitles()).toHaveLength(20);
+  });
+});
+
+describe('ItemList remembers where its list starts', () => {
+  it('once the first frame is painted, not in the render that would force a layout', async () => {
+    const readTop = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
+    renderPage(<ItemList items={items(3)} onOpen={() => undefined} />);
+    // The first render and its effects: no layout read yet, nothing remembered.
+    expect(readTop).not.toHaveBeenCalled();
+    expect(localStorage.getItem('waymark:list-top')).toBeNull();
+    await vi.waitFor(() => expect(localStorage.getItem('waymark:list-top')).toBe('0'));
+    expect(readTop).toHaveBeenCalledTimes(1);
+    readTop.mockRestore();
+  });
+
+  it('not for project-wide results, whose list starts elsewhere', async () => {
+    renderPage(<ItemList items={items(3)} onOpen={() => undefined} isPathShown />);
+    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 20)));
+    expect(localStorage.getItem('waymark:list-top')).toBeNull();
   });
 });
 

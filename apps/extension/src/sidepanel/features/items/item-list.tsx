@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { afterNextPaint } from '../../shared/after-paint';
 import { rememberListTop } from '../../shared/list-top';
 import { ItemRow, type RowActions, type RowItem } from './list/item-row';
 import { useRowsOnScreenFirst } from './list/use-rows-on-screen-first';
@@ -25,8 +26,13 @@ export function ItemList({
   const listRef = useRef<HTMLDivElement>(null);
   const shownCount = useRowsOnScreenFirst(items.length);
   useEffect(() => {
-    // Where the next opening's pre-paint puts the page's rows (prepaint/list-top.ts).
-    if (!isPathShown && listRef.current) rememberListTop(listRef.current);
+    if (isPathShown) return;
+    // Where the next opening's pre-paint puts the page's rows (prepaint/list-top.ts). Read once
+    // the frame is painted: read in the first commit, it forced a layout of the page the frame
+    // then did again after the other components' effects (issue 34, fifth pass).
+    return afterNextPaint(() => {
+      if (listRef.current) rememberListTop(listRef.current);
+    });
   }, [isPathShown]);
   return (
     <Stack
