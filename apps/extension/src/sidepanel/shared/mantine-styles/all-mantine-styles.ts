@@ -2,6 +2,9 @@ import { lazy, useEffect } from 'react';
 import { afterNextPaint } from '../after-paint';
 
 let loading: Promise<unknown> | undefined;
+/** Resolved when lazy views may load: at once, or after the first frame when held. */
+let lazyViewsMayLoad: Promise<void> = Promise.resolve();
+let releaseLazyViews: () => void = () => undefined;
 
 /**
  * Loads Mantine's whole stylesheet, layered (once): the first screen has only its components'
@@ -15,19 +18,43 @@ export async function loadAllMantineStyles(): Promise<void> {
 
 /**
  * `React.lazy` for a view outside the panel's first screen: its code and Mantine's whole
- * stylesheet, so it never renders before its components' styles are in the page.
+ * stylesheet, so it never renders before its components' styles are in the page. While
+ * {@link holdLazyViewsUntilPainted} holds them, it starts loading only after the first frame.
  */
 export const lazyStyled: typeof lazy = (load) =>
   lazy(async () => {
+    await lazyViewsMayLoad;
     const [view] = await Promise.all([load(), loadAllMantineStyles()]);
     return view;
   });
 
 /**
- * Rendered in the panel's first render: loads Mantine's whole stylesheet once the frame with
- * React's rows has been painted (its ~250 kB parsed then, not before the rows take clicks).
+ * Makes the lazy views rendered by the panel's first render (the canonical-link offer, the URL
+ * template's) wait for the frame with React's rows: their imports, run in that render, added
+ * their chunks' preload links and started Mantine's whole stylesheet before it (issue 34, fifth
+ * pass). Call it just before the first render and render {@link LoadAllStylesAfterPaint} in it.
+ */
+export function holdLazyViewsUntilPainted(): void {
+  lazyViewsMayLoad = new Promise((release) => {
+    releaseLazyViews = release;
+  });
+}
+
+/**
+ * Rendered in the panel's first render: once the frame with React's rows has been painted, lets
+ * the held lazy views load and loads Mantine's whole stylesheet (its ~250 kB parsed then, not
+ * before the rows take clicks).
  */
 export function LoadAllStylesAfterPaint() {
-  useEffect(() => afterNextPaint(() => void loadAllMantineStyles()), []);
+  useEffect(() => {
+    const cancel = afterNextPaint(() => {
+      releaseLazyViews();
+      void loadAllMantineStyles();
+    });
+    return () => {
+      cancel();
+      releaseLazyViews();
+    };
+  }, []);
   return null;
 }
