@@ -1,7 +1,7 @@
 import { Loader } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
 import type { ActiveTabState } from '../shared/use-active-tab';
-import classes from './panel-chrome.module.css';
+import classes from '../shared/plain-layout.module.css';
 
 /**
  * The address of the page the user is looking at, on one line (full address on hover). Plain
@@ -22,7 +22,7 @@ export function CurrentPage({ state }: { state: ActiveTabState }) {
         </p>
       )}
       {state.status === 'ready' && (
-        <p className={classes.url} title={state.tab?.url ?? undefined} data-testid="current-page-url">
+        <p className={classes.dimmedLine} title={state.tab?.url ?? undefined} data-testid="current-page-url">
           {state.tab?.url ?? 'This tab shows no web page.'}
         </p>
       )}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import classes from './panel-chrome.module.css';
+import classes from '../shared/plain-layout.module.css';
 
 /**
  * The side panel's header: the Waymark icon and name (the page's only level-1 heading), and at

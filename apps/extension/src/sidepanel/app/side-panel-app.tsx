@@ -1,4 +1,3 @@
-import { Stack } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isAppError } from '@waymark/core';
 import { useState } from 'react';
@@ -13,6 +12,7 @@ import { ConnectionIndicator, ServerStatus } from './server-status';
 import { useActiveTab } from '../shared/use-active-tab';
 import { Workspace } from './workspace';
 import { CurrentProjectProvider } from './current-project';
+import classes from '../shared/plain-layout.module.css';
 
 /** Retry a failed query once, but never an answer the server gave on purpose (4xx). */
 function shouldRetry(failureCount: number, error: Error): boolean {
@@ -45,17 +45,17 @@ function PanelBody({ start }: { start: PanelStart | null }) {
   const tabState = useActiveTab(window.location.search, start);
   return (
     // Dense on purpose (issue 16): at 420 × 720 the list starts about 200 px down.
-    <Stack p="xs" gap={6}>
+    <div className={classes.panel}>
       <PanelHeader>
         <SignedInInbox />
         <ConnectionIndicator />
         <PanelMenu />
       </PanelHeader>
       <ServerStatus />
-      <Stack component="main" gap={6}>
+      <main className={classes.stack}>
         <CurrentPage state={tabState} />
         <Workspace tabState={tabState} />
-      </Stack>
-    </Stack>
+      </main>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Loader, Text } from '@mantine/core';
 import type { SessionInfo } from '../../messaging/index';
 import { useChromeApi, useServerUrl } from '../../ui/index';
 import { ErrorAlert } from '../shared/error-alert';
@@ -13,6 +13,7 @@ import {
 import { isWebPage } from '../shared/is-web-page';
 import { OrgWritable } from '../../ui/index';
 import { NotAWebPage, PagePanel } from './page/page-panel';
+import classes from '../shared/plain-layout.module.css';
 import { AccountMenu, SignInCard, useSession } from '../features/session/index';
 import type { ActiveTabState } from '../shared/use-active-tab';
 
@@ -46,7 +47,7 @@ function SignedInWorkspace({
     select: (orgId) => orgs.selection.select(orgId),
   });
   return (
-    <Stack gap={6}>
+    <div className={classes.stack}>
       <AccountMenu session={session} />
       <PendingInvitations />
       {orgs.isPending && <Loader size="sm" aria-label="Loading your organizations" />}
@@ -74,7 +75,7 @@ function SignedInWorkspace({
           )}
         </>
       )}
-    </Stack>
+    </div>
   );
 }
 

@@ -1,10 +1,11 @@
-import { Loader, Stack, Text } from '@mantine/core';
+import { Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Feature } from '@waymark/core';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import type { ActiveTab } from '../../../messaging/index';
 import { OfflineNote } from '../../shared/data/offline-note';
 import { queryKeys } from '../../shared/data/query-keys';
+import classes from '../../shared/plain-layout.module.css';
 import { useReportChange } from '../../shared/data/use-report-change';
 import { ErrorAlert } from '../../shared/error-alert';
 import { useShortcuts } from '../../shared/keyboard/use-shortcuts';
@@ -104,7 +105,7 @@ export function PagePanel({
   }
   const current = { projectId: data.projectId, relativePath: data.relativePath };
   return (
-    <Stack gap={6}>
+    <div className={classes.stack}>
       <OfflineNote page={{ pageUrl, orgId, projectId }} />
       <ProjectHeading
         projects={data.projects}
@@ -194,7 +195,7 @@ export function PagePanel({
           />
         )}
       </Suspense>
-    </Stack>
+    </div>
   );
 }
 
@@ -232,9 +233,9 @@ function EditItem({
 /** Why a tab that is not a web page has no items. */
 export function NotAWebPage() {
   return (
-    <Text size="sm" c="dimmed">
+    <p className={classes.note}>
       Waymark records items against web pages (http or https addresses). Open a page of your site to
       see its items.
-    </Text>
+    </p>
   );
 }

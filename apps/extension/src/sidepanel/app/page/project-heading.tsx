@@ -1,6 +1,6 @@
 import { NativeSelect } from '@mantine/core';
 import type { TPageProject } from '@waymark/core';
-import classes from '../panel-chrome.module.css';
+import classes from '../../shared/plain-layout.module.css';
 
 /** The URL template a page matched (issue 31), as the page lookup answers it. */
 export type PageTemplate = { pattern: string; name: string | null };
@@ -38,7 +38,7 @@ export function ProjectHeading({
   return (
     <div>
       {heading}
-      <p className={classes.url} title={label} data-testid="page-template">
+      <p className={classes.dimmedLine} title={label} data-testid="page-template">
         <span className={classes.hidden}>Page </span>
         {label}
       </p>

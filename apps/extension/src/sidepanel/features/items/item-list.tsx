@@ -1,7 +1,7 @@
-import { Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { afterNextPaint } from '../../shared/after-paint';
 import { rememberListTop } from '../../shared/list-top';
+import classes from '../../shared/plain-layout.module.css';
 import { ItemRow, type RowActions, type RowItem } from './list/item-row';
 import { useRowsOnScreenFirst } from './list/use-rows-on-screen-first';
 
@@ -22,8 +22,7 @@ export function ItemList({
   /** Status, assignee and delete from the row; without it rows only open items. */
   rowActions?: RowActions;
 }) {
-  // Mantine types Stack's ref as a div's whatever its component; only its box is read.
-  const listRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   const shownCount = useRowsOnScreenFirst(items.length);
   useEffect(() => {
     if (isPathShown) return;
@@ -35,13 +34,7 @@ export function ItemList({
     });
   }, [isPathShown]);
   return (
-    <Stack
-      ref={listRef}
-      gap={0}
-      component="ul"
-      aria-label="Items on this page"
-      style={{ listStyle: 'none', padding: 0, margin: 0 }}
-    >
+    <ul ref={listRef} className={classes.list} aria-label="Items on this page">
       {items.slice(0, shownCount).map((item) => (
         <ItemRow
           key={item.itemId}
@@ -51,6 +44,6 @@ export function ItemList({
           rowActions={rowActions}
         />
       ))}
-    </Stack>
+    </ul>
   );
 }

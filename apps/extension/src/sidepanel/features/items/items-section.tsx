@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Loader } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { ACTION_LABELS, type TItemSummary } from '@waymark/core';
 import { useEffect, useRef, useState } from 'react';
@@ -8,6 +8,7 @@ import { useIsOrgWritable } from '../../../ui/index';
 import { collectFilterOptions, EMPTY_FILTER, filterItems } from './filter-items';
 import { ItemList } from './item-list';
 import { ErrorAlert } from '../../shared/error-alert';
+import classes from '../../shared/plain-layout.module.css';
 import { MarkersToggle, type PagePins } from './pins/index';
 import { FilterBar, type Scope } from './list/filter-bar';
 import { ROW_MENU_ATTRIBUTE } from './list/row-menu';
@@ -84,11 +85,11 @@ export function ItemsSection({
     />
   );
   return (
-    <Stack gap={6} component="section" aria-labelledby="items-heading">
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={2} size="h6" id="items-heading">
+    <section className={classes.stack} aria-labelledby="items-heading">
+      <div className={classes.spread}>
+        <h2 className={classes.subheading} id="items-heading">
           Items on this page ({pageItems.length})
-        </Title>
+        </h2>
         {isWritable && (
           <Button
             size="compact-sm"
@@ -99,7 +100,7 @@ export function ItemsSection({
             {ACTION_LABELS.addItem}
           </Button>
         )}
-      </Group>
+      </div>
       {filterBar}
       <MarkersToggle pins={pins} />
       {scope === 'project' ? (
@@ -107,29 +108,29 @@ export function ItemsSection({
           {search.isPending && <Loader size="xs" aria-label="Searching the project" />}
           {search.isError && <ErrorAlert error={search.error} title="The search failed" />}
           {found?.length === 0 && (
-            <Text size="sm" c="dimmed">
+            <p className={classes.note}>
               No item of this project matches.
-            </Text>
+            </p>
           )}
           {found && found.length > 0 && (
             <ItemList items={found} onOpen={onOpen} isPathShown rowActions={rowActions} />
           )}
         </>
       ) : pageItems.length === 0 ? (
-        <Text size="sm" c="dimmed">
+        <p className={classes.note}>
           Nobody has recorded anything on this page yet. Use {ACTION_LABELS.addItem} to add a user
           story, requirement, bug or note.
-        </Text>
+        </p>
       ) : shown.length === 0 ? (
-        <Text size="sm" c="dimmed">
+        <p className={classes.note}>
           No item matches these filters.{' '}
           <Button variant="subtle" size="compact-xs" onClick={() => setFilter(EMPTY_FILTER)}>
             Show all items
           </Button>
-        </Text>
+        </p>
       ) : (
         <ItemList items={shown} onOpen={onOpen} rowActions={rowActions} />
       )}
-    </Stack>
+    </section>
   );
 }

@@ -1,16 +1,17 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { ACTION_LABELS } from '@waymark/core';
 import type { SessionInfo } from '../../../messaging/index';
 import { useSignInOut } from './use-session';
+import classes from '../../shared/plain-layout.module.css';
 
 /** The signed-in user's name and the Logout button. */
 export function AccountMenu({ session }: { session: Extract<SessionInfo, { signedIn: true }> }) {
   const { signOut } = useSignInOut();
   return (
-    <Group gap="xs" justify="space-between" wrap="nowrap">
-      <Text size="xs" c="dimmed" truncate title={session.email} data-testid="signed-in-user">
+    <div className={classes.spreadXs}>
+      <p className={classes.dimmedLine} title={session.email} data-testid="signed-in-user">
         {session.name || session.email}
-      </Text>
+      </p>
       <Button
         size="compact-xs"
         variant="subtle"
@@ -19,6 +20,6 @@ export function AccountMenu({ session }: { session: Extract<SessionInfo, { signe
       >
         {ACTION_LABELS.logout}
       </Button>
-    </Group>
+    </div>
   );
 }

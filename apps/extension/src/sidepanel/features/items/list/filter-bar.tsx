@@ -1,4 +1,4 @@
-import { Button, Group, Kbd, Pill, Stack, TextInput } from '@mantine/core';
+import { Button, Kbd, Pill, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import { FirstUse } from '../../../shared/first-use/first-use';
@@ -6,6 +6,7 @@ import type { FilterOptions, ItemFilter } from '../filter-items';
 import { FilterPopover } from '../lazy-views';
 import { activeFilterChips, clearChipFilters, removeFilter } from './active-filters';
 import { FilterButton, SCOPE_LABELS } from './filter-button';
+import classes from '../../../shared/plain-layout.module.css';
 
 /** Where the list looks: the current page's items, or the whole project on the server. */
 export type Scope = 'page' | 'project';
@@ -46,8 +47,8 @@ export function FilterBar({
   const chips = activeFilterChips(filter, options);
   const setCount = chips.length + (scope === 'project' ? 1 : 0);
   return (
-    <Stack gap={4} component="search" aria-label="Filter items">
-      <Group gap={6} wrap="nowrap">
+    <search className={classes.stackTight} aria-label="Filter items">
+      <div className={classes.row}>
         <TextInput
           ref={searchRef}
           flex={1}
@@ -81,9 +82,9 @@ export function FilterBar({
             setCount={setCount}
           />
         </FirstUse>
-      </Group>
+      </div>
       {setCount > 0 && (
-        <Group gap={4} aria-label="Active filters" role="group">
+        <div className={classes.chips} aria-label="Active filters" role="group">
           {scope === 'project' && (
             <Pill
               withRemoveButton
@@ -112,8 +113,8 @@ export function FilterBar({
               Clear filters
             </Button>
           )}
-        </Group>
+        </div>
       )}
-    </Stack>
+    </search>
   );
 }
