@@ -22,7 +22,11 @@ export function CurrentPage({ state }: { state: ActiveTabState }) {
         </p>
       )}
       {state.status === 'ready' && (
-        <p className={classes.dimmedLine} title={state.tab?.url ?? undefined} data-testid="current-page-url">
+        <p
+          className={classes.dimmedLine}
+          title={state.tab?.url ?? undefined}
+          data-testid="current-page-url"
+        >
           {state.tab?.url ?? 'This tab shows no web page.'}
         </p>
       )}

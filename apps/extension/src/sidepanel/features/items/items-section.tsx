@@ -107,11 +107,7 @@ export function ItemsSection({
         <>
           {search.isPending && <Loader size="xs" aria-label="Searching the project" />}
           {search.isError && <ErrorAlert error={search.error} title="The search failed" />}
-          {found?.length === 0 && (
-            <p className={classes.note}>
-              No item of this project matches.
-            </p>
-          )}
+          {found?.length === 0 && <p className={classes.note}>No item of this project matches.</p>}
           {found && found.length > 0 && (
             <ItemList items={found} onOpen={onOpen} isPathShown rowActions={rowActions} />
           )}
