@@ -155,19 +155,21 @@ async function readLanguage(db: Db, projectId: number): Promise<string> {
 const LANGUAGE_CHANGED = 'search language changed';
 
 /**
- * The statement's guard on the language it was given (decision 0084): true when it is still the
- * project's organization's, otherwise an error naming {@link LANGUAGE_CHANGED} (a failed cast:
- * plain SQL has no other way to raise one). Without a table column it is a one-time filter, run
- * once before anything else.
+ * The statement's one-time filter (no table column: run once, before anything else): whether the
+ * search can match at all — its language is still the project's organization's, otherwise an
+ * error naming {@link LANGUAGE_CHANGED} (a failed cast: plain SQL has no other way to raise one;
+ * decision 0084), and the tsquery has words (stop words only match nothing: no candidate is
+ * looked for). A `case`, not `and`: a query folded to no words must not skip the language check.
  */
-function languageGuard(projectId: Placeholder, language: SQL): SQL {
-  return sql`(select case when ${organizations.searchLanguage} = ${language} then true
+function searchableGuard(projectId: Placeholder, language: SQL, query: SQL): SQL {
+  const languageHolds = sql`(select case when ${organizations.searchLanguage} = ${language} then true
     else cast(${organizations.searchLanguage}::text || ${`: ${LANGUAGE_CHANGED}`} as boolean) end
     from ${projects} join ${organizations} on ${organizations.id} = ${projects.orgId}
     where ${projects.id} = ${projectId})`;
+  return sql`case when ${languageHolds} then numnode(${query}) > 0 end`;
 }
 
-/** Whether `error` is the {@link languageGuard}'s. */
+/** Whether `error` is the {@link searchableGuard}'s language check's. */
 function isLanguageChanged(error: unknown): boolean {
   const cause = error instanceof Error && 'cause' in error ? error.cause : error;
   return [error, cause].some(
@@ -301,7 +303,7 @@ function prepareSearchPage(db: Db, name: string, prefix: boolean, filters: SQL |
       .innerJoin(itemSearch, eq(itemSearch.itemId, ranked.itemId))
       .$dynamic(),
   )
-    .where(languageGuard(projectId, language))
+    .where(searchableGuard(projectId, language, query))
     .orderBy(desc(ranked.isTitled), desc(ranked.rank), desc(items.updatedAt), desc(items.id))
     .prepare(name);
 }
