@@ -155,11 +155,11 @@ async function readLanguage(db: Db, projectId: number): Promise<string> {
 const LANGUAGE_CHANGED = 'search language changed';
 
 /**
- * The statement's one-time filter (no table column: run once, before anything else): whether the
- * search can match at all — its language is still the project's organization's, otherwise an
- * error naming {@link LANGUAGE_CHANGED} (a failed cast: plain SQL has no other way to raise one;
- * decision 0084), and the tsquery has words (stop words only match nothing: no candidate is
- * looked for). A `case`, not `and`: a query folded to no words must not skip the language check.
+ * Whether the search can match at all, evaluated once before any candidate is looked for: its
+ * language is still the project's organization's — otherwise an error naming
+ * {@link LANGUAGE_CHANGED} (a failed cast: plain SQL has no other way to raise one; decision
+ * 0084) — and the tsquery has words (stop words only match nothing). A `case`, not `and`: a query
+ * folded to no words must not skip the language check.
  */
 function searchableGuard(projectId: Placeholder, language: SQL, query: SQL): SQL {
   const languageHolds = sql`(select case when ${organizations.searchLanguage} = ${language} then true
@@ -268,8 +268,11 @@ function prepareSearchPage(db: Db, name: string, prefix: boolean, filters: SQL |
   const titled = db.$with('titled').as(newestTitleMatches(db, filters, query));
   const titledIds = sql`array(select ${titled.itemId} from ${titled})`;
   const anywhere = newestMatchesAnywhere(db, projectId, filters, query);
-  const candidates = sql`case when cardinality(${titledIds}) >= ${HIT_LIMIT} then ${titledIds}
-    else array(select unnest(${titledIds}) union select unnest(${anywhere})) end`;
+  // Behind the one-time guard: nothing is looked for when the search cannot match (a `where` on
+  // the whole statement did the same but doubled its planning time).
+  const candidates = sql`case when ${searchableGuard(projectId, language, query)} then
+    case when cardinality(${titledIds}) >= ${HIT_LIMIT} then ${titledIds}
+    else array(select unnest(${titledIds}) union select unnest(${anywhere})) end end`;
   const isTitled = sql<boolean>`${itemSearch.itemId} = any(${titledIds})`;
   const rank = sql<number>`ts_rank(${itemSearch.document}, ${query})`;
   const ranked = db
@@ -303,7 +306,6 @@ function prepareSearchPage(db: Db, name: string, prefix: boolean, filters: SQL |
       .innerJoin(itemSearch, eq(itemSearch.itemId, ranked.itemId))
       .$dynamic(),
   )
-    .where(searchableGuard(projectId, language, query))
     .orderBy(desc(ranked.isTitled), desc(ranked.rank), desc(items.updatedAt), desc(items.id))
     .prepare(name);
 }
