@@ -28,7 +28,10 @@ if (file) {
   const nameOf = (first) => {
     if (typeof first === 'string') return first.replace(/\s+/g, ' ').trim().slice(0, 40);
     if (first?.name) return first.name;
-    return String(first?.text ?? '?').replace(/\s+/g, ' ').trim().slice(0, 40);
+    return String(first?.text ?? '?')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 40);
   };
 
   const connect = pg.Pool.prototype.connect;

@@ -16,8 +16,7 @@ export function searchStatementKind(nameOrText: string): 'page' | 'tsquery' | 'l
   if (/^search_items_/.test(nameOrText) || nameOrText.includes('ts_headline')) return 'page';
   if (/^search_tsquery_/.test(nameOrText) || nameOrText.includes('websearch_to_tsquery'))
     return 'tsquery';
-  if (nameOrText === 'search_language' || nameOrText.includes('search_language'))
-    return 'language';
+  if (nameOrText === 'search_language' || nameOrText.includes('search_language')) return 'language';
   return null;
 }
 

@@ -147,7 +147,10 @@ export const searchLoadScenario: Scenario = {
         const mean =
           searches.latencies.reduce((sum, value) => sum + value, 0) /
           Math.max(1, searches.latencies.length);
-        split.push(...formatSplit(`searches ${name}`, searches.latencies.length, mean, server, db), '');
+        split.push(
+          ...formatSplit(`searches ${name}`, searches.latencies.length, mean, server, db),
+          '',
+        );
       }
       return [...rows(baseline, baseline), ...rows(searches, baseline)];
     };
