@@ -1,6 +1,13 @@
 import type autocannon from 'autocannon';
 import { formatActivity, sampleActivity } from '../lib/activity-sampler';
 import { loadAverage } from '../lib/process-stats';
+import {
+  difference,
+  formatSplit,
+  preloadStatementStats,
+  readServerTimings,
+  statementStats,
+} from '../lib/search-split';
 import { loadAtOnce, mixedLoadCalls, type Mix } from './mixed-load';
 import { SEARCH_TEXTS, seedSearchOrganization } from './search';
 import type { PreparedScenario, Scenario } from './types';
@@ -17,6 +24,10 @@ const CLIENTS = Number(process.env.BENCH_SEARCH_LOAD_CLIENTS ?? 4);
  */
 const LOAD_SHARE = Number(process.env.BENCH_SEARCH_LOAD_SHARE ?? 0.25);
 const GOAL_MS = 50;
+/** The server's statement timings (bench/lib/pg-timing.mjs, preloaded through BENCH_NODE). */
+const TIMING_FILE = process.env.PG_TIMING_FILE;
+/** Longer than pg-timing.mjs's interval: its next line holds the phase's last statements. */
+const TIMING_SETTLE_MS = 1_200;
 
 let token = '';
 let projectId = 0;
@@ -92,6 +103,7 @@ export const searchLoadScenario: Scenario = {
     const ids = await seedSearchOrganization(serverUrl, context, token);
     projectId = ids.projectId;
     dataDir = context.dataDir;
+    if (TIMING_FILE) await preloadStatementStats(dataDir);
     // The mixed load without its own searches: the searches here are the ones timed.
     writes = (await mixedLoadCalls(serverUrl, token, ids, context.dataDir))
       .filter((mix) => !mix.label.includes('searchItems'))
@@ -114,16 +126,32 @@ export const searchLoadScenario: Scenario = {
         body: JSON.stringify({ projectId, text: textOf(index) }),
       });
     const activity: string[] = [];
+    const split: string[] = [];
     const phase = async (name: string) => {
       const baseline = await timeCalls(`${name}: GET /api/account/whoami (baseline)`, whoami);
       // Where the searches' time goes: the database's connections sampled while they run.
       const sampler = await sampleActivity(dataDir);
+      const dbTimes = TIMING_FILE ? await statementStats(dataDir) : null;
+      const serverBefore = TIMING_FILE ? readServerTimings(TIMING_FILE) : null;
       const searches = await timeCalls(
-        `${name}: POST /api/item/searchItems (4 texts in turn)`,
+        `${name}: POST /api/item/searchItems (${SEARCH_TEXTS.length} texts in turn)`,
         search,
         (index) => `\`${textOf(index)}\``,
       );
       activity.push(...formatActivity(`searches ${name}`, await sampler.stop()));
+      if (TIMING_FILE && serverBefore) {
+        const db = (await dbTimes?.read()) ?? null;
+        await dbTimes?.end();
+        await new Promise((done) => setTimeout(done, TIMING_SETTLE_MS));
+        const server = difference(serverBefore, readServerTimings(TIMING_FILE));
+        const mean =
+          searches.latencies.reduce((sum, value) => sum + value, 0) /
+          Math.max(1, searches.latencies.length);
+        split.push(
+          ...formatSplit(`searches ${name}`, searches.latencies.length, mean, server, db),
+          '',
+        );
+      }
       return [...rows(baseline, baseline), ...rows(searches, baseline)];
     };
     const loadAtStart = loadAverage();
@@ -159,6 +187,13 @@ export const searchLoadScenario: Scenario = {
       '',
       ...activity,
       '',
+      ...(split.length
+        ? [
+            "Where a search's time goes, per round trip (server: bench/lib/pg-timing.mjs; PostgreSQL: pg_stat_statements):",
+            '',
+            ...split,
+          ]
+        : []),
       `Texts, in turn: ${SEARCH_TEXTS.map(({ label, text }) => `${label} (\`${text}\`)`).join(', ')}; the data is the search scenario's (100,000 items, a note on every 4th, Safari in 1,000 notes). Each client sends its next request when the last is answered; latency is measured by the client (fetch to the whole answer read).`,
     ];
   },

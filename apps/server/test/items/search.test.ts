@@ -201,6 +201,35 @@ describe('full-text search of a project', () => {
     expect(hits(found[0]?.match?.snippet ?? [])).toEqual(['wombat']);
   });
 
+  it('finds a word in 2,100 old items and none of the newest 1,200, also with a rare filter', async () => {
+    const projectWithHistory = await createProject(t, world, 'https://www.walk.example.test');
+    const first = await createItem(t, world.admin, world, {
+      projectId: projectWithHistory,
+      relativePath: '/old',
+      title: 'First',
+    });
+    // 2,100 old items mention it, then 1,200 newer ones do not (the case of `benchmark` after a
+    // load round, decision 0085), and the newest old item has a status of its own.
+    await copiesOf(first, 2_100, 'Old', '<p>A numbat was here.</p>');
+    await copiesOf(first, 1_200, 'New', '<p>Nothing to see.</p>');
+    const {
+      rows: [newestOld],
+    } = await t.db.execute<{ id: number }>(sql`select max(id) as id from items
+      where project_id = ${projectWithHistory} and title like 'Old %'`);
+    await t.db.execute(sql`update items set item_status_id = ${world.statusIds[1]}
+      where id = ${newestOld?.id ?? 0}`);
+    const found = await searchProject(projectWithHistory, 'numbat');
+    expect(found).toHaveLength(100);
+    // Equal ranks: the most recently changed first — the updated one, then the newest copies.
+    const numbers = found.map((hit) => Number(hit.title.split(' ')[1]));
+    expect(numbers).toEqual([2_100, ...Array.from({ length: 99 }, (_, index) => 2_099 - index)]);
+    // A common word with a rare filter: one match among thousands.
+    const filtered = await searchProject(projectWithHistory, 'numbat', {
+      itemStatusId: world.statusIds[1],
+    });
+    expect(filtered.map((hit) => hit.itemId)).toEqual([newestOld?.id]);
+  });
+
   it('matches the word being typed as a prefix', async () => {
     expect(await searchIds('Saf')).toEqual([ids.noted]);
     expect(await searchIds('leaves the pa')).toEqual([ids.described]);

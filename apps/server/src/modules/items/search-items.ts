@@ -1,5 +1,6 @@
 import type { THighlighted, TItemSearchHit } from '@waymark/core';
 import { and, desc, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { itemSearch, itemTags, items, organizations, projects } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
@@ -119,6 +120,63 @@ async function resolveTsquery(db: Db, projectId: number, text: string): Promise<
   return row?.query ?? '';
 }
 
+/** Most projects whose search language a pool keeps. */
+const MAX_LANGUAGES = 10_000;
+
+const languagesByDb = new WeakMap<Db, LRUCache<number, string>>();
+
+/** The search languages of projects as last read, for this pool. */
+function languagesOf(db: Db): LRUCache<number, string> {
+  let languages = languagesByDb.get(db);
+  if (!languages) {
+    languages = new LRUCache({ max: MAX_LANGUAGES });
+    languagesByDb.set(db, languages);
+  }
+  return languages;
+}
+
+/** Reads the project's organization's search language (a regconfig's text form). */
+async function readLanguage(db: Db, projectId: number): Promise<string> {
+  const prepared = preparedOnce(db, 'search_language', (name) =>
+    db
+      .select({ language: sql<string>`${organizations.searchLanguage}::text` })
+      .from(projects)
+      .innerJoin(organizations, eq(organizations.id, projects.orgId))
+      .where(eq(projects.id, sql.placeholder('projectId')))
+      .prepare(name),
+  );
+  const [row] = await prepared.execute({ projectId });
+  const language = row?.language ?? 'english';
+  languagesOf(db).set(projectId, language);
+  return language;
+}
+
+/** What the search statement raises when the language it was given is no longer the project's. */
+const LANGUAGE_CHANGED = 'search language changed';
+
+/**
+ * Whether the search can match at all, evaluated once before any candidate is looked for: its
+ * language is still the project's organization's — otherwise an error naming
+ * {@link LANGUAGE_CHANGED} (a failed cast: plain SQL has no other way to raise one; decision
+ * 0085) — and the tsquery has words (stop words only match nothing). A `case`, not `and`: a query
+ * folded to no words must not skip the language check.
+ */
+function searchableGuard(projectId: Placeholder, language: SQL, query: SQL): SQL {
+  const languageHolds = sql`(select case when ${organizations.searchLanguage} = ${language} then true
+    else cast(${organizations.searchLanguage}::text || ${`: ${LANGUAGE_CHANGED}`} as boolean) end
+    from ${projects} join ${organizations} on ${organizations.id} = ${projects.orgId}
+    where ${projects.id} = ${projectId})`;
+  return sql`case when ${languageHolds} then numnode(${query}) > 0 end`;
+}
+
+/** Whether `error` is the {@link searchableGuard}'s language check's. */
+function isLanguageChanged(error: unknown): boolean {
+  const cause = error instanceof Error && 'cause' in error ? error.cause : error;
+  return [error, cause].some(
+    (candidate) => candidate instanceof Error && candidate.message.includes(LANGUAGE_CHANGED),
+  );
+}
+
 /**
  * The newest {@link RANKED_CANDIDATES} items that pass the filters and whose **title** matches
  * `query`, newest first: found by the title's own GIN index (item_search_title_idx), a few
@@ -200,14 +258,21 @@ function newestMatchesAnywhere(
  * not by parsing its title again; when they fill the page, the others cannot be on it and are
  * not ranked at all (decision 0069).
  */
-function prepareSearchPage(db: Db, name: string, filters: SQL | undefined) {
+function prepareSearchPage(db: Db, name: string, prefix: boolean, filters: SQL | undefined) {
   const projectId = sql.placeholder('projectId');
-  const query = sql`${sql.placeholder('query')}::tsquery`;
+  // Bound as a regconfig (not cast from text, a stable cast), every function of the tsquery is
+  // immutable: each custom plan folds it to a constant before planning, so the planner sees the
+  // words and nothing parses it per row (decision 0085; decision 0049 resolved it first instead).
+  const language = sql`${sql.placeholder('language')}::regconfig`;
+  const query = sql`(${tsqueryOf(sql.placeholder('text'), prefix, language)})`;
   const titled = db.$with('titled').as(newestTitleMatches(db, filters, query));
   const titledIds = sql`array(select ${titled.itemId} from ${titled})`;
   const anywhere = newestMatchesAnywhere(db, projectId, filters, query);
-  const candidates = sql`case when cardinality(${titledIds}) >= ${HIT_LIMIT} then ${titledIds}
-    else array(select unnest(${titledIds}) union select unnest(${anywhere})) end`;
+  // Behind the one-time guard: nothing is looked for when the search cannot match (a `where` on
+  // the whole statement did the same but doubled its planning time).
+  const candidates = sql`case when ${searchableGuard(projectId, language, query)} then
+    case when cardinality(${titledIds}) >= ${HIT_LIMIT} then ${titledIds}
+    else array(select unnest(${titledIds}) union select unnest(${anywhere})) end end`;
   const isTitled = sql<boolean>`${itemSearch.itemId} = any(${titledIds})`;
   const rank = sql<number>`ts_rank(${itemSearch.document}, ${query})`;
   const ranked = db
@@ -263,12 +328,13 @@ const filterConditions: Record<Filter, (value: unknown) => SQL> = {
  * prepared statement skips drizzle's building of its ~6 KB of SQL on every call and lets
  * PostgreSQL reuse its parse and, once it judges a generic plan as good, its plan (decision 0080).
  */
-function preparedSearchPage(db: Db, present: Filter[]) {
-  const name = `search_items_${present.join('_') || 'unfiltered'}`;
+function preparedSearchPage(db: Db, prefix: boolean, present: Filter[]) {
+  const name = `search_items_${prefix ? 'prefix' : 'words'}_${present.join('_') || 'unfiltered'}`;
   return preparedOnce(db, name, () =>
     prepareSearchPage(
       db,
       name,
+      prefix,
       and(
         eq(items.projectId, sql.placeholder('projectId')),
         ...present.map((filter) => filterConditions[filter](sql.placeholder(filter))),
@@ -278,20 +344,22 @@ function preparedSearchPage(db: Db, present: Filter[]) {
 }
 
 /**
- * One page of hits for the resolved tsquery `queryText`, with the given filters.
+ * One page of hits for `text` in the project's search `language`, with the given filters: one
+ * statement, one round trip (decision 0085).
  */
 async function searchPage(
   db: Db,
   projectId: number,
-  queryText: string,
-  input: SearchItemsInput,
+  language: string,
+  input: SearchItemsInput & { text: string },
 ): Promise<TItemSearchHit[]> {
   const present = FILTERS.filter((filter) => input[filter]);
   const values = Object.fromEntries(present.map((filter) => [filter, input[filter]]));
-  const rows = await preparedSearchPage(db, present).execute({
+  const rows = await preparedSearchPage(db, endsInTypedWord(input.text), present).execute({
     ...values,
     projectId,
-    query: queryText,
+    language,
+    text: input.text,
   });
   return rows.map(({ titleHeadline, snippetHeadline, ...summary }) => ({
     ...toItemSummary(summary),
@@ -322,8 +390,14 @@ export async function searchItems(
     );
     return (await selectItemSummaries(db, where)).map((item) => ({ ...item, match: null }));
   }
-  const queryText = await resolveTsquery(db, scope.projectId, input.text);
-  // Text of stop words or punctuation only is an empty query, which matches nothing.
-  if (queryText === '') return [];
-  return searchPage(db, scope.projectId, queryText, input);
+  const text = { ...input, text: input.text };
+  const known = languagesOf(db).get(scope.projectId);
+  const language = known ?? (await readLanguage(db, scope.projectId));
+  try {
+    return await searchPage(db, scope.projectId, language, text);
+  } catch (error) {
+    // The organization chose another language since it was read: read it again, once.
+    if (known === undefined || !isLanguageChanged(error)) throw error;
+    return searchPage(db, scope.projectId, await readLanguage(db, scope.projectId), text);
+  }
 }

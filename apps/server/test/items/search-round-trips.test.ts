@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '../../src/db/schema';
+import type { ProjectScope } from '../../src/modules/access/index';
+import { searchItems, type SearchItemsInput } from '../../src/modules/items/search-items';
+import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
+import {
+  createItem,
+  createOrgWorld,
+  createProject,
+  type OrgWorld,
+} from '../support/projects-world';
+import { logStatements } from '../support/statement-log';
+
+let t: AuthTestContext;
+let world: OrgWorld;
+let scope: ProjectScope;
+let houseId: number;
+
+beforeAll(async () => {
+  t = await startAuthTestApp();
+  world = await createOrgWorld(t);
+  const projectId = await createProject(t, world, 'https://www.trips.example.test');
+  scope = { projectId, orgId: world.orgId, accessLevelId: 1 };
+  houseId = await createItem(t, world.admin, world, {
+    projectId,
+    relativePath: '/haus',
+    title: 'Die Häuser laden langsam',
+  });
+  await createItem(t, world.admin, world, {
+    projectId,
+    relativePath: '/checkout',
+    title: 'Checkout fails on Safari',
+    tags: ['payment'],
+  });
+});
+afterAll(() => t.close());
+
+/** The search's answer (ids) and the names of the statements it sent, on the main pool. */
+async function searched(input: SearchItemsInput) {
+  const logged = await logStatements(t.db, () => searchItems({ db: t.db }, scope, input));
+  return {
+    ids: logged.result.map((hit) => hit.itemId),
+    statements: logged.statements.map(({ text }) => /^\s*(\w+)/.exec(text)?.[1] ?? text),
+  };
+}
+
+const setLanguage = (language: string) =>
+  t.db
+    .update(organizations)
+    .set({ searchLanguage: language })
+    .where(eq(organizations.id, world.orgId));
+
+// Issue 28 under the mixed writes: each round trip waits for the server's busy event loop, so a
+// search is one statement once its project's language is known (decision 0085).
+describe('round trips of a search', () => {
+  it('reads the language once, then answers every shape of text in one statement', async () => {
+    const first = await searched({ text: 'checkout' });
+    expect(first.statements).toHaveLength(2);
+    for (const text of ['checkout', 'Saf', '"fails on safari"', 'checkout -payment', 'laden']) {
+      const { statements } = await searched({ text });
+      expect({ text, statements }).toEqual({ text, statements: ['with'] });
+    }
+    const filtered = await searched({ text: 'Checko', tag: 'PAYMENT' });
+    expect(filtered.statements).toEqual(['with']);
+    expect(filtered.ids).toHaveLength(1);
+  });
+
+  it('answers stop words only with nothing, in one statement and without an error', async () => {
+    await searched({ text: 'warmup' });
+    expect(await searched({ text: 'the and of' })).toEqual({ ids: [], statements: ['with'] });
+    expect(await searched({ text: '"' })).toEqual({ ids: [], statements: ['with'] });
+  });
+
+  it('notices a language changed elsewhere and answers in it at once', async () => {
+    expect((await searched({ text: 'Haus' })).ids).toEqual([]);
+    // Changed in the database directly, as another server copy would: this one's kept language
+    // is stale, and its statement refuses to run with it.
+    await setLanguage('german');
+    try {
+      const changed = await searched({ text: 'Haus' });
+      expect(changed.ids).toEqual([houseId]);
+      expect(changed.statements).toHaveLength(3);
+      expect(await searched({ text: 'Haus' })).toEqual({ ids: [houseId], statements: ['with'] });
+    } finally {
+      await setLanguage('english');
+    }
+    expect((await searched({ text: 'Haus' })).ids).toEqual([]);
+  });
+});
