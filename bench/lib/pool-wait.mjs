@@ -69,7 +69,9 @@ if (file) {
     return result;
   };
   const percentile = (sorted, p) =>
-    sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+    sorted.length === 0
+      ? 0
+      : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
   const summary = (values) => {
     const sorted = [...values].sort((a, b) => a - b);
     const sum = sorted.reduce((total, value) => total + value, 0);
