@@ -41,9 +41,11 @@ export type ChangeCache<K, V> = {
   readonly size: number;
 };
 
-/** A load in flight, and what the changes that arrived meanwhile would have forgotten. */
+/**
+ * A load in flight, what the changes that arrived meanwhile would have forgotten, and the
+ * loading promise calls of the same key join.
+ */
 type Fill<K, V> = {
-  key: K;
   spoiled: boolean;
   selects: ((key: K, value: V) => boolean)[];
   value?: Promise<V>;
@@ -123,7 +125,7 @@ export function createChangeCache<K extends string | number, V extends object>(
       if (cached !== undefined) return cached;
       const loading = joinable.get(key)?.value;
       if (loading) return loading;
-      const fill: Fill<K, V> = { key, spoiled: false, selects: [] };
+      const fill: Fill<K, V> = { spoiled: false, selects: [] };
       fills.add(fill);
       joinable.set(key, fill);
       let value: V;
