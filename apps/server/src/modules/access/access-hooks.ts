@@ -64,11 +64,11 @@ export function accessHooks(
   // (so the answer tells nothing to outsiders); reads go on for its members.
   const preHandler: preHandlerAsyncHookHandler =
     isWrite && !closedCheckedInTransaction
-    ? async (request) => {
-        const orgId = await check(request);
-        await assertOrgOpen(request.server.authenticator.db, orgId);
-      }
-    : async (request) => void (await check(request));
+      ? async (request) => {
+          const orgId = await check(request);
+          await assertOrgOpen(request.server.authenticator.db, orgId);
+        }
+      : async (request) => void (await check(request));
   return { onRequest, preHandler, errorCodes: isWrite ? [...errorCodes, 'CONFLICT'] : errorCodes };
 }
 
