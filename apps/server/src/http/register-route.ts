@@ -18,7 +18,12 @@ declare module 'fastify' {
      * Turns a route's declared access into the hooks Fastify runs before its handler. HTTP only
      * declares rules; the access module decides them and installs this (`installAccess`).
      */
-    enforceAccess(access: AccessRule, tokenScope: TokenScope, isWrite: boolean): AccessEnforcement;
+    enforceAccess(
+      access: AccessRule,
+      tokenScope: TokenScope,
+      isWrite: boolean,
+      closedCheckedInTransaction: boolean,
+    ): AccessEnforcement;
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
@@ -47,6 +52,12 @@ export type RouteImplementation<R extends RouteDef> = {
    * is closed (decision 0063).
    */
   allowWhileClosed?: boolean;
+  /**
+   * Issue 34: the route's service refuses a closed organization itself, in a statement of its
+   * write's transaction (the access module's `orgClosedAtSql`), so the access hook skips its
+   * pooled read. Only for a service that does so on every path (the items' create).
+   */
+  closedCheckedInTransaction?: boolean;
   /** Calls one service and returns the 200 answer. */
   handler: (request: RouteRequest<R>, reply: FastifyReply) => Promise<Answer<R>> | Answer<R>;
 };
@@ -66,7 +77,12 @@ export function registerRoute<R extends RouteDef>(
   const tokenScope = deriveTokenScope(implementation.access, route.method, route.tokenScope);
   const isWrite =
     route.method !== 'GET' && tokenScope !== 'items:read' && !implementation.allowWhileClosed;
-  const { errorCodes, ...hooks } = app.enforceAccess(implementation.access, tokenScope, isWrite);
+  const { errorCodes, ...hooks } = app.enforceAccess(
+    implementation.access,
+    tokenScope,
+    isWrite,
+    implementation.closedCheckedInTransaction === true,
+  );
   const hasInput = Boolean(route.params ?? route.query ?? route.body);
   const codes: ErrorCode[] = [
     ...(hasInput ? (['BAD_REQUEST'] as const) : []),

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { auditEvents, organizations, users } from '../../src/db/schema';
+import { auditEvents, itemNotes, items, organizations, users } from '../../src/db/schema';
 import { setPlan } from '../support/billing-world';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import {
@@ -145,6 +145,14 @@ describe('closing an organization', () => {
       expect(answer.statusCode).toBe(409);
       expect(answer.json()).toMatchObject({ message: ORG_CLOSED_MESSAGE });
     }
+    // The create and the note read the closing inside their own transaction (issue 34): nothing
+    // of either was written.
+    const projectItems = await t.db
+      .select({ title: items.title })
+      .from(items)
+      .where(eq(items.projectId, org.projectId));
+    expect(projectItems).toEqual([{ title: 'Before closing' }]);
+    expect(await t.db.select().from(itemNotes).where(eq(itemNotes.itemId, itemId))).toEqual([]);
     const item = ok<{ title: string }>(
       await t.call(member.as, { method: 'GET', url: `/api/item/getItem/${itemId}` }),
     );

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { PLAN_IDS } from '@waymark/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../../src/db/schema';
+import { insertNewItemRows } from '../../src/modules/items/new-item-rows';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import {
   createItem,
@@ -42,7 +44,12 @@ const post = async (url: string, payload: object) => {
     t.call(world.admin, { method: 'POST', url, payload }),
   );
   const counted = logged.statements.filter((s) => !s.text.startsWith('select pg_notify'));
-  return { result: logged.result, statements: counted.map((s) => firstWords(s.text)) };
+  return {
+    result: logged.result,
+    statements: counted.map((s) => firstWords(s.text)),
+    // Each barrier is a pooled statement of its own.
+    acquisitions: logged.acquisitions - (logged.statements.length - counted.length),
+  };
 };
 const firstWords = (text: string) =>
   text.replace(/\s+/g, ' ').trim().split(' ').slice(0, 3).join(' ');
@@ -50,7 +57,7 @@ const firstWords = (text: string) =>
 // Issue 34: the mixed load's writes, counted (the bench's create: a known page, one tag).
 describe('statements per write', () => {
   it('a create on a known page with a tag', async () => {
-    const { result, statements } = await post('/api/item/createItem', {
+    const { result, statements, acquisitions } = await post('/api/item/createItem', {
       projectId,
       relativePath: '/cart',
       title: 'Counted',
@@ -77,32 +84,87 @@ describe('statements per write', () => {
     });
     // Before issue 34's third pass: 15 (the plan, references, URL-rules lock, two rule reads,
     // item, tags and history each on their own; the history and mentions read after commit).
+    // Before issue 34's sixth pass: 8, the organization's closing read on the pool before the
+    // transaction and the answer's row after it — each a wait for a pooled connection under
+    // load — and the page's path found in a statement of its own.
     expect(statements).toEqual([
-      'select "closed_at" from', // the organization is not closed (access)
       'begin',
-      "select pg_advisory_xact_lock_shared(hashtext('waymark.url-rules'), $1::int),", // + plan, refs
+      'select (select "organizations"."closed_at"', // + URL-rules lock, plan, refs, author
       'select (select "project_url_rules"."hash_routes"', // the URL rules
-      'with inserted as', // the page's path
-      'with item as', // item, tags, links, history
+      'with inserted_path as', // the page's path, item, tags, links, history
+      'select "items"."id", "items"."title",', // the answer's row, before COMMIT
       'commit',
-      'select "items"."id", "items"."title",', // the answer's row
     ]);
+    expect(acquisitions).toBe(1); // one wait for a pooled connection (3 before)
   });
 
   it('a note without mentions', async () => {
-    const { result, statements } = await post('/api/item/addItemNote', { itemId, text: 'A note' });
+    const { result, statements, acquisitions } = await post('/api/item/addItemNote', {
+      itemId,
+      text: 'A note',
+    });
     expect(ok<{ text: string }>(result)).toMatchObject({ text: 'A note' });
     // Before issue 34's third pass: 11, with the plan read on its own, a DELETE of the new
     // note's (absent) mentions, and the author's watch and the fan-out apart.
     expect(statements).toEqual([
       'select "projects"."id", "projects"."org_id",', // the item's project and the caller's standing (access)
-      'select "closed_at" from',
       'begin',
-      'with plan as', // plan share-locked + the note
+      'with plan as', // closing read, plan share-locked + the note
       'update "items" set', // the item sorts as recently changed
       'select waymark_auto_watch($1::integer, $2::integer),', // + the fan-out
       'select "item_notes"."id", "item_notes"."text",', // the answer
       'commit',
     ]);
+    expect(acquisitions).toBe(2); // the access check's read, then the transaction (3 before)
+  });
+
+  it('a create with tags writes its search row once, with its tags', async () => {
+    // Every row of the create's statement refreshes the item's search row after the statement
+    // (the item's, each tag's); all see the same rows, so only the first writes (migration
+    // item_search_write_once). Counted in the transaction's own table statistics, rolled back;
+    // `before`: the same with the refresh as migration 0025 wrote it, replaced in the transaction.
+    const before = await searchRowWrites(readFileSync(REFRESH_BEFORE, 'utf8'));
+    const after = await searchRowWrites();
+    expect(before).toEqual({ upd: 3, tags: 'alpha beta gamma' });
+    expect(after).toEqual({ upd: 0, tags: 'alpha beta gamma' });
   });
 });
+
+const REFRESH_BEFORE = new URL('../../drizzle/0025_item_search_row_lock.sql', import.meta.url);
+
+/** Updates of `item_search` by one create of an item with three tags, in a rolled-back transaction. */
+async function searchRowWrites(refreshFunction?: string) {
+  const rolledBack = new Error('rolled back');
+  let counts: unknown;
+  await t.db
+    .transaction(async (tx) => {
+      if (refreshFunction) await tx.execute(sql.raw(refreshFunction));
+      // The backend's counts may hold earlier transactions' not yet reported: a difference.
+      const updates = sql`(select n_tup_upd from pg_stat_xact_user_tables
+        where relname = 'item_search')`;
+      const { rows: start } = await tx.execute<{ upd: string }>(sql`select ${updates} as upd`);
+      const written = await insertNewItemRows(tx, {
+        projectId,
+        page: { path: '/cart' },
+        recordedPath: null,
+        itemTypeId: world.itemTypeIds[0] ?? 0,
+        itemStatusId: world.statusIds[0] ?? 0,
+        title: 'Indexed once',
+        descriptionHtml: '',
+        assigneeUserId: null,
+        releaseId: null,
+        createdBy: world.adminUserId,
+        tags: ['alpha', 'beta', 'gamma'],
+        externalUrls: [],
+      });
+      const { rows } = await tx.execute<{ upd: string; tags: string }>(sql`
+        select ${updates} as upd,
+          (select tags from item_search where item_id = ${written?.itemId ?? 0}) as tags`);
+      counts = { ...rows[0], upd: Number(rows[0]?.upd) - Number(start[0]?.upd) };
+      throw rolledBack;
+    })
+    .catch((error: unknown) => {
+      if (error !== rolledBack) throw error;
+    });
+  return counts;
+}

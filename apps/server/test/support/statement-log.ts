@@ -7,15 +7,18 @@ export type LoggedStatement = { text: string; client: number };
 /**
  * Records every statement the clients of `db`'s pool send while `run` runs (issue 34: a write's
  * statements and round trips are counted, not timed). `client` numbers the connection, so the
- * statements of the write's transaction and the pooled reads after it can be told apart.
+ * statements of the write's transaction and the pooled reads after it can be told apart;
+ * `acquisitions` counts the connections taken from the pool (under load, each is a wait).
  */
 export async function logStatements<T>(
   db: Db,
   run: () => Promise<T>,
-): Promise<{ result: T; statements: LoggedStatement[] }> {
+): Promise<{ result: T; statements: LoggedStatement[]; acquisitions: number }> {
   const pool = db.$client;
   const ours = new Map<pg.PoolClient, number>();
+  let acquisitions = 0;
   const acquire = (client: pg.PoolClient) => {
+    acquisitions += 1;
     if (!ours.has(client)) ours.set(client, ours.size + 1);
   };
   pool.on('acquire', acquire);
@@ -32,7 +35,7 @@ export async function logStatements<T>(
   } as typeof original;
   try {
     const result = await run();
-    return { result, statements };
+    return { result, statements, acquisitions };
   } finally {
     pg.Client.prototype.query = original;
     pool.off('acquire', acquire);

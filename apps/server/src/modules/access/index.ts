@@ -17,7 +17,7 @@ export { accessHooks, installAccess, requireCaller } from './access-hooks';
 export { projectsOf, RATE_LIMITED_MESSAGE } from './token-check';
 export { resolveCallerProject } from './resolve-caller-project';
 export { requireProjectScope } from './project-check';
-export { assertOrgOpen } from './closed-org-check';
+export { assertOrgOpen, assertOrgOpenAt, orgClosedAtSql } from './closed-org-check';
 export { resolveProjectScope, type ProjectScope } from './project-scope';
 
 /** The access module's manifest: other modules call it; it registers nothing. */

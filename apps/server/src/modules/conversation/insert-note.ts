@@ -2,14 +2,15 @@ import { PLAN_IDS } from '@waymark/core';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { itemNotes } from '../../db/schema';
-import type { ProjectScope } from '../access/index';
+import { assertOrgOpenAt, orgClosedAtSql, type ProjectScope } from '../access/index';
 import { planIdsWithFeature, requireFeatures, sharedPlanIdSql } from '../entitlements/index';
 
 /**
- * Inserts a note when the organization's plan has notes (spec §9), in ONE statement (issue 34:
- * the plan was read on its own before): the plan row is share-locked as assertFeature does, so a
- * downgrade waits for this transaction. PLAN_LIMIT, nothing written, when the plan lacks notes.
- * Answers the note's id.
+ * Inserts a note when the organization is open and its plan has notes (spec §9), in ONE
+ * statement (issue 34: the closing and the plan were read on their own before): the plan row is
+ * share-locked as assertFeature does, so a downgrade waits for this transaction. CONFLICT (the
+ * access hook's closed-organization answer, which the note route leaves to this statement:
+ * `closedCheckedInTransaction`) or PLAN_LIMIT, nothing written, otherwise. Answers the note's id.
  */
 export async function insertNoteIfPlanAllows(
   tx: DbOrTx,
@@ -17,16 +18,22 @@ export async function insertNoteIfPlanAllows(
   input: { itemId: number; text: string; userId: number },
 ): Promise<number> {
   const allowed = planIdsWithFeature('notes');
-  const { rows } = await tx.execute<{ plan_id: number; note_id: number | null }>(sql`
-    with plan as (select coalesce(${sharedPlanIdSql(scope.orgId)}, ${PLAN_IDS.free}) as id),
+  const { rows } = await tx.execute<{
+    plan_id: number;
+    closed_at: Date | string | null;
+    note_id: number | null;
+  }>(sql`
+    with plan as (select coalesce(${sharedPlanIdSql(scope.orgId)}, ${PLAN_IDS.free}) as id,
+      ${orgClosedAtSql(scope.orgId)} as closed_at),
     note as (
       insert into ${itemNotes} (item_id, author_user_id, text)
       select ${input.itemId}, ${input.userId}, ${input.text} from plan
-      where plan.id = any(${sql.param(allowed)}::int[])
+      where plan.closed_at is null and plan.id = any(${sql.param(allowed)}::int[])
       returning id)
-    select plan.id as plan_id, (select id from note) as note_id from plan`);
+    select plan.id as plan_id, plan.closed_at, (select id from note) as note_id from plan`);
   const [row] = rows;
   if (!row) throw new Error('Note insert returned no row');
+  assertOrgOpenAt(row.closed_at);
   if (row.note_id === null) requireFeatures(row.plan_id, ['notes']);
   if (row.note_id === null) throw new Error('Note not inserted on a plan with notes');
   return row.note_id;

@@ -38,14 +38,18 @@ export async function createItem(
   scope: ProjectScope,
   input: CreateItemInput,
 ): Promise<TItemDetail> {
-  const written = await db.transaction((tx) => writeItem(tx, scope, input));
-  // The answer's history is the one entry just written, and a description without a mention
-  // token has no mentions: two pooled reads less (issue 34).
-  return getItem(db, {
-    itemId: written.itemId,
-    isNew: true,
-    history: [written.history],
-    ...(!written.descriptionHtml.includes(MENTION_TOKEN_START) && { descriptionMentions: [] }),
+  return db.transaction(async (tx) => {
+    const written = await writeItem(tx, scope, input);
+    // The answer's history is the one entry just written, and a description without a mention
+    // token has no mentions: two reads less. The item's row is read before COMMIT, on the
+    // transaction's connection: under load a pooled read after it waited for a connection again
+    // (issue 34, decision 0087).
+    return getItem(tx, {
+      itemId: written.itemId,
+      isNew: true,
+      history: [written.history],
+      ...(!written.descriptionHtml.includes(MENTION_TOKEN_START) && { descriptionMentions: [] }),
+    });
   });
 }
 
@@ -71,11 +75,9 @@ async function writeItem(
   // Refused before anything is written; the notifications come from the history trigger.
   await checkMentions(tx, scope, input.descriptionHtml);
   const place = await placeNewItem(tx, scope.projectId, input.relativePath, { lockTaken: true });
-  const relativePathId = await ensureRelativePath(tx, scope.projectId, place.key);
   const descriptionHtml = sanitizeDescription(input.descriptionHtml);
-  const written = await insertNewItemRows(tx, {
+  const row = {
     projectId: scope.projectId,
-    relativePathId,
     recordedPath: place.recordedPath,
     itemTypeId: input.itemTypeId,
     itemStatusId: input.itemStatusId,
@@ -86,7 +88,17 @@ async function writeItem(
     createdBy: input.userId,
     tags: input.tags,
     externalUrls: input.externalUrls,
-  });
+  };
+  // The page's path is found or inserted by the rows' statement (issue 34: one round trip less);
+  // when a concurrent create inserted it after that statement's snapshot, nothing was written and
+  // the path is found on its own first.
+  const written =
+    (await insertNewItemRows(tx, { ...row, page: { path: place.key } })) ??
+    (await insertNewItemRows(tx, {
+      ...row,
+      page: { relativePathId: await ensureRelativePath(tx, scope.projectId, place.key) },
+    }));
+  if (!written) throw new Error('Insert of a new item returned no row');
   const history = {
     historyId: written.historyId,
     field: CREATED_HISTORY_FIELD,

@@ -105,6 +105,8 @@ const registerItems: AppModule = (app, { db, readDb, changes }) => {
   });
   registerRoute(app, routes.createItem, {
     access: projectMember({ projectIdFrom: 'body.projectId' }),
+    // checkNewItem reads the organization's closing in the create's transaction (issue 34).
+    closedCheckedInTransaction: true,
     errors: ['PLAN_LIMIT'],
     handler: async (request) =>
       createItem({ db }, scopeOf(request), {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { selectExpression } from '../../db/select-expression';
 import { users } from '../../db/schema';
-import type { ProjectScope } from '../access/index';
+import { assertOrgOpenAt, orgClosedAtSql, type ProjectScope } from '../access/index';
 import { requireFeatures, sharedPlanIdSql } from '../entitlements/index';
 import { listItemFeaturesUsed, type GatedItemFields } from './item-features';
 import { fullNameOf } from './item-queries';
@@ -13,8 +13,9 @@ import { urlRulesSharedLockSql } from './url-rules/read-url-rules';
 export type NewItemChecks = ItemRefLabels & { authorName: string };
 
 /**
- * A create's checks before it writes, in ONE statement (issue 34: a create sent five statements
- * for them): the project's URL-rules lock taken shared (placeNewItem reads the rules in a later
+ * A create's checks before it writes, in ONE statement (issue 34: a create sent six statements
+ * for them): the organization not closed (CONFLICT, as the access hook's check, which the create
+ * route leaves to this statement: `closedCheckedInTransaction`), the project's URL-rules lock taken shared (placeNewItem reads the rules in a later
  * statement, whose snapshot follows the lock), the organization's plan read and share-locked when
  * the item uses a gated field (PLAN_LIMIT, as assertItemFeatures), the type, status, release and
  * assignee checked (BAD_REQUEST, as checkItemRefs), and the author's name.
@@ -27,6 +28,7 @@ export async function checkNewItem(
   const features = listItemFeaturesUsed(input);
   const [row] = await tx
     .select({
+      closedAt: selectExpression(orgClosedAtSql(scope.orgId)),
       locked: selectExpression(urlRulesSharedLockSql(scope.projectId)),
       planId: features.length > 0 ? sharedPlanIdSql(scope.orgId) : sql<null>`null::int`,
       ...itemRefColumns(scope, input),
@@ -35,6 +37,7 @@ export async function checkNewItem(
     })
     .from(sql`(select 1) as one`);
   if (!row) throw new Error('New item checks returned no row');
+  assertOrgOpenAt(row.closedAt);
   requireFeatures(row.planId, features);
   return { ...assertItemRefs(row, input), authorName: row.authorName };
 }

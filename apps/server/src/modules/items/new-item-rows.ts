@@ -1,12 +1,15 @@
 import { CREATED_HISTORY_FIELD } from '@waymark/core';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { itemExternalUrls, itemHistory, itemTags, items } from '../../db/schema';
+import { itemExternalUrls, itemHistory, itemTags, items, relativePaths } from '../../db/schema';
 
-/** The columns of a new item row, its tags and links (already checked), and its author. */
+/**
+ * The columns of a new item row, its tags and links (already checked), and its author. Its page:
+ * the id of a path row, or the project's path (its key) found or inserted by the same statement.
+ */
 export type NewItemRow = {
   projectId: number;
-  relativePathId: number;
+  page: { relativePathId: number } | { path: string };
   recordedPath: string | null;
   itemTypeId: number;
   itemStatusId: number;
@@ -22,22 +25,36 @@ export type NewItemRow = {
 
 /**
  * Writes a new item, its tags and links in order, and its creation history entry in ONE
- * statement (issue 34: three or four round trips before). Data-modifying CTEs: every row
- * trigger (search index, change feed, live events, the history's notifications and webhooks)
- * and every foreign-key check runs at the statement's end and sees all of its rows. Answers the
- * item's id and the history entry's id and time, for the create's answer.
+ * statement (issue 34: four or five round trips before), with its page's path row found or
+ * inserted in it when `row.page` names a path. Data-modifying CTEs: every row trigger (search
+ * index, change feed, live events, the history's notifications and webhooks) and every
+ * foreign-key check runs at the statement's end and sees all of its rows. Answers the item's id
+ * and the history entry's id and time, for the create's answer — or null, writing nothing, when
+ * the path was inserted by a concurrent transaction after this statement's snapshot (its insert
+ * conflicts, its read cannot see the row): the caller finds the path on its own and retries.
  */
 export async function insertNewItemRows(
   tx: DbOrTx,
   row: NewItemRow,
-): Promise<{ itemId: number; historyId: number; changedAt: Date }> {
+): Promise<{ itemId: number; historyId: number; changedAt: Date } | null> {
+  const page =
+    'path' in row.page
+      ? sql`inserted_path as (
+          insert into ${relativePaths} (project_id, path) values (${row.projectId}, ${row.page.path})
+          on conflict do nothing returning id),
+        page as (select id from inserted_path union all (
+          select ${relativePaths.id} as id from ${relativePaths}
+          where ${relativePaths.projectId} = ${row.projectId}
+            and ${relativePaths.path} = ${row.page.path}) limit 1),`
+      : sql`page as (select ${row.page.relativePathId}::int as id),`;
   const { rows } = await tx.execute<{ item_id: number; history_id: number; changed_at: string }>(
-    sql`with item as (
+    sql`with ${page}
+      item as (
         insert into ${items} (project_id, relative_path_id, recorded_path, item_type_id,
           item_status_id, title, description_html, assignee_user_id, release_id, created_by)
-        values (${row.projectId}, ${row.relativePathId}, ${row.recordedPath}, ${row.itemTypeId},
+        select ${row.projectId}, page.id, ${row.recordedPath}, ${row.itemTypeId},
           ${row.itemStatusId}, ${row.title}, ${row.descriptionHtml}, ${row.assigneeUserId},
-          ${row.releaseId}, ${row.createdBy})
+          ${row.releaseId}, ${row.createdBy} from page
         returning id),
       tags as (
         insert into ${itemTags} (item_id, tag, position)
@@ -55,7 +72,7 @@ export async function insertNewItemRows(
       from item, history`,
   );
   const [written] = rows;
-  if (!written) throw new Error('Insert of a new item returned no row');
+  if (!written) return null;
   return {
     itemId: written.item_id,
     historyId: written.history_id,
