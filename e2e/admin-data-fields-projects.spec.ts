@@ -154,6 +154,8 @@ test('data fields and projects changed in the portal show in the extension', asy
 
   // Issue 31: the old address still shows the renamed page; the path lists it as an alias, and
   // the admin removes it after a confirmation (axe with the dialog open and its Delete hovered).
+  // Another administrator removes it first: the portal says why nothing was deleted and the list
+  // is reloaded to what is true (the success banner: projects-screen.test.tsx).
   const lookUp = (url: string) =>
     callApiAs<{ items: { title: string }[] }>(
       request,
@@ -177,8 +179,26 @@ test('data fields and projects changed in the portal show in the extension', asy
     deleteAlias.getByRole('button', { name: 'Delete' }),
     'Delete URL Alias',
   );
+  const [project] = await callApiAs<{ projectId: number }[]>(
+    request,
+    serverUrl,
+    token,
+    'GET',
+    `/api/project/getAllProjects/${org!.orgId}`,
+  );
+  expect(
+    await callApiAs<string>(request, serverUrl, token, 'POST', '/api/project/deletePathAlias', {
+      projectId: project!.projectId,
+      path: '/checkout',
+    }),
+  ).toBe('/checkout shows its own page again.');
   await deleteAlias.getByRole('button', { name: 'Delete' }).click();
-  await expect(banner(portal, '/checkout shows its own page again.')).toBeVisible();
+  await expect(deleteAlias).toBeHidden();
+  await expect(
+    portal.getByRole('alert').filter({
+      hasText: '/checkout does not show another page in this project.',
+    }),
+  ).toBeVisible();
   await expect(aliases).toHaveCount(0);
   expect((await lookUp(`${originA}/checkout`)).items).toEqual([]);
   expect((await lookUp(`${originA}/pay`)).items).toHaveLength(1);

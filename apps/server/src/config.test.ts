@@ -45,6 +45,16 @@ describe('loadConfig', () => {
       );
   });
 
+  it('counts buffers in the heap limit unless GC_BUFFERS_IN_HEAP_LIMIT is false', () => {
+    expect(loadConfig({}).gc).toEqual({ buffersInHeapLimit: true });
+    expect(loadConfig({ GC_BUFFERS_IN_HEAP_LIMIT: 'false' }).gc.buffersInHeapLimit).toBe(false);
+    expect(loadConfig({ GC_BUFFERS_IN_HEAP_LIMIT: '0' }).gc.buffersInHeapLimit).toBe(false);
+    expect(loadConfig({ GC_BUFFERS_IN_HEAP_LIMIT: 'true' }).gc.buffersInHeapLimit).toBe(true);
+    expect(() => loadConfig({ GC_BUFFERS_IN_HEAP_LIMIT: 'no' })).toThrow(
+      'Invalid configuration: GC_BUFFERS_IN_HEAP_LIMIT must be true or false',
+    );
+  });
+
   it('sizes the main pool and the read pool, 0 putting reads on the main pool', () => {
     expect(loadConfig({}).database).toEqual({
       poolSize: 10,

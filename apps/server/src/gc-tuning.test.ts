@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 // ten 20 MB uploads read off their sockets — which die at once.
 const SCRIPT = `
 import { tuneGarbageCollector } from ${JSON.stringify(pathToFileURL(path.join(import.meta.dirname, 'gc-tuning.ts')).href)};
-if (process.argv.includes('tuned')) tuneGarbageCollector();
+const mode = process.argv.at(-1);
+if (mode !== 'default') tuneGarbageCollector({ buffersInHeapLimit: mode === 'tuned' });
 globalThis.kept = Array.from({ length: 10 }, () => new Array(1_000_000).fill(1.5));
 console.log('buffers start');
 for (let index = 0; index < 3200; index += 1) Buffer.allocUnsafeSlow(64 * 1024);
@@ -15,7 +16,7 @@ console.log('buffers end');
 `;
 
 /** The full collections (`--trace-gc` Mark-Compact lines) while the buffers were allocated. */
-function fullCollections(mode: 'default' | 'tuned'): number {
+function fullCollections(mode: 'default' | 'tuned' | 'switched-off'): number {
   const run = spawnSync(
     process.execPath,
     ['--trace-gc', '--input-type=module', '--eval', SCRIPT, '--', mode],
@@ -36,5 +37,10 @@ describe('tuneGarbageCollector', () => {
   it('lets 200 MB of short-lived buffers pass without a full collection of the heap', () => {
     expect(fullCollections('default')).toBeGreaterThan(0);
     expect(fullCollections('tuned')).toBe(0);
+  });
+
+  // GC_BUFFERS_IN_HEAP_LIMIT=false: V8's defaults, full collections and all.
+  it('sets nothing when the configuration switches it off', () => {
+    expect(fullCollections('switched-off')).toBeGreaterThan(0);
   });
 });

@@ -17,8 +17,8 @@ type Logger = ReturnType<typeof createLogger>;
  * forks that many workers sharing the port, each running {@link serve}.
  */
 async function main(): Promise<void> {
-  tuneGarbageCollector();
   const config = loadConfigFromProcess();
+  tuneGarbageCollector(config.gc);
   const logger = createLogger(config.logLevel, logDestination(config.logFormat));
   if (config.webConcurrency > 1 && cluster.isPrimary) await startPrimary(config, logger);
   else await serve(config, logger);

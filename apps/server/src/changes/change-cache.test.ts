@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createChangeCache } from './change-cache';
 import { parseChange, type ChangeFeed } from './change-feed';
 import { createFakeChangeFeed as fakeFeed } from '../testing/fake-change-feed';
@@ -200,6 +200,80 @@ describe('createChangeCache with labels', () => {
     feed.emit({ table: 'items', key: 11 });
     expect(cache.peek('1|/a')).toBeUndefined();
     expect(cache.peek('1|/c')?.pathId).toBe(13);
+  });
+});
+
+describe('createChangeCache: expired entries', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const ttlMs = 60_000;
+  function expiringCache(feed: ChangeFeed, clock: { now(): number }) {
+    return createChangeCache<string, { projectId: number }>({
+      feed,
+      max: 10_000,
+      ttlMs,
+      clock,
+      labelsOf: (_key, value) => [`project:${value.projectId}`],
+      onChange: ({ table }) => (table === 'users' ? 'all' : 'none'),
+    });
+  }
+  const project = (projectId: number) => () => Promise.resolve({ projectId });
+
+  it('forgetting everything drops the expired entries too', async () => {
+    // A clock of its own, real timers: the sweep's timer (60 s away) never fires in this test.
+    let now = 1_000;
+    const feed = fakeFeed();
+    const cache = expiringCache(feed, { now: () => now });
+    await cache.get('a', project(1));
+    await cache.get('b', project(1));
+    now += ttlMs + 1;
+    // lru-cache reads its clock once a millisecond (real time): let that reading go.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await cache.get('c', project(2));
+    expect(cache.size).toBe(3);
+    feed.emit({ table: 'users', key: 1 });
+    expect(cache.size).toBe(0);
+  });
+
+  it('drops entries when they expire, with no request touching them', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const cache = expiringCache(fakeFeed(), Date);
+    await cache.get('a', project(1));
+    vi.advanceTimersByTime(ttlMs / 2);
+    await cache.get('b', project(1));
+    vi.advanceTimersByTime(ttlMs / 2 + 10);
+    expect(cache.size).toBe(1);
+    expect(cache.peek('b')).toEqual({ projectId: 1 });
+    vi.advanceTimersByTime(ttlMs / 2);
+    expect(cache.size).toBe(0);
+  });
+
+  it('does not drop an entry kept again before its first keeping expired', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const feed = fakeFeed();
+    const cache = expiringCache(feed, Date);
+    await cache.get('a', project(1));
+    vi.advanceTimersByTime(ttlMs / 2);
+    // Forgotten (everything) and loaded again: a fresh entry under the same key.
+    feed.emit({ table: 'users', key: 1 });
+    await cache.get('a', project(2));
+    vi.advanceTimersByTime(ttlMs / 2 + 10);
+    expect(cache.peek('a')).toEqual({ projectId: 2 });
+    vi.advanceTimersByTime(ttlMs / 2);
+    expect(cache.size).toBe(0);
+  });
+
+  it('sweeps at most a thousand entries a turn, then yields', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const cache = expiringCache(fakeFeed(), Date);
+    for (let i = 0; i < 2_500; i++) await cache.get(`k${i}`, project(1));
+    vi.advanceTimersByTime(ttlMs + 1);
+    expect(cache.size).toBe(1_500);
+    vi.advanceTimersByTime(1);
+    expect(cache.size).toBe(500);
+    vi.runAllTimers();
+    expect(cache.size).toBe(0);
   });
 });
 

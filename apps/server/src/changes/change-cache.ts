@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Change, ChangeFeed } from './change-feed';
+import { createExpirySweep, type Clock } from './expiry-sweep';
 
 /**
  * What a change does to a cache: `all` forgets everything, `none` ignores it, a predicate
@@ -18,8 +19,13 @@ export type ChangeCacheOptions<K, V> = {
   maxSize?: number;
   /** The size of an entry counted against `maxSize`; at least 1. */
   sizeOf?: (value: V, key: K) => number;
-  /** Longest an entry is trusted, in ms, even without a change (a safety net). */
+  /**
+   * Longest an entry is trusted, in ms, even without a change (a safety net). An expired entry
+   * is dropped from memory when it expires, not when it is next asked for.
+   */
   ttlMs: number;
+  /** The clock entries expire by; `performance` unless a test's. */
+  clock?: Clock;
   /** The labels a `{ label }` effect finds an entry by (e.g. its path and its project). */
   labelsOf?: (key: K, value: V) => readonly string[];
   /** What a change does to this cache. A `reset` always forgets everything. */
@@ -70,19 +76,29 @@ export function createChangeCache<K extends string | number, V extends object>(
       if (keys?.size === 0) byLabel.delete(label);
     }
   };
+  const clock = options.clock ?? performance;
   const entries = new LRUCache<K, V>({
     max: options.max,
     ttl: options.ttlMs,
+    perf: clock,
     ...(options.maxSize !== undefined && {
       maxSize: options.maxSize,
       sizeCalculation: (value: V, key: K) => Math.max(1, options.sizeOf?.(value, key) ?? 1),
     }),
     ...(labelsOf && { dispose: (value: V, key: K) => unlabel(key, value) }),
   });
+  const expiry = createExpirySweep<K>({
+    ttlMs: options.ttlMs,
+    clock,
+    remainingMs: (key) => entries.getRemainingTTL(key),
+    expire: (key) => entries.delete(key),
+  });
   const keep = (key: K, value: V) => {
     entries.set(key, value);
-    // A value too large for maxSize is not kept (and not disposed): nothing to label.
-    if (!labelsOf || entries.peek(key) !== value) return;
+    // A value too large for maxSize is not kept (and not disposed): nothing to label or expire.
+    if (entries.peek(key) !== value) return;
+    expiry.noteKept(key);
+    if (!labelsOf) return;
     for (const label of labelsOf(key, value)) {
       let keys = byLabel.get(label);
       if (!keys) byLabel.set(label, (keys = new Set()));
@@ -104,8 +120,11 @@ export function createChangeCache<K extends string | number, V extends object>(
       for (const fill of fills) fill.spoiled = true;
       // Entry by entry: LRUCache.clear() refills arrays of `max` slots whatever the size, which
       // under a stream of such changes cost more than the lookups they served (issue 34).
+      // `keys()` skips expired entries: purgeStale() drops those first, or they would stay.
+      entries.purgeStale();
       for (const key of [...entries.keys()]) entries.delete(key);
       byLabel.clear();
+      expiry.clear();
       return;
     }
     if (typeof effect === 'function') {

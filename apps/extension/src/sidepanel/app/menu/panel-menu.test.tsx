@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Mantine's menu shows through a transition jsdom never runs, so roles are queried with `hidden`.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TOrganization } from '@waymark/core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -244,6 +244,21 @@ describe('PanelMenu', () => {
       ]);
       expect(fake.syncStorage.get('orgId')).toBe(0);
       await waitFor(() => expect(callsOf(fake, 'getOrgs').length).toBeGreaterThan(orgLoads));
+    });
+
+    it('is the shared panel dialog: no second banner, a named close button that only closes', async () => {
+      const user = userEvent.setup();
+      const fake = renderMenu(SESSION, [MEMBER_ORG]);
+      await openMenu(user);
+      await user.click(
+        await screen.findByRole('menuitem', { name: 'Leave organization', hidden: true }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Leave organization' });
+      // Mantine's own header is a <header>: portalled beside the panel's, a second banner (axe).
+      expect(dialog.querySelector('header')).toBeNull();
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(callsOf(fake, 'leaveOrg')).toHaveLength(0);
     });
 
     it("shows the server's refusal in the dialog and stays", async () => {

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type { TOrganization } from '@waymark/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useChromeApi } from '../../../ui/index';
 import { saveOrgId } from '../../../settings/index';
 import { ErrorAlert } from '../../shared/error-alert';
+import { PanelDialog } from '../../shared/panel-dialog';
 import { useCallApi } from '../../shared/use-call-api';
 import { queryKeys } from '../../shared/data/query-keys';
 
@@ -40,30 +41,20 @@ export function LeaveOrgDialog({
     onClose();
   };
   return (
-    <Modal.Root opened={isOpen} onClose={close} centered>
-      <Modal.Overlay />
-      <Modal.Content>
-        {/* A div, not Mantine's <header>: a second banner landmark beside the panel's fails axe. */}
-        <Modal.Header {...{ component: 'div' }}>
-          <Modal.Title>Leave organization</Modal.Title>
-          <Modal.CloseButton aria-label="Close" />
-        </Modal.Header>
-        <Modal.Body>
-          <Text size="sm">
-            Leave {org.orgName}? Your licence is freed and you lose access to its projects; the
-            items and notes you wrote stay. You will need a new invitation to come back.
-          </Text>
-          {leave.isError && <ErrorAlert error={leave.error} title="You did not leave" />}
-          <Group justify="flex-end" mt="md" gap="xs">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button color="red" loading={leave.isPending} onClick={() => leave.mutate()}>
-              Leave {org.orgName}
-            </Button>
-          </Group>
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+    <PanelDialog opened={isOpen} onClose={close} title="Leave organization">
+      <Text size="sm">
+        Leave {org.orgName}? Your licence is freed and you lose access to its projects; the items
+        and notes you wrote stay. You will need a new invitation to come back.
+      </Text>
+      {leave.isError && <ErrorAlert error={leave.error} title="You did not leave" />}
+      <Group justify="flex-end" mt="md" gap="xs">
+        <Button variant="default" onClick={close}>
+          Cancel
+        </Button>
+        <Button color="red" loading={leave.isPending} onClick={() => leave.mutate()}>
+          Leave {org.orgName}
+        </Button>
+      </Group>
+    </PanelDialog>
   );
 }

@@ -15,11 +15,17 @@ export type DeleteRowDialogProps<T> = {
   remove: (target: T) => Promise<string>;
   onClose: () => void;
   onDeleted: () => Promise<void>;
+  /**
+   * Called after a failed delete, once the dialog closed. Without it the failure is only logged
+   * (spec §8, for sites and paths).
+   */
+  onFailed?: (error: unknown) => Promise<void>;
 };
 
 /**
  * A delete confirmation for a domain, a path or a path's alias. spec §8: the server's text shows
- * in the banner; a failed delete of a site or path is only logged.
+ * in the banner; a failed delete of a site or path is only logged, what `onFailed` does for
+ * anything else (an alias: the error banner).
  */
 export function DeleteRowDialog<T>({
   title,
@@ -28,6 +34,7 @@ export function DeleteRowDialog<T>({
   remove,
   onClose,
   onDeleted,
+  onFailed,
 }: DeleteRowDialogProps<T>) {
   const { showBanner } = useBanner();
   const mutation = useMutation({
@@ -37,9 +44,10 @@ export function DeleteRowDialog<T>({
       onClose();
       await onDeleted();
     },
-    onError: (error) => {
-      console.error(`${title} failed`, error);
+    onError: async (error) => {
       onClose();
+      if (onFailed) await onFailed(error);
+      else console.error(`${title} failed`, error);
     },
   });
   return (

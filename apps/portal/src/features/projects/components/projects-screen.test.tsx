@@ -32,6 +32,9 @@ type Options = {
   projects?: ReturnType<typeof project>[];
   planId?: number;
   saveSite?: (input: FakeCallInput) => unknown;
+  deleteAlias?: (input: FakeCallInput) => unknown;
+  /** The aliases of /cart the server answers, read at each load. */
+  cartAliases?: () => string[];
 };
 
 function fakeServer(options: Options = {}) {
@@ -60,7 +63,12 @@ function fakeServer(options: Options = {}) {
     [
       routes.getProjectRelativePaths,
       () => [
-        { relativePathId: 1, relativePath: '/cart', projectId: 10, aliases: ['/basket', '/bag'] },
+        {
+          relativePathId: 1,
+          relativePath: '/cart',
+          projectId: 10,
+          aliases: options.cartAliases?.() ?? ['/basket', '/bag'],
+        },
         { relativePathId: 2, relativePath: '/checkout', projectId: 10, aliases: [] },
       ],
     ],
@@ -79,7 +87,10 @@ function fakeServer(options: Options = {}) {
     [routes.deleteProject, () => 'Project deleted successfully'],
     [routes.deleteAssociatedSite, () => 'Site deleted successfully'],
     [routes.deleteRelativePath, () => 'Path deleted successfully'],
-    [routes.deletePathAlias, ({ body }) => `${String(body?.path)} shows its own page again.`],
+    [
+      routes.deletePathAlias,
+      options.deleteAlias ?? (({ body }) => `${String(body?.path)} shows its own page again.`),
+    ],
   ]);
   answerCalls(call, answers);
 }
@@ -336,5 +347,35 @@ describe('Projects screen (spec §2, §4, §5, §8)', () => {
       expect(callsTo(call, routes.getProjectRelativePaths).length).toBeGreaterThan(loads),
     );
     expect(callsTo(call, routes.deleteRelativePath)).toEqual([]);
+  });
+  it('shows why an alias was not deleted, and reloads the list to show what is true', async () => {
+    // Another administrator removed /bag meanwhile: the delete is refused, the reload drops it.
+    let aliases = ['/basket', '/bag'];
+    await renderScreen({
+      cartAliases: () => aliases,
+      deleteAlias: () => {
+        aliases = ['/basket'];
+        throw new AppError('NOT_FOUND', '/bag does not show another page in this project.');
+      },
+    });
+    await selectProject('Acme Shop');
+    const paths = region('URL Paths');
+    await userEvent.click(paths.getByRole('combobox', { name: 'URL' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'https://a.test' }));
+    const list = await paths.findByRole('list', { name: 'Aliases of /cart' });
+    fireEvent.click(within(list).getByRole('button', { name: 'Remove alias /bag' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Delete URL Alias' }));
+    fireEvent.click(confirm.getByRole('button', { name: 'Delete' }));
+    expect(await findAnnouncedRole('/bag does not show another page in this project.')).toBe(
+      'alert',
+    );
+    await waitFor(() =>
+      expect(
+        within(paths.getByRole('list', { name: 'Aliases of /cart' }))
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['/basket']),
+    );
+    expect(screen.queryByRole('dialog', { name: 'Delete URL Alias' })).toBeNull();
   });
 });

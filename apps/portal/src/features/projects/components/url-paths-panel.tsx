@@ -141,6 +141,12 @@ export function UrlPathsPanel({ project, footer }: UrlPathsPanelProps) {
         onDeleted={async () => {
           await paths.refetch();
         }}
+        // Not in spec §8's "only logged" list (aliases came after it): say why nothing changed,
+        // and reload, as the alias may have gone meanwhile or the list be out of date.
+        onFailed={async (error) => {
+          showBanner(getErrorMessage(error), 'error');
+          await paths.refetch();
+        }}
       />
     </Panel>
   );
