@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { FileReadStream } from './file-read-stream';
 import type { FileStore, StoredFile } from './file-store';
+import { syncBehind } from './sync-behind';
 
 const PAGE_SIZE = 500;
 // Attachments are the organizations' private files: no other account on the host reads them.
@@ -17,7 +18,8 @@ const CHUNK_BYTES = 1024 * 1024;
 /**
  * A {@link FileStore} on local disk under `root`. A file is written to `<key>.part-<uuid>`,
  * fsynced, then renamed onto `<key>`: a reader sees the whole file or none. A crash leaves only the
- * `.part-` file, which no row names, so the orphan sweeper removes it. Files are written 0600 and
+ * `.part-` file, which no row names, so the orphan sweeper removes it. The disk starts writing
+ * the file while it arrives (`syncBehind`), so the final fsync waits only for its tail. Files are written 0600 and
  * the folders it creates 0700 (issue 24: they were world-readable).
  */
 export function createLocalFileStore(root: string): FileStore {
@@ -29,16 +31,14 @@ export function createLocalFileStore(root: string): FileStore {
       await mkdir(path.dirname(target), { recursive: true, mode: FOLDER_MODE });
       const part = `${target}.part-${randomUUID()}`;
       try {
-        await pipeline(
-          body,
-          // `flush`: fsync before the stream closes — durable without opening the file again.
-          createWriteStream(part, {
-            flags: 'wx',
-            mode: FILE_MODE,
-            highWaterMark: CHUNK_BYTES,
-            flush: true,
-          }),
-        );
+        // `flush`: fsync before the stream closes — durable without opening the file again.
+        const file = createWriteStream(part, {
+          flags: 'wx',
+          mode: FILE_MODE,
+          highWaterMark: CHUNK_BYTES,
+          flush: true,
+        });
+        await pipeline(body, syncBehind(file), file);
         await rename(part, target);
       } catch (error) {
         await rm(part, { force: true });

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { INLINE_IMAGE_TYPES } from '@waymark/core';
+import { createOffThreadHash } from './off-thread-hash';
 import { detectTextType } from './text-type';
 
 // Enough for file-type to tell every format it knows, including zip-based office documents.
@@ -18,6 +18,8 @@ export type FileMeter = {
    * text, from `fileName`'s extension when the bytes read as text.
    */
   finish(fileName: string): Promise<MeteredFile>;
+  /** Drops the meter's hash when the upload failed (it is not finished then); safe to repeat. */
+  discard(): void;
 };
 
 /**
@@ -27,10 +29,11 @@ export type FileMeter = {
  * 64 KiB are kept, for `file-type`: the upload itself is never held in memory. Markup (SVG,
  * HTML) has no magic number and comes out as `application/octet-stream`; plain text, logs, CSV,
  * Markdown and JSON are named by extension. Either way only raster images are ever served as
- * anything but a download.
+ * anything but a download. The SHA-256 is computed on the hashing thread (off-thread-hash.ts): a
+ * chunk waits only when that thread is a whole 2 MiB behind.
  */
 export function createFileMeter(onChunk: () => void = () => undefined): FileMeter {
-  const hash = createHash('sha256');
+  const hash = createOffThreadHash();
   const samples: Buffer[] = [];
   let sampled = 0;
   let sizeBytes = 0;
@@ -40,28 +43,30 @@ export function createFileMeter(onChunk: () => void = () => undefined): FileMete
     highWaterMark: 1024 * 1024,
     transform(chunk: Buffer, _encoding, callback) {
       onChunk();
-      hash.update(chunk);
       sizeBytes += chunk.length;
       if (sampled < SAMPLE_BYTES) {
         const part = chunk.subarray(0, SAMPLE_BYTES - sampled);
         samples.push(Buffer.from(part));
         sampled += part.length;
       }
-      callback(null, chunk);
+      const behind = hash.update(chunk);
+      if (behind) behind.then(() => callback(null, chunk), callback);
+      else callback(null, chunk);
     },
   });
   return {
     stream,
     async finish(fileName) {
       const sample = Buffer.concat(samples);
-      const detected = await fileTypeFromBuffer(sample);
+      const [detected, sha256] = await Promise.all([fileTypeFromBuffer(sample), hash.digest()]);
       return {
         sizeBytes,
-        sha256: hash.digest('hex'),
+        sha256,
         contentType:
           detected?.mime ?? detectTextType(fileName, sample) ?? 'application/octet-stream',
       };
     },
+    discard: () => hash.discard(),
   };
 }
 

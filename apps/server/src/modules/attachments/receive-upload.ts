@@ -67,6 +67,7 @@ async function storePart(
   ]);
   const tooLarge = part.file.truncated || isTooLarge(reasonOf(received));
   if (tooLarge || received.status === 'rejected' || stored.status === 'rejected') {
+    meter.discard();
     // A failed put leaves nothing under the key; only a stored file is to be removed.
     if (stored.status === 'fulfilled') await files.delete(input.key).catch(() => undefined);
     if (signal.aborted) throw signal.reason;
@@ -75,7 +76,13 @@ async function storePart(
     throw reasonOf(stored) ?? reasonOf(received);
   }
   const fileName = cleanFileName(part.filename);
-  return { ...(await meter.finish(fileName)), fileName };
+  try {
+    return { ...(await meter.finish(fileName)), fileName };
+  } catch (error) {
+    // The hashing thread failed: the stored file is no upload's, remove it now, not at the sweep.
+    await files.delete(input.key).catch(() => undefined);
+    throw error;
+  }
 }
 
 async function readPart(input: UploadSource): Promise<MultipartFile> {
