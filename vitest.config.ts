@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import InterleavingSequencer from './apps/server/test/support/interleaving-sequencer';
 
 /**
  * Vitest's own default in a run is one worker less than the cores: a single worker on CI's
@@ -44,6 +45,7 @@ function serverProject(name: string, globalSetup: string) {
  */
 export default defineConfig({
   test: {
+    sequence: { sequencer: InterleavingSequencer },
     projects: [
       {
         test: {
