@@ -158,9 +158,12 @@ describe('caches invalidated by the change feed', () => {
       ]),
     );
     // Cut copy 2's listening connection: it may miss notifications now, so it must not trust memory.
+    // Only this file's database: other test files share the PostgreSQL server, and cutting their
+    // feeds would fail them for nothing.
     await t.db.$client.query(
       `select pg_terminate_backend(pid) from pg_stat_activity
-       where query = 'listen waymark_changes' and pid <> pg_backend_pid()`,
+       where query = 'listen waymark_changes' and datname = current_database()
+         and pid <> pg_backend_pid()`,
     );
     await expect.poll(() => copy2.changes.isLive, { timeout: 5_000 }).toBe(false);
     const answer = await copy2.inject({ ...pageLookup(PAGE), headers: world.admin });

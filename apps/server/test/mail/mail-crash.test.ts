@@ -135,7 +135,8 @@ describe('mail outbox across a SIGKILL', () => {
         async () => {
           const { rows } = await blocker.query<{ waiting: number }>(
             `select count(*)::int as waiting from pg_stat_activity
-             where wait_event_type = 'Lock' and query ilike '%insert into%job%'`,
+             where wait_event_type = 'Lock' and query ilike '%insert into%job%'
+               and datname = current_database()`,
           );
           expect(rows[0]?.waiting).toBeGreaterThan(0);
         },
