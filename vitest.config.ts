@@ -12,7 +12,7 @@ const UNIT_WORKERS = Math.max(2, availableParallelism() - 1);
 /**
  * When set (CI), the server test files run a second time in the same run, against this external
  * PostgreSQL (Debian's 15) as project `server-external`, sharing the workers with `server` (on the
- * embedded PostgreSQL): one pass fills the other's idle waits (decision 0084).
+ * embedded PostgreSQL): one pass fills the other's idle waits (decision 0091).
  */
 const EXTERNAL_DATABASE_URL = process.env.WAYMARK_TEST_EXTERNAL_DATABASE_URL;
 

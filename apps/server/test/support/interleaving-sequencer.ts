@@ -5,7 +5,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * taken in turn instead of one project after the other. In CI, `server` (embedded PostgreSQL)
  * and `server-external` (Debian's PostgreSQL 15) share four workers: in turn, each database
  * server has about two files at a time, as when each pass ran alone, instead of four on one
- * and none on the other (decision 0084).
+ * and none on the other (decision 0091).
  */
 export default class InterleavingSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
