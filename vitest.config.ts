@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import InterleavingSequencer from './apps/server/test/support/interleaving-sequencer';
 
 /**
  * Vitest's own default in a run is one worker less than the cores: a single worker on CI's
@@ -10,42 +9,11 @@ import InterleavingSequencer from './apps/server/test/support/interleaving-seque
 const UNIT_WORKERS = Math.max(2, availableParallelism() - 1);
 
 /**
- * When set (CI), the server test files run a second time in the same run, against this external
- * PostgreSQL (Debian's 15) as project `server-external`, sharing the workers with `server` (on the
- * embedded PostgreSQL): one pass fills the other's idle waits (decision 0091).
- */
-const EXTERNAL_DATABASE_URL = process.env.WAYMARK_TEST_EXTERNAL_DATABASE_URL;
-
-/**
- * Two workers per database server: a third on one server adds contention to the timing tests
- * (decision 0082); the two servers of a CI run each get their two.
- */
-const SERVER_WORKERS = EXTERNAL_DATABASE_URL ? 4 : 2;
-
-/** A server project: every server test file, on the database its global setup provides. */
-function serverProject(name: string, globalSetup: string) {
-  return {
-    test: {
-      name,
-      include: ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.db.test.ts'],
-      globalSetup: [globalSetup],
-      testTimeout: 30_000,
-      hookTimeout: 60_000,
-      fileParallelism: true,
-      maxWorkers: SERVER_WORKERS,
-      // One group of their own: projects of one group share the pool and must agree on its size.
-      sequence: { groupOrder: 1 },
-    },
-  };
-}
-
-/**
- * Projects: `unit` (pure logic beside the code, no I/O) and `server` (the real app through
- * inject() on a real PostgreSQL, one database per file), plus `server-external` in CI.
+ * Two projects: `unit` (pure logic beside the code, no I/O) and `server`
+ * (the real app through inject() on a real PostgreSQL, one database per file).
  */
 export default defineConfig({
   test: {
-    sequence: { sequencer: InterleavingSequencer },
     projects: [
       {
         test: {
@@ -73,10 +41,17 @@ export default defineConfig({
           ],
         },
       },
-      serverProject('server', 'apps/server/test/support/global-setup.ts'),
-      ...(EXTERNAL_DATABASE_URL
-        ? [serverProject('server-external', 'apps/server/test/support/global-setup-external.ts')]
-        : []),
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.db.test.ts'],
+          globalSetup: ['apps/server/test/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
     ],
   },
 });

@@ -19,25 +19,11 @@ declare module 'vitest' {
 const quiet = { info: () => undefined, warn: () => undefined, debug: () => undefined };
 
 /**
- * One PostgreSQL for the whole `server` project: `DATABASE_URL` when set, otherwise an embedded
- * one in a temporary directory. (The `server-external` project runs the same files against
- * Debian's PostgreSQL: `global-setup-external.ts`.)
+ * One PostgreSQL for the whole server suite: `DATABASE_URL` when set (CI runs the suite again
+ * against Debian's PostgreSQL that way), otherwise an embedded one in a temporary directory.
+ * Migrations are applied once, to a template database each test file clones.
  */
-export default function setup(project: TestProject): Promise<() => Promise<void>> {
-  return provideTestDatabase(project, process.env.DATABASE_URL);
-}
-
-/**
- * Gives the project's test files a PostgreSQL they may create databases on: the server at
- * `adminUrl`, or an embedded one in a temporary directory when it is undefined. Migrations are
- * applied once, to a template database each test file clones.
- *
- * @returns the teardown, which stops the embedded server (an external one is left running).
- */
-export async function provideTestDatabase(
-  project: TestProject,
-  externalAdminUrl: string | undefined,
-): Promise<() => Promise<void>> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let embedded: EmbeddedDatabase | undefined;
   let dataDir: string | undefined;
   const teardown = async () => {
@@ -45,7 +31,7 @@ export async function provideTestDatabase(
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    let adminUrl = externalAdminUrl;
+    let adminUrl = process.env.DATABASE_URL;
     if (!adminUrl) {
       dataDir = await mkdtemp(path.join(tmpdir(), 'waymark-test-pg-'));
       // mkdtemp makes it 0700; as root, postgres runs as the `postgres` user and must enter it.
