@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import type { Db } from '../../src/db/client';
 import type { MatrixIds, MatrixRow } from './access-matrix';
 import type { AuthTestContext } from './auth-test-app';
 import { multipartFile, TINY_PNG } from './multipart';
@@ -12,6 +11,8 @@ import { createBillingIds } from './billing-world';
 import { createConversationIds } from './conversation-world';
 import { createDataExportIds } from './data-export-matrix-rows';
 import { toQueryString } from './query-string';
+
+export { snapshotDatabase } from './database-snapshot';
 import { createTrackerIds } from './tracker-matrix';
 
 /**
@@ -166,40 +167,6 @@ async function createTokenIds(
   expect([pat.statusCode, key.statusCode], pat.body + key.body).toEqual([200, 200]);
   type Created = { token: { id: number } };
   return { tokenId: pat.json<Created>().token.id, apiKeyId: key.json<Created>().token.id };
-}
-
-const tablesOf = new WeakMap<Db, Promise<string[]>>();
-
-/** The database's tables, read once per database (information_schema is slow to query). */
-function listTables(db: Db): Promise<string[]> {
-  const cached = tablesOf.get(db);
-  if (cached) return cached;
-  const tables = db
-    .execute<{ name: string }>(
-      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-    )
-    .then((result) => result.rows.map((row) => row.name));
-  tablesOf.set(db, tables);
-  return tables;
-}
-
-/**
- * A checksum of every row of every table, in one query: equal before and after a request means
- * the request changed nothing. Keys are in table-name order, so snapshots compare as strings too.
- */
-export async function snapshotDatabase(db: Db): Promise<Record<string, string>> {
-  const tables = await listTables(db);
-  if (tables.length === 0) return {};
-  const sums = sql.join(
-    tables.map(
-      (name) =>
-        sql`select ${name} as name, count(*) || ':' || coalesce(sum(hashtextextended(r::text, 0)), 0) as sum from ${sql.identifier(name)} r`,
-    ),
-    sql` union all `,
-  );
-  const result = await db.execute<{ name: string; sum: string }>(sums);
-  const sumOf = new Map(result.rows.map((row) => [row.name, row.sum]));
-  return Object.fromEntries(tables.map((name) => [name, sumOf.get(name) ?? '']));
 }
 
 /** The well-formed call `row` describes for an organization's `ids`, as inject options. */
