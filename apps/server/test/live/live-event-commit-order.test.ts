@@ -1,5 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  readLatestLivePosition,
+  readLiveEvents,
+  type LivePosition,
+} from '../../src/modules/live/live-event-queries';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import {
   createItem,
@@ -9,9 +14,9 @@ import {
 } from '../support/projects-world';
 
 // Issue 34 (mixed load): a project's live events are recorded when their transaction commits
-// (migration 0020). An open transaction that changed an item no longer holds the project's
-// event lock, so another write of the project goes through; ids still follow commit order, which
-// is what lets a stream resume from an id without missing an event.
+// (migration 0022), and since 0042 without any lock (decision 0092): an event with a smaller id
+// may commit after one with a larger id. Streams read them in (xid, id) order, only below the
+// oldest transaction still running, so a reader never moves past an event still to commit.
 
 let t: AuthTestContext;
 let world: OrgWorld;
@@ -104,4 +109,63 @@ describe('live events of a project under concurrent writes', () => {
     await client.query('rollback');
     expect(await eventsAfter(before)).toEqual([]);
   });
+
+  // Each case: which transaction writes first (so has the older xid); in both, `late` takes its
+  // event id first (SET CONSTRAINTS runs its deferred live triggers) and commits last.
+  it.each([
+    { name: 'the late committer is the older transaction', lateStartsFirst: true },
+    { name: 'the late committer is the newer transaction', lateStartsFirst: false },
+  ])(
+    'a reader never moves past an event still to commit with a smaller id ($name)',
+    async ({ lateStartsFirst }) => {
+      const { position: start } = await readLatestLivePosition(t.db, projectId);
+      const startId = await lastEventId();
+      const late = await connect();
+      const early = await connect();
+      const [first, second] = lateStartsFirst ? [late, early] : [early, late];
+      for (const client of [first, second]) {
+        await client.query('begin');
+        await client.query(`update items set title = title || '.' where id = $1`, [
+          client === late ? firstItemId : secondItemId,
+        ]);
+      }
+      await late.query('set constraints all immediate');
+      const { rows } = await late.query<{ id: string }>(
+        'select max(id) as id from live_events where project_id = $1',
+        [projectId],
+      );
+      const lateId = Number(rows[0]?.id);
+      await early.query('commit');
+      const committed = await eventsAfter(startId);
+      // The late event is invisible to others; the committed one has the larger id.
+      expect(committed.map((event) => event.itemId)).toEqual([secondItemId]);
+      expect(committed[0]?.id).toBeGreaterThan(lateId);
+
+      let cursor: LivePosition = start;
+      const seen: number[] = [];
+      const poll = async () => {
+        const read = await readLiveEvents(t.db, { projectId, after: cursor, limit: 500 });
+        read.events.forEach(({ event }) => seen.push(event.id));
+        cursor = read.events.at(-1)?.position ?? cursor;
+        return read;
+      };
+      const between = await poll();
+      if (lateStartsFirst) {
+        // The early commit is newer than a transaction still running: held back, to read later.
+        expect(seen).toEqual([]);
+        expect(between.isHeldBack).toBe(true);
+      } else {
+        expect(seen).toEqual([committed[0]?.id]);
+      }
+
+      await late.query('commit');
+      const after = await poll();
+      expect(after.isHeldBack).toBe(false);
+      // Both, each once, the smaller id included though it committed last.
+      expect([...seen].sort((a, b) => a - b)).toEqual([
+        ...(await eventsAfter(startId)).map((event) => event.id),
+      ]);
+      expect(seen).toHaveLength(2);
+    },
+  );
 });
