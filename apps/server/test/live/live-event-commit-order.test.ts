@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  readLatestLivePosition,
+  LIVE_ORIGIN,
   readLiveEvents,
   type LivePosition,
 } from '../../src/modules/live/live-event-queries';
@@ -40,6 +40,15 @@ async function eventsAfter(id: number): Promise<{ id: number; itemId: number }[]
     [projectId, id],
   );
   return rows.map((row) => ({ id: Number(row.id), itemId: row.item_id }));
+}
+
+/** Every event id of `project`, as anyone sees them now. */
+async function idsOf(project: number): Promise<number[]> {
+  const { rows } = await t.db.$client.query<{ id: string }>(
+    'select id from live_events where project_id = $1 order by id',
+    [project],
+  );
+  return rows.map((row) => Number(row.id));
 }
 
 async function lastEventId(): Promise<number> {
@@ -111,40 +120,53 @@ describe('live events of a project under concurrent writes', () => {
   });
 
   // Each case: which transaction writes first (so has the older xid); in both, `late` takes its
-  // event id first (SET CONSTRAINTS runs its deferred live triggers) and commits last.
+  // event id first (SET CONSTRAINTS runs its deferred live triggers) and commits last. Each case
+  // has a project of its own, so its reader starts at the origin.
   it.each([
     { name: 'the late committer is the older transaction', lateStartsFirst: true },
     { name: 'the late committer is the newer transaction', lateStartsFirst: false },
   ])(
     'a reader never moves past an event still to commit with a smaller id ($name)',
     async ({ lateStartsFirst }) => {
-      const { position: start } = await readLatestLivePosition(t.db, projectId);
-      const startId = await lastEventId();
+      const project = await createProject(t, world, `https://late-${lateStartsFirst}.example.test`);
+      const [lateItem, earlyItem] = [
+        await createItem(t, world.admin, world, {
+          projectId: project,
+          relativePath: '/late',
+          title: 'Late',
+        }),
+        await createItem(t, world.admin, world, {
+          projectId: project,
+          relativePath: '/early',
+          title: 'Early',
+        }),
+      ];
+      const created = await idsOf(project);
       const late = await connect();
       const early = await connect();
       const [first, second] = lateStartsFirst ? [late, early] : [early, late];
       for (const client of [first, second]) {
         await client.query('begin');
         await client.query(`update items set title = title || '.' where id = $1`, [
-          client === late ? firstItemId : secondItemId,
+          client === late ? lateItem : earlyItem,
         ]);
       }
       await late.query('set constraints all immediate');
       const { rows } = await late.query<{ id: string }>(
         'select max(id) as id from live_events where project_id = $1',
-        [projectId],
+        [project],
       );
       const lateId = Number(rows[0]?.id);
       await early.query('commit');
-      const committed = await eventsAfter(startId);
+      const [earlyId, ...others] = (await idsOf(project)).filter((id) => !created.includes(id));
       // The late event is invisible to others; the committed one has the larger id.
-      expect(committed.map((event) => event.itemId)).toEqual([secondItemId]);
-      expect(committed[0]?.id).toBeGreaterThan(lateId);
+      expect(others).toEqual([]);
+      expect(earlyId).toBeGreaterThan(lateId);
 
-      let cursor: LivePosition = start;
+      let cursor: LivePosition = LIVE_ORIGIN;
       const seen: number[] = [];
       const poll = async () => {
-        const read = await readLiveEvents(t.db, { projectId, after: cursor, limit: 500 });
+        const read = await readLiveEvents(t.db, { projectId: project, after: cursor, limit: 500 });
         read.events.forEach(({ event }) => seen.push(event.id));
         cursor = read.events.at(-1)?.position ?? cursor;
         return read;
@@ -152,20 +174,19 @@ describe('live events of a project under concurrent writes', () => {
       const between = await poll();
       if (lateStartsFirst) {
         // The early commit is newer than a transaction still running: held back, to read later.
-        expect(seen).toEqual([]);
+        expect(seen).toEqual(created);
         expect(between.isHeldBack).toBe(true);
       } else {
-        expect(seen).toEqual([committed[0]?.id]);
+        expect(seen).toEqual([...created, earlyId]);
       }
 
       await late.query('commit');
-      const after = await poll();
-      expect(after.isHeldBack).toBe(false);
-      // Both, each once, the smaller id included though it committed last.
-      expect([...seen].sort((a, b) => a - b)).toEqual([
-        ...(await eventsAfter(startId)).map((event) => event.id),
-      ]);
-      expect(seen).toHaveLength(2);
+      expect((await poll()).isHeldBack).toBe(false);
+      // Every event once, the smaller id included though it committed last.
+      expect([...seen].sort((a, b) => a - b)).toEqual(await idsOf(project));
+      expect(seen).toEqual(
+        lateStartsFirst ? [...created, lateId, earlyId] : [...created, earlyId, lateId],
+      );
     },
   );
 });
