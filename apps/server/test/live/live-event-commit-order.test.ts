@@ -1,5 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  LIVE_ORIGIN,
+  readLiveEvents,
+  type LivePosition,
+} from '../../src/modules/live/live-event-queries';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import {
   createItem,
@@ -9,9 +14,9 @@ import {
 } from '../support/projects-world';
 
 // Issue 34 (mixed load): a project's live events are recorded when their transaction commits
-// (migration 0020). An open transaction that changed an item no longer holds the project's
-// event lock, so another write of the project goes through; ids still follow commit order, which
-// is what lets a stream resume from an id without missing an event.
+// (migration 0022), and since 0042 without any lock (decision 0092): an event with a smaller id
+// may commit after one with a larger id. Streams read them in (xid, id) order, only below the
+// oldest transaction still running, so a reader never moves past an event still to commit.
 
 let t: AuthTestContext;
 let world: OrgWorld;
@@ -35,6 +40,15 @@ async function eventsAfter(id: number): Promise<{ id: number; itemId: number }[]
     [projectId, id],
   );
   return rows.map((row) => ({ id: Number(row.id), itemId: row.item_id }));
+}
+
+/** Every event id of `project`, as anyone sees them now. */
+async function idsOf(project: number): Promise<number[]> {
+  const { rows } = await t.db.$client.query<{ id: string }>(
+    'select id from live_events where project_id = $1 order by id',
+    [project],
+  );
+  return rows.map((row) => Number(row.id));
 }
 
 async function lastEventId(): Promise<number> {
@@ -104,4 +118,75 @@ describe('live events of a project under concurrent writes', () => {
     await client.query('rollback');
     expect(await eventsAfter(before)).toEqual([]);
   });
+
+  // Each case: which transaction writes first (so has the older xid); in both, `late` takes its
+  // event id first (SET CONSTRAINTS runs its deferred live triggers) and commits last. Each case
+  // has a project of its own, so its reader starts at the origin.
+  it.each([
+    { name: 'the late committer is the older transaction', lateStartsFirst: true },
+    { name: 'the late committer is the newer transaction', lateStartsFirst: false },
+  ])(
+    'a reader never moves past an event still to commit with a smaller id ($name)',
+    async ({ lateStartsFirst }) => {
+      const project = await createProject(t, world, `https://late-${lateStartsFirst}.example.test`);
+      const [lateItem, earlyItem] = [
+        await createItem(t, world.admin, world, {
+          projectId: project,
+          relativePath: '/late',
+          title: 'Late',
+        }),
+        await createItem(t, world.admin, world, {
+          projectId: project,
+          relativePath: '/early',
+          title: 'Early',
+        }),
+      ];
+      const created = await idsOf(project);
+      const late = await connect();
+      const early = await connect();
+      const [first, second] = lateStartsFirst ? [late, early] : [early, late];
+      for (const client of [first, second]) {
+        await client.query('begin');
+        await client.query(`update items set title = title || '.' where id = $1`, [
+          client === late ? lateItem : earlyItem,
+        ]);
+      }
+      await late.query('set constraints all immediate');
+      const { rows } = await late.query<{ id: string }>(
+        'select max(id) as id from live_events where project_id = $1',
+        [project],
+      );
+      const lateId = Number(rows[0]?.id);
+      await early.query('commit');
+      const [earlyId, ...others] = (await idsOf(project)).filter((id) => !created.includes(id));
+      // The late event is invisible to others; the committed one has the larger id.
+      expect(others).toEqual([]);
+      expect(earlyId).toBeGreaterThan(lateId);
+
+      let cursor: LivePosition = LIVE_ORIGIN;
+      const seen: number[] = [];
+      const poll = async () => {
+        const read = await readLiveEvents(t.db, { projectId: project, after: cursor, limit: 500 });
+        read.events.forEach(({ event }) => seen.push(event.id));
+        cursor = read.events.at(-1)?.position ?? cursor;
+        return read;
+      };
+      const between = await poll();
+      if (lateStartsFirst) {
+        // The early commit is newer than a transaction still running: held back, to read later.
+        expect(seen).toEqual(created);
+        expect(between.isHeldBack).toBe(true);
+      } else {
+        expect(seen).toEqual([...created, earlyId]);
+      }
+
+      await late.query('commit');
+      expect((await poll()).isHeldBack).toBe(false);
+      // Every event once, the smaller id included though it committed last.
+      expect([...seen].sort((a, b) => a - b)).toEqual(await idsOf(project));
+      expect(seen).toEqual(
+        lateStartsFirst ? [...created, lateId, earlyId] : [...created, earlyId, lateId],
+      );
+    },
+  );
 });

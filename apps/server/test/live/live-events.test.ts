@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LAST_EVENT_ID_MESSAGE, LIVE_STREAM_LIMIT_MESSAGE } from '@waymark/core';
@@ -172,6 +173,33 @@ describe('what a live stream carries', () => {
       live.comments.filter((comment) => comment === 'heartbeat').length,
     ).toBeGreaterThanOrEqual(2);
     live.close();
+  });
+
+  // Decision 0092: an event committed while an older transaction runs is held back (that
+  // transaction could still commit an event ordered before it). One that ends without any event
+  // or notification must not leave it unsent: the channel reads again on its own.
+  it('sends an event held back by an older transaction that ends without notifying', async () => {
+    const live = await stream(member.as, projectId);
+    await live.waitFor(isReady);
+    const older = new pg.Client(t.databaseUrl);
+    await older.connect();
+    try {
+      await older.query('begin');
+      await older.query('select pg_current_xact_id()');
+      const itemId = await createItem(t, world.admin, world, {
+        projectId,
+        relativePath: '/held',
+        title: 'Held back',
+      });
+      // Time for its notification to be read while the older transaction runs.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(live.events.some(isChange('items', itemId))).toBe(false);
+      await older.query('commit');
+      await live.waitFor(isChange('items', itemId));
+    } finally {
+      await older.end();
+      live.close();
+    }
   });
 
   it("sends nothing of another organization's project", async () => {

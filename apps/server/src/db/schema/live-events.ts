@@ -2,6 +2,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   pgTable,
@@ -10,12 +11,18 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
+/** PostgreSQL's 64-bit transaction id, read as its decimal text. */
+const xid8 = customType<{ data: string; driverData: string }>({
+  dataType: () => 'xid8',
+});
+
 /**
  * What changed on a project, one row per changed row of an item, note, relation, tag, link,
- * attachment, path, release or data field (issue 16). Written only by the triggers of migration
- * 0008 under a per-project advisory lock, so within one project ids grow in commit order: a
- * stream that has sent id N has sent every committed event of its project up to N, and
- * `Last-Event-ID: N` catches up with `id > N`. Pruned after `LIVE_EVENTS_RETENTION_HOURS`.
+ * attachment, path, release or data field (issue 16). Written only by the triggers of migrations
+ * 0011/0016/0022, without a lock since 0042 (decision 0092): streams read a project's events in
+ * (xid, id) order, only those of transactions older than the oldest one still running, so a
+ * stream that has sent event N has sent every committed event of its project ordered before N,
+ * and `Last-Event-ID: N` catches up from N's place. Pruned after `LIVE_EVENTS_RETENTION_HOURS`.
  */
 export const liveEvents = pgTable(
   'live_events',
@@ -34,9 +41,13 @@ export const liveEvents = pgTable(
      */
     recipientUserIds: integer('recipient_user_ids').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The transaction that recorded the event (`pg_current_xact_id()`): the reading order. */
+    xid: xid8('xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
   (table) => [
-    index('live_events_project_id_id_idx').on(table.projectId, table.id),
+    index('live_events_project_id_xid_id_idx').on(table.projectId, table.xid, table.id),
     index('live_events_created_at_idx').on(table.createdAt),
   ],
 );

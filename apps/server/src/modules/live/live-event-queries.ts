@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, max, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { liveEventHorizon, liveEvents } from '../../db/schema';
 
@@ -13,35 +13,130 @@ export type LiveEventRow = {
   recipientUserIds: number[] | null;
 };
 
-const COLUMNS = {
-  id: liveEvents.id,
-  projectId: liveEvents.projectId,
-  topic: liveEvents.topic,
-  relativePathId: liveEvents.relativePathId,
-  itemId: liveEvents.itemId,
-  recipientUserIds: liveEvents.recipientUserIds,
-};
+/**
+ * A place in a project's events: they are read in (xid, id) order, xid being the transaction
+ * that recorded the event (decision 0092). The origin is before every event.
+ */
+export type LivePosition = { xid: bigint; id: number };
 
-/** Events of `projectId` after `afterId`, oldest first, at most `limit`. */
-export async function readLiveEvents(
-  db: DbOrTx,
-  input: { projectId: number; afterId: number; limit: number },
-): Promise<LiveEventRow[]> {
-  return db
-    .select(COLUMNS)
-    .from(liveEvents)
-    .where(and(eq(liveEvents.projectId, input.projectId), gt(liveEvents.id, input.afterId)))
-    .orderBy(asc(liveEvents.id))
-    .limit(input.limit);
+/** Before every event. */
+export const LIVE_ORIGIN: LivePosition = { xid: 0n, id: 0 };
+
+/** Whether `a` comes after `b`. */
+export function isAfter(a: LivePosition, b: LivePosition): boolean {
+  return a.xid > b.xid || (a.xid === b.xid && a.id > b.id);
 }
 
-/** The id of the newest committed event of `projectId`; 0 when it has none. */
-export async function readLatestLiveEventId(db: DbOrTx, projectId: number): Promise<number> {
-  const [row] = await db
-    .select({ id: max(liveEvents.id) })
-    .from(liveEvents)
-    .where(eq(liveEvents.projectId, projectId));
-  return Number(row?.id ?? 0);
+/** One event and its place. */
+export type PlacedLiveEvent = { event: LiveEventRow; position: LivePosition };
+
+/** What a read found. */
+export type LiveEventsRead = {
+  events: PlacedLiveEvent[];
+  /**
+   * Committed events after the ones read are held back until older transactions end (they
+   * might still commit an event before them): the reader must look again, even without a
+   * notification (the transaction holding them back may notify nothing, or another project).
+   */
+  isHeldBack: boolean;
+};
+
+type EventRecord = {
+  id: string | null;
+  xid: string | null;
+  project_id: number;
+  topic: string;
+  relative_path_id: number | null;
+  item_id: number | null;
+  recipient_user_ids: number[] | null;
+  is_held_back: boolean;
+};
+
+// One statement, so the horizon and the rows are of the same snapshot: a transaction below the
+// horizon had ended when the snapshot was taken, so its events are visible if it committed, and
+// any transaction still to commit has a higher xid than every event read. Held back is asked in
+// the same snapshot, or an event readable a moment later could be left without a wake-up.
+/** Committed events of `projectId` after `after`, in (xid, id) order, at most `limit`. */
+export async function readLiveEvents(
+  db: DbOrTx,
+  input: { projectId: number; after: LivePosition; limit: number },
+): Promise<LiveEventsRead> {
+  const result = await db.execute<EventRecord>(sql`
+    with horizon as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin),
+    page as (
+      select e.id, e.xid, e.project_id, e.topic, e.relative_path_id, e.item_id,
+        e.recipient_user_ids
+      from ${liveEvents} e, horizon h
+      where e.project_id = ${input.projectId} and e.xid < h.xmin
+        and (e.xid, e.id) > (${input.after.xid.toString()}::xid8, ${input.after.id})
+      order by e.xid, e.id
+      limit ${input.limit}
+    )
+    select page.*, exists (
+      select 1 from ${liveEvents} e, horizon h
+      where e.project_id = ${input.projectId} and e.xid >= h.xmin
+    ) as is_held_back
+    from (select 1) one left join page on true
+    order by page.xid, page.id`);
+  return {
+    events: result.rows.filter((row) => row.id !== null).map(toPlaced),
+    isHeldBack: result.rows[0]?.is_held_back ?? false,
+  };
+}
+
+function toPlaced(row: EventRecord): PlacedLiveEvent {
+  return {
+    position: { xid: BigInt(row.xid ?? 0), id: Number(row.id) },
+    event: {
+      id: Number(row.id),
+      projectId: row.project_id,
+      topic: row.topic,
+      relativePathId: row.relative_path_id,
+      itemId: row.item_id,
+      recipientUserIds: row.recipient_user_ids,
+    },
+  };
+}
+
+/**
+ * The place of the newest readable event of `projectId` (the origin when it has none): a stream
+ * starting now starts there. Also whether newer committed events are held back.
+ */
+export async function readLatestLivePosition(
+  db: DbOrTx,
+  projectId: number,
+): Promise<{ position: LivePosition; isHeldBack: boolean }> {
+  const result = await db.execute<{
+    id: string | null;
+    xid: string | null;
+    is_held_back: boolean;
+  }>(sql`
+    with horizon as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)
+    select latest.id, latest.xid, exists (
+      select 1 from ${liveEvents} e, horizon h
+      where e.project_id = ${projectId} and e.xid >= h.xmin
+    ) as is_held_back
+    from (select 1) one left join lateral (
+      select e.id, e.xid from ${liveEvents} e, horizon h
+      where e.project_id = ${projectId} and e.xid < h.xmin
+      order by e.xid desc, e.id desc limit 1
+    ) latest on true`);
+  const row = result.rows[0];
+  return {
+    position: row?.id ? { xid: BigInt(row.xid ?? 0), id: Number(row.id) } : LIVE_ORIGIN,
+    isHeldBack: row?.is_held_back ?? false,
+  };
+}
+
+/** The place of event `id` when it is one of `projectId`'s and still kept; else null. */
+export async function readLivePosition(
+  db: DbOrTx,
+  input: { projectId: number; id: number },
+): Promise<LivePosition | null> {
+  const result = await db.execute<{ xid: string }>(sql`
+    select xid from ${liveEvents} where id = ${input.id} and project_id = ${input.projectId}`);
+  const row = result.rows[0];
+  return row ? { xid: BigInt(row.xid), id: input.id } : null;
 }
 
 /** The highest event id pruning has removed: a resume point below it may have missed events. */

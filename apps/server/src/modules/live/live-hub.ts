@@ -1,6 +1,7 @@
 import { AppError, LIVE_STREAM_LIMIT_MESSAGE } from '@waymark/core';
 import type { Change, ChangeFeed } from '../../changes/change-feed';
 import type { Db } from '../../db/client';
+import { LIVE_ORIGIN } from './live-event-queries';
 import { createProjectChannel, type LiveSubscriber, type ProjectChannel } from './project-channel';
 import type { SseStream } from './sse-stream';
 
@@ -21,7 +22,7 @@ export type LiveHub = {
   /** Refuses (429) when `userId` already holds the most streams allowed; call before opening. */
   assertCanOpen(userId: number): void;
   /** Adds an open stream, caught up from `lastEventId` when given. */
-  add(input: Omit<LiveSubscriber, 'lastSentId'>, lastEventId: number | null): void;
+  add(input: Omit<LiveSubscriber, 'lastSent'>, lastEventId: number | null): void;
   /** Streams held now. */
   readonly size: number;
   /** Ends every stream (shutdown): clients reconnect, to another copy behind a balancer. */
@@ -75,7 +76,12 @@ export function createLiveHub(deps: LiveHubDeps): LiveHub {
       return;
     }
     if (change.key === null) return;
-    if (change.table === 'live_events') return channels.get(change.key)?.fanOut();
+    if (change.table === 'live_events') {
+      channels.get(change.key)?.fanOut();
+      // The commit that arrived may be the one that held other projects' events back.
+      for (const channel of channels.values()) if (channel.isHeldBack) channel.fanOut();
+      return;
+    }
     const concerns = ACCESS_TABLES[change.table];
     if (!concerns) return;
     for (const channel of channels.values())
@@ -100,7 +106,7 @@ export function createLiveHub(deps: LiveHubDeps): LiveHub {
     add(input, lastEventId) {
       // Shutting down: end at once, so the client reconnects to a copy that stays.
       if (isClosing) return input.stream.end();
-      const subscriber: LiveSubscriber = { ...input, lastSentId: 0 };
+      const subscriber: LiveSubscriber = { ...input, lastSent: LIVE_ORIGIN };
       const channel =
         channels.get(input.projectId) ??
         createProjectChannel({ db: deps.db, onError }, input.projectId);

@@ -1,9 +1,13 @@
 import type { Db } from '../../db/client';
 import {
-  readLatestLiveEventId,
+  isAfter,
+  LIVE_ORIGIN,
+  readLatestLivePosition,
   readLiveEvents,
+  readLivePosition,
   readPrunedThrough,
-  type LiveEventRow,
+  type LivePosition,
+  type PlacedLiveEvent,
 } from './live-event-queries';
 import type { SseStream } from './sse-stream';
 
@@ -13,14 +17,17 @@ export type LiveSubscriber = {
   orgId: number;
   projectId: number;
   stream: SseStream;
-  /** The newest event id this stream has been sent (or resumed from). */
-  lastSentId: number;
+  /** The place of the newest event this stream has been sent (or resumed from). */
+  lastSent: LivePosition;
   /** The token session the stream was opened with: it ends when that session does (issue 24). */
   session?: { subject: string; isCurrent: () => Promise<boolean> };
 };
 
 /** Events read per query while catching up or fanning out. */
 const PAGE_SIZE = 500;
+
+/** First and longest wait before reading events held back by older transactions again. */
+const HELD_BACK_RECHECK_MS = { first: 20, longest: 1_000 };
 
 /**
  * The streams of one project and the order things happen to them. Every database read and
@@ -35,6 +42,8 @@ export type ProjectChannel = {
   leave(subscriber: LiveSubscriber): void;
   /** Sends every event committed since the last fan-out (a notification arrived). */
   fanOut(): void;
+  /** Whether committed events wait for older transactions to end (see `readLiveEvents`). */
+  readonly isHeldBack: boolean;
   /** Runs `task` in the channel's order (access checks). */
   run(task: () => Promise<void>): void;
 };
@@ -45,61 +54,91 @@ export function createProjectChannel(
   projectId: number,
 ): ProjectChannel {
   const subscribers = new Set<LiveSubscriber>();
-  /** The newest event id read for this channel; null until the first subscriber started. */
-  let cursor: number | null = null;
+  /** The place of the newest event read for this channel; null until the first subscriber. */
+  let cursor: LivePosition | null = null;
   let queue = Promise.resolve();
   let isFanOutQueued = false;
+  let isHeldBack = false;
+  let recheckMs = HELD_BACK_RECHECK_MS.first;
+  let recheck: NodeJS.Timeout | undefined;
 
   const run = (task: () => Promise<void>) => {
     queue = queue.then(task).catch(deps.onError);
   };
 
-  const send = (subscriber: LiveSubscriber, event: LiveEventRow) => {
-    if (event.id <= subscriber.lastSentId) return;
+  const send = (subscriber: LiveSubscriber, { event, position }: PlacedLiveEvent) => {
+    if (!isAfter(position, subscriber.lastSent)) return;
     const { id, recipientUserIds, ...data } = event;
     // Someone else's notifications: skipped, but the stream's position still moves past them.
-    subscriber.lastSentId = id;
+    subscriber.lastSent = position;
     if (recipientUserIds && !recipientUserIds.includes(subscriber.userId)) return;
     subscriber.stream.send({ id, event: 'change', data });
   };
 
-  const readAll = async (afterId: number, each: (events: LiveEventRow[]) => void) => {
-    let after = afterId;
+  // Events held back are read again when any project's events arrive (the hub asks, usually
+  // the commit holding them back) and, in case that transaction notifies nothing, after a wait.
+  const noteHeldBack = (held: boolean) => {
+    isHeldBack = held;
+    clearTimeout(recheck);
+    if (!held) {
+      recheckMs = HELD_BACK_RECHECK_MS.first;
+      return;
+    }
+    recheck = setTimeout(() => channel.fanOut(), recheckMs);
+    recheck.unref();
+    recheckMs = Math.min(recheckMs * 2, HELD_BACK_RECHECK_MS.longest);
+  };
+
+  const readAll = async (after: LivePosition, each: (events: PlacedLiveEvent[]) => void) => {
+    let position = after;
     for (;;) {
-      const events = await readLiveEvents(deps.db, { projectId, afterId: after, limit: PAGE_SIZE });
-      if (events.length > 0) each(events);
-      after = events.at(-1)?.id ?? after;
-      if (events.length < PAGE_SIZE) return after;
+      const read = await readLiveEvents(deps.db, { projectId, after: position, limit: PAGE_SIZE });
+      if (read.events.length > 0) each(read.events);
+      position = read.events.at(-1)?.position ?? position;
+      if (read.events.length < PAGE_SIZE) {
+        noteHeldBack(read.isHeldBack);
+        return position;
+      }
     }
   };
 
-  return {
+  const channel: ProjectChannel = {
     subscribers,
     run,
+    get isHeldBack() {
+      return isHeldBack;
+    },
     join(subscriber, lastEventId) {
       run(async () => {
         if (subscriber.stream.isClosed) return;
-        const latest = await readLatestLiveEventId(deps.db, projectId);
+        const latest = await readLatestLivePosition(deps.db, projectId);
         // The channel's fan-out starts here; the catch-up below may read past it, and
-        // `lastSentId` keeps those events from being sent twice.
-        cursor ??= latest;
+        // `lastSent` keeps those events from being sent twice.
+        if (cursor === null) {
+          cursor = latest.position;
+          noteHeldBack(latest.isHeldBack);
+        }
+        const resumeFrom =
+          lastEventId === 0
+            ? LIVE_ORIGIN
+            : lastEventId === null
+              ? null
+              : await readLivePosition(deps.db, { projectId, id: lastEventId });
         const isResumable =
+          resumeFrom !== null &&
           lastEventId !== null &&
-          lastEventId <= latest &&
           lastEventId >= (await readPrunedThrough(deps.db));
         if (isResumable) {
-          subscriber.lastSentId = lastEventId;
-          await readAll(lastEventId, (events) =>
-            events.forEach((event) => send(subscriber, event)),
-          );
+          subscriber.lastSent = resumeFrom;
+          await readAll(resumeFrom, (events) => events.forEach((event) => send(subscriber, event)));
         } else {
           // A first connection starts at now. A resume point older than retention (or not one
           // of this project's) cannot be caught up: the client reloads what it shows.
           if (lastEventId !== null)
             subscriber.stream.send({ event: 'resync', data: { projectId } });
-          subscriber.lastSentId = latest;
+          subscriber.lastSent = latest.position;
         }
-        subscriber.stream.send({ id: subscriber.lastSentId, event: 'ready', data: { projectId } });
+        subscriber.stream.send({ id: subscriber.lastSent.id, event: 'ready', data: { projectId } });
         if (!subscriber.stream.isClosed) subscribers.add(subscriber);
       });
     },
@@ -118,4 +157,5 @@ export function createProjectChannel(
       });
     },
   };
+  return channel;
 }
