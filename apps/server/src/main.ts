@@ -1,10 +1,5 @@
 import cluster from 'node:cluster';
-import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app';
-import { runPrimary } from './cluster/run-primary';
-import { listenForStopRequests, STOP_MESSAGE } from './cluster/worker-stop';
 import { ConfigError, loadConfigFromProcess, type Config } from './config';
-import { startDatabase } from './db/start-database';
 import { tuneGarbageCollector } from './gc-tuning';
 import { createLogger, logDestination } from './logger';
 import { StartupError } from './startup-error';
@@ -24,7 +19,13 @@ async function main(): Promise<void> {
   else await serve(config, logger);
 }
 
+// The server's modules are loaded only once the configuration is valid: a bad value is reported
+// without first loading (under tsx, compiling) the whole app — seconds on a busy machine.
 async function startPrimary(config: Config, logger: Logger): Promise<void> {
+  const [{ startDatabase }, { runPrimary }] = await Promise.all([
+    import('./db/start-database'),
+    import('./cluster/run-primary'),
+  ]);
   const database = await startDatabase(config, databaseLog(logger));
   // The primary serves nothing: its pool was for the migrations only.
   const connectionString = database.db.$client.options.connectionString ?? '';
@@ -41,6 +42,14 @@ async function startPrimary(config: Config, logger: Logger): Promise<void> {
 }
 
 async function serve(config: Config, logger: Logger): Promise<void> {
+  const [closing, { buildApp }, { listenForStopRequests, STOP_MESSAGE }, { startDatabase }] =
+    await Promise.all([
+      import('close-with-grace'),
+      import('./app'),
+      import('./cluster/worker-stop'),
+      import('./db/start-database'),
+    ]);
+  const closeWithGrace = closing.default;
   const isWorker = cluster.isWorker;
   const stopRequests = isWorker ? listenForStopRequests() : undefined;
   const database = await startDatabase(config, databaseLog(logger));
