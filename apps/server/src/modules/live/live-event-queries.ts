@@ -41,6 +41,18 @@ export type LiveEventsRead = {
   isHeldBack: boolean;
 };
 
+// Every read names the same snapshot's horizon: transactions below it had ended when the
+// snapshot was taken (decision 0092).
+const horizonCte = sql`horizon as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)`;
+
+/** Whether `projectId` has committed events at or past the horizon (needs `horizonCte`). */
+function heldBackExists(projectId: number) {
+  return sql`exists (
+      select 1 from ${liveEvents} e, horizon h
+      where e.project_id = ${projectId} and e.xid >= h.xmin
+    )`;
+}
+
 type EventRecord = {
   id: string | null;
   xid: string | null;
@@ -62,7 +74,7 @@ export async function readLiveEvents(
   input: { projectId: number; after: LivePosition; limit: number },
 ): Promise<LiveEventsRead> {
   const result = await db.execute<EventRecord>(sql`
-    with horizon as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin),
+    with ${horizonCte},
     page as (
       select e.id, e.xid, e.project_id, e.topic, e.relative_path_id, e.item_id,
         e.recipient_user_ids
@@ -72,10 +84,7 @@ export async function readLiveEvents(
       order by e.xid, e.id
       limit ${input.limit}
     )
-    select page.*, exists (
-      select 1 from ${liveEvents} e, horizon h
-      where e.project_id = ${input.projectId} and e.xid >= h.xmin
-    ) as is_held_back
+    select page.*, ${heldBackExists(input.projectId)} as is_held_back
     from (select 1) one left join page on true
     order by page.xid, page.id`);
   return {
@@ -111,11 +120,8 @@ export async function readLatestLivePosition(
     xid: string | null;
     is_held_back: boolean;
   }>(sql`
-    with horizon as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)
-    select latest.id, latest.xid, exists (
-      select 1 from ${liveEvents} e, horizon h
-      where e.project_id = ${projectId} and e.xid >= h.xmin
-    ) as is_held_back
+    with ${horizonCte}
+    select latest.id, latest.xid, ${heldBackExists(projectId)} as is_held_back
     from (select 1) one left join lateral (
       select e.id, e.xid from ${liveEvents} e, horizon h
       where e.project_id = ${projectId} and e.xid < h.xmin
