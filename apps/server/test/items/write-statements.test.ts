@@ -51,6 +51,12 @@ const post = async (url: string, payload: object) => {
     acquisitions: logged.acquisitions - (logged.statements.length - counted.length),
   };
 };
+const changedAt = async (id: number) => {
+  const { rows } = await t.db.execute<{ at: string }>(
+    sql`select (extract(epoch from updated_at) * 1e6)::bigint::text as at from items where id = ${id}`,
+  );
+  return BigInt(rows[0]?.at ?? 0);
+};
 const firstWords = (text: string) =>
   text.replace(/\s+/g, ' ').trim().split(' ').slice(0, 3).join(' ');
 
@@ -99,18 +105,21 @@ describe('statements per write', () => {
   });
 
   it('a note without mentions', async () => {
+    const before = await changedAt(itemId);
     const { result, statements, acquisitions } = await post('/api/item/addItemNote', {
       itemId,
       text: 'A note',
     });
     expect(ok<{ text: string }>(result)).toMatchObject({ text: 'A note' });
+    // The item sorts as recently changed (spec §1), marked in the note's own statement.
+    expect(await changedAt(itemId)).toBeGreaterThan(before);
     // Before issue 34's third pass: 11, with the plan read on its own, a DELETE of the new
-    // note's (absent) mentions, and the author's watch and the fan-out apart.
+    // note's (absent) mentions, and the author's watch and the fan-out apart; 7 until the
+    // item's `updated_at` went into the note's statement.
     expect(statements).toEqual([
       'select "projects"."id", "projects"."org_id",', // the item's project and the caller's standing (access)
       'begin',
-      'with plan as', // closing read, plan share-locked + the note
-      'update "items" set', // the item sorts as recently changed
+      'with plan as', // closing read, plan share-locked + the note + the item's updated_at
       'select waymark_auto_watch($1::integer, $2::integer),', // + the fan-out
       'select "item_notes"."id", "item_notes"."text",', // the answer
       'commit',

@@ -2,7 +2,6 @@ import type { TWrittenNote } from '@waymark/core';
 import type { Db } from '../../db/client';
 import type { ProjectScope } from '../access/index';
 import { watchAndFanOut } from '../inbox/index';
-import { touchItem } from '../items/index';
 import { checkMentions } from '../items/index';
 import { insertNoteIfPlanAllows } from './insert-note';
 import { insertMentions, readWrittenNote } from './note-queries';
@@ -23,7 +22,6 @@ export async function addItemNote(
     // Mentions are read (when there are any) before the plan: a bad one is a 400 either way.
     const mentions = await checkMentions(tx, scope, input.text);
     const noteId = await insertNoteIfPlanAllows(tx, scope, input);
-    await touchItem(tx, input.itemId);
     await insertMentions(tx, noteId, mentions.userIds);
     const change = { itemId: input.itemId, actorUserId: input.userId, noteId };
     // The watches are the author's and the mentioned people's: the mention fan-out names them,

@@ -59,7 +59,7 @@ export { fullNameOf } from './item-queries';
 export { mentionNames, mentionRenderer, type MentionRenderer } from './render-stored-mentions';
 export { selectNoteRows } from './note-rows';
 export { reassignItems, type ReassignableColumn } from './reassign-items';
-export { recordItemChange, touchItem, type ItemChange } from './record-item-change';
+export { markItemChangedSql, recordItemChange, type ItemChange } from './record-item-change';
 export { updateRelativePath } from './update-relative-path';
 export { setItemStatus } from './set-item-status';
 export { deleteOrgItems } from './delete-org-items';

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { itemHistory, items } from '../../db/schema';
 
@@ -24,10 +24,11 @@ export async function recordItemChange(tx: DbOrTx, change: ItemChange): Promise<
     .where(eq(items.id, change.itemId));
 }
 
-/** Marks an item changed (it sorts as recently updated) in the caller's transaction: a new note. */
-export async function touchItem(tx: DbOrTx, itemId: number): Promise<void> {
-  await tx
-    .update(items)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(items.id, itemId));
+/**
+ * The UPDATE marking item `itemId` changed now (it sorts as recently updated), run only when
+ * `condition` holds: for a CTE of another module's write, so the mark costs no round trip of
+ * its own (a new note, issue 34).
+ */
+export function markItemChangedSql(itemId: number, condition: SQL): SQL {
+  return sql`update ${items} set updated_at = now() where id = ${itemId} and ${condition}`;
 }
