@@ -24,7 +24,12 @@ import { createManualTimers, type ManualTimers } from '../support/manual-timers'
 
 // The body watch's timers: Node's, unless a test puts the watch on a clock it moves by hand —
 // how long an upload took is then exactly what the test says, however loaded the machine is.
-const bodyClock = vi.hoisted(() => ({ timers: undefined as ManualTimers | undefined }));
+// The server project shares modules between the files of a worker (isolate: false), so the
+// module cache is cleared first: the app is then imported anew, with the mock.
+const bodyClock = vi.hoisted(() => {
+  vi.resetModules();
+  return { timers: undefined as ManualTimers | undefined };
+});
 vi.mock('../../src/modules/attachments/watch-upload-body', async (importOriginal) => {
   const actual = await importOriginal<typeof BodyWatchModule>();
   return {
