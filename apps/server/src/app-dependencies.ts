@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { createDb, type Db } from './db/client';
 import { createChangeFeed, type ChangeFeed } from './changes/change-feed';
 import { createFileStore } from './files/create-file-store';
+import type { FileStore } from './files/file-store';
 import { createJobQueue } from './jobs/job-queue';
 import { createPaymentGateway } from './modules/billing/index';
 import { createMailer, createMailTransport } from './modules/mail/index';
@@ -24,6 +25,8 @@ export function createAppDependencies(input: {
   logger: FastifyBaseLogger;
   /** Wraps the change feed made on `db` (tests delay its delivery); default: none. */
   wrapChanges?: ((feed: ChangeFeed) => ChangeFeed) | undefined;
+  /** Wraps the file store made from config (tests inject a failing disk); default: none. */
+  wrapFiles?: ((files: FileStore) => FileStore) | undefined;
 }): AppDeps {
   const { config, db, clock, logger } = input;
   const jobs = createJobQueue({
@@ -44,7 +47,8 @@ export function createAppDependencies(input: {
     logger,
   });
   const changes = input.wrapChanges ? input.wrapChanges(feed) : feed;
-  const files = createFileStore(config);
+  const store = createFileStore(config);
+  const files = input.wrapFiles ? input.wrapFiles(store) : store;
   const readDb =
     config.database.readPoolSize > 0
       ? createDb(db.$client.options.connectionString ?? '', {

@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { closeReadDb, createAppDependencies } from './app-dependencies';
+import type { FileStore } from './files/file-store';
 import type { ChangeFeed } from './changes/change-feed';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
@@ -48,6 +49,11 @@ export type BuildAppOptions = {
    * loaded machine does); default: that feed as is.
    */
   wrapChanges?: (feed: ChangeFeed) => ChangeFeed;
+  /**
+   * Wraps the file store the app would make from config (tests make it fail where a disk would);
+   * default: that store as is.
+   */
+  wrapFiles?: (files: FileStore) => FileStore;
   /** Extra plugins registered after the modules (tests use it for probe routes). */
   plugins?: readonly AppModule[];
 };
@@ -95,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock: options.clock ?? systemClock,
     logger: app.log,
     wrapChanges: options.wrapChanges,
+    wrapFiles: options.wrapFiles,
   });
   installFreshReads(app, deps.changes);
   installAuth(app, { config, db, changes: deps.changes });

@@ -6,6 +6,7 @@ import type {
 } from 'fastify';
 import type { Config } from '../../src/config';
 import type { Db } from '../../src/db/client';
+import type { FileStore } from '../../src/files/file-store';
 import { buildTestApp } from './helper';
 import { startTestIssuer, type TestIssuer, type TestTokenOptions } from './auth-test-issuer';
 
@@ -34,10 +35,16 @@ export type AuthTestContext = {
 
 /**
  * Starts an {@link AuthTestContext}; `now` sets the clock (default 2026-03-10T12:00:00Z), `env`
- * adds configuration (e.g. attachment limits, an S3 bucket).
+ * adds configuration (e.g. attachment limits, an S3 bucket), `wrapFiles` wraps the app's file store
+ * (a disk that fails).
  */
 export async function startAuthTestApp(
-  options: { now?: Date; env?: Record<string, string>; logger?: FastifyBaseLogger } = {},
+  options: {
+    now?: Date;
+    env?: Record<string, string>;
+    logger?: FastifyBaseLogger;
+    wrapFiles?: (files: FileStore) => FileStore;
+  } = {},
 ): Promise<AuthTestContext> {
   const audience = 'https://waymark.test/api';
   const issuer = await startTestIssuer(audience);
@@ -49,6 +56,7 @@ export async function startAuthTestApp(
     env: { ...options.env, OIDC_ISSUER: issuer.url, OIDC_AUDIENCE: audience },
     clock,
     ...(options.logger && { logger: options.logger }),
+    ...(options.wrapFiles && { wrapFiles: options.wrapFiles }),
   });
   return {
     app,

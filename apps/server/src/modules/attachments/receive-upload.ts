@@ -12,8 +12,12 @@ export type ReadFilePart = (limits: {
   files: number;
 }) => Promise<MultipartFile | undefined>;
 
-/** An upload stored under its key, not yet recorded. */
-export type ReceivedUpload = MeteredFile & { fileName: string };
+/**
+ * An upload received whole and measured, its bytes still on their way to the disk: `durable`
+ * resolves once the file is durable under its key, or rejects (nothing left under the key) if
+ * the store failed. Nothing may name the key before `durable` resolved.
+ */
+export type ReceivedUpload = MeteredFile & { fileName: string; durable: Promise<void> };
 
 const NOT_MULTIPART = `Send the file as multipart/form-data in a field named "${ATTACHMENT_FIELD}".`;
 const CUT_OFF = 'The upload ended before the whole file arrived. Try again.';
@@ -36,7 +40,9 @@ export type UploadSource = {
  * so a part that errors (client gone, body cut, over `maxFileBytes`) or a stall (`body`) ends the
  * store's write too (issue 24: `pipe` passed neither on, and the write waited forever). Whatever
  * ends it, the partial file is removed before this rejects: 413 past the limit, 400 for a body that
- * stopped, the store's own error otherwise.
+ * stopped, the store's own error otherwise. It resolves once the whole part went through the
+ * meter, before the store's last writes and fsync are done (issue 34, decision 0095): the caller
+ * records the upload while the disk finishes, and commits only once `durable` resolved.
  */
 export async function receiveUpload(
   files: FileStore,
@@ -61,25 +67,28 @@ async function storePart(
   let failedFirst: 'client' | 'store' | undefined;
   part.file.once('error', () => (failedFirst ??= 'client'));
   meter.stream.once('error', () => (failedFirst ??= 'store'));
-  const [received, stored] = await Promise.allSettled([
-    pipeline(part.file, meter.stream, { signal }),
-    files.put(input.key, meter.stream),
-  ]);
+  const stored = files.put(input.key, meter.stream);
+  // Handled here and awaited on every path below, or by the caller through `durable`.
+  stored.catch(() => undefined);
+  // A store that fails destroys the meter's stream, which fails this pipeline too.
+  const received = await settle(pipeline(part.file, meter.stream, { signal }));
   const tooLarge = part.file.truncated || isTooLarge(reasonOf(received));
-  if (tooLarge || received.status === 'rejected' || stored.status === 'rejected') {
+  if (tooLarge || received.status === 'rejected') {
     meter.discard();
+    const result = await settle(stored);
     // A failed put leaves nothing under the key; only a stored file is to be removed.
-    if (stored.status === 'fulfilled') await files.delete(input.key).catch(() => undefined);
+    if (result.status === 'fulfilled') await files.delete(input.key).catch(() => undefined);
     if (signal.aborted) throw signal.reason;
     if (tooLarge) throw new AppError('PAYLOAD_TOO_LARGE', formatFileTooLarge(input.maxFileBytes));
     if (failedFirst === 'client') throw new AppError('BAD_REQUEST', CUT_OFF);
-    throw reasonOf(stored) ?? reasonOf(received);
+    throw reasonOf(result) ?? reasonOf(received);
   }
   const fileName = cleanFileName(part.filename);
   try {
-    return { ...(await meter.finish(fileName)), fileName };
+    return { ...(await meter.finish(fileName)), fileName, durable: stored };
   } catch (error) {
     // The hashing thread failed: the stored file is no upload's, remove it now, not at the sweep.
+    await settle(stored);
     await files.delete(input.key).catch(() => undefined);
     throw error;
   }
@@ -117,6 +126,10 @@ async function whileNotAborted<T>(work: Promise<T>, signal: AbortSignal): Promis
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
+}
+
+function settle<T>(work: Promise<T>): Promise<PromiseSettledResult<T>> {
+  return Promise.allSettled([work]).then(([result]) => result as PromiseSettledResult<T>);
 }
 
 function reasonOf(result: PromiseSettledResult<unknown>): unknown {

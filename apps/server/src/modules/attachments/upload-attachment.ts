@@ -14,9 +14,10 @@ import type { BodyWatch } from './watch-upload-body';
 /**
  * Attaches the request's file to an item (issue 14). The plan (spec §9: Standard, Pro, trial) and
  * the quota are checked before a byte is read, and again in the transaction that records it.
- * Order: the file is written and made durable first, the row committed after; if anything fails
- * in between the file is removed, and if the process dies there the orphan sweeper removes it.
- * A row therefore never points at a missing file.
+ * Order: the row's transaction runs while the disk finishes the file (issue 34, decision 0095) and
+ * commits only once the file is durable; if anything fails, the fsync included, the transaction
+ * rolls back and the file is removed, and if the process dies first the orphan sweeper removes
+ * it. A row therefore never points at a missing file.
  */
 export async function uploadAttachment(
   { db, files, config }: Pick<AppDeps, 'db' | 'files' | 'config'>,
@@ -53,9 +54,13 @@ export async function uploadAttachment(
       await recordAttachmentChange(tx, { ...input, before: null, after: file.fileName });
       const [row] = await selectAttachments(tx).where(eq(itemAttachments.id, created.id));
       if (!row) throw new Error('Attachment vanished inside its own transaction');
+      // Commit only once the file is durable: a failed fsync rolls the row back.
+      await file.durable;
       return toAttachment(row);
     });
   } catch (error) {
+    // The store may still be writing the file: remove it once the store is done with it.
+    await file.durable.catch(() => undefined);
     await files.delete(key).catch(() => undefined);
     throw error;
   }
