@@ -53,11 +53,23 @@ const NOTE_PAINT = `
 
 /**
  * When each opening of the panel reached its phases (ms since the navigation started): the
- * worker's start answered, the rows pre-painted from it and the panel's code loaded (the panel's
+ * entry asked the worker for its start, the worker's start answered, the rows pre-painted from it and the panel's code loaded (the panel's
  * `waymark:*` performance marks, apps/extension/src/sidepanel/main.tsx), and React's rows shown.
  */
-type Phases = { start: number[]; prepainted: number[]; code: number[]; interactive: number[] };
-const newPhases = (): Phases => ({ start: [], prepainted: [], code: [], interactive: [] });
+type Phases = {
+  asked: number[];
+  start: number[];
+  prepainted: number[];
+  code: number[];
+  interactive: number[];
+};
+const newPhases = (): Phases => ({
+  asked: [],
+  start: [],
+  prepainted: [],
+  code: [],
+  interactive: [],
+});
 
 /**
  * `BENCH_PANEL_BUILDS='main=/tmp/main/apps/extension/dist;branch=apps/extension/dist'`: the
@@ -107,12 +119,14 @@ async function readPhases(page: Page, into: Phases) {
   const read = await page.evaluate(() => {
     const { __interactive, performance: timing } = globalThis as unknown as PageGlobals;
     return {
+      asked: timing.getEntriesByName('waymark:start-asked')[0]?.startTime ?? NaN,
       start: timing.getEntriesByName('waymark:start-answered')[0]?.startTime ?? NaN,
       prepainted: timing.getEntriesByName('waymark:prepainted')[0]?.startTime ?? NaN,
       code: timing.getEntriesByName('waymark:code-loaded')[0]?.startTime ?? NaN,
       interactive: __interactive ?? NaN,
     };
   });
+  into.asked.push(read.asked);
   into.start.push(read.start);
   into.prepainted.push(read.prepainted);
   into.code.push(read.code);
@@ -257,7 +271,7 @@ export const panelPaintScenario: Scenario = {
         ...report(byBuild.get(build.label)!, build.dir),
         '',
       ]),
-      'Measured in the page: `performance.now()` (ms since the navigation started) at the first animation frame in which an item row of the page is in the viewport with a size — the entry’s plain-DOM pre-paint of the kept rows, inert until React takes over — and, as “interactive”, the first frame with React’s rows (clicks and keys work); for the blank page, the first frame after DOMContentLoaded. "Cold" stops the extension service worker through DevTools (`ServiceWorker.stopWorker`) once the new tab exists and before the page loads (a new tab’s events wake the worker), as Chrome does after 30 s idle; the panel’s first message then wakes it. Both figures are the page’s real items as the worker kept them from the previous opening (warm: its memory; cold: the encrypted offline cache, read by the new worker), painted before the server is asked again: the panel revalidates right after (docs/extension.md, “First paint”). The phases (performance marks): the worker’s `getPanelStart` answered; the kept rows pre-painted into the DOM (painted in the next frame); the panel’s code (React, Mantine, the panel) loaded and run. Bytes before interactive: what `sidepanel.html` loads before the panel takes clicks (its entry, the `modulepreload`ed panel code, stylesheets, and their static imports; not the lazy views), as built and gzip-compressed; the load does not move them.',
+      'Measured in the page: `performance.now()` (ms since the navigation started) at the first animation frame in which an item row of the page is in the viewport with a size — the entry’s plain-DOM pre-paint of the kept rows, inert until React takes over — and, as “interactive”, the first frame with React’s rows (clicks and keys work); for the blank page, the first frame after DOMContentLoaded. "Cold" stops the extension service worker through DevTools (`ServiceWorker.stopWorker`) once the new tab exists and before the page loads (a new tab’s events wake the worker), as Chrome does after 30 s idle; the panel’s first message then wakes it. Both figures are the page’s real items as the worker kept them from the previous opening (warm: its memory; cold: the encrypted offline cache, read by the new worker), painted before the server is asked again: the panel revalidates right after (docs/extension.md, “First paint”). The phases (performance marks): the entry’s `getPanelStart` message sent (a build without the mark shows NaN); the worker’s answer received; the kept rows pre-painted into the DOM (painted in the next frame); the panel’s code (React, Mantine, the panel) loaded and run. Bytes before interactive: what `sidepanel.html` loads before the panel takes clicks (its entry, the `modulepreload`ed panel code, stylesheets, and their static imports; not the lazy views), as built and gzip-compressed; the load does not move them.',
     ];
   },
 };
@@ -371,9 +385,11 @@ function report(figures: BuildFigures, dir: string): string[] {
     row('panel cold (worker stopped): items painted', figures.coldPanel, coldBlank, '≤ 500 ms'),
     row('panel warm: interactive (React’s rows)', warm.interactive, warmBlank, '≤ 120 ms'),
     row('panel cold: interactive (React’s rows)', cold.interactive, coldBlank, '≤ 200 ms'),
+    row('· start asked (the entry’s message sent), warm', warm.asked, warmBlank, '—'),
     row('· worker’s start answered, warm', warm.start, warmBlank, '—'),
     row('· rows pre-painted, warm', warm.prepainted, warmBlank, '—'),
     row('· panel code loaded, warm', warm.code, warmBlank, '—'),
+    row('· start asked, cold', cold.asked, coldBlank, '—'),
     row('· worker’s start answered, cold', cold.start, coldBlank, '—'),
     row('· rows pre-painted, cold', cold.prepainted, coldBlank, '—'),
     row('· panel code loaded, cold', cold.code, coldBlank, '—'),

@@ -2,7 +2,7 @@ import { createFreshReads } from '@waymark/core';
 import { createAuthSession, type AuthDeps } from '../auth/index';
 import { broadcast, createMessageListener } from '../messaging/index';
 import type { ChromeApi } from '../platform/index';
-import { readServerUrl } from '../settings/index';
+import { keepServerUrl } from '../settings/index';
 import { getActiveTab, getTab, trackActiveTab } from './active-tab';
 import { createApiProxy, createWorkerApiCall } from './api-proxy';
 import { serveAttachmentTransfers } from './attachment-transfer';
@@ -51,7 +51,7 @@ export function startServiceWorker(
   openWorkspaceOnCommand(api);
   trackActiveTab(api);
 
-  const getServerUrl = () => readServerUrl(api);
+  const getServerUrl = keepServerUrl(api);
   const auth = createAuthSession({ api, getServerUrl, ...environment });
   const freshReads = createFreshReads();
   const proxyDeps = { api, auth, fetch: environment.fetch, getServerUrl, freshReads };

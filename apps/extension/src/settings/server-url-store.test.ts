@@ -2,7 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { EXTENSION_CONFIG_FILE } from '@waymark/core';
 import { DEFAULT_SERVER_URL } from '../config';
 import { createFakeChrome } from '../test/fake-chrome-api';
-import { SERVER_URL_KEY, readServerUrl, saveServerUrl, watchServerUrl } from './server-url-store';
+import {
+  SERVER_URL_KEY,
+  keepServerUrl,
+  readServerUrl,
+  saveServerUrl,
+  watchServerUrl,
+} from './server-url-store';
 
 describe('server URL setting', () => {
   it('reads the default http://localhost:8080 until one is saved', async () => {
@@ -34,6 +40,21 @@ describe('server URL setting', () => {
     expect(await readServerUrl(api)).toBe(DEFAULT_SERVER_URL);
     syncStorage.set(SERVER_URL_KEY, 42);
     expect(await readServerUrl(api)).toBe(DEFAULT_SERVER_URL);
+  });
+
+  it('keeps the URL it read for the worker, and reads again once any context saves one', async () => {
+    const { api } = createFakeChrome();
+    await saveServerUrl(api, 'https://one.example.com');
+    const reads = vi.spyOn(api.storage, 'getSync');
+    const getServerUrl = keepServerUrl(api);
+    expect(await getServerUrl()).toBe('https://one.example.com');
+    expect(await getServerUrl()).toBe('https://one.example.com');
+    expect(reads).toHaveBeenCalledTimes(1);
+    await api.storage.setSync({ unrelated: true });
+    expect(await getServerUrl()).toBe('https://one.example.com');
+    expect(reads).toHaveBeenCalledTimes(1);
+    await saveServerUrl(api, 'https://two.example.com');
+    expect(await getServerUrl()).toBe('https://two.example.com');
   });
 
   it('tells watchers about a URL saved by another page, and stops when asked', async () => {

@@ -29,6 +29,26 @@ export function watchServerUrl(api: ChromeApi, listener: (url: string) => void):
   });
 }
 
+/**
+ * The server URL read once and kept, read again after any context saves one: for the service
+ * worker, which asks on every API call and every panel opening, where a `storage.sync` read
+ * cost ~14 ms of the panel's start answer (docs/extension.md, "First paint", step 15).
+ */
+export function keepServerUrl(api: ChromeApi): () => Promise<string> {
+  let kept: Promise<string> | null = null;
+  // Subscribed before the first read, so a save during that read is never missed.
+  api.storage.onSyncChanged.subscribe((changes) => {
+    if (SERVER_URL_KEY in changes) kept = null;
+  });
+  return () => {
+    kept ??= readServerUrl(api).catch((error: unknown) => {
+      kept = null;
+      throw error;
+    });
+    return kept;
+  };
+}
+
 function parseStored(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const check = checkServerUrl(value);
