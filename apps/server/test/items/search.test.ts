@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemAttachments, itemNotes, itemSearch, organizations } from '../../src/db/schema';
+import { isFrequentQuery } from '../../src/modules/items/search-frequency';
+import { endsInTypedWord } from '../../src/modules/items/search-text';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import {
   createItem,
@@ -40,6 +42,19 @@ function copiesOf(itemId: number, count: number, title: string, description: str
     select project_id, relative_path_id, item_type_id, item_status_id, ${title} || ' ' || n,
       ${description}, created_by
     from items, generate_series(1, ${count}) n where id = ${itemId}`);
+}
+
+/** Whether the statistics call the search text `text` frequent (search-frequency.ts). */
+async function isFrequent(text: string): Promise<boolean> {
+  const words = sql`websearch_to_tsquery('english', ${text})`;
+  // The last lexeme as a prefix, as the search writes it (search-items.ts, tsqueryOf).
+  const query = endsInTypedWord(text)
+    ? sql`(regexp_replace(${words}::text, ${"('(?:[^']|'')*')$"}, ${'\\1:*'})::tsquery)`
+    : sql`(${words})`;
+  const { rows } = await t.db.execute<{ frequent: boolean }>(
+    sql`select ${isFrequentQuery(query)} as frequent`,
+  );
+  return rows[0]?.frequent ?? false;
 }
 
 async function addNote(itemId: number, text: string): Promise<number> {
@@ -218,6 +233,14 @@ describe('full-text search of a project', () => {
       where project_id = ${projectWithHistory} and title like 'Old %'`);
     await t.db.execute(sql`update items set item_status_id = ${world.statusIds[1]}
       where id = ${newestOld?.id ?? 0}`);
+    // With the column's statistics the word is frequent, so the walk reads the newest 20,000
+    // (decision 0094) and finds the 500 newest matches there; the rare filter's one match is not
+    // enough, and the index is asked after all.
+    await t.db.execute(sql`analyze item_search`);
+    expect(await isFrequent('numbat')).toBe(true);
+    expect(await isFrequent('numb')).toBe(true); // typed: a prefix of the frequent lexeme
+    expect(await isFrequent('enclosure')).toBe(false); // in one item
+    expect(await isFrequent('numbat enclosure')).toBe(false);
     const found = await searchProject(projectWithHistory, 'numbat');
     expect(found).toHaveLength(100);
     // Equal ranks: the most recently changed first — the updated one, then the newest copies.

@@ -8,6 +8,7 @@ import { itemSummaryColumns, joinItemLookups } from './item-queries';
 import { selectItemSummaries, toItemSummary } from './item-summaries';
 import { endsInTypedWord } from './search-text';
 import { preparedOnce } from './prepared-once';
+import { FREQUENT_WINDOW, isFrequentQuery } from './search-frequency';
 
 /** Filters of {@link searchItems}; each given one must hold. */
 export type SearchItemsInput = {
@@ -203,7 +204,8 @@ const RECENT_WINDOW = 2 * RANKED_CANDIDATES;
  * find 500 (34–54 ms), where the GIN index finds all 1,000 in under 1 ms — but for a word in
  * every item the GIN index returns all 100,000 (~240 ms) where the walk stops after 500. So:
  * first the walk over the project's newest {@link RECENT_WINDOW} items only (both keys bounded
- * below, < 1 ms on 100,000 items); a word that fills the candidates there is done. Otherwise it
+ * below, < 1 ms on 100,000 items), or {@link FREQUENT_WINDOW} when the statistics call the query
+ * frequent ({@link isFrequentQuery}); a word that fills the candidates there is done. Otherwise it
  * is in fewer than half of the recent items, and the GIN index's matches are what to sort: that
  * sub-select sits in the other branch of a `case`, and PostgreSQL runs an uncorrelated
  * sub-select only when its value is first needed (decision 0069: one statement, not two).
@@ -214,8 +216,10 @@ function newestMatchesAnywhere(
   filters: SQL | undefined,
   query: SQL,
 ): SQL {
+  const window = sql`case when ${isFrequentQuery(query)} then ${sql.raw(String(FREQUENT_WINDOW - 1))}
+    else ${sql.raw(String(RECENT_WINDOW - 1))} end`;
   const floor = sql`coalesce((select ${items.id} from ${items} where ${items.projectId} = ${projectId}
-    order by ${items.id} desc offset ${RECENT_WINDOW - 1} limit 1), 0)`;
+    order by ${items.id} desc offset (${window}) limit 1), 0)`;
   const recent = db
     .select({ itemId: items.id })
     .from(items)
