@@ -27,10 +27,26 @@ describe('runReads', () => {
   });
 
   it('runs reads at once on the pool', async () => {
-    const [first, second] = await runReads(testDb.db, [
-      timedRead(testDb.db),
-      timedRead(testDb.db),
-    ] as const);
-    expect(second.started).toBeLessThan(first.ended);
+    // The first read waits (up to 20 s) until the second is running: one after the other, it
+    // would wait in vain and answer false. No race with the clock, however loaded the machine.
+    const key = 2_026_112_7;
+    const waitsForSecond = async () => {
+      // Each attempt tries the second's lock (a volatile call, made again for every row) and
+      // lets it go at once when it was free; it is taken while the second runs.
+      const result = await testDb.db.execute<{ seen: boolean }>(sql`
+        select coalesce((select true from generate_series(1, 2000)
+          where case when pg_try_advisory_lock(${key}) then not pg_advisory_unlock(${key})
+            else true end
+            or pg_sleep(0.01) is null
+          limit 1), false) as seen`);
+      return result.rows[0]?.seen ?? false;
+    };
+    const second = async () => {
+      await testDb.db.execute(
+        sql`select pg_advisory_lock(${key}), pg_sleep(0.5), pg_advisory_unlock(${key})`,
+      );
+    };
+    const [seen] = await runReads(testDb.db, [waitsForSecond, second] as const);
+    expect(seen).toBe(true);
   });
 });
