@@ -17,13 +17,9 @@ if (!url) {
 // Inherited by vitest and its workers (the external server's own priority is its starter's).
 setPriority(10);
 // At the lower priority a test can wait for a core while the browsers are busy: time-outs four
-// times the suite's own (30 s, 60 s), so waiting is not mistaken for a hang.
-const run = spawnSync(
-  'npx',
-  ['vitest', 'run', '--project', 'server', '--testTimeout=120000', '--hookTimeout=240000'],
-  {
-    stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: url },
-  },
-);
+// times the suite's own (vitest.config.ts), so waiting is not mistaken for a hang.
+const run = spawnSync('npx', ['vitest', 'run', '--project', 'server'], {
+  stdio: 'inherit',
+  env: { ...process.env, DATABASE_URL: url, WAYMARK_TEST_TIME_SCALE: '4' },
+});
 process.exit(run.status ?? 1);
