@@ -49,18 +49,21 @@ export function createAppDependencies(input: {
   const changes = input.wrapChanges ? input.wrapChanges(feed) : feed;
   const store = createFileStore(config);
   const files = input.wrapFiles ? input.wrapFiles(store) : store;
-  const readDb =
-    config.database.readPoolSize > 0
+  const pool = (size: number, otherwise: Db): Db =>
+    size > 0
       ? createDb(db.$client.options.connectionString ?? '', {
-          max: config.database.readPoolSize,
+          max: size,
           connectTimeoutMs: config.database.connectTimeoutMs,
         })
-      : db;
+      : otherwise;
+  const readDb = pool(config.database.readPoolSize, db);
+  const searchDb = pool(config.database.searchPoolSize, readDb);
   const gateway = createPaymentGateway({ config, db, clock });
   return {
     config,
     db,
     readDb,
+    searchDb,
     clock,
     jobs,
     mailer,
@@ -70,7 +73,13 @@ export function createAppDependencies(input: {
   };
 }
 
-/** Closes the read pool {@link createAppDependencies} opened (none when reads share `db`). */
-export async function closeReadDb(deps: Pick<AppDeps, 'db' | 'readDb'>): Promise<void> {
+/**
+ * Closes the read and search pools {@link createAppDependencies} opened (none when they share
+ * another pool).
+ */
+export async function closeReadDb(
+  deps: Pick<AppDeps, 'db' | 'readDb' | 'searchDb'>,
+): Promise<void> {
+  if (deps.searchDb !== deps.readDb && deps.searchDb !== deps.db) await deps.searchDb.$client.end();
   if (deps.readDb !== deps.db) await deps.readDb.$client.end();
 }

@@ -59,12 +59,17 @@ describe('loadConfig', () => {
     expect(loadConfig({}).database).toEqual({
       poolSize: 10,
       readPoolSize: 4,
+      searchPoolSize: 0,
       connectTimeoutMs: 10_000,
     });
     expect(
-      loadConfig({ DB_POOL_SIZE: '20', DB_READ_POOL_SIZE: '0', DB_CONNECT_TIMEOUT_MS: '500' })
-        .database,
-    ).toEqual({ poolSize: 20, readPoolSize: 0, connectTimeoutMs: 500 });
+      loadConfig({
+        DB_POOL_SIZE: '20',
+        DB_READ_POOL_SIZE: '0',
+        DB_SEARCH_POOL_SIZE: '2',
+        DB_CONNECT_TIMEOUT_MS: '500',
+      }).database,
+    ).toEqual({ poolSize: 20, readPoolSize: 0, searchPoolSize: 2, connectTimeoutMs: 500 });
     expect(() => loadConfig({ DB_CONNECT_TIMEOUT_MS: '10' })).toThrow(
       'Invalid configuration: DB_CONNECT_TIMEOUT_MS must be at least 50 ms',
     );
@@ -76,6 +81,9 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ DB_READ_POOL_SIZE: '1000' })).toThrow(
       'Invalid configuration: DB_READ_POOL_SIZE must be a whole number of connections',
+    );
+    expect(() => loadConfig({ DB_SEARCH_POOL_SIZE: 'two' })).toThrow(
+      'Invalid configuration: DB_SEARCH_POOL_SIZE must be a whole number of connections',
     );
   });
 

@@ -64,6 +64,7 @@ const ZEnv = z.object({
     .optional(),
   DB_POOL_SIZE: connectionCount(1).default(10),
   DB_READ_POOL_SIZE: connectionCount(0).default(4),
+  DB_SEARCH_POOL_SIZE: connectionCount(0).default(0),
   DB_CONNECT_TIMEOUT_MS: milliseconds(6, 50).default(10_000),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
@@ -267,7 +268,7 @@ export type Config = {
   closing: { graceDays: number };
 };
 
-/** The two connection pools of one server copy. */
+/** The connection pools of one server copy. */
 export type DatabaseConfig = {
   /** Connections for writes and every other call (`DB_POOL_SIZE`, 10). */
   poolSize: number;
@@ -277,6 +278,12 @@ export type DatabaseConfig = {
    * main pool (decision 0064). 0: those reads share the main pool.
    */
   readPoolSize: number;
+  /**
+   * Connections of the search pool (`DB_SEARCH_POOL_SIZE`, 0) that text searches alone use, so
+   * they never queue behind page lookups' cache misses on the read pool (decision 0094). 0:
+   * searches use the read pool.
+   */
+  searchPoolSize: number;
   /**
    * How long a call waits for a free connection of either pool (`DB_CONNECT_TIMEOUT_MS`, 10 000)
    * before it is answered 503 with Retry-After (the server is overloaded; issue 34).
@@ -461,6 +468,7 @@ export function loadConfig(
     database: {
       poolSize: values.DB_POOL_SIZE,
       readPoolSize: values.DB_READ_POOL_SIZE,
+      searchPoolSize: values.DB_SEARCH_POOL_SIZE,
       connectTimeoutMs: values.DB_CONNECT_TIMEOUT_MS,
     },
     logLevel: values.LOG_LEVEL,

@@ -27,6 +27,12 @@ export type AppDeps = {
    * `db` itself when the read pool is off.
    */
   readDb: Db;
+  /**
+   * The search pool (`DB_SEARCH_POOL_SIZE`, decision 0094): text searches only, so they never
+   * queue behind page lookups' cache misses on `readDb`. Same rules as `readDb`; `readDb` itself
+   * when the search pool is off.
+   */
+  searchDb: Db;
   /** The time; tests pass a clock they move. */
   clock: Clock;
   /** Outgoing mail, enqueued in the transaction of the change that causes it. */

@@ -68,7 +68,7 @@ const byItemBody = projectMember({ itemIdFrom: 'body.itemId' });
 const byItemParams = projectMember({ itemIdFrom: 'params.itemId' });
 
 /** The item calls: spec §7 option lists and the extension's item API (issue 4). */
-const registerItems: AppModule = (app, { db, readDb, changes }) => {
+const registerItems: AppModule = (app, { db, readDb, searchDb, changes }) => {
   const pageLookupCache = createPageLookupCache(changes);
   registerRoute(app, routes.getStatusOptions, {
     access: orgMember({ orgIdFrom: 'params.orgId' }),
@@ -101,7 +101,7 @@ const registerItems: AppModule = (app, { db, readDb, changes }) => {
   });
   registerRoute(app, routes.searchItems, {
     access: projectMember({ projectIdFrom: 'body.projectId' }),
-    handler: async (request) => searchItems({ db: readDb }, scopeOf(request), request.body),
+    handler: async (request) => searchItems({ db: searchDb }, scopeOf(request), request.body),
   });
   registerRoute(app, routes.createItem, {
     access: projectMember({ projectIdFrom: 'body.projectId' }),
