@@ -56,7 +56,9 @@ const setLanguage = (language: string) =>
 describe('round trips of a search', () => {
   it('reads the language once, then answers every shape of text in one statement', async () => {
     const first = await searched({ text: 'checkout' });
-    expect(first.statements).toHaveLength(2);
+    // The language, the search, and the pool's first read of the frequent lexemes (decision
+    // 0094), started beside the search and not waited for; kept ten minutes after.
+    expect([...first.statements].sort()).toEqual(['select', 'select', 'with']);
     for (const text of ['checkout', 'Saf', '"fails on safari"', 'checkout -payment', 'laden']) {
       const { statements } = await searched({ text });
       expect({ text, statements }).toEqual({ text, statements: ['with'] });

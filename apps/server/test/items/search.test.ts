@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemAttachments, itemNotes, itemSearch, organizations } from '../../src/db/schema';
-import { isFrequentQuery } from '../../src/modules/items/search-frequency';
+import { isFrequentQuery, readFrequentLexemes } from '../../src/modules/items/search-frequency';
 import { endsInTypedWord } from '../../src/modules/items/search-text';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import {
@@ -51,8 +51,9 @@ async function isFrequent(text: string): Promise<boolean> {
   const query = endsInTypedWord(text)
     ? sql`(regexp_replace(${words}::text, ${"('(?:[^']|'')*')$"}, ${'\\1:*'})::tsquery)`
     : sql`(${words})`;
+  const lexemes = await readFrequentLexemes(t.db);
   const { rows } = await t.db.execute<{ frequent: boolean }>(
-    sql`select ${isFrequentQuery(query)} as frequent`,
+    sql`select ${isFrequentQuery(sql`${lexemes}`, query)} as frequent`,
   );
   return rows[0]?.frequent ?? false;
 }

@@ -8,7 +8,7 @@ import { itemSummaryColumns, joinItemLookups } from './item-queries';
 import { selectItemSummaries, toItemSummary } from './item-summaries';
 import { endsInTypedWord } from './search-text';
 import { preparedOnce } from './prepared-once';
-import { FREQUENT_WINDOW, isFrequentQuery } from './search-frequency';
+import { FREQUENT_WINDOW, frequentLexemes, isFrequentQuery } from './search-frequency';
 
 /** Filters of {@link searchItems}; each given one must hold. */
 export type SearchItemsInput = {
@@ -204,8 +204,9 @@ const RECENT_WINDOW = 2 * RANKED_CANDIDATES;
  * find 500 (34–54 ms), where the GIN index finds all 1,000 in under 1 ms — but for a word in
  * every item the GIN index returns all 100,000 (~240 ms) where the walk stops after 500. So:
  * first the walk over the project's newest {@link RECENT_WINDOW} items only (both keys bounded
- * below, < 1 ms on 100,000 items), or {@link FREQUENT_WINDOW} when the statistics call the query
- * frequent ({@link isFrequentQuery}); a word that fills the candidates there is done. Otherwise it
+ * below, < 1 ms on 100,000 items); a word that fills the candidates there is done. When it does
+ * not and the statistics call the query frequent ({@link isFrequentQuery}), a second walk reads
+ * the newest {@link FREQUENT_WINDOW} (decision 0094). Otherwise it
  * is in fewer than half of the recent items, and the GIN index's matches are what to sort: that
  * sub-select sits in the other branch of a `case`, and PostgreSQL runs an uncorrelated
  * sub-select only when its value is first needed (decision 0069: one statement, not two).
@@ -216,25 +217,26 @@ function newestMatchesAnywhere(
   filters: SQL | undefined,
   query: SQL,
 ): SQL {
-  const window = sql`case when ${isFrequentQuery(query)} then ${sql.raw(String(FREQUENT_WINDOW - 1))}
-    else ${sql.raw(String(RECENT_WINDOW - 1))} end`;
-  const floor = sql`coalesce((select ${items.id} from ${items} where ${items.projectId} = ${projectId}
-    order by ${items.id} desc offset (${window}) limit 1), 0)`;
-  const recent = db
-    .select({ itemId: items.id })
-    .from(items)
-    .innerJoin(itemSearch, eq(itemSearch.itemId, items.id))
-    .where(
-      and(
-        filters,
-        sql`${items.id} >= ${floor}`,
-        sql`${itemSearch.itemId} >= ${floor}`,
-        // Wrapped so that no index can answer it: the planner must walk the bounded keys.
-        sql`coalesce(${itemSearch.document} @@ ${query}, false)`,
-      ),
-    )
-    .orderBy(desc(items.id))
-    .limit(RANKED_CANDIDATES);
+  // The newest matches among the project's newest `window` items.
+  const walk = (window: number) => {
+    const floor = sql`coalesce((select ${items.id} from ${items} where ${items.projectId} = ${projectId}
+      order by ${items.id} desc offset ${sql.raw(String(window - 1))} limit 1), 0)`;
+    return db
+      .select({ itemId: items.id })
+      .from(items)
+      .innerJoin(itemSearch, eq(itemSearch.itemId, items.id))
+      .where(
+        and(
+          filters,
+          sql`${items.id} >= ${floor}`,
+          sql`${itemSearch.itemId} >= ${floor}`,
+          // Wrapped so that no index can answer it: the planner must walk the bounded keys.
+          sql`coalesce(${itemSearch.document} @@ ${query}, false)`,
+        ),
+      )
+      .orderBy(desc(items.id))
+      .limit(RANKED_CANDIDATES);
+  };
   const matched = db
     .select({ itemId: itemSearch.itemId })
     .from(itemSearch)
@@ -246,9 +248,14 @@ function newestMatchesAnywhere(
     .where(and(filters, sql`${items.id} = any(array(${matched}))`))
     .orderBy(desc(items.id))
     .limit(RANKED_CANDIDATES);
-  // `offset 0` keeps the walk's array one value: flattened, PostgreSQL ran the walk once per use.
+  // `offset 0` keeps a walk's array one value: flattened, PostgreSQL ran the walk once per use.
+  // The wide walk and the statistics are asked only when the first walk found too few; a word in
+  // most of the newest items (most searches of a frequent word) never pays for them.
+  const wideOrIndexed = sql`(select case when cardinality(wide.ids) = ${RANKED_CANDIDATES} then wide.ids
+    else array(${indexed}) end from (select array(${walk(FREQUENT_WINDOW)}) as ids offset 0) as wide)`;
   return sql`(select case when cardinality(newest.ids) = ${RANKED_CANDIDATES} then newest.ids
-    else array(${indexed}) end from (select array(${recent}) as ids offset 0) as newest)`;
+    when ${isFrequentQuery(sql.placeholder('frequent'), query)} then ${wideOrIndexed}
+    else array(${indexed}) end from (select array(${walk(RECENT_WINDOW)}) as ids offset 0) as newest)`;
 }
 
 /**
@@ -364,6 +371,7 @@ async function searchPage(
     projectId,
     language,
     text: input.text,
+    frequent: frequentLexemes(db),
   });
   return rows.map(({ titleHeadline, snippetHeadline, ...summary }) => ({
     ...toItemSummary(summary),
