@@ -9,12 +9,6 @@ import { defineConfig } from 'vitest/config';
 const UNIT_WORKERS = Math.max(2, availableParallelism() - 1);
 
 /**
- * How many times the server tests' time-outs are stretched: 4 for the PostgreSQL 15 pass that
- * runs beside the e2e tests at a lower priority (scripts/test-server-external.mjs).
- */
-const TIME_SCALE = Number(process.env.WAYMARK_TEST_TIME_SCALE ?? 1);
-
-/**
  * Two projects: `unit` (pure logic beside the code, no I/O) and `server`
  * (the real app through inject() on a real PostgreSQL, one database per file).
  */
@@ -52,8 +46,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.db.test.ts'],
           globalSetup: ['apps/server/test/support/global-setup.ts'],
-          testTimeout: 30_000 * TIME_SCALE,
-          hookTimeout: 60_000 * TIME_SCALE,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           fileParallelism: true,
           maxWorkers: 2,
           // A worker imports the app's modules once for all its files instead of once per file
