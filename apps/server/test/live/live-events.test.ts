@@ -14,7 +14,11 @@ import {
   ok,
   type OrgWorld,
 } from '../support/projects-world';
-import { openTestEventStream, type TestEventStream } from '../support/sse-client';
+import {
+  openTestEventStream,
+  untilLiveEventsReadable,
+  type TestEventStream,
+} from '../support/sse-client';
 
 // Issue 16: the live stream of a project — who may open it, what it carries, heartbeat, resume
 // with Last-Event-ID, the per-user cap, tenant isolation and a removed member's stream.
@@ -239,6 +243,8 @@ describe('resuming after a dropped connection', () => {
       await createItem(t, world.admin, world, { projectId, relativePath: '/a', title: 'Missed 1' }),
       await createItem(t, world.admin, world, { projectId, relativePath: '/b', title: 'Missed 2' }),
     ];
+    // A resume catches up on what is readable: the missed events must be below the horizon.
+    await untilLiveEventsReadable(t.db);
     const resumed = await stream(member.as, projectId, { 'last-event-id': String(ready.id) });
     const resumedReady = await resumed.waitFor(isReady);
     const changes = resumed.events.filter((event) => event.event === 'change');

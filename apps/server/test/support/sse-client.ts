@@ -1,4 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { expect } from 'vitest';
+import type { Db } from '../../src/db/client';
+import { liveEvents } from '../../src/db/schema';
 
 /** An event stream read the way the extension's worker reads it: fetch + a streaming parser. */
 export type TestEventStream = {
@@ -83,4 +87,23 @@ export async function openTestEventStream(
         check();
       }),
   };
+}
+
+/**
+ * Resolves once every live event written so far is below the horizon a stream reads up to, the
+ * oldest transaction still running on the whole cluster (decision 0092): then a stream opened or
+ * resumed now is sent them at once. Another test file's transaction, in another database of the
+ * same cluster, can hold that horizon back for a moment.
+ */
+export async function untilLiveEventsReadable(db: Db): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (
+          await db.execute(sql`select 1 from ${liveEvents}
+            where xid >= pg_snapshot_xmin(pg_current_snapshot()) limit 1`)
+        ).rows.length,
+      { timeout: 10_000 },
+    )
+    .toBe(0);
 }
