@@ -21,6 +21,7 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/*/src/**/*.test.{ts,tsx}',
+            'apps/*/vite-plugins/*.test.ts',
             'scripts/lib/*.test.ts',
             'bench/lib/*.test.ts',
           ],

@@ -34,6 +34,8 @@ const TARGETS = [
       'apps/extension/manifest.json',
       'apps/extension/package.json',
       'apps/extension/vite.config.ts',
+      'apps/extension/vite.sidepanel.config.ts',
+      'apps/extension/vite-plugins',
       ...CORE,
     ],
   },

@@ -1,17 +1,18 @@
 // Builds the extension pages and the service worker into dist/; public/ (icons) is copied as is
 // and manifest.json written with package.json's version, the one place it is set (issue 25).
-// The content script needs a single IIFE file: see vite.content.config.ts.
+// The content script needs a single IIFE file: see vite.content.config.ts. The side panel is
+// built on its own after this build: see vite.sidepanel.config.ts.
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { noChunkCycles } from './vite-plugins/no-chunk-cycles';
 import { preloadPanelCode } from './vite-plugins/preload-panel-code';
 
 const root = import.meta.dirname;
 
 /** Entry name → source; the service worker keeps a fixed name because the manifest names it. */
 const ENTRIES = {
-  sidepanel: resolve(root, 'sidepanel.html'),
   options: resolve(root, 'options.html'),
   welcome: resolve(root, 'welcome.html'),
   annotate: resolve(root, 'annotate.html'),
@@ -43,16 +44,7 @@ export default defineConfig({
   plugins: [
     react(),
     manifestWithVersion(),
-    preloadPanelCode({
-      page: 'sidepanel.html',
-      lazyModule: 'sidepanel/app/mount-side-panel.tsx',
-      // zod (~24 KB gzip) validates API answers, which the worker does; the panel's first click
-      // does not need it (docs/extension.md, "First paint", step 9).
-      // Mantine's unlayered whole stylesheet: the panel loads its first screen's component styles
-      // (firstScreenStyles), and the whole file, layered, after the first frame (step 13).
-      keepOut: [/\/node_modules\/zod\//, /@mantine\/core\/styles\.css$/],
-      firstScreenStyles: 'src/sidepanel/app/first-screen.css',
-    }),
+    noChunkCycles(),
     // The workspace's entry asks for its first rows, then imports the page's code (issue 28).
     preloadPanelCode({
       page: 'workspace.html',

@@ -47,10 +47,13 @@ export function unstyledMantineComponents(moduleIds: string[], stylesheet: strin
 }
 
 /** The lazily imported module's chunk and every chunk it imports, statically, in `bundle`. */
-function panelCodeChunks(bundle: OutputBundle, lazyModule: string): OutputChunk[] {
+export function panelCodeChunks(bundle: OutputBundle, lazyModule: string): OutputChunk[] {
   const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const lazy = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(lazyModule));
+  // A code-splitting group holding the module gives its chunk no facade.
+  const lazy =
+    chunks.find((chunk) => chunk.facadeModuleId?.endsWith(lazyModule)) ??
+    chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(lazyModule)));
   if (!lazy) throw new Error(`preload-panel-code: no chunk for ${lazyModule}`);
   const seen = new Map<string, OutputChunk>();
   const visit = (chunk: OutputChunk) => {
