@@ -23,20 +23,31 @@ export type NewItemRow = {
   externalUrls: readonly string[];
 };
 
+/** What {@link insertNewItemRows} wrote that its caller cannot know: ids and times. */
+export type WrittenItemRows = {
+  itemId: number;
+  relativePathId: number;
+  createdAt: Date;
+  updatedAt: Date;
+  historyId: number;
+  changedAt: Date;
+};
+
 /**
  * Writes a new item, its tags and links in order, and its creation history entry in ONE
  * statement (issue 34: four or five round trips before), with its page's path row found or
  * inserted in it when `row.page` names a path. Data-modifying CTEs: every row trigger (search
  * index, change feed, live events, the history's notifications and webhooks) and every
- * foreign-key check runs at the statement's end and sees all of its rows. Answers the item's id
- * and the history entry's id and time, for the create's answer — or null, writing nothing, when
+ * foreign-key check runs at the statement's end and sees all of its rows. Answers the item's and
+ * its page's ids, its times and the history entry's id and time: with what the caller sent, the
+ * create's whole answer, so no read of the new rows follows (issue 34) — or null, writing nothing, when
  * the path was inserted by a concurrent transaction after this statement's snapshot (its insert
  * conflicts, its read cannot see the row): the caller finds the path on its own and retries.
  */
 export async function insertNewItemRows(
   tx: DbOrTx,
   row: NewItemRow,
-): Promise<{ itemId: number; historyId: number; changedAt: Date } | null> {
+): Promise<WrittenItemRows | null> {
   const page =
     'path' in row.page
       ? sql`inserted_path as (
@@ -47,7 +58,14 @@ export async function insertNewItemRows(
           where ${relativePaths.projectId} = ${row.projectId}
             and ${relativePaths.path} = ${row.page.path}) limit 1),`
       : sql`page as (select ${row.page.relativePathId}::int as id),`;
-  const { rows } = await tx.execute<{ item_id: number; history_id: number; changed_at: string }>(
+  const { rows } = await tx.execute<{
+    item_id: number;
+    relative_path_id: number;
+    created_at: string;
+    updated_at: string;
+    history_id: number;
+    changed_at: string;
+  }>(
     sql`with ${page}
       item as (
         insert into ${items} (project_id, relative_path_id, recorded_path, item_type_id,
@@ -55,7 +73,7 @@ export async function insertNewItemRows(
         select ${row.projectId}, page.id, ${row.recordedPath}, ${row.itemTypeId},
           ${row.itemStatusId}, ${row.title}, ${row.descriptionHtml}, ${row.assigneeUserId},
           ${row.releaseId}, ${row.createdBy} from page
-        returning id),
+        returning id, relative_path_id, created_at, updated_at),
       tags as (
         insert into ${itemTags} (item_id, tag, position)
         select item.id, listed.tag, listed.ord - 1
@@ -68,13 +86,17 @@ export async function insertNewItemRows(
         insert into ${itemHistory} (item_id, user_id, field, before, after)
         select item.id, ${row.createdBy}, ${CREATED_HISTORY_FIELD}, null, ${row.title} from item
         returning id, created_at)
-      select item.id as item_id, history.id as history_id, history.created_at as changed_at
+      select item.id as item_id, item.relative_path_id, item.created_at, item.updated_at,
+        history.id as history_id, history.created_at as changed_at
       from item, history`,
   );
   const [written] = rows;
   if (!written) return null;
   return {
     itemId: written.item_id,
+    relativePathId: written.relative_path_id,
+    createdAt: new Date(written.created_at),
+    updatedAt: new Date(written.updated_at),
     historyId: written.history_id,
     changedAt: new Date(written.changed_at),
   };
