@@ -93,12 +93,11 @@ describe('statements per write', () => {
     // Before issue 34's sixth pass: 8, the organization's closing read on the pool before the
     // transaction and the answer's row after it — each a wait for a pooled connection under
     // load — and the page's path found in a statement of its own. Before decision 0100: 6, the
-    // answer's row read back before COMMIT.
+    // URL rules read in a statement of their own and the answer's row read back before COMMIT.
     expect(statements).toEqual([
       'begin',
-      'select (select "organizations"."closed_at"', // + URL-rules lock, plan, refs, author
-      'select (select "project_url_rules"."hash_routes"', // the URL rules
-      'with inserted_path as', // the page's path, item, tags, links, history; the answer's ids
+      'select (select "organizations"."closed_at"', // + URL-rules lock and rules, plan, refs, author
+      'with rules as', // rules unchanged? the page's path, item, tags, links, history; the answer's ids
       'commit',
     ]);
     expect(acquisitions).toBe(1); // one wait for a pooled connection (3 before)

@@ -8,7 +8,7 @@ import { checkMentions } from './mentions';
 import { checkNewItem, type NewItemChecks } from './new-item-checks';
 import { insertNewItemRows, type WrittenItemRows } from './new-item-rows';
 import { sanitizeDescription } from './sanitize-description';
-import { placeNewItem } from './url-rules/place-new-item';
+import { placeNewItem, placeOneOnRules, type NewItemPlace } from './url-rules/place-new-item';
 
 /** Input of {@link createItem}: validated fields (see ZCreateItemRequest) and the author. */
 export type CreateItemInput = {
@@ -106,9 +106,8 @@ async function writeItem(
   const refs = await checkNewItem(tx, scope, input);
   // Refused before anything is written; the notifications come from the history trigger.
   await checkMentions(tx, scope, input.descriptionHtml);
-  const place = await placeNewItem(tx, scope.projectId, input.relativePath, { lockTaken: true });
   const descriptionHtml = sanitizeDescription(input.descriptionHtml);
-  const row = {
+  const rowAt = (place: NewItemPlace) => ({
     projectId: scope.projectId,
     recordedPath: place.recordedPath,
     itemTypeId: input.itemTypeId,
@@ -120,16 +119,25 @@ async function writeItem(
     createdBy: input.userId,
     tags: input.tags,
     externalUrls: input.externalUrls,
-  };
-  // The page's path is found or inserted by the rows' statement (issue 34: one round trip less);
-  // when a concurrent create inserted it after that statement's snapshot, nothing was written and
-  // the path is found on its own first.
-  const written =
-    (await insertNewItemRows(tx, { ...row, page: { path: place.key } })) ??
-    (await insertNewItemRows(tx, {
-      ...row,
+  });
+  // Placed on the rules the checks read, which the rows' statement checks are still the
+  // project's, and the page's path found or inserted by it (issue 34: two round trips less,
+  // decisions 0087 and 0100). When the rules changed before the lock was granted, or a
+  // concurrent create inserted the path after that statement's snapshot, nothing was written:
+  // the rules are read again (after the lock: final) and the path found on its own first.
+  let place = placeOneOnRules(refs.rulesAsRead, input.relativePath);
+  let written = await insertNewItemRows(tx, {
+    ...rowAt(place),
+    page: { path: place.key },
+    rulesAsRead: refs.rulesAsRead,
+  });
+  if (!written) {
+    place = await placeNewItem(tx, scope.projectId, input.relativePath, { lockTaken: true });
+    written = await insertNewItemRows(tx, {
+      ...rowAt(place),
       page: { relativePathId: await ensureRelativePath(tx, scope.projectId, place.key) },
-    }));
+    });
+  }
   if (!written) throw new Error('Insert of a new item returned no row');
   const history = {
     historyId: written.historyId,

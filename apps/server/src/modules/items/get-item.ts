@@ -18,10 +18,7 @@ import { selectRelatedItemRows } from './related-items';
 export const ITEM_NOT_FOUND = 'Item not found.';
 
 /** An item's every field, notes, related items, history and description mentions (five reads). */
-export async function getItem(
-  db: Db | DbOrTx,
-  input: { itemId: number },
-): Promise<TItemDetail> {
+export async function getItem(db: Db | DbOrTx, input: { itemId: number }): Promise<TItemDetail> {
   const [itemRow, notes, relatedItems, history, descriptionMentions] = await runReads(db, [
     () => selectItemRow(db, input.itemId),
     () => selectNotes(db, input.itemId),
