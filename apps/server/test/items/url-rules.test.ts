@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { items } from '../../src/db/schema';
+import { items, urlTemplates } from '../../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import { pageLookup } from '../support/page-lookup';
 import {
@@ -172,6 +172,24 @@ describe('URL templates', () => {
     expect(response.statusCode, response.body).toBe(200);
     const answer = await page('https://shop.url-rules.test/invoices/999');
     expect(answer.items).toHaveLength(30);
+  });
+
+  it('places an item by a template committed while its create waited for the URL-rules lock', async () => {
+    // A create reads the rules with its checks, in a snapshot taken before the lock is granted
+    // (decision 0100); the rules committed meanwhile must win over the ones it read.
+    let waiting: Promise<number> | undefined;
+    await t.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtext('waymark.url-rules'), ${projectId}::int)`,
+      );
+      await tx.insert(urlTemplates).values({ projectId, pattern: '/tickets/:id' });
+      waiting = add('/tickets/7', 'Ticket 7');
+      await untilSomeoneWaitsForAnAdvisoryLock();
+    });
+    const pathOf = async (itemId: number) =>
+      (await t.db.select().from(items).where(eq(items.id, itemId)))[0]?.relativePathId;
+    const onTemplate = await add('/tickets/8', 'Ticket 8');
+    expect(await pathOf(await waiting!)).toBe(await pathOf(onTemplate));
   });
 });
 
@@ -404,3 +422,12 @@ describe('old links after a rename (issue 31)', () => {
     });
   });
 });
+
+async function untilSomeoneWaitsForAnAdvisoryLock() {
+  for (;;) {
+    const { rows } = await t.db.execute<{ waiting: number }>(sql`select count(*)::int as waiting
+      from pg_stat_activity where wait_event_type = 'Lock' and wait_event = 'advisory'`);
+    if ((rows[0]?.waiting ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -92,13 +92,12 @@ describe('statements per write', () => {
     // item, tags and history each on their own; the history and mentions read after commit).
     // Before issue 34's sixth pass: 8, the organization's closing read on the pool before the
     // transaction and the answer's row after it — each a wait for a pooled connection under
-    // load — and the page's path found in a statement of its own.
+    // load — and the page's path found in a statement of its own. Before decision 0100: 6, the
+    // URL rules read in a statement of their own and the answer's row read back before COMMIT.
     expect(statements).toEqual([
       'begin',
-      'select (select "organizations"."closed_at"', // + URL-rules lock, plan, refs, author
-      'select (select "project_url_rules"."hash_routes"', // the URL rules
-      'with inserted_path as', // the page's path, item, tags, links, history
-      'select "items"."id", "items"."title",', // the answer's row, before COMMIT
+      'select (select "organizations"."closed_at"', // + URL-rules lock and rules, plan, refs, author
+      'with rules as', // rules unchanged? the page's path, item, tags, links, history; the answer's ids
       'commit',
     ]);
     expect(acquisitions).toBe(1); // one wait for a pooled connection (3 before)
@@ -115,13 +114,13 @@ describe('statements per write', () => {
     expect(await changedAt(itemId)).toBeGreaterThan(before);
     // Before issue 34's third pass: 11, with the plan read on its own, a DELETE of the new
     // note's (absent) mentions, and the author's watch and the fan-out apart; 7 until the
-    // item's `updated_at` went into the note's statement.
+    // item's `updated_at` went into the note's statement; 6 until decision 0100 put the watch
+    // and fan-out in the answer's read.
     expect(statements).toEqual([
       'select "projects"."id", "projects"."org_id",', // the item's project and the caller's standing (access)
       'begin',
       'with plan as', // closing read, plan share-locked + the note + the item's updated_at
-      'select waymark_auto_watch($1::integer, $2::integer),', // + the fan-out
-      'select "item_notes"."id", "item_notes"."text",', // the answer
+      'select waymark_auto_watch($1::integer, $2::integer),', // the fan-out + the answer
       'commit',
     ]);
     expect(acquisitions).toBe(2); // the access check's read, then the transaction (3 before)

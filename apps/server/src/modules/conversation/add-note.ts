@@ -1,7 +1,7 @@
 import type { TWrittenNote } from '@waymark/core';
 import type { Db } from '../../db/client';
 import type { ProjectScope } from '../access/index';
-import { watchAndFanOut } from '../inbox/index';
+import { watchAndFanOutCalls } from '../inbox/index';
 import { checkMentions } from '../items/index';
 import { insertNoteIfPlanAllows } from './insert-note';
 import { insertMentions, readWrittenNote } from './note-queries';
@@ -25,9 +25,9 @@ export async function addItemNote(
     await insertMentions(tx, noteId, mentions.userIds);
     const change = { itemId: input.itemId, actorUserId: input.userId, noteId };
     // The watches are the author's and the mentioned people's: the mention fan-out names them,
-    // the note fan-out excludes them, so all go in one statement.
-    await watchAndFanOut(
-      tx,
+    // the note fan-out excludes them, so all go in one statement — the answer's read of the note
+    // (issue 34: one round trip less holding the transaction's connection, decision 0100).
+    const calls = watchAndFanOutCalls(
       input.itemId,
       [input.userId, ...mentions.withAccess],
       [
@@ -37,6 +37,6 @@ export async function addItemNote(
         { ...change, event: 'note', excludeUserIds: mentions.withAccess },
       ],
     );
-    return readWrittenNote(tx, noteId, mentions.withoutAccess);
+    return readWrittenNote(tx, noteId, mentions.withoutAccess, calls);
   });
 }

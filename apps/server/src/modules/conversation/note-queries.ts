@@ -1,5 +1,5 @@
 import { AppError, NOT_NOTE_AUTHOR_MESSAGE, type TWrittenNote } from '@waymark/core';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { itemNotes, noteMentions } from '../../db/schema';
 import { mentionNames, selectNoteRows } from '../items/index';
@@ -37,13 +37,17 @@ export async function insertMentions(tx: DbOrTx, noteId: number, userIds: number
     await tx.insert(noteMentions).values(userIds.map((userId) => ({ noteId, userId })));
 }
 
-/** The note as written, with the mentioned people who were not notified for lack of access. */
+/**
+ * The note as written, with the mentioned people who were not notified for lack of access.
+ * `calls`: run once in the same statement (selectNoteRows), e.g. the new note's fan-out.
+ */
 export async function readWrittenNote(
   tx: DbOrTx,
   noteId: number,
   withoutAccess: number[],
+  calls: readonly SQL[] = [],
 ): Promise<TWrittenNote> {
-  const [note] = await selectNoteRows(tx, eq(itemNotes.id, noteId));
+  const [note] = await selectNoteRows(tx, eq(itemNotes.id, noteId), calls);
   if (!note) throw new Error('Note vanished inside its own transaction');
   const names = await mentionNames(tx, withoutAccess);
   return {

@@ -30,22 +30,20 @@ export async function fanOut(tx: DbOrTx, change: FanOut): Promise<number> {
 }
 
 /**
- * The automatic watches of `watchers` on `itemId`, then the fan-outs of `changes`, in ONE
- * statement (issue 34: a note sent one per call). Only for changes that cannot notify any of
- * `watchers` (each is the changes' actor, or in their `onlyUserIds` or `excludeUserIds`), so the
- * order the select list runs in does not change who is notified.
+ * The automatic watches of `watchers` on `itemId`, then the fan-outs of `changes`, as select-list
+ * calls for a statement the caller sends anyway (issue 34: a note sent one statement per call,
+ * then one for them all; now they ride on its answer's read, decision 0100). Each call must run
+ * exactly once: put them in the select list of a query answering exactly one row. Only for
+ * changes that cannot notify any of `watchers` (each is the changes' actor, or in their
+ * `onlyUserIds` or `excludeUserIds`), so the order the select list runs in does not change who is
+ * notified.
  */
-export async function watchAndFanOut(
-  tx: DbOrTx,
+export function watchAndFanOutCalls(
   itemId: number,
   watchers: readonly number[],
   changes: readonly FanOut[],
-): Promise<void> {
-  const calls = [
-    ...watchers.map((userId) => autoWatchCall(itemId, userId)),
-    ...changes.map(fanOutCall),
-  ];
-  if (calls.length > 0) await tx.execute(sql`select ${sql.join(calls, sql`, `)}`);
+): SQL[] {
+  return [...watchers.map((userId) => autoWatchCall(itemId, userId)), ...changes.map(fanOutCall)];
 }
 
 function fanOutCall(change: FanOut): SQL {

@@ -13,7 +13,7 @@ import { IMMEDIATE_MAIL_JOB, sendImmediateMail } from './send-immediate-mail';
 import type { NotificationMailDeps } from './send-notification-mail';
 import { unsubscribe } from './unsubscribe';
 
-export { autoWatch, fanOut, watchAndFanOut, type FanOut } from './fan-out';
+export { autoWatch, fanOut, watchAndFanOutCalls, type FanOut } from './fan-out';
 export { canUseProjects } from './project-visibility';
 export { forgetInboxUser } from './forget-inbox-user';
 export { forgetProjectPrefs } from './forget-project-prefs';

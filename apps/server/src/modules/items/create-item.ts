@@ -3,12 +3,12 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { relativePaths } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
-import { getItem } from './get-item';
+import { selectDescriptionMentions } from './description-mentions';
 import { checkMentions } from './mentions';
-import { checkNewItem } from './new-item-checks';
-import { insertNewItemRows } from './new-item-rows';
+import { checkNewItem, type NewItemChecks } from './new-item-checks';
+import { insertNewItemRows, type WrittenItemRows } from './new-item-rows';
 import { sanitizeDescription } from './sanitize-description';
-import { placeNewItem } from './url-rules/place-new-item';
+import { placeNewItem, placeOneOnRules, type NewItemPlace } from './url-rules/place-new-item';
 
 /** Input of {@link createItem}: validated fields (see ZCreateItemRequest) and the author. */
 export type CreateItemInput = {
@@ -40,16 +40,42 @@ export async function createItem(
 ): Promise<TItemDetail> {
   return db.transaction(async (tx) => {
     const written = await writeItem(tx, scope, input);
-    // The answer's history is the one entry just written, and a description without a mention
-    // token has no mentions: two reads less. The item's row is read before COMMIT, on the
-    // transaction's connection: under load a pooled read after it waited for a connection again
-    // (issue 34, decision 0087).
-    return getItem(tx, {
-      itemId: written.itemId,
-      isNew: true,
+    // The answer is what the create sent and wrote: its row is not read back (issue 34: a read
+    // was one more round trip holding the transaction's connection, decision 0100). A new item
+    // has no notes or related items, one history entry, and mentions only when its description
+    // has a mention token (read then, names being stored apart).
+    const { refs, rows } = written;
+    return {
+      itemId: rows.itemId,
+      projectId: scope.projectId,
+      relativePathId: rows.relativePathId,
+      relativePath: written.key,
+      itemTypeId: input.itemTypeId,
+      itemTypeDescription: refs.itemType ?? '',
+      itemStatusId: input.itemStatusId,
+      itemStatusDescription: refs.itemStatus ?? '',
+      title: input.title,
+      descriptionHtml: written.descriptionHtml,
+      tags: input.tags,
+      assigneeUserId: input.assigneeUserId,
+      assignee:
+        input.assigneeUserId === null
+          ? null
+          : { userId: input.assigneeUserId, fullName: refs.assignee ?? '' },
+      releaseId: input.releaseId,
+      releaseTitle: refs.release,
+      externalUrls: input.externalUrls,
+      relatedItemIds: [],
+      createdBy: { userId: input.userId, fullName: refs.authorName },
+      createdAt: rows.createdAt.toISOString(),
+      updatedAt: rows.updatedAt.toISOString(),
+      descriptionMentions: written.descriptionHtml.includes(MENTION_TOKEN_START)
+        ? await selectDescriptionMentions(tx, rows.itemId)
+        : [],
+      notes: [],
+      relatedItems: [],
       history: [written.history],
-      ...(!written.descriptionHtml.includes(MENTION_TOKEN_START) && { descriptionMentions: [] }),
-    });
+    };
   });
 }
 
@@ -62,21 +88,26 @@ export async function insertItem(
   scope: ProjectScope,
   input: CreateItemInput,
 ): Promise<number> {
-  return (await writeItem(tx, scope, input)).itemId;
+  return (await writeItem(tx, scope, input)).rows.itemId;
 }
 
 async function writeItem(
   tx: DbOrTx,
   scope: ProjectScope,
   input: CreateItemInput,
-): Promise<{ itemId: number; history: TItemHistoryEntry; descriptionHtml: string }> {
+): Promise<{
+  rows: WrittenItemRows;
+  refs: NewItemChecks;
+  key: string;
+  history: TItemHistoryEntry;
+  descriptionHtml: string;
+}> {
   // Plan, references and the URL-rules lock in one statement (issue 34: round trips per create).
-  const { authorName } = await checkNewItem(tx, scope, input);
+  const refs = await checkNewItem(tx, scope, input);
   // Refused before anything is written; the notifications come from the history trigger.
   await checkMentions(tx, scope, input.descriptionHtml);
-  const place = await placeNewItem(tx, scope.projectId, input.relativePath, { lockTaken: true });
   const descriptionHtml = sanitizeDescription(input.descriptionHtml);
-  const row = {
+  const rowAt = (place: NewItemPlace) => ({
     projectId: scope.projectId,
     recordedPath: place.recordedPath,
     itemTypeId: input.itemTypeId,
@@ -88,26 +119,35 @@ async function writeItem(
     createdBy: input.userId,
     tags: input.tags,
     externalUrls: input.externalUrls,
-  };
-  // The page's path is found or inserted by the rows' statement (issue 34: one round trip less);
-  // when a concurrent create inserted it after that statement's snapshot, nothing was written and
-  // the path is found on its own first.
-  const written =
-    (await insertNewItemRows(tx, { ...row, page: { path: place.key } })) ??
-    (await insertNewItemRows(tx, {
-      ...row,
+  });
+  // Placed on the rules the checks read, which the rows' statement checks are still the
+  // project's, and the page's path found or inserted by it (issue 34: two round trips less,
+  // decisions 0087 and 0100). When the rules changed before the lock was granted, or a
+  // concurrent create inserted the path after that statement's snapshot, nothing was written:
+  // the rules are read again (after the lock: final) and the path found on its own first.
+  let place = placeOneOnRules(refs.rulesAsRead, input.relativePath);
+  let written = await insertNewItemRows(tx, {
+    ...rowAt(place),
+    page: { path: place.key },
+    rulesAsRead: refs.rulesAsRead,
+  });
+  if (!written) {
+    place = await placeNewItem(tx, scope.projectId, input.relativePath, { lockTaken: true });
+    written = await insertNewItemRows(tx, {
+      ...rowAt(place),
       page: { relativePathId: await ensureRelativePath(tx, scope.projectId, place.key) },
-    }));
+    });
+  }
   if (!written) throw new Error('Insert of a new item returned no row');
   const history = {
     historyId: written.historyId,
     field: CREATED_HISTORY_FIELD,
     before: null,
     after: input.title,
-    changedBy: authorName,
+    changedBy: refs.authorName,
     changedAt: written.changedAt.toISOString(),
   };
-  return { itemId: written.itemId, history, descriptionHtml };
+  return { rows: written, refs, key: place.key, history, descriptionHtml };
 }
 
 /**

@@ -1,7 +1,6 @@
 import {
   AppError,
   type TItemDetail,
-  type TDescriptionMention,
   type TItemHistoryEntry,
   type TItemNote,
   type TRelatedItem,
@@ -18,31 +17,14 @@ import { selectRelatedItemRows } from './related-items';
 /** Answered for an item that is gone (deleted meanwhile). */
 export const ITEM_NOT_FOUND = 'Item not found.';
 
-/**
- * An item's every field, notes, related items, history and description mentions (five reads).
- * `isNew`: the item was created a moment ago, so it has no notes or related items yet and those
- * two reads are skipped (issue 34: a create's round trips); a note written meanwhile comes to
- * open panels as a live event anyway. `history` / `descriptionMentions`: what the caller just
- * wrote and knows, not read again (the create's one history entry; no mention in its description).
- */
-export async function getItem(
-  db: Db | DbOrTx,
-  input: {
-    itemId: number;
-    isNew?: boolean;
-    history?: TItemHistoryEntry[] | undefined;
-    descriptionMentions?: TDescriptionMention[] | undefined;
-  },
-): Promise<TItemDetail> {
-  const none = () => Promise.resolve([]);
-  const known = <T>(value: T | undefined, read: () => Promise<T>) =>
-    value === undefined ? read : () => Promise.resolve(value);
+/** An item's every field, notes, related items, history and description mentions (five reads). */
+export async function getItem(db: Db | DbOrTx, input: { itemId: number }): Promise<TItemDetail> {
   const [itemRow, notes, relatedItems, history, descriptionMentions] = await runReads(db, [
     () => selectItemRow(db, input.itemId),
-    input.isNew ? none : () => selectNotes(db, input.itemId),
-    input.isNew ? none : () => selectRelatedItems(db, input.itemId),
-    known(input.history, () => getItemHistory(db, input)),
-    known(input.descriptionMentions, () => selectDescriptionMentions(db, input.itemId)),
+    () => selectNotes(db, input.itemId),
+    () => selectRelatedItems(db, input.itemId),
+    () => getItemHistory(db, input),
+    () => selectDescriptionMentions(db, input.itemId),
   ] as const);
   if (!itemRow) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
   const {

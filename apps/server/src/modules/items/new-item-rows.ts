@@ -1,7 +1,8 @@
-import { CREATED_HISTORY_FIELD } from '@waymark/core';
+import { CREATED_HISTORY_FIELD, type PageRules } from '@waymark/core';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { itemExternalUrls, itemHistory, itemTags, items, relativePaths } from '../../db/schema';
+import { urlRulesJsonSql } from './url-rules/read-url-rules';
 
 /**
  * The columns of a new item row, its tags and links (already checked), and its author. Its page:
@@ -21,6 +22,21 @@ export type NewItemRow = {
   createdBy: number;
   tags: readonly string[];
   externalUrls: readonly string[];
+  /**
+   * The project's URL rules the place was computed on, read before the URL-rules lock was
+   * granted: nothing is written unless they are still the project's (decision 0100).
+   */
+  rulesAsRead?: PageRules;
+};
+
+/** What {@link insertNewItemRows} wrote that its caller cannot know: ids and times. */
+export type WrittenItemRows = {
+  itemId: number;
+  relativePathId: number;
+  createdAt: Date;
+  updatedAt: Date;
+  historyId: number;
+  changedAt: Date;
 };
 
 /**
@@ -28,34 +44,49 @@ export type NewItemRow = {
  * statement (issue 34: four or five round trips before), with its page's path row found or
  * inserted in it when `row.page` names a path. Data-modifying CTEs: every row trigger (search
  * index, change feed, live events, the history's notifications and webhooks) and every
- * foreign-key check runs at the statement's end and sees all of its rows. Answers the item's id
- * and the history entry's id and time, for the create's answer — or null, writing nothing, when
+ * foreign-key check runs at the statement's end and sees all of its rows. Answers the item's and
+ * its page's ids, its times and the history entry's id and time: with what the caller sent, the
+ * create's whole answer, so no read of the new rows follows (issue 34) — or null, writing nothing, when
  * the path was inserted by a concurrent transaction after this statement's snapshot (its insert
- * conflicts, its read cannot see the row): the caller finds the path on its own and retries.
+ * conflicts, its read cannot see the row), or when `row.rulesAsRead` are no longer the project's
+ * rules: the caller reads the rules, finds the path on its own and retries.
  */
 export async function insertNewItemRows(
   tx: DbOrTx,
   row: NewItemRow,
-): Promise<{ itemId: number; historyId: number; changedAt: Date } | null> {
+): Promise<WrittenItemRows | null> {
+  // This statement follows the URL-rules lock: the rules it reads are those of the transaction.
+  const rulesHold = row.rulesAsRead
+    ? sql`${urlRulesJsonSql(row.projectId)} = ${JSON.stringify(row.rulesAsRead)}::jsonb`
+    : sql`true`;
   const page =
     'path' in row.page
       ? sql`inserted_path as (
-          insert into ${relativePaths} (project_id, path) values (${row.projectId}, ${row.page.path})
+          insert into ${relativePaths} (project_id, path)
+          select ${row.projectId}, ${row.page.path} from rules where rules.hold
           on conflict do nothing returning id),
         page as (select id from inserted_path union all (
           select ${relativePaths.id} as id from ${relativePaths}
           where ${relativePaths.projectId} = ${row.projectId}
             and ${relativePaths.path} = ${row.page.path}) limit 1),`
       : sql`page as (select ${row.page.relativePathId}::int as id),`;
-  const { rows } = await tx.execute<{ item_id: number; history_id: number; changed_at: string }>(
-    sql`with ${page}
+  const { rows } = await tx.execute<{
+    item_id: number;
+    relative_path_id: number;
+    created_at: string;
+    updated_at: string;
+    history_id: number;
+    changed_at: string;
+  }>(
+    sql`with rules as (select ${rulesHold} as hold),
+      ${page}
       item as (
         insert into ${items} (project_id, relative_path_id, recorded_path, item_type_id,
           item_status_id, title, description_html, assignee_user_id, release_id, created_by)
         select ${row.projectId}, page.id, ${row.recordedPath}, ${row.itemTypeId},
           ${row.itemStatusId}, ${row.title}, ${row.descriptionHtml}, ${row.assigneeUserId},
-          ${row.releaseId}, ${row.createdBy} from page
-        returning id),
+          ${row.releaseId}, ${row.createdBy} from page, rules where rules.hold
+        returning id, relative_path_id, created_at, updated_at),
       tags as (
         insert into ${itemTags} (item_id, tag, position)
         select item.id, listed.tag, listed.ord - 1
@@ -68,13 +99,17 @@ export async function insertNewItemRows(
         insert into ${itemHistory} (item_id, user_id, field, before, after)
         select item.id, ${row.createdBy}, ${CREATED_HISTORY_FIELD}, null, ${row.title} from item
         returning id, created_at)
-      select item.id as item_id, history.id as history_id, history.created_at as changed_at
+      select item.id as item_id, item.relative_path_id, item.created_at, item.updated_at,
+        history.id as history_id, history.created_at as changed_at
       from item, history`,
   );
   const [written] = rows;
   if (!written) return null;
   return {
     itemId: written.item_id,
+    relativePathId: written.relative_path_id,
+    createdAt: new Date(written.created_at),
+    updatedAt: new Date(written.updated_at),
     historyId: written.history_id,
     changedAt: new Date(written.changed_at),
   };

@@ -6,14 +6,18 @@ import { fullNameOf } from './item-queries';
 
 /**
  * Notes matching `where`, oldest first, each with its author and the people it mentions by their
- * current names (issue 27: a mention survives a rename), read in one query.
+ * current names (issue 27: a mention survives a rename), read in one query. `calls`: volatile
+ * calls run in the same select list, once per note read — for a write that reads back the one
+ * note it wrote, so its other statement costs no round trip (a new note's fan-out, issue 34).
  */
 export async function selectNoteRows(
   db: Db | DbOrTx,
   where: SQL | undefined,
+  calls: readonly SQL[] = [],
 ): Promise<TItemNote[]> {
   const rows = await db
     .select({
+      ...Object.fromEntries(calls.map((call, index) => [`call${index}`, call])),
       noteId: itemNotes.id,
       text: itemNotes.text,
       authorName: sql<string>`coalesce(${fullNameOf(users)}, '')`,
@@ -30,8 +34,12 @@ export async function selectNoteRows(
     .leftJoin(users, eq(users.id, itemNotes.authorUserId))
     .where(where)
     .orderBy(asc(itemNotes.createdAt), asc(itemNotes.id));
-  return rows.map((row) => ({
-    ...row,
+  return rows.map(({ noteId, text, authorName, authorUserId, mentions, ...row }) => ({
+    noteId,
+    text,
+    authorName,
+    authorUserId,
+    mentions,
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
   }));

@@ -1,4 +1,4 @@
-import { compilePageRules } from '@waymark/core';
+import { compilePageRules, type PageRules } from '@waymark/core';
 import type { DbOrTx } from '../../../db/client';
 import { lockUrlRules, readUrlRulesInOneStatement } from './read-url-rules';
 
@@ -20,6 +20,16 @@ export async function placeNewItem(
   return places.get(relativePath) ?? { key: relativePath, recordedPath: null };
 }
 
+/** {@link placeOnRules} for one page. */
+export function placeOneOnRules(rules: PageRules, relativePath: string): NewItemPlace {
+  return (
+    placeOnRules(rules, [relativePath]).get(relativePath) ?? {
+      key: relativePath,
+      recordedPath: null,
+    }
+  );
+}
+
 /** `lockTaken`: the caller's transaction already holds the shared lock (urlRulesSharedLockSql). */
 export type PlaceOptions = { lockTaken?: boolean };
 
@@ -34,7 +44,19 @@ export async function placeNewItems(
   { lockTaken = false }: PlaceOptions = {},
 ): Promise<Map<string, NewItemPlace>> {
   if (!lockTaken) await lockUrlRules(tx, projectId, 'shared');
-  const compiled = compilePageRules(await readUrlRulesInOneStatement(tx, projectId));
+  return placeOnRules(await readUrlRulesInOneStatement(tx, projectId), relativePaths);
+}
+
+/**
+ * The places of new items on `relativePaths` under `rules` as read by the caller: answers each
+ * distinct path's place. Rules read before the URL-rules lock was granted must be checked in a
+ * statement after it (insertNewItemRows' `rulesAsRead`).
+ */
+export function placeOnRules(
+  rules: PageRules,
+  relativePaths: readonly string[],
+): Map<string, NewItemPlace> {
+  const compiled = compilePageRules(rules);
   const places = new Map<string, NewItemPlace>();
   for (const relativePath of relativePaths) {
     if (places.has(relativePath)) continue;

@@ -32,30 +32,35 @@ export async function readUrlRulesInOneStatement(
   tx: DbOrTx,
   projectId: number,
 ): Promise<PageRules> {
-  const { rows } = await tx.execute<{
-    hash_routes: boolean | null;
-    kept_params: string[] | null;
-    templates: PageRules['templates'];
-  }>(sql`select
-      (select ${projectUrlRules.hashRoutes} from ${projectUrlRules}
-        where ${projectUrlRules.projectId} = ${projectId}) as hash_routes,
-      (select ${projectUrlRules.keptParams} from ${projectUrlRules}
-        where ${projectUrlRules.projectId} = ${projectId}) as kept_params,
-      coalesce((select json_agg(json_build_object('id', ${urlTemplates.id}, 'pattern',
-          ${urlTemplates.pattern}, 'name', ${urlTemplates.name}) order by ${urlTemplates.id})
-        from ${urlTemplates} where ${urlTemplates.projectId} = ${projectId}), '[]') as templates`);
+  const { rows } = await tx.execute<{ rules: PageRules }>(
+    sql`select ${urlRulesJsonSql(projectId)} as rules`,
+  );
   const [row] = rows;
-  return {
-    hashRoutes: row?.hash_routes ?? false,
-    keptParams: row?.kept_params ?? [],
-    templates: row?.templates ?? [],
-  };
+  if (!row) throw new Error('URL rules read returned no row');
+  return row.rules;
+}
+
+/**
+ * A project's URL rules as one jsonb value shaped as PageRules (defaults when it has none): read
+ * in a statement another read rides on, or compared with rules read earlier (issue 34: a create
+ * reads them with its checks and its rows' statement checks they have not changed).
+ */
+export function urlRulesJsonSql(projectId: number): SQL<PageRules> {
+  return sql<PageRules>`jsonb_build_object(
+    'hashRoutes', coalesce((select ${projectUrlRules.hashRoutes} from ${projectUrlRules}
+      where ${projectUrlRules.projectId} = ${projectId}), false),
+    'keptParams', coalesce((select to_jsonb(${projectUrlRules.keptParams}) from ${projectUrlRules}
+      where ${projectUrlRules.projectId} = ${projectId}), '[]'::jsonb),
+    'templates', coalesce((select jsonb_agg(jsonb_build_object('id', ${urlTemplates.id}, 'pattern',
+        ${urlTemplates.pattern}, 'name', ${urlTemplates.name}) order by ${urlTemplates.id})
+      from ${urlTemplates} where ${urlTemplates.projectId} = ${projectId}), '[]'::jsonb))`;
 }
 
 /**
  * {@link lockUrlRules}' shared lock as a select-list expression, for a create that folds it into
- * the statement of its other checks (issue 34). Read the rules in a LATER statement: this one's
- * snapshot was taken before the lock was granted.
+ * the statement of its other checks (issue 34). Rules read in the same statement may be older
+ * than the lock (its snapshot was taken before the lock was granted): check them in a later
+ * statement (insertNewItemRows' `rulesAsRead`) or read them there.
  */
 export function urlRulesSharedLockSql(projectId: number): SQL<unknown> {
   return sql`pg_advisory_xact_lock_shared(hashtext('waymark.url-rules'), ${projectId}::int)`;
