@@ -59,7 +59,7 @@ describe('loadConfig', () => {
     expect(loadConfig({}).database).toEqual({
       poolSize: 10,
       readPoolSize: 4,
-      searchPoolSize: 0,
+      searchPoolSize: 2,
       connectTimeoutMs: 10_000,
     });
     expect(

@@ -64,7 +64,7 @@ const ZEnv = z.object({
     .optional(),
   DB_POOL_SIZE: connectionCount(1).default(10),
   DB_READ_POOL_SIZE: connectionCount(0).default(4),
-  DB_SEARCH_POOL_SIZE: connectionCount(0).default(0),
+  DB_SEARCH_POOL_SIZE: connectionCount(0).default(2),
   DB_CONNECT_TIMEOUT_MS: milliseconds(6, 50).default(10_000),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
@@ -279,9 +279,9 @@ export type DatabaseConfig = {
    */
   readPoolSize: number;
   /**
-   * Connections of the search pool (`DB_SEARCH_POOL_SIZE`, 0) that text searches alone use, so
-   * they never queue behind page lookups' cache misses on the read pool (decision 0094). 0:
-   * searches use the read pool.
+   * Connections of the search pool (`DB_SEARCH_POOL_SIZE`, 2) that text searches alone use, so
+   * they never queue behind page lookups' cache misses on the read pool (decisions 0098, 0099).
+   * 0: searches use the read pool.
    */
   searchPoolSize: number;
   /**

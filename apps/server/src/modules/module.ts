@@ -28,7 +28,7 @@ export type AppDeps = {
    */
   readDb: Db;
   /**
-   * The search pool (`DB_SEARCH_POOL_SIZE`, decision 0094): text searches only, so they never
+   * The search pool (`DB_SEARCH_POOL_SIZE`, decisions 0098, 0099): text searches only, so they never
    * queue behind page lookups' cache misses on `readDb`. Same rules as `readDb`; `readDb` itself
    * when the search pool is off.
    */

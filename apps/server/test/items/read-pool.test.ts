@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import {
@@ -10,14 +10,38 @@ import {
 
 // Decision 0064: searches, page lookups and the workspace's lists read through a pool of their
 // own (DB_READ_POOL_SIZE), so they are answered while writes hold every connection of the main
-// pool. Here the test itself holds all of the main pool's connections.
+// pool. Here the test itself holds all of the main pool's connections. With DB_SEARCH_POOL_SIZE
+// (decision 0098), text searches have a pool of their own again, answered while the read pool's
+// connections are all out (page lookups' cache misses under load).
 
 let t: AuthTestContext;
 let world: OrgWorld;
 let projectId: number;
 
+/** Every pool the server opens, in order: the app's pools are told apart by their size. */
+const opened: pg.Pool[] = [];
+
 beforeAll(async () => {
-  t = await startAuthTestApp({ env: { DB_POOL_SIZE: '3', DB_READ_POOL_SIZE: '2' } });
+  const OriginalPool = pg.Pool;
+  pg.Pool = class extends OriginalPool {
+    constructor(...args: ConstructorParameters<typeof OriginalPool>) {
+      super(...args);
+      opened.push(this);
+    }
+  };
+  try {
+    t = await startAuthTestApp({
+      env: {
+        DB_POOL_SIZE: '3',
+        DB_READ_POOL_SIZE: '2',
+        DB_SEARCH_POOL_SIZE: '1',
+        // A search queued behind the held read pool fails in 2 s instead of 10.
+        DB_CONNECT_TIMEOUT_MS: '2000',
+      },
+    });
+  } finally {
+    pg.Pool = OriginalPool;
+  }
   world = await createOrgWorld(t);
   projectId = await createProject(t, world, 'https://www.shop.example.test');
   await createItem(t, world.admin, world, {
@@ -83,6 +107,21 @@ describe('the read pool', () => {
         'Cart total wrong',
         'Login slow',
       ]);
+    } finally {
+      for (const client of held) client.release();
+    }
+  });
+
+  it('answers searches from the search pool while the read pool is taken', async () => {
+    expect(t.config.database).toMatchObject({ readPoolSize: 2, searchPoolSize: 1 });
+    const readPool = opened.find((pool) => pool.options.max === 2);
+    if (!readPool) throw new Error('no read pool opened');
+    const held: pg.PoolClient[] = [];
+    for (let index = 0; index < 2; index += 1) held.push(await readPool.connect());
+    try {
+      expect([readPool.totalCount, readPool.idleCount]).toEqual([2, 0]);
+      const hits = await search('login');
+      expect(hits.map((hit) => hit.title)).toEqual(['Login slow']);
     } finally {
       for (const client of held) client.release();
     }
