@@ -12,6 +12,8 @@ import { preloadPanelCode } from './vite-plugins/preload-panel-code';
 const root = import.meta.dirname;
 const LAZY_MODULE = 'sidepanel/app/mount-side-panel.tsx';
 
+const output = { entryFileNames: 'assets/[name]-[hash].js' };
+
 /** The panel's build as the bundler would cut it by itself. */
 const plainBuild: InlineConfig = {
   root,
@@ -24,7 +26,7 @@ const plainBuild: InlineConfig = {
     target: 'chrome116',
     rolldownOptions: {
       input: { sidepanel: resolve(root, 'sidepanel.html') },
-      output: { entryFileNames: 'assets/[name]-[hash].js' },
+      output,
     },
   },
 };
@@ -52,7 +54,7 @@ export default defineConfig(async () => {
       rolldownOptions: {
         ...plainBuild.build?.rolldownOptions,
         output: {
-          entryFileNames: 'assets/[name]-[hash].js',
+          ...output,
           codeSplitting: {
             groups: [
               {

@@ -14,10 +14,10 @@ export async function placeNewItem(
   tx: DbOrTx,
   projectId: number,
   relativePath: string,
-  options: PlaceOptions = {},
+  { lockTaken = false }: PlaceOptions = {},
 ): Promise<NewItemPlace> {
-  const places = await placeNewItems(tx, projectId, [relativePath], options);
-  return places.get(relativePath) ?? { key: relativePath, recordedPath: null };
+  if (!lockTaken) await lockUrlRules(tx, projectId, 'shared');
+  return placeOneOnRules(await readUrlRulesInOneStatement(tx, projectId), relativePath);
 }
 
 /** {@link placeOnRules} for one page. */
