@@ -49,15 +49,18 @@ export function createAppDependencies(input: {
   const changes = input.wrapChanges ? input.wrapChanges(feed) : feed;
   const store = createFileStore(config);
   const files = input.wrapFiles ? input.wrapFiles(store) : store;
-  const pool = (size: number, otherwise: Db): Db =>
+  const pool = (size: number, otherwise: Db, genericPlans = false): Db =>
     size > 0
       ? createDb(db.$client.options.connectionString ?? '', {
           max: size,
           connectTimeoutMs: config.database.connectTimeoutMs,
+          genericPlans,
         })
       : otherwise;
   const readDb = pool(config.database.readPoolSize, db);
-  const searchDb = pool(config.database.searchPoolSize, readDb);
+  // Only searches run there, each statement written for one plan of any words (decision 0103);
+  // the read pool's page lookups keep PostgreSQL's own choice.
+  const searchDb = pool(config.database.searchPoolSize, readDb, true);
   const gateway = createPaymentGateway({ config, db, clock });
   return {
     config,

@@ -19,16 +19,29 @@ export type DbOrTx = Pick<
  * Opens a connection pool of at most `max` connections (default 10) to `connectionString` and
  * wraps it in drizzle with the full schema. A call that waits `connectTimeoutMs` (default 10 s)
  * for a connection fails with AppError `UNAVAILABLE` (503). The caller owns the pool: close it
- * with `db.$client.end()`.
+ * with `db.$client.end()`. With `genericPlans`, every named prepared statement of the pool is
+ * planned once, for any values (`plan_cache_mode = force_generic_plan`): only for a pool whose
+ * statements were written so that one plan is right for all their values (decision 0103).
+ * Unnamed statements (values inline in drizzle's plain queries) are planned per call regardless.
  */
 export function createDb(
   connectionString: string,
   {
     max = 10,
     connectTimeoutMs = 10_000,
-  }: { max?: number | undefined; connectTimeoutMs?: number | undefined } = {},
+    genericPlans = false,
+  }: {
+    max?: number | undefined;
+    connectTimeoutMs?: number | undefined;
+    genericPlans?: boolean | undefined;
+  } = {},
 ): Db {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: connectTimeoutMs });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: connectTimeoutMs,
+    ...(genericPlans ? { options: '-c plan_cache_mode=force_generic_plan' } : {}),
+  });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => undefined);
   answerPoolTimeoutAsBusy(pool);

@@ -126,4 +126,25 @@ describe('the read pool', () => {
       for (const client of held) client.release();
     }
   });
+
+  it('plans the search once for any words on the search pool, not on the read pool', async () => {
+    const searchPool = opened.find((pool) => pool.options.max === 1);
+    const readPool = opened.find((pool) => pool.options.max === 2);
+    if (!searchPool || !readPool) throw new Error('no search or read pool opened');
+    for (const text of ['cart', 'login', 'total wrong', '"cart total"', 'lo', 'cart -login']) {
+      await search(text);
+    }
+    // The search pool's one connection: its statements are planned generically (decision 0103).
+    const { rows } = await searchPool.query<{ generic: number; custom: number }>(
+      `select sum(generic_plans)::int as generic, sum(custom_plans)::int as custom
+      from pg_prepared_statements where name like 'search_items%'`,
+    );
+    expect(rows[0]?.generic).toBeGreaterThanOrEqual(6);
+    expect(rows[0]?.custom).toBe(0);
+    const setting = async (pool: pg.Pool) =>
+      (await pool.query<{ mode: string }>("select current_setting('plan_cache_mode') as mode"))
+        .rows[0]?.mode;
+    expect(await setting(searchPool)).toBe('force_generic_plan');
+    expect(await setting(readPool)).toBe('auto');
+  });
 });

@@ -44,6 +44,33 @@ function copiesOf(itemId: number, count: number, title: string, description: str
     from items, generate_series(1, ${count}) n where id = ${itemId}`);
 }
 
+/**
+ * A project of 2,100 old items titled `oldTitle n` with `oldDescription`, then 1,200 newer ones
+ * titled `New n` with `newDescription`; the newest old item alone has the second status.
+ */
+async function projectOfOldAndNew(
+  host: string,
+  oldTitle: string,
+  oldDescription: string,
+  newDescription: string,
+): Promise<{ projectId: number; newestOldId: number }> {
+  const newProjectId = await createProject(t, world, `https://${host}`);
+  const first = await createItem(t, world.admin, world, {
+    projectId: newProjectId,
+    relativePath: '/old',
+    title: 'First',
+  });
+  await copiesOf(first, 2_100, oldTitle, oldDescription);
+  await copiesOf(first, 1_200, 'New', newDescription);
+  const {
+    rows: [newestOld],
+  } = await t.db.execute<{ id: number }>(sql`select max(id) as id from items
+    where project_id = ${newProjectId} and title like ${`${oldTitle} %`}`);
+  await t.db.execute(sql`update items set item_status_id = ${world.statusIds[1]}
+    where id = ${newestOld?.id ?? 0}`);
+  return { projectId: newProjectId, newestOldId: newestOld?.id ?? 0 };
+}
+
 /** Whether the statistics call the search text `text` frequent (search-frequency.ts). */
 async function isFrequent(text: string): Promise<boolean> {
   const words = sql`websearch_to_tsquery('english', ${text})`;
@@ -51,7 +78,7 @@ async function isFrequent(text: string): Promise<boolean> {
   const query = endsInTypedWord(text)
     ? sql`(regexp_replace(${words}::text, ${"('(?:[^']|'')*')$"}, ${'\\1:*'})::tsquery)`
     : sql`(${words})`;
-  const lexemes = await readFrequentLexemes(t.db);
+  const lexemes = (await readFrequentLexemes(t.db)).document;
   const { rows } = await t.db.execute<{ frequent: boolean }>(
     sql`select ${isFrequentQuery(sql`${lexemes}`, query)} as frequent`,
   );
@@ -218,22 +245,14 @@ describe('full-text search of a project', () => {
   });
 
   it('finds a word in 2,100 old items and none of the newest 1,200, also with a rare filter', async () => {
-    const projectWithHistory = await createProject(t, world, 'https://www.walk.example.test');
-    const first = await createItem(t, world.admin, world, {
-      projectId: projectWithHistory,
-      relativePath: '/old',
-      title: 'First',
-    });
     // 2,100 old items mention it, then 1,200 newer ones do not (the case of `benchmark` after a
     // load round, decision 0085), and the newest old item has a status of its own.
-    await copiesOf(first, 2_100, 'Old', '<p>A numbat was here.</p>');
-    await copiesOf(first, 1_200, 'New', '<p>Nothing to see.</p>');
-    const {
-      rows: [newestOld],
-    } = await t.db.execute<{ id: number }>(sql`select max(id) as id from items
-      where project_id = ${projectWithHistory} and title like 'Old %'`);
-    await t.db.execute(sql`update items set item_status_id = ${world.statusIds[1]}
-      where id = ${newestOld?.id ?? 0}`);
+    const { projectId: projectWithHistory, newestOldId } = await projectOfOldAndNew(
+      'www.walk.example.test',
+      'Old',
+      '<p>A numbat was here.</p>',
+      '<p>Nothing to see.</p>',
+    );
     // With the column's statistics the word is frequent, so the walk reads the newest 20,000
     // (decision 0094) and finds the 500 newest matches there; the rare filter's one match is not
     // enough, and the index is asked after all.
@@ -251,7 +270,47 @@ describe('full-text search of a project', () => {
     const filtered = await searchProject(projectWithHistory, 'numbat', {
       itemStatusId: world.statusIds[1],
     });
-    expect(filtered.map((hit) => hit.itemId)).toEqual([newestOld?.id]);
+    expect(filtered.map((hit) => hit.itemId)).toEqual([newestOldId]);
+  });
+
+  it('finds title matches by the same walks: old titles of a frequent word, phrases, prefixes, exclusions, rare filters', async () => {
+    // 2,100 old items have it in their title, then 1,200 newer ones in their description only:
+    // the newest thousand hold no title match, so the titles' wide walk (their own statistics)
+    // or their index must find the old ones, ahead of every newer description match.
+    const { projectId: titlesProjectId, newestOldId } = await projectOfOldAndNew(
+      'www.titles.example.test',
+      'Dingo',
+      '<p>Nothing to see.</p>',
+      '<p>A dingo was seen nearby.</p>',
+    );
+    await t.db.execute(sql`analyze item_search`);
+    const { title: titleLexemes } = await readFrequentLexemes(t.db);
+    expect(titleLexemes).toContain("'dingo'");
+    expect(titleLexemes).not.toContain("'nearbi'"); // frequent in documents, in no title
+    const numbersOf = (found: Hit[]) => found.map((hit) => hit.title);
+    const dingoes = (numbers: number[]) => numbers.map((number) => `Dingo ${number}`);
+    const newest = (from: number, count: number) =>
+      Array.from({ length: count }, (_, index) => from - index);
+    // Equal ranks: the most recently changed first — the updated one, then the newest copies.
+    const found = await searchProject(titlesProjectId, 'dingo');
+    expect(numbersOf(found)).toEqual(dingoes([2_100, ...newest(2_099, 99)]));
+    expect(hits(found[0]?.match?.title ?? [])).toEqual(['Dingo']);
+    // The word being typed, as a prefix of the title's lexeme.
+    expect(numbersOf(await searchProject(titlesProjectId, 'ding'))).toEqual(numbersOf(found));
+    // A phrase of the title, and its reverse, which no title holds.
+    expect(numbersOf(await searchProject(titlesProjectId, '"dingo 2050"'))).toEqual(
+      dingoes([2_050]),
+    );
+    expect(await searchProject(titlesProjectId, '"2050 dingo"')).toEqual([]);
+    // An exclusion of a word in one title: every other title match, newest first.
+    expect(numbersOf(await searchProject(titlesProjectId, 'dingo -2100'))).toEqual(
+      dingoes(newest(2_099, 100)),
+    );
+    // A rare filter: one title match among thousands, the newer description matches after it.
+    const filtered = await searchProject(titlesProjectId, 'dingo', {
+      itemStatusId: world.statusIds[1],
+    });
+    expect(filtered.map((hit) => hit.itemId)).toEqual([newestOldId]);
   });
 
   it('matches the word being typed as a prefix', async () => {

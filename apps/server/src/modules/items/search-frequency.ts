@@ -17,22 +17,32 @@ const FREQUENT_SHARE = 0.05;
 /** How long a pool keeps the frequent lexemes it read: statistics change at ANALYZE only. */
 const KEPT_MS = 10 * 60_000;
 
+/** Frequent lexemes as a tsvector's text each: of whole documents and of titles alone. */
+export type FrequentLexemes = { document: string; title: string };
+
 /**
- * The lexemes in at least {@link FREQUENT_SHARE} of all search documents, as a tsvector's text,
- * from the column's statistics (ANALYZE's most common elements; '' without statistics).
+ * The lexemes in at least {@link FREQUENT_SHARE} of the search documents, or of their titles
+ * (`title`: the statistics of the title's expression index item_search_title_idx), as a
+ * tsvector's text each, from ANALYZE's most common elements ('' without statistics). A word of
+ * every document need not be in any title: the title matches' walk widens on the titles' own
+ * (decision 0103).
  */
-export async function readFrequentLexemes(db: Db): Promise<string> {
-  const { rows } = await db.execute<{ lexemes: string | null }>(sql`
-    select array_to_tsvector(array_agg(u.lexeme))::text as lexemes
+export async function readFrequentLexemes(db: Db): Promise<FrequentLexemes> {
+  const { rows } = await db.execute<{ column: string; lexemes: string | null }>(sql`
+    select s.tablename as column, array_to_tsvector(array_agg(u.lexeme))::text as lexemes
     from pg_stats s,
       unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as u(lexeme, share)
-    where s.schemaname = current_schema() and s.tablename = 'item_search'
-      and s.attname = 'document' and u.lexeme is not null
-      and u.share >= ${sql.raw(String(FREQUENT_SHARE))}`);
-  return rows[0]?.lexemes ?? '';
+    where s.schemaname = current_schema()
+      and ((s.tablename = 'item_search' and s.attname = 'document')
+        or (s.tablename = 'item_search_title_idx' and s.attname = 'to_tsvector'))
+      and u.lexeme is not null
+      and u.share >= ${sql.raw(String(FREQUENT_SHARE))}
+    group by s.tablename`);
+  const of = (column: string) => rows.find((row) => row.column === column)?.lexemes ?? '';
+  return { document: of('item_search'), title: of('item_search_title_idx') };
 }
 
-type Kept = { lexemes: string; readAt: number; isReading: boolean };
+type Kept = { lexemes: FrequentLexemes; readAt: number; isReading: boolean };
 
 const keptByDb = new WeakMap<Db, Kept>();
 
@@ -41,10 +51,10 @@ const keptByDb = new WeakMap<Db, Kept>();
  * again in the background once they are {@link KEPT_MS} old: a search never waits for them, and
  * the view's planning (~2 ms) is paid every ten minutes, not by every search.
  */
-export function frequentLexemes(db: Db): string {
+export function frequentLexemes(db: Db): FrequentLexemes {
   let kept = keptByDb.get(db);
   if (!kept) {
-    kept = { lexemes: '', readAt: -Infinity, isReading: false };
+    kept = { lexemes: { document: '', title: '' }, readAt: -Infinity, isReading: false };
     keptByDb.set(db, kept);
   }
   const entry = kept;

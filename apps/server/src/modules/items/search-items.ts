@@ -46,6 +46,14 @@ const SNIPPET_OPTIONS = `${HEADLINE_OPTIONS}, MaxWords=24, MinWords=10, MaxFragm
 const LAST_LEXEME = "('(?:[^']|'')*')$";
 /** That lexeme, matched as a prefix. */
 const PREFIX_OF_LEXEME = '\\1:*';
+/** Any quoted lexeme of a tsquery's text form, with its prefix mark if it has one. */
+const TITLE_LEXEME = "('(?:[^']|'')*')(?::(\\*))?";
+/**
+ * That lexeme restricted to weight A: the document's title lexemes (migration 0017), at the
+ * title's own positions, so a phrase or an exclusion means of the document what it means of the
+ * title alone.
+ */
+const TITLE_LEXEME_OF_TITLE = '\\1:\\2A';
 
 function hasTag(condition: SQL): SQL {
   return sql`exists (select 1 from ${itemTags} where ${itemTags.itemId} = ${items.id} and ${condition})`;
@@ -178,23 +186,118 @@ function isLanguageChanged(error: unknown): boolean {
   );
 }
 
+/** How many of the project's newest items the first look for matches reads. */
+const RECENT_WINDOW = 2 * RANKED_CANDIDATES;
+
 /**
- * The newest {@link RANKED_CANDIDATES} items that pass the filters and whose **title** matches
- * `query`, newest first: found by the title's own GIN index (item_search_title_idx), a few
- * entries per title, without reading any document.
+ * The newest {@link RANKED_CANDIDATES} items that pass the filters and whose document passes
+ * `test`, among the project's newest `window` items, newest first: a walk backwards along the
+ * primary keys, bounded below, that never asks an index about the words.
  */
-function newestTitleMatches(db: Db, filters: SQL | undefined, query: SQL) {
+function newestWalked(
+  db: Db,
+  projectId: Placeholder,
+  filters: SQL | undefined,
+  test: SQL,
+  window: number,
+) {
+  const floor = sql`coalesce((select ${items.id} from ${items} where ${items.projectId} = ${projectId}
+    order by ${items.id} desc offset ${sql.raw(String(window - 1))} limit 1), 0)`;
   return db
     .select({ itemId: items.id })
     .from(items)
     .innerJoin(itemSearch, eq(itemSearch.itemId, items.id))
-    .where(and(filters, sql`${titleDocument} @@ ${query}`))
+    .where(
+      and(
+        filters,
+        // One side bounded is enough: the merge join along both keys stops where this one
+        // does. Bounding items too computed the floor a second time (decision 0099).
+        sql`${itemSearch.itemId} >= ${floor}`,
+        // Wrapped so that no index can answer it: the planner must walk the bounded keys.
+        sql`coalesce(${test}, false)`,
+      ),
+    )
     .orderBy(desc(items.id))
     .limit(RANKED_CANDIDATES);
 }
 
-/** How many of the project's newest items the first look for matches anywhere reads. */
-const RECENT_WINDOW = 2 * RANKED_CANDIDATES;
+/**
+ * The newest {@link RANKED_CANDIDATES} items that pass the filters among those a GIN index
+ * finds (`matched`: ids of item_search rows), newest first. An array: fetched by primary key,
+ * not merged along it (which walked it backwards again).
+ */
+function newestIndexed(db: Db, filters: SQL | undefined, matched: SQLWrapper) {
+  return db
+    .select({ itemId: items.id })
+    .from(items)
+    .where(and(filters, sql`${items.id} = any(array(${matched}))`))
+    .orderBy(desc(items.id))
+    .limit(RANKED_CANDIDATES);
+}
+
+/**
+ * `walked`'s ids when they are {@link RANKED_CANDIDATES} (the window held enough), else
+ * `otherwise`'s. `offset 0` keeps the walk's array one value: flattened, PostgreSQL ran the walk
+ * once per use. `otherwise` is an uncorrelated sub-select in the other branch of a `case`, run
+ * only when its value is first needed (decision 0069: one statement, not two).
+ */
+function walkedOr(walked: SQLWrapper, otherwise: SQL): SQL {
+  return sql`(select case when cardinality(walked.ids) = ${RANKED_CANDIDATES} then walked.ids
+    else ${otherwise} end from (select array(${walked}) as ids offset 0) as walked)`;
+}
+
+/**
+ * The ids of the newest {@link RANKED_CANDIDATES} items that pass the filters and whose
+ * **title** matches, newest first, found the way matches anywhere are ({@link
+ * newestMatchesAnywhere}) so that one plan is right for every word (decision 0103): the walks
+ * test the document's title lexemes (weight A, `titleQuery`), so no title is parsed; the wide
+ * walk runs when the titles' own statistics call the query frequent; otherwise the title's own
+ * GIN index (item_search_title_idx) finds them.
+ */
+function newestTitleMatches(
+  db: Db,
+  projectId: Placeholder,
+  filters: SQL | undefined,
+  query: SQL,
+  titleQuery: SQL,
+): SQL {
+  const matched = db
+    .select({ itemId: itemSearch.itemId })
+    .from(itemSearch)
+    .where(and(eq(itemSearch.projectId, projectId), sql`${titleDocument} @@ ${query}`));
+  return newestBoundedOrIndexed(
+    db,
+    projectId,
+    filters,
+    sql`${itemSearch.document} @@ ${titleQuery}`,
+    isFrequentQuery(sql.placeholder('frequentTitle'), query),
+    matched,
+  );
+}
+
+/**
+ * The newest {@link RANKED_CANDIDATES} ids of the items that pass the filters and `test`: the
+ * walk over the newest {@link RECENT_WINDOW}; when it finds too few and `frequent` holds, the
+ * walk over the newest {@link FREQUENT_WINDOW}; when that one finds too few too, or the query is
+ * not frequent, the newest of `matched` (an index's matches). Each step runs only when the one
+ * before found too few.
+ */
+function newestBoundedOrIndexed(
+  db: Db,
+  projectId: Placeholder,
+  filters: SQL | undefined,
+  test: SQL,
+  frequent: SQL,
+  matched: SQLWrapper,
+): SQL {
+  const indexed = sql`array(${newestIndexed(db, filters, matched)})`;
+  const walk = (window: number) => newestWalked(db, projectId, filters, test, window);
+  const wideOrIndexed = walkedOr(walk(FREQUENT_WINDOW), indexed);
+  return walkedOr(
+    walk(RECENT_WINDOW),
+    sql`case when ${frequent} then ${wideOrIndexed} else ${indexed} end`,
+  );
+}
 
 /**
  * The ids of the newest {@link RANKED_CANDIDATES} items that pass the filters and match `query`
@@ -206,10 +309,10 @@ const RECENT_WINDOW = 2 * RANKED_CANDIDATES;
  * first the walk over the project's newest {@link RECENT_WINDOW} items only (its search key bounded
  * below, < 1 ms on 100,000 items); a word that fills the candidates there is done. When it does
  * not and the statistics call the query frequent ({@link isFrequentQuery}), a second walk reads
- * the newest {@link FREQUENT_WINDOW} (decision 0094). Otherwise it
- * is in fewer than half of the recent items, and the GIN index's matches are what to sort: that
- * sub-select sits in the other branch of a `case`, and PostgreSQL runs an uncorrelated
- * sub-select only when its value is first needed (decision 0069: one statement, not two).
+ * the newest {@link FREQUENT_WINDOW} (decision 0094). Otherwise it is in fewer than half of the
+ * recent items, and the GIN index's matches are what to sort. The wide walk and the statistics
+ * are asked only when the first walk found too few; a word in most of the newest items (most
+ * searches of a frequent word) never pays for them.
  */
 function newestMatchesAnywhere(
   db: Db,
@@ -217,46 +320,13 @@ function newestMatchesAnywhere(
   filters: SQL | undefined,
   query: SQL,
 ): SQL {
-  // The newest matches among the project's newest `window` items.
-  const walk = (window: number) => {
-    const floor = sql`coalesce((select ${items.id} from ${items} where ${items.projectId} = ${projectId}
-      order by ${items.id} desc offset ${sql.raw(String(window - 1))} limit 1), 0)`;
-    return db
-      .select({ itemId: items.id })
-      .from(items)
-      .innerJoin(itemSearch, eq(itemSearch.itemId, items.id))
-      .where(
-        and(
-          filters,
-          // One side bounded is enough: the merge join along both keys stops where this one
-          // does. Bounding items too computed the floor a second time (decision 0099).
-          sql`${itemSearch.itemId} >= ${floor}`,
-          // Wrapped so that no index can answer it: the planner must walk the bounded keys.
-          sql`coalesce(${itemSearch.document} @@ ${query}, false)`,
-        ),
-      )
-      .orderBy(desc(items.id))
-      .limit(RANKED_CANDIDATES);
-  };
+  const matches = sql`${itemSearch.document} @@ ${query}`;
   const matched = db
     .select({ itemId: itemSearch.itemId })
     .from(itemSearch)
-    .where(and(eq(itemSearch.projectId, projectId), sql`${itemSearch.document} @@ ${query}`));
-  const indexed = db
-    .select({ itemId: items.id })
-    .from(items)
-    // An array: fetched by primary key, not merged along it (which walked it backwards again).
-    .where(and(filters, sql`${items.id} = any(array(${matched}))`))
-    .orderBy(desc(items.id))
-    .limit(RANKED_CANDIDATES);
-  // `offset 0` keeps a walk's array one value: flattened, PostgreSQL ran the walk once per use.
-  // The wide walk and the statistics are asked only when the first walk found too few; a word in
-  // most of the newest items (most searches of a frequent word) never pays for them.
-  const wideOrIndexed = sql`(select case when cardinality(wide.ids) = ${RANKED_CANDIDATES} then wide.ids
-    else array(${indexed}) end from (select array(${walk(FREQUENT_WINDOW)}) as ids offset 0) as wide)`;
-  return sql`(select case when cardinality(newest.ids) = ${RANKED_CANDIDATES} then newest.ids
-    when ${isFrequentQuery(sql.placeholder('frequent'), query)} then ${wideOrIndexed}
-    else array(${indexed}) end from (select array(${walk(RECENT_WINDOW)}) as ids offset 0) as newest)`;
+    .where(and(eq(itemSearch.projectId, projectId), matches));
+  const frequent = isFrequentQuery(sql.placeholder('frequent'), query);
+  return newestBoundedOrIndexed(db, projectId, filters, matches, frequent, matched);
 }
 
 /**
@@ -272,14 +342,26 @@ function newestMatchesAnywhere(
  */
 function prepareSearchPage(db: Db, name: string, prefix: boolean, filters: SQL | undefined) {
   const projectId = sql.placeholder('projectId');
-  // Bound as a regconfig (not cast from text, a stable cast), every function of the tsquery is
-  // immutable: each custom plan folds it to a constant before planning, so the planner sees the
-  // words and nothing parses it per row (decision 0085; decision 0049 resolved it first instead).
-  // Planning costs ~3.5 ms per search on 100,000 items, but a generic plan, blind to the words,
-  // walked every item for a title word of a few old items (decision 0099).
+  // Bound as a regconfig, every function of the tsquery is immutable; written as a scalar
+  // sub-select it is computed once per execution (an InitPlan) and no plan depends on the words:
+  // each shape's generic plan is right for every text (decision 0103), so the search pool keeps
+  // one and skips ~3.5 ms of planning per search. Decision 0085 folded the words into a custom
+  // plan instead, needed while the title matches came from whichever plan the words chose
+  // (decision 0099).
   const language = sql`${sql.placeholder('language')}::regconfig`;
-  const query = sql`(${tsqueryOf(sql.placeholder('text'), prefix, language)})`;
-  const titled = db.$with('titled').as(newestTitleMatches(db, filters, query));
+  const query = sql`(select ${tsqueryOf(sql.placeholder('text'), prefix, language)})`;
+  const titleQuery = sql`(select regexp_replace(${tsqueryOf(sql.placeholder('text'), prefix, language)}::text,
+    ${TITLE_LEXEME}, ${TITLE_LEXEME_OF_TITLE})::tsquery)`;
+  const titled = db.$with('titled').as(
+    db
+      .select({
+        itemId:
+          sql<number>`unnest(${newestTitleMatches(db, projectId, filters, query, titleQuery)})`.as(
+            'item_id',
+          ),
+      })
+      .from(sql`(select 1) as one`),
+  );
   const titledIds = sql`array(select ${titled.itemId} from ${titled})`;
   const anywhere = newestMatchesAnywhere(db, projectId, filters, query);
   // Behind the one-time guard: nothing is looked for when the search cannot match (a `where` on
@@ -369,12 +451,14 @@ async function searchPage(
 ): Promise<TItemSearchHit[]> {
   const present = FILTERS.filter((filter) => input[filter]);
   const values = Object.fromEntries(present.map((filter) => [filter, input[filter]]));
+  const frequent = frequentLexemes(db);
   const rows = await preparedSearchPage(db, endsInTypedWord(input.text), present).execute({
     ...values,
     projectId,
     language,
     text: input.text,
-    frequent: frequentLexemes(db),
+    frequent: frequent.document,
+    frequentTitle: frequent.title,
   });
   return rows.map(({ titleHeadline, snippetHeadline, ...summary }) => ({
     ...toItemSummary(summary),
