@@ -3,6 +3,7 @@ import { useChromeApi, useServerUrl } from '../../ui/index';
 import type { LiveState } from '../../messaging/index';
 import { useLiveState } from '../shared/data/use-page-snapshot';
 import { useServerPing } from './use-server-ping';
+import classes from '../shared/plain-layout.module.css';
 
 /** What the header says of the shown project's live stream, after the server's address. */
 const LIVE_LABELS: Record<LiveState, string> = {
@@ -30,9 +31,8 @@ export function ConnectionIndicator() {
       : `Cannot reach ${serverUrl}`;
   const colour = !ping.isSuccess ? 'red' : live === null || live === 'live' ? 'green' : 'yellow';
   return (
-    <Group
-      gap={4}
-      wrap="nowrap"
+    <div
+      className={classes.connection}
       role="status"
       aria-label={label}
       title={label}
@@ -51,7 +51,7 @@ export function ConnectionIndicator() {
           }}
         />
       )}
-    </Group>
+    </div>
   );
 }
 

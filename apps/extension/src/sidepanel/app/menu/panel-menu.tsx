@@ -1,8 +1,8 @@
-import { ActionIcon } from '@mantine/core';
 import { IconMenu2 } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
 import { CheatSheet } from '../../shared/keyboard/cheat-sheet';
 import { FirstUse } from '../../shared/first-use/first-use';
+import { PlainActionIcon } from '../../shared/plain-controls/plain-action-icon';
 import { LeaveOrgDialog, useOrgSelection } from '../../features/orgs/index';
 import { useSessionQuery } from '../../features/session/index';
 import { OpenedPanelMenu } from './lazy-views';
@@ -23,9 +23,14 @@ export function PanelMenu() {
     <>
       <FirstUse
         plain={(use) => (
-          <ActionIcon {...MENU_BUTTON} aria-haspopup="menu" aria-expanded={false} onClick={use}>
+          <PlainActionIcon
+            {...MENU_BUTTON}
+            aria-haspopup="menu"
+            aria-expanded={false}
+            onClick={use}
+          >
             <IconMenu2 {...MENU_ICON} />
-          </ActionIcon>
+          </PlainActionIcon>
         )}
       >
         <OpenedPanelMenu

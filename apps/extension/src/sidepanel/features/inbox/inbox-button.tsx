@@ -1,6 +1,7 @@
-import { ActionIcon, Indicator } from '@mantine/core';
+import { Indicator } from '@mantine/core';
 import { useState } from 'react';
 import { FirstUse } from '../../shared/first-use/first-use';
+import { PlainActionIcon } from '../../shared/plain-controls/plain-action-icon';
 import { BellIcon } from './bell-icon';
 import { InboxPopover } from './lazy-views';
 import { useInbox } from './use-inbox';
@@ -32,7 +33,7 @@ export function InboxButton() {
     >
       <FirstUse
         plain={(use) => (
-          <ActionIcon
+          <PlainActionIcon
             variant="subtle"
             size="md"
             aria-label={label}
@@ -44,7 +45,7 @@ export function InboxButton() {
             }}
           >
             <BellIcon />
-          </ActionIcon>
+          </PlainActionIcon>
         )}
       >
         <InboxPopover

@@ -1,4 +1,5 @@
 import { Button, Loader } from '@mantine/core';
+import { PlainButton } from '../../shared/plain-controls/plain-button';
 import { IconPlus } from '@tabler/icons-react';
 import { ACTION_LABELS, type TItemSummary } from '@waymark/core';
 import { useEffect, useRef, useState } from 'react';
@@ -91,14 +92,14 @@ export function ItemsSection({
           Items on this page ({pageItems.length})
         </h2>
         {isWritable && (
-          <Button
+          <PlainButton
             size="compact-sm"
             leftSection={<IconPlus size={14} aria-hidden />}
             onClick={onCreate}
             title={`${ACTION_LABELS.addItem} (n)`}
           >
             {ACTION_LABELS.addItem}
-          </Button>
+          </PlainButton>
         )}
       </div>
       {filterBar}

@@ -1,7 +1,8 @@
-import { Button, Kbd, Pill, TextInput } from '@mantine/core';
+import { Button, Pill } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import { FirstUse } from '../../../shared/first-use/first-use';
+import { PlainKbd, PlainSearchInput } from '../../../shared/plain-controls/plain-search-input';
 import type { FilterOptions, ItemFilter } from '../filter-items';
 import { FilterPopover } from '../lazy-views';
 import { activeFilterChips, clearChipFilters, removeFilter } from './active-filters';
@@ -49,17 +50,14 @@ export function FilterBar({
   return (
     <search className={classes.stackTight} aria-label="Filter items">
       <div className={classes.row}>
-        <TextInput
+        <PlainSearchInput
           ref={searchRef}
-          flex={1}
-          size="xs"
           aria-label="Search"
           placeholder={
             scope === 'project' ? 'Search words, "a phrase", -not' : 'Search title or tag'
           }
           leftSection={<IconSearch size={14} aria-hidden />}
-          rightSection={<Kbd size="xs">/</Kbd>}
-          rightSectionPointerEvents="none"
+          rightSection={<PlainKbd>/</PlainKbd>}
           value={filter.text}
           onChange={(event) => onChange({ ...filter, text: event.currentTarget.value })}
         />

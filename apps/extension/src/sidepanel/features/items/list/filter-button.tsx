@@ -1,19 +1,18 @@
-import { Badge, Button, type ButtonProps } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
-import type { ComponentPropsWithRef } from 'react';
+import { PlainButton, type PlainButtonProps } from '../../../shared/plain-controls/plain-button';
 import type { Scope } from './filter-bar';
 
 /** The scopes' names, in the filter popover and on the chip. */
 export const SCOPE_LABELS: Record<Scope, string> = { page: 'This page', project: 'Whole project' };
 
-/** Props of {@link FilterButton}: a Mantine button's, and how many filters are set. */
-export type FilterButtonProps = ButtonProps &
-  Omit<ComponentPropsWithRef<'button'>, keyof ButtonProps> & { setCount: number };
+/** Props of {@link FilterButton}: a button's, and how many filters are set. */
+export type FilterButtonProps = Omit<PlainButtonProps, 'size' | 'variant'> & { setCount: number };
 
 /** The Filter button, with a badge counting the set filters; the same before and after its first use. */
 export function FilterButton({ setCount, ...props }: FilterButtonProps) {
   return (
-    <Button
+    <PlainButton
       size="xs"
       variant="default"
       leftSection={<IconFilter size={14} aria-hidden />}
@@ -27,6 +26,6 @@ export function FilterButton({ setCount, ...props }: FilterButtonProps) {
       {...props}
     >
       Filter
-    </Button>
+    </PlainButton>
   );
 }
