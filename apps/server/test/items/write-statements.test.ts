@@ -94,11 +94,10 @@ describe('statements per write', () => {
     // transaction and the answer's row after it — each a wait for a pooled connection under
     // load — and the page's path found in a statement of its own. Before decision 0100: 6, the
     // URL rules read in a statement of their own and the answer's row read back before COMMIT.
+    // Before decision 0104: 4, BEGIN, the checks with the URL-rules lock and rules, the rows,
+    // COMMIT; now one statement, its own transaction, placed on the rules cached by the warm-up.
     expect(statements).toEqual([
-      'begin',
-      'select (select "organizations"."closed_at"', // + URL-rules lock and rules, plan, refs, author
-      'with rules as', // rules unchanged? the page's path, item, tags, links, history; the answer's ids
-      'commit',
+      'with checks as', // closing, plan, refs, author; the project's row share-locked at the cached rules' version; the page's path, item, tags, links, history; the answer's ids
     ]);
     expect(acquisitions).toBe(1); // one wait for a pooled connection (3 before)
   });

@@ -1,7 +1,8 @@
 import type { PageRules } from '@waymark/core';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { projectUrlRules, urlTemplates } from '../../../db/schema';
+import { selectExpression } from '../../../db/select-expression';
+import { projectUrlRules, urlRulesVersions, urlTemplates } from '../../../db/schema';
 
 /** A project's URL rules as stored (issue 31); defaults when the project has none. */
 export async function readUrlRules(db: DbOrTx, projectId: number): Promise<PageRules> {
@@ -77,9 +78,37 @@ export async function lockUrlRules(
   projectId: number,
   mode: 'shared' | 'exclusive',
 ): Promise<void> {
+  if (mode === 'shared') {
+    await tx.execute(sql`select ${urlRulesSharedLockSql(projectId)}`);
+    return;
+  }
   await tx.execute(
-    mode === 'shared'
-      ? sql`select ${urlRulesSharedLockSql(projectId)}`
-      : sql`select pg_advisory_xact_lock(hashtext('waymark.url-rules'), ${projectId}::int)`,
+    sql`select pg_advisory_xact_lock(hashtext('waymark.url-rules'), ${projectId}::int)`,
   );
+  // A create in one statement takes no advisory lock: it share-locks the project's version row at the
+  // rules' version it placed on (insertCheckedItemRows). This update waits for those creates
+  // and makes the ones after it see a new version, before this transaction reads any item
+  // (decision 0104).
+  await tx
+    .update(urlRulesVersions)
+    .set({ version: sql`${urlRulesVersions.version} + 1` })
+    .where(eq(urlRulesVersions.projectId, projectId));
+}
+
+/** A project's URL rules with the version they were read at ({@link urlRulesJsonSql}). */
+export type VersionedUrlRules = { version: number; rules: PageRules };
+
+/** The project's URL rules and their version, read in one statement (one snapshot). */
+export async function readVersionedUrlRules(
+  db: DbOrTx,
+  projectId: number,
+): Promise<VersionedUrlRules> {
+  const [row] = await db
+    .select({
+      version: urlRulesVersions.version,
+      rules: selectExpression(urlRulesJsonSql(projectId)),
+    })
+    .from(urlRulesVersions)
+    .where(eq(urlRulesVersions.projectId, projectId));
+  return row ?? { version: -1, rules: { hashRoutes: false, keptParams: [], templates: [] } };
 }
