@@ -5,11 +5,11 @@ import { relativePaths } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 import { selectDescriptionMentions } from './description-mentions';
 import { checkMentions } from './mentions';
-import { assertNewItemChecks, checkNewItem, type NewItemChecks } from './new-item-checks';
-import { insertCheckedItemRows, insertNewItemRows, type WrittenItemRows } from './new-item-rows';
+import { assertNewItemChecks, type NewItemChecks } from './new-item-checks';
+import { insertCheckedItemRows, type WrittenItemRows } from './new-item-rows';
 import { sanitizeDescription } from './sanitize-description';
 import { cachedUrlRules } from './url-rules/cached-url-rules';
-import { placeNewItem, placeOneOnRules, type NewItemPlace } from './url-rules/place-new-item';
+import { placeOneOnRules, type NewItemPlace } from './url-rules/place-new-item';
 
 /** Input of {@link createItem}: validated fields (see ZCreateItemRequest) and the author. */
 export type CreateItemInput = {
@@ -77,7 +77,7 @@ async function createdItemDetail(
   scope: ProjectScope,
   input: CreateItemInput,
   written: {
-    refs: Omit<NewItemChecks, 'rulesAsRead'>;
+    refs: NewItemChecks;
     rows: WrittenItemRows;
     key: string;
     descriptionHtml: string;
@@ -159,41 +159,6 @@ function createdHistory(
 
 // What every stored mention token starts with (`@[user:ID]`, waymark_mention_ids).
 const MENTION_TOKEN_START = '@[user:';
-
-/**
- * {@link createItem}'s writes in the caller's transaction (which may write more, so it takes the
- * URL-rules lock and reads the rules itself); answers the new item's id.
- */
-export async function insertItem(
-  tx: DbOrTx,
-  scope: ProjectScope,
-  input: CreateItemInput,
-): Promise<number> {
-  // Plan, references and the URL-rules lock in one statement (issue 34: round trips per create).
-  const { rulesAsRead } = await checkNewItem(tx, scope, input);
-  // Refused before anything is written; the notifications come from the history trigger.
-  await checkMentions(tx, scope, input.descriptionHtml);
-  const descriptionHtml = sanitizeDescription(input.descriptionHtml);
-  // Placed on the rules the checks read, which the rows' statement checks are still the
-  // project's, and the page's path found or inserted by it (decisions 0087 and 0100). When the
-  // rules changed before the lock was granted, or a concurrent create inserted the path after
-  // that statement's snapshot, nothing was written: the rules are read again (after the lock:
-  // final) and the path found on its own first.
-  let place = placeOneOnRules(rulesAsRead, input.relativePath);
-  let written = await insertNewItemRows(tx, {
-    ...newItemRow(scope, input, descriptionHtml, place),
-    rulesAsRead,
-  });
-  if (!written) {
-    place = await placeNewItem(tx, scope.projectId, input.relativePath, { lockTaken: true });
-    written = await insertNewItemRows(tx, {
-      ...newItemRow(scope, input, descriptionHtml, place),
-      page: { relativePathId: await ensureRelativePath(tx, scope.projectId, place.key) },
-    });
-  }
-  if (!written) throw new Error('Insert of a new item returned no row');
-  return written.itemId;
-}
 
 /**
  * The id of the project's path `path`, inserting it when missing (safe under concurrency): one

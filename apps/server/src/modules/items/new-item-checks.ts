@@ -1,6 +1,5 @@
-import { PLAN_IDS, type PageRules } from '@waymark/core';
+import { PLAN_IDS } from '@waymark/core';
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
 import { selectExpression } from '../../db/select-expression';
 import { users } from '../../db/schema';
 import { assertOrgOpenAt, orgClosedAtSql, type ProjectScope } from '../access/index';
@@ -8,39 +7,9 @@ import { planIdsWithFeature, requireFeatures, sharedPlanIdSql } from '../entitle
 import { listItemFeaturesUsed, type GatedItemFields } from './item-features';
 import { fullNameOf } from './item-queries';
 import { assertItemRefs, itemRefColumns, type ItemRefLabels, type ItemRefs } from './item-refs';
-import { urlRulesJsonSql, urlRulesSharedLockSql } from './url-rules/read-url-rules';
 
-/**
- * The author's name for the answer's history entry, with the checked references' labels, and
- * the project's URL rules as this statement read them (maybe older than its lock: see
- * urlRulesSharedLockSql).
- */
-export type NewItemChecks = ItemRefLabels & { authorName: string; rulesAsRead: PageRules };
-
-/**
- * A create's checks before it writes, in ONE statement (issue 34: a create sent six statements
- * for them): the organization not closed (CONFLICT, as the access hook's check, which the create
- * route leaves to this statement: `closedCheckedInTransaction`), the project's URL-rules lock
- * taken shared and its rules read (this snapshot precedes the lock, so the rows' statement checks
- * they have not changed: decision 0100), the organization's plan read and share-locked when the
- * item uses a gated field (PLAN_LIMIT, as assertItemFeatures), the type, status, release and
- * assignee checked (BAD_REQUEST, as checkItemRefs), and the author's name.
- */
-export async function checkNewItem(
-  tx: DbOrTx,
-  scope: ProjectScope,
-  input: NewItemCheckInput,
-): Promise<NewItemChecks> {
-  const [row] = await tx
-    .select({
-      ...newItemCheckColumns(scope, input),
-      locked: selectExpression(urlRulesSharedLockSql(scope.projectId)),
-      rulesAsRead: selectExpression(urlRulesJsonSql(scope.projectId)),
-    })
-    .from(sql`(select 1) as one`);
-  if (!row) throw new Error('New item checks returned no row');
-  return { ...assertNewItemChecks(row, input), rulesAsRead: row.rulesAsRead };
-}
+/** The author's name for the answer's history entry, with the checked references' labels. */
+export type NewItemChecks = ItemRefLabels & { authorName: string };
 
 /** What a new item's checks look at: its gated fields, its references and its author. */
 export type NewItemCheckInput = GatedItemFields & ItemRefs & { userId: number };
@@ -103,10 +72,7 @@ export function newItemChecksPassSql(input: NewItemCheckInput): SQL {
  * hook's check), PLAN_LIMIT (as assertItemFeatures), BAD_REQUEST for a reference (as
  * checkItemRefs). Answers the labels and the author's name.
  */
-export function assertNewItemChecks(
-  row: NewItemCheckRow,
-  input: NewItemCheckInput,
-): Omit<NewItemChecks, 'rulesAsRead'> {
+export function assertNewItemChecks(row: NewItemCheckRow, input: NewItemCheckInput): NewItemChecks {
   assertOrgOpenAt(row.closedAt);
   requireFeatures(row.planId, listItemFeaturesUsed(input));
   return { ...assertItemRefs(row, input), authorName: row.authorName };

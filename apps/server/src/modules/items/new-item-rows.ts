@@ -1,4 +1,4 @@
-import { CREATED_HISTORY_FIELD, type PageRules } from '@waymark/core';
+import { CREATED_HISTORY_FIELD } from '@waymark/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -16,7 +16,6 @@ import {
   type NewItemCheckInput,
   type NewItemCheckRow,
 } from './new-item-checks';
-import { urlRulesJsonSql } from './url-rules/read-url-rules';
 
 /**
  * The columns of a new item row, its tags and links (already checked), and its author. Its page:
@@ -36,11 +35,6 @@ export type NewItemRow = {
   createdBy: number;
   tags: readonly string[];
   externalUrls: readonly string[];
-  /**
-   * The project's URL rules the place was computed on, read before the URL-rules lock was
-   * granted: nothing is written unless they are still the project's (decision 0100).
-   */
-  rulesAsRead?: PageRules;
 };
 
 /** What {@link insertNewItemRows} wrote that its caller cannot know: ids and times. */
@@ -62,19 +56,15 @@ export type WrittenItemRows = {
  * its page's ids, its times and the history entry's id and time: with what the caller sent, the
  * create's whole answer, so no read of the new rows follows (issue 34) — or null, writing nothing, when
  * the path was inserted by a concurrent transaction after this statement's snapshot (its insert
- * conflicts, its read cannot see the row), or when `row.rulesAsRead` are no longer the project's
- * rules: the caller reads the rules, finds the path on its own and retries.
+ * conflicts, its read cannot see the row). Without checks or the URL rules' version: a create
+ * goes through {@link insertCheckedItemRows}, which writes the same rows.
  */
 export async function insertNewItemRows(
   tx: DbOrTx,
   row: NewItemRow,
 ): Promise<WrittenItemRows | null> {
-  // This statement follows the URL-rules lock: the rules it reads are those of the transaction.
-  const rulesHold = row.rulesAsRead
-    ? sql`${urlRulesJsonSql(row.projectId)} = ${JSON.stringify(row.rulesAsRead)}::jsonb`
-    : sql`true`;
   const { rows } = await tx.execute<WrittenRowColumns>(
-    sql`with rules as (select ${rulesHold} as hold),
+    sql`with rules as (select true as hold),
       ${itemRowsCtes(row)}
       select ${writtenColumns} from item, history`,
   );

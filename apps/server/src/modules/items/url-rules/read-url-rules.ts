@@ -58,19 +58,10 @@ export function urlRulesJsonSql(projectId: number): SQL<PageRules> {
 }
 
 /**
- * {@link lockUrlRules}' shared lock as a select-list expression, for a create that folds it into
- * the statement of its other checks (issue 34). Rules read in the same statement may be older
- * than the lock (its snapshot was taken before the lock was granted): check them in a later
- * statement (insertNewItemRows' `rulesAsRead`) or read them there.
- */
-export function urlRulesSharedLockSql(projectId: number): SQL<unknown> {
-  return sql`pg_advisory_xact_lock_shared(hashtext('waymark.url-rules'), ${projectId}::int)`;
-}
-
-/**
  * Serialises URL-rule changes of a project against item creation on it (issue 31): a template
- * saved while items are created must not leave one on a path the merge already passed. Creating
- * an item takes the lock shared (creations run side by side), changing the rules exclusive.
+ * saved while items are created must not leave one on a path the merge already passed. The CSV
+ * import takes the lock shared (imports run side by side), changing the rules exclusive; a single
+ * create share-locks the rules' version row instead, which the exclusive mode bumps (0104).
  * Transaction-scoped, so a killed process releases it with its transaction.
  */
 export async function lockUrlRules(
@@ -79,7 +70,9 @@ export async function lockUrlRules(
   mode: 'shared' | 'exclusive',
 ): Promise<void> {
   if (mode === 'shared') {
-    await tx.execute(sql`select ${urlRulesSharedLockSql(projectId)}`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock_shared(hashtext('waymark.url-rules'), ${projectId}::int)`,
+    );
     return;
   }
   await tx.execute(
