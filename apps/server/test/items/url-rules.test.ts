@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items, urlTemplates } from '../../src/db/schema';
+import { lockUrlRules } from '../../src/modules/items/url-rules/read-url-rules';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import { pageLookup } from '../support/page-lookup';
 import {
@@ -175,16 +176,16 @@ describe('URL templates', () => {
   });
 
   it('places an item by a template committed while its create waited for the URL-rules lock', async () => {
-    // A create reads the rules with its checks, in a snapshot taken before the lock is granted
-    // (decision 0100); the rules committed meanwhile must win over the ones it read.
+    // A create places its item on the rules it cached and share-locks their version row in its
+    // one statement, whose snapshot precedes the lock (decision 0104); the rules committed
+    // meanwhile must win over the ones it placed on.
+    await add('/tickets', 'Caches the rules');
     let waiting: Promise<number> | undefined;
     await t.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtext('waymark.url-rules'), ${projectId}::int)`,
-      );
+      await lockUrlRules(tx, projectId, 'exclusive');
       await tx.insert(urlTemplates).values({ projectId, pattern: '/tickets/:id' });
       waiting = add('/tickets/7', 'Ticket 7');
-      await untilSomeoneWaitsForAnAdvisoryLock();
+      await untilSomeoneWaitsForALock();
     });
     const pathOf = async (itemId: number) =>
       (await t.db.select().from(items).where(eq(items.id, itemId)))[0]?.relativePathId;
@@ -423,10 +424,10 @@ describe('old links after a rename (issue 31)', () => {
   });
 });
 
-async function untilSomeoneWaitsForAnAdvisoryLock() {
+async function untilSomeoneWaitsForALock() {
   for (;;) {
     const { rows } = await t.db.execute<{ waiting: number }>(sql`select count(*)::int as waiting
-      from pg_stat_activity where wait_event_type = 'Lock' and wait_event = 'advisory'`);
+      from pg_stat_activity where wait_event_type = 'Lock'`);
     if ((rows[0]?.waiting ?? 0) > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

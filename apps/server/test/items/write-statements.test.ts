@@ -94,11 +94,10 @@ describe('statements per write', () => {
     // transaction and the answer's row after it — each a wait for a pooled connection under
     // load — and the page's path found in a statement of its own. Before decision 0100: 6, the
     // URL rules read in a statement of their own and the answer's row read back before COMMIT.
+    // Before decision 0104: 4, BEGIN, the checks with the URL-rules lock and rules, the rows,
+    // COMMIT; now one statement, its own transaction, placed on the rules cached by the warm-up.
     expect(statements).toEqual([
-      'begin',
-      'select (select "organizations"."closed_at"', // + URL-rules lock and rules, plan, refs, author
-      'with rules as', // rules unchanged? the page's path, item, tags, links, history; the answer's ids
-      'commit',
+      'with checks as', // closing, plan, refs, author; the project's row share-locked at the cached rules' version; the page's path, item, tags, links, history; the answer's ids
     ]);
     expect(acquisitions).toBe(1); // one wait for a pooled connection (3 before)
   });
@@ -109,21 +108,26 @@ describe('statements per write', () => {
       itemId,
       text: 'A note',
     });
-    expect(ok<{ text: string }>(result)).toMatchObject({ text: 'A note' });
+    const written = ok<{ noteId: number; text: string; mentionsWithoutAccess: unknown[] }>(result);
+    expect(written).toMatchObject({ text: 'A note', mentionsWithoutAccess: [] });
+    // The answer is built from what the statement wrote, not read back: it equals a later read.
+    const { mentionsWithoutAccess: _notRead, ...note } = written;
+    const read = ok<{ notes: { noteId: number }[] }>(
+      await t.call(world.admin, { method: 'GET', url: `/api/item/getItem/${itemId}` }),
+    );
+    expect(read.notes.find((n) => n.noteId === note.noteId)).toEqual(note);
     // The item sorts as recently changed (spec §1), marked in the note's own statement.
     expect(await changedAt(itemId)).toBeGreaterThan(before);
     // Before issue 34's third pass: 11, with the plan read on its own, a DELETE of the new
     // note's (absent) mentions, and the author's watch and the fan-out apart; 7 until the
     // item's `updated_at` went into the note's statement; 6 until decision 0100 put the watch
-    // and fan-out in the answer's read.
+    // and fan-out in the answer's read; 5 until decision 0104 put the watch, the fan-out and
+    // the answer in the note's statement, which is its own transaction (no BEGIN, no COMMIT).
     expect(statements).toEqual([
       'select "projects"."id", "projects"."org_id",', // the item's project and the caller's standing (access)
-      'begin',
-      'with plan as', // closing read, plan share-locked + the note + the item's updated_at
-      'select waymark_auto_watch($1::integer, $2::integer),', // the fan-out + the answer
-      'commit',
+      'with plan as', // closing read, plan share-locked, the note, the item's updated_at, watch, fan-out, answer
     ]);
-    expect(acquisitions).toBe(2); // the access check's read, then the transaction (3 before)
+    expect(acquisitions).toBe(2); // the access check's read, then the note's statement (3 before)
   });
 
   it('a create with tags writes its search row once, with its tags', async () => {

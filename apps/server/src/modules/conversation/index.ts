@@ -20,7 +20,7 @@ const byItemParams = projectMember({ itemIdFrom: 'params.itemId' });
 const registerConversation: AppModule = (app, { db }) => {
   registerRoute(app, routes.addItemNote, {
     access: byItemBody,
-    // insertNoteIfPlanAllows reads the organization's closing in the note's INSERT (issue 34).
+    // insertNote reads the organization's closing in the note's INSERT (issue 34).
     closedCheckedInTransaction: true,
     errors: ['PLAN_LIMIT'],
     handler: async (request) =>

@@ -8,7 +8,8 @@ export type FanOut = {
   /** Who did it: never notified of their own action. */
   actorUserId: number;
   event: TNotificationEvent;
-  noteId?: number | null;
+  /** The note's id, or an expression for it in the statement the call rides on (a new note). */
+  noteId?: number | SQL | null;
   detail?: string | null;
   /** Exactly these users (a mention); omitted: every watcher of the item, its page, its project. */
   onlyUserIds?: number[];

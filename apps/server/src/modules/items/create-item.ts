@@ -5,10 +5,11 @@ import { relativePaths } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 import { selectDescriptionMentions } from './description-mentions';
 import { checkMentions } from './mentions';
-import { checkNewItem, type NewItemChecks } from './new-item-checks';
-import { insertNewItemRows, type WrittenItemRows } from './new-item-rows';
+import { assertNewItemChecks, type NewItemChecks } from './new-item-checks';
+import { insertCheckedItemRows, type WrittenItemRows } from './new-item-rows';
 import { sanitizeDescription } from './sanitize-description';
-import { placeNewItem, placeOneOnRules, type NewItemPlace } from './url-rules/place-new-item';
+import { cachedUrlRules } from './url-rules/cached-url-rules';
+import { placeOneOnRules, type NewItemPlace } from './url-rules/place-new-item';
 
 /** Input of {@link createItem}: validated fields (see ZCreateItemRequest) and the author. */
 export type CreateItemInput = {
@@ -27,88 +28,107 @@ export type CreateItemInput = {
 
 /**
  * Creates an item on a page of the project, creating the relative path when the page has none
- * yet (issue 4), with its tags, links and a creation history entry — one transaction. Type and
- * status must be the organization's, the release the project's, the assignee a member with
- * access (checkItemRefs); the description is sanitised and its @mentions checked (people who
- * can see the project are notified and watch the item, by the `item_history` trigger). Tags, a release and external links need
- * a plan that includes them (PLAN_LIMIT otherwise).
+ * yet (issue 4), with its tags, links and a creation history entry — one statement, its own
+ * transaction (issue 34, decision 0104). Type and status must be the organization's, the release
+ * the project's, the assignee a member with access (as checkItemRefs); the description is
+ * sanitised and its @mentions checked (people who can see the project are notified and watch the
+ * item, by the `item_history` trigger). Tags, a release and external links need a plan that
+ * includes them (PLAN_LIMIT otherwise).
  */
 export async function createItem(
   { db }: { db: Db },
   scope: ProjectScope,
   input: CreateItemInput,
 ): Promise<TItemDetail> {
-  return db.transaction(async (tx) => {
-    const written = await writeItem(tx, scope, input);
-    // The answer is what the create sent and wrote: its row is not read back (issue 34: a read
-    // was one more round trip holding the transaction's connection, decision 0100). A new item
-    // has no notes or related items, one history entry, and mentions only when its description
-    // has a mention token (read then, names being stored apart).
-    const { refs, rows } = written;
-    return {
-      itemId: rows.itemId,
-      projectId: scope.projectId,
-      relativePathId: rows.relativePathId,
-      relativePath: written.key,
-      itemTypeId: input.itemTypeId,
-      itemTypeDescription: refs.itemType ?? '',
-      itemStatusId: input.itemStatusId,
-      itemStatusDescription: refs.itemStatus ?? '',
-      title: input.title,
-      descriptionHtml: written.descriptionHtml,
-      tags: input.tags,
-      assigneeUserId: input.assigneeUserId,
-      assignee:
-        input.assigneeUserId === null
-          ? null
-          : { userId: input.assigneeUserId, fullName: refs.assignee ?? '' },
-      releaseId: input.releaseId,
-      releaseTitle: refs.release,
-      externalUrls: input.externalUrls,
-      relatedItemIds: [],
-      createdBy: { userId: input.userId, fullName: refs.authorName },
-      createdAt: rows.createdAt.toISOString(),
-      updatedAt: rows.updatedAt.toISOString(),
-      descriptionMentions: written.descriptionHtml.includes(MENTION_TOKEN_START)
-        ? await selectDescriptionMentions(tx, rows.itemId)
-        : [],
-      notes: [],
-      relatedItems: [],
-      history: [written.history],
-    };
-  });
-}
-
-// What every stored mention token starts with (`@[user:ID]`, waymark_mention_ids).
-const MENTION_TOKEN_START = '@[user:';
-
-/** {@link createItem}'s writes in the caller's transaction; answers the new item's id. */
-export async function insertItem(
-  tx: DbOrTx,
-  scope: ProjectScope,
-  input: CreateItemInput,
-): Promise<number> {
-  return (await writeItem(tx, scope, input)).rows.itemId;
-}
-
-async function writeItem(
-  tx: DbOrTx,
-  scope: ProjectScope,
-  input: CreateItemInput,
-): Promise<{
-  rows: WrittenItemRows;
-  refs: NewItemChecks;
-  key: string;
-  history: TItemHistoryEntry;
-  descriptionHtml: string;
-}> {
-  // Plan, references and the URL-rules lock in one statement (issue 34: round trips per create).
-  const refs = await checkNewItem(tx, scope, input);
-  // Refused before anything is written; the notifications come from the history trigger.
-  await checkMentions(tx, scope, input.descriptionHtml);
+  // A read only when the description has mentions; refused before anything is written.
+  await checkMentions(db, scope, input.descriptionHtml);
   const descriptionHtml = sanitizeDescription(input.descriptionHtml);
-  const rowAt = (place: NewItemPlace) => ({
+  for (let attempt = 1; ; attempt += 1) {
+    // Placed on the rules this server last read; the statement writes only while their version
+    // is the project's. When it changed, or a concurrent create inserted the page's path after
+    // the statement's snapshot, nothing was written: read the rules again and retry.
+    const { version, rules } = await cachedUrlRules(db, scope.projectId, { fresh: attempt > 1 });
+    const place = placeOneOnRules(rules, input.relativePath);
+    const { checks, written } = await insertCheckedItemRows(
+      db,
+      scope,
+      input,
+      newItemRow(scope, input, descriptionHtml, place),
+      version,
+    );
+    const refs = assertNewItemChecks(checks, input);
+    if (written)
+      return createdItemDetail(db, scope, input, {
+        refs,
+        rows: written,
+        key: place.key,
+        descriptionHtml,
+      });
+    if (attempt === CREATE_ATTEMPTS) throw new Error('URL rules kept changing during a create');
+  }
+}
+
+// Each retry follows a rules change or a path inserted by another create since the last read.
+const CREATE_ATTEMPTS = 5;
+
+/** The answer of a create: what it sent and wrote, not read back (decision 0100). */
+async function createdItemDetail(
+  db: DbOrTx,
+  scope: ProjectScope,
+  input: CreateItemInput,
+  written: {
+    refs: NewItemChecks;
+    rows: WrittenItemRows;
+    key: string;
+    descriptionHtml: string;
+  },
+): Promise<TItemDetail> {
+  // A new item has no notes or related items, one history entry, and mentions only when its
+  // description has a mention token (read then, names being stored apart).
+  const { refs, rows } = written;
+  return {
+    itemId: rows.itemId,
     projectId: scope.projectId,
+    relativePathId: rows.relativePathId,
+    relativePath: written.key,
+    itemTypeId: input.itemTypeId,
+    itemTypeDescription: refs.itemType ?? '',
+    itemStatusId: input.itemStatusId,
+    itemStatusDescription: refs.itemStatus ?? '',
+    title: input.title,
+    descriptionHtml: written.descriptionHtml,
+    tags: input.tags,
+    assigneeUserId: input.assigneeUserId,
+    assignee:
+      input.assigneeUserId === null
+        ? null
+        : { userId: input.assigneeUserId, fullName: refs.assignee ?? '' },
+    releaseId: input.releaseId,
+    releaseTitle: refs.release,
+    externalUrls: input.externalUrls,
+    relatedItemIds: [],
+    createdBy: { userId: input.userId, fullName: refs.authorName },
+    createdAt: rows.createdAt.toISOString(),
+    updatedAt: rows.updatedAt.toISOString(),
+    descriptionMentions: written.descriptionHtml.includes(MENTION_TOKEN_START)
+      ? await selectDescriptionMentions(db, rows.itemId)
+      : [],
+    notes: [],
+    relatedItems: [],
+    history: [createdHistory(input, refs.authorName, rows)],
+  };
+}
+
+/** The new item's row on its place (its page named by path: found or inserted with it). */
+function newItemRow(
+  scope: ProjectScope,
+  input: CreateItemInput,
+  descriptionHtml: string,
+  place: NewItemPlace,
+) {
+  return {
+    projectId: scope.projectId,
+    page: { path: place.key },
     recordedPath: place.recordedPath,
     itemTypeId: input.itemTypeId,
     itemStatusId: input.itemStatusId,
@@ -119,36 +139,26 @@ async function writeItem(
     createdBy: input.userId,
     tags: input.tags,
     externalUrls: input.externalUrls,
-  });
-  // Placed on the rules the checks read, which the rows' statement checks are still the
-  // project's, and the page's path found or inserted by it (issue 34: two round trips less,
-  // decisions 0087 and 0100). When the rules changed before the lock was granted, or a
-  // concurrent create inserted the path after that statement's snapshot, nothing was written:
-  // the rules are read again (after the lock: final) and the path found on its own first.
-  let place = placeOneOnRules(refs.rulesAsRead, input.relativePath);
-  let written = await insertNewItemRows(tx, {
-    ...rowAt(place),
-    page: { path: place.key },
-    rulesAsRead: refs.rulesAsRead,
-  });
-  if (!written) {
-    place = await placeNewItem(tx, scope.projectId, input.relativePath, { lockTaken: true });
-    written = await insertNewItemRows(tx, {
-      ...rowAt(place),
-      page: { relativePathId: await ensureRelativePath(tx, scope.projectId, place.key) },
-    });
-  }
-  if (!written) throw new Error('Insert of a new item returned no row');
-  const history = {
-    historyId: written.historyId,
+  };
+}
+
+function createdHistory(
+  input: CreateItemInput,
+  authorName: string,
+  rows: WrittenItemRows,
+): TItemHistoryEntry {
+  return {
+    historyId: rows.historyId,
     field: CREATED_HISTORY_FIELD,
     before: null,
     after: input.title,
-    changedBy: refs.authorName,
-    changedAt: written.changedAt.toISOString(),
+    changedBy: authorName,
+    changedAt: rows.changedAt.toISOString(),
   };
-  return { rows: written, refs, key: place.key, history, descriptionHtml };
 }
+
+// What every stored mention token starts with (`@[user:ID]`, waymark_mention_ids).
+const MENTION_TOKEN_START = '@[user:';
 
 /**
  * The id of the project's path `path`, inserting it when missing (safe under concurrency): one

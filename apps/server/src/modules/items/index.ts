@@ -105,7 +105,7 @@ const registerItems: AppModule = (app, { db, readDb, searchDb, changes }) => {
   });
   registerRoute(app, routes.createItem, {
     access: projectMember({ projectIdFrom: 'body.projectId' }),
-    // checkNewItem reads the organization's closing in the create's transaction (issue 34).
+    // insertCheckedItemRows reads the organization's closing in the create's statement (issue 34).
     closedCheckedInTransaction: true,
     errors: ['PLAN_LIMIT'],
     handler: async (request) =>

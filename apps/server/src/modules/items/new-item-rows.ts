@@ -1,8 +1,21 @@
-import { CREATED_HISTORY_FIELD, type PageRules } from '@waymark/core';
-import { sql } from 'drizzle-orm';
+import { CREATED_HISTORY_FIELD } from '@waymark/core';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { itemExternalUrls, itemHistory, itemTags, items, relativePaths } from '../../db/schema';
-import { urlRulesJsonSql } from './url-rules/read-url-rules';
+import {
+  itemExternalUrls,
+  itemHistory,
+  itemTags,
+  items,
+  relativePaths,
+  urlRulesVersions,
+} from '../../db/schema';
+import type { ProjectScope } from '../access/index';
+import {
+  newItemCheckColumns,
+  newItemChecksPassSql,
+  type NewItemCheckInput,
+  type NewItemCheckRow,
+} from './new-item-checks';
 
 /**
  * The columns of a new item row, its tags and links (already checked), and its author. Its page:
@@ -22,11 +35,6 @@ export type NewItemRow = {
   createdBy: number;
   tags: readonly string[];
   externalUrls: readonly string[];
-  /**
-   * The project's URL rules the place was computed on, read before the URL-rules lock was
-   * granted: nothing is written unless they are still the project's (decision 0100).
-   */
-  rulesAsRead?: PageRules;
 };
 
 /** What {@link insertNewItemRows} wrote that its caller cannot know: ids and times. */
@@ -48,17 +56,80 @@ export type WrittenItemRows = {
  * its page's ids, its times and the history entry's id and time: with what the caller sent, the
  * create's whole answer, so no read of the new rows follows (issue 34) — or null, writing nothing, when
  * the path was inserted by a concurrent transaction after this statement's snapshot (its insert
- * conflicts, its read cannot see the row), or when `row.rulesAsRead` are no longer the project's
- * rules: the caller reads the rules, finds the path on its own and retries.
+ * conflicts, its read cannot see the row). Without checks or the URL rules' version: a create
+ * goes through {@link insertCheckedItemRows}, which writes the same rows.
  */
 export async function insertNewItemRows(
   tx: DbOrTx,
   row: NewItemRow,
 ): Promise<WrittenItemRows | null> {
-  // This statement follows the URL-rules lock: the rules it reads are those of the transaction.
-  const rulesHold = row.rulesAsRead
-    ? sql`${urlRulesJsonSql(row.projectId)} = ${JSON.stringify(row.rulesAsRead)}::jsonb`
-    : sql`true`;
+  const { rows } = await tx.execute<WrittenRowColumns>(
+    sql`with rules as (select true as hold),
+      ${itemRowsCtes(row)}
+      select ${writtenColumns} from item, history`,
+  );
+  const [written] = rows;
+  return written ? writtenItemRows(written) : null;
+}
+
+/** What {@link insertCheckedItemRows} read and wrote. */
+export type CheckedItemRows = {
+  checks: NewItemCheckRow;
+  /** The rules' version placed on was still the project's, and is held until the statement ends. */
+  rulesHeld: boolean;
+  /** Null when nothing was written: checks refused, the rules changed, or the path raced. */
+  written: WrittenItemRows | null;
+};
+
+/**
+ * A whole create in ONE statement, its own transaction (issue 34, decision 0104): the checks
+ * (newItemCheckColumns), then, only when they pass and the project's URL-rules version row can be
+ * share-locked with `rulesVersion` still on it, the rows of {@link insertNewItemRows}. The lock is what makes
+ * cached rules safe: READ COMMITTED re-checks a locked row's condition on its newest version, so
+ * a rules change committed after this statement's snapshot is seen, and one after the lock waits
+ * for this statement (lockUrlRules bumps the version first). The caller asserts the checks
+ * (assertNewItemChecks) and, when they pass but nothing was written, reads the rules and retries.
+ */
+export async function insertCheckedItemRows(
+  db: DbOrTx,
+  scope: ProjectScope,
+  input: NewItemCheckInput,
+  row: NewItemRow & { page: { path: string } },
+  rulesVersion: number,
+): Promise<CheckedItemRows> {
+  const columns = Object.entries(newItemCheckColumns(scope, input)).map(
+    ([name, value]) => sql`${value} as ${sql.identifier(name)}`,
+  );
+  const { rows } = await db.execute<NewItemCheckRow & { rules_held: boolean } & WrittenRowColumns>(
+    sql`with checks as (select ${sql.join(columns, sql`, `)}),
+      locked as (
+        select 1 from ${urlRulesVersions}
+        where ${urlRulesVersions.projectId} = ${scope.projectId}
+          and ${urlRulesVersions.version} = ${rulesVersion}
+          and exists (select 1 from checks where ${newItemChecksPassSql(input)})
+        for share of ${urlRulesVersions}),
+      rules as (select exists (select 1 from locked) as hold),
+      ${itemRowsCtes(row)}
+      select checks.*, (select hold from rules) as rules_held, written.*
+      from checks left join lateral (select ${writtenColumns} from item, history) written on true`,
+  );
+  const [answer] = rows;
+  if (!answer) throw new Error('New item statement returned no row');
+  const { rules_held: rulesHeld, closedAt, planId, authorName, ...rest } = answer;
+  const { itemType, itemStatus, release, assignee } = rest;
+  return {
+    checks: { closedAt, planId, authorName, itemType, itemStatus, release, assignee },
+    rulesHeld,
+    written: answer.item_id == null ? null : writtenItemRows(answer),
+  };
+}
+
+/**
+ * The data-modifying CTEs of a new item's rows, after a CTE `rules` answering one row whose
+ * `hold` says whether to write: `page`, `item` (its id, page id and times), its `tags`, `urls`
+ * and `history` (id and time).
+ */
+function itemRowsCtes(row: NewItemRow): SQL {
   const page =
     'path' in row.page
       ? sql`inserted_path as (
@@ -70,16 +141,7 @@ export async function insertNewItemRows(
           where ${relativePaths.projectId} = ${row.projectId}
             and ${relativePaths.path} = ${row.page.path}) limit 1),`
       : sql`page as (select ${row.page.relativePathId}::int as id),`;
-  const { rows } = await tx.execute<{
-    item_id: number;
-    relative_path_id: number;
-    created_at: string;
-    updated_at: string;
-    history_id: number;
-    changed_at: string;
-  }>(
-    sql`with rules as (select ${rulesHold} as hold),
-      ${page}
+  return sql`${page}
       item as (
         insert into ${items} (project_id, relative_path_id, recorded_path, item_type_id,
           item_status_id, title, description_html, assignee_user_id, release_id, created_by)
@@ -98,13 +160,22 @@ export async function insertNewItemRows(
       history as (
         insert into ${itemHistory} (item_id, user_id, field, before, after)
         select item.id, ${row.createdBy}, ${CREATED_HISTORY_FIELD}, null, ${row.title} from item
-        returning id, created_at)
-      select item.id as item_id, item.relative_path_id, item.created_at, item.updated_at,
-        history.id as history_id, history.created_at as changed_at
-      from item, history`,
-  );
-  const [written] = rows;
-  if (!written) return null;
+        returning id, created_at)`;
+}
+
+const writtenColumns = sql`item.id as item_id, item.relative_path_id, item.created_at,
+  item.updated_at, history.id as history_id, history.created_at as changed_at`;
+
+type WrittenRowColumns = {
+  item_id: number;
+  relative_path_id: number;
+  created_at: string;
+  updated_at: string;
+  history_id: number;
+  changed_at: string;
+};
+
+function writtenItemRows(written: WrittenRowColumns): WrittenItemRows {
   return {
     itemId: written.item_id,
     relativePathId: written.relative_path_id,

@@ -5,21 +5,6 @@ import { lockUrlRules, readUrlRulesInOneStatement } from './read-url-rules';
 /** Where a new item goes: the key path it lives on and the concrete page it remembers. */
 export type NewItemPlace = { key: string; recordedPath: string | null };
 
-/**
- * The place of an item created on `relativePath` (the concrete page the client sent) under the
- * project's URL rules (issue 31). Takes the URL-rules lock shared until the caller's transaction
- * ends, so a template saved meanwhile either sees this item or is seen by it.
- */
-export async function placeNewItem(
-  tx: DbOrTx,
-  projectId: number,
-  relativePath: string,
-  { lockTaken = false }: PlaceOptions = {},
-): Promise<NewItemPlace> {
-  if (!lockTaken) await lockUrlRules(tx, projectId, 'shared');
-  return placeOneOnRules(await readUrlRulesInOneStatement(tx, projectId), relativePath);
-}
-
 /** {@link placeOnRules} for one page. */
 export function placeOneOnRules(rules: PageRules, relativePath: string): NewItemPlace {
   return (
@@ -49,8 +34,8 @@ export async function placeNewItems(
 
 /**
  * The places of new items on `relativePaths` under `rules` as read by the caller: answers each
- * distinct path's place. Rules read before the URL-rules lock was granted must be checked in a
- * statement after it (insertNewItemRows' `rulesAsRead`).
+ * distinct path's place. Rules read before the URL-rules lock was granted, or cached, must be
+ * checked after it (insertCheckedItemRows' version).
  */
 export function placeOnRules(
   rules: PageRules,

@@ -1,7 +1,8 @@
 import type { PageRules } from '@waymark/core';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { projectUrlRules, urlTemplates } from '../../../db/schema';
+import { selectExpression } from '../../../db/select-expression';
+import { projectUrlRules, urlRulesVersions, urlTemplates } from '../../../db/schema';
 
 /** A project's URL rules as stored (issue 31); defaults when the project has none. */
 export async function readUrlRules(db: DbOrTx, projectId: number): Promise<PageRules> {
@@ -57,19 +58,10 @@ export function urlRulesJsonSql(projectId: number): SQL<PageRules> {
 }
 
 /**
- * {@link lockUrlRules}' shared lock as a select-list expression, for a create that folds it into
- * the statement of its other checks (issue 34). Rules read in the same statement may be older
- * than the lock (its snapshot was taken before the lock was granted): check them in a later
- * statement (insertNewItemRows' `rulesAsRead`) or read them there.
- */
-export function urlRulesSharedLockSql(projectId: number): SQL<unknown> {
-  return sql`pg_advisory_xact_lock_shared(hashtext('waymark.url-rules'), ${projectId}::int)`;
-}
-
-/**
  * Serialises URL-rule changes of a project against item creation on it (issue 31): a template
- * saved while items are created must not leave one on a path the merge already passed. Creating
- * an item takes the lock shared (creations run side by side), changing the rules exclusive.
+ * saved while items are created must not leave one on a path the merge already passed. The CSV
+ * import takes the lock shared (imports run side by side), changing the rules exclusive; a single
+ * create share-locks the rules' version row instead, which the exclusive mode bumps (0104).
  * Transaction-scoped, so a killed process releases it with its transaction.
  */
 export async function lockUrlRules(
@@ -77,9 +69,39 @@ export async function lockUrlRules(
   projectId: number,
   mode: 'shared' | 'exclusive',
 ): Promise<void> {
+  if (mode === 'shared') {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock_shared(hashtext('waymark.url-rules'), ${projectId}::int)`,
+    );
+    return;
+  }
   await tx.execute(
-    mode === 'shared'
-      ? sql`select ${urlRulesSharedLockSql(projectId)}`
-      : sql`select pg_advisory_xact_lock(hashtext('waymark.url-rules'), ${projectId}::int)`,
+    sql`select pg_advisory_xact_lock(hashtext('waymark.url-rules'), ${projectId}::int)`,
   );
+  // A create in one statement takes no advisory lock: it share-locks the project's version row at the
+  // rules' version it placed on (insertCheckedItemRows). This update waits for those creates
+  // and makes the ones after it see a new version, before this transaction reads any item
+  // (decision 0104).
+  await tx
+    .update(urlRulesVersions)
+    .set({ version: sql`${urlRulesVersions.version} + 1` })
+    .where(eq(urlRulesVersions.projectId, projectId));
+}
+
+/** A project's URL rules with the version they were read at ({@link urlRulesJsonSql}). */
+export type VersionedUrlRules = { version: number; rules: PageRules };
+
+/** The project's URL rules and their version, read in one statement (one snapshot). */
+export async function readVersionedUrlRules(
+  db: DbOrTx,
+  projectId: number,
+): Promise<VersionedUrlRules> {
+  const [row] = await db
+    .select({
+      version: urlRulesVersions.version,
+      rules: selectExpression(urlRulesJsonSql(projectId)),
+    })
+    .from(urlRulesVersions)
+    .where(eq(urlRulesVersions.projectId, projectId));
+  return row ?? { version: -1, rules: { hashRoutes: false, keptParams: [], templates: [] } };
 }

@@ -1,0 +1,27 @@
+import type { DbOrTx } from '../../../db/client';
+import { readVersionedUrlRules, type VersionedUrlRules } from './read-url-rules';
+
+// Projects whose rules are kept; the oldest read is dropped beyond this (a miss costs one read).
+const CACHED_PROJECTS = 1000;
+
+const cached = new Map<number, VersionedUrlRules>();
+
+/**
+ * The project's URL rules as this server last read them, with their version: a create places its
+ * item on them and writes only if the version is still the project's (insertCheckedItemRows), so
+ * a stale entry costs a retry, never a wrong place (decision 0104). `fresh`: read them again (the
+ * create found the version changed). Per process: every server copy checks the same version.
+ */
+export async function cachedUrlRules(
+  db: DbOrTx,
+  projectId: number,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<VersionedUrlRules> {
+  const known = cached.get(projectId);
+  if (known && !fresh) return known;
+  const read = await readVersionedUrlRules(db, projectId);
+  cached.delete(projectId);
+  if (cached.size >= CACHED_PROJECTS) cached.delete(cached.keys().next().value ?? projectId);
+  cached.set(projectId, read);
+  return read;
+}
