@@ -1,6 +1,12 @@
-import { CREATED_HISTORY_FIELD, type TItemDetail, type TItemHistoryEntry } from '@waymark/core';
+import {
+  AppError,
+  CREATED_HISTORY_FIELD,
+  type TItemDetail,
+  type TItemHistoryEntry,
+} from '@waymark/core';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { SERVER_BUSY_MESSAGE, SERVER_BUSY_RETRY_AFTER_SECONDS } from '../../db/pool-busy';
 import { relativePaths } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 import { selectDescriptionMentions } from './description-mentions';
@@ -64,7 +70,11 @@ export async function createItem(
         key: place.key,
         descriptionHtml,
       });
-    if (attempt === CREATE_ATTEMPTS) throw new Error('URL rules kept changing during a create');
+    // Only rules changing on every attempt gets here: the server is busy, not at fault.
+    if (attempt === CREATE_ATTEMPTS)
+      throw new AppError('UNAVAILABLE', SERVER_BUSY_MESSAGE, {
+        retryAfterSeconds: SERVER_BUSY_RETRY_AFTER_SECONDS,
+      });
   }
 }
 
