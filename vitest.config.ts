@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
@@ -8,8 +10,57 @@ import { defineConfig } from 'vitest/config';
  */
 const UNIT_WORKERS = Math.max(2, availableParallelism() - 1);
 
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const UNIT_FILE = /\.test\.tsx?$/;
+const UNIT_SKIP = new Set(['node_modules', 'dist', '.vite']);
+/** The folders of the `unit` include globs: [folder, searched below its subfolders too]. */
+const UNIT_FOLDERS: [string, boolean][] = [
+  ...['packages', 'apps'].flatMap((parent) =>
+    readdirSync(join(ROOT, parent), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((entry): [string, boolean][] => [
+        [`${parent}/${entry.name}/src`, true],
+        [`${parent}/${entry.name}/vite-plugins`, false],
+      ]),
+  ),
+  ['scripts/lib', false],
+  ['bench/lib', false],
+];
+
 /**
- * Two projects: `unit` (pure logic beside the code, no I/O) and `server`
+ * What a unit test file does that the next file of a worker could see if they shared one module
+ * graph: a DOM environment (React, jsdom's document), module mocks, stubbed globals or env, fake
+ * timers, spies, `globalThis` or `process.env` writes. A file with none of them is "pure". A
+ * file that changes shared state some other way opts out with `// @vitest-environment node`.
+ */
+const SHARED_STATE =
+  /@vitest-environment|vi\.(mock|doMock|unmock|hoisted|stubGlobal|stubEnv|resetModules|useFakeTimers|spyOn)\b|globalThis|process\.env|Object\.defineProperty|\bglobal\./;
+
+/** The unit test files in `dir` (relative to the root), and below it when `deep`. */
+function unitTestFiles(dir: string, deep: boolean): string[] {
+  if (!existsSync(join(ROOT, dir))) return [];
+  const found: string[] = [];
+  for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+    if (UNIT_SKIP.has(entry.name)) continue;
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (deep) found.push(...unitTestFiles(path, true));
+    } else if (UNIT_FILE.test(entry.name) && !entry.name.endsWith('.db.test.ts')) found.push(path);
+  }
+  return found;
+}
+
+/**
+ * The pure unit files (see SHARED_STATE), run by `unit-shared` without isolation: importing a
+ * fresh module graph per file was ~70 % of their CPU time (decision 0105).
+ */
+const PURE_UNIT_FILES = UNIT_FOLDERS.flatMap(([dir, deep]) => unitTestFiles(dir, deep)).filter(
+  (file) => !SHARED_STATE.test(readFileSync(join(ROOT, file), 'utf8')),
+);
+
+/**
+ * Three projects: `unit` (logic and components beside the code, no I/O, one module graph per
+ * file), `unit-shared` (the pure unit files, one module graph per worker) and `server`
  * (the real app through inject() on a real PostgreSQL, one database per file).
  */
 export default defineConfig({
@@ -25,7 +76,7 @@ export default defineConfig({
             'scripts/lib/*.test.ts',
             'bench/lib/*.test.ts',
           ],
-          exclude: ['apps/server/src/**/*.db.test.ts', '**/node_modules/**'],
+          exclude: ['apps/server/src/**/*.db.test.ts', '**/node_modules/**', ...PURE_UNIT_FILES],
           environment: 'node',
           maxWorkers: UNIT_WORKERS,
         },
@@ -40,6 +91,15 @@ export default defineConfig({
               ),
             },
           ],
+        },
+      },
+      {
+        test: {
+          name: 'unit-shared',
+          include: PURE_UNIT_FILES,
+          environment: 'node',
+          maxWorkers: UNIT_WORKERS,
+          isolate: false,
         },
       },
       {
