@@ -9,6 +9,7 @@ import {
   projectUrlRules,
   relativePathAliases,
   relativePaths,
+  urlRulesVersions,
   urlTemplates,
 } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
@@ -178,6 +179,7 @@ export const itemsModule = defineModule({
     relativePathAliases,
     urlTemplates,
     projectUrlRules,
+    urlRulesVersions,
   ],
   register: registerItems,
 });
