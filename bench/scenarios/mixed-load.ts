@@ -18,6 +18,10 @@ const LOOKUP_PAGES = Number(process.env.BENCH_MIXED_LOOKUP_PAGES ?? PATH_COUNT);
 
 const random = (n: number) => Math.floor(Math.random() * n);
 
+/** How the mixed load's creates title their items, and its notes' text: what a bench may remove. */
+export const LOAD_ITEM_TITLE_PREFIX = 'Load item ';
+export const LOAD_NOTE_TEXT = 'A note under load';
+
 /** One call of a mixed load: how many connections make it, and what each sends next. */
 export type Mix = {
   label: string;
@@ -111,7 +115,7 @@ export async function mixedLoadCalls(
         body: {
           projectId,
           relativePath: page(),
-          title: `Load item ${random(1e9)}`,
+          title: `${LOAD_ITEM_TITLE_PREFIX}${random(1e9)}`,
           itemTypeId: types[0]?.itemTypeId,
           itemStatusId: statuses[0]?.itemStatusId,
           tags: ['load'],
@@ -123,7 +127,7 @@ export async function mixedLoadCalls(
       connections: 20,
       next: () => ({
         path: '/api/item/addItemNote',
-        body: { itemId: low + random(span), text: 'A note under load' },
+        body: { itemId: low + random(span), text: LOAD_NOTE_TEXT },
       }),
     },
     {

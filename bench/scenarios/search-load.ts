@@ -8,7 +8,15 @@ import {
   readServerTimings,
   statementStats,
 } from '../lib/search-split';
-import { loadAtOnce, mixedLoadCalls, type Mix } from './mixed-load';
+import pg from 'pg';
+import { embeddedDatabaseUrl } from '../../scripts/lib/start-server.mjs';
+import {
+  LOAD_ITEM_TITLE_PREFIX,
+  LOAD_NOTE_TEXT,
+  loadAtOnce,
+  mixedLoadCalls,
+  type Mix,
+} from './mixed-load';
 import { SEARCH_TEXTS, seedSearchOrganization } from './search';
 import type { PreparedScenario, Scenario } from './types';
 
@@ -163,6 +171,10 @@ export const searchLoadScenario: Scenario = {
       }
       return [...rows(baseline, baseline), ...rows(searches, baseline)];
     };
+    // Every turn searches the seeded project as seeded: an earlier turn's load created thousands
+    // of items (none with the searched words), and a later turn would otherwise search a larger
+    // project whose matches lie deeper (an A/B's later variant always losing).
+    const removed = await removeLoadWrites(dataDir, projectId);
     const loadAtStart = loadAverage();
     // Warm-up: JIT, caches, the pool's connections.
     await Promise.all(
@@ -216,7 +228,37 @@ export const searchLoadScenario: Scenario = {
             ...split,
           ]
         : []),
+      `Before the turn, ${removed.items} items and ${removed.notes} notes an earlier turn's load had written were deleted (then VACUUM ANALYZE), so every turn searches the seeded project; the items those notes touched keep their later \`updated_at\`.`,
+      '',
       `Texts, in turn: ${SEARCH_TEXTS.map(({ label, text }) => `${label} (\`${text}\`)`).join(', ')}; the data is the search scenario's (100,000 items, a note on every 4th, Safari in 1,000 notes). Each client sends its next request when the last is answered; latency is measured by the client (fetch to the whole answer read).`,
     ];
   },
 };
+
+/**
+ * Deletes what the mixed load's writes added to project `id` (its creates' items and its notes,
+ * by their bench-only texts), then VACUUM ANALYZE: the seeded project again, for the next turn.
+ */
+async function removeLoadWrites(
+  dataDir: string,
+  id: number,
+): Promise<{ items: number; notes: number }> {
+  const client = new pg.Client(embeddedDatabaseUrl(dataDir));
+  await client.connect();
+  try {
+    const notes = await client.query(
+      `delete from item_notes n using items i
+       where n.item_id = i.id and i.project_id = $1 and n.text = $2`,
+      [id, LOAD_NOTE_TEXT],
+    );
+    const items = await client.query(`delete from items where project_id = $1 and title like $2`, [
+      id,
+      `${LOAD_ITEM_TITLE_PREFIX}%`,
+    ]);
+    if ((notes.rowCount ?? 0) + (items.rowCount ?? 0) > 0)
+      await client.query('vacuum analyze items, item_search, item_notes, item_tags, item_history');
+    return { items: items.rowCount ?? 0, notes: notes.rowCount ?? 0 };
+  } finally {
+    await client.end();
+  }
+}
