@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { items, urlTemplates } from '../../src/db/schema';
+import { items, urlRulesVersions, urlTemplates } from '../../src/db/schema';
 import { lockUrlRules } from '../../src/modules/items/url-rules/read-url-rules';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import { pageLookup } from '../support/page-lookup';
@@ -191,6 +191,25 @@ describe('URL templates', () => {
       (await t.db.select().from(items).where(eq(items.id, itemId)))[0]?.relativePathId;
     const onTemplate = await add('/tickets/8', 'Ticket 8');
     expect(await pathOf(await waiting!)).toBe(await pathOf(onTemplate));
+  });
+
+  it('takes items, placed by its rules, on a project whose version row is missing', async () => {
+    // A project inserted with triggers off (a backup from before migration 0043 restored, a bulk
+    // load) has no url_rules_versions row: creates must not find nothing to lock and fail.
+    const versionRow = () =>
+      t.db.select().from(urlRulesVersions).where(eq(urlRulesVersions.projectId, projectId));
+    const pathOf = async (itemId: number) =>
+      (await t.db.select().from(items).where(eq(items.id, itemId)))[0]?.relativePathId;
+    const onTemplate = await add('/tickets/20', 'Before the row went');
+    await t.db.delete(urlRulesVersions).where(eq(urlRulesVersions.projectId, projectId));
+    expect(await pathOf(await add('/tickets/21', 'Without the row'))).toBe(
+      await pathOf(onTemplate),
+    );
+    expect(await versionRow()).toHaveLength(1);
+
+    await t.db.delete(urlRulesVersions).where(eq(urlRulesVersions.projectId, projectId));
+    await t.db.transaction((tx) => lockUrlRules(tx, projectId, 'exclusive'));
+    expect((await versionRow())[0]?.version).toBe(1);
   });
 });
 

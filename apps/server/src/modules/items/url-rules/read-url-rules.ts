@@ -2,7 +2,7 @@ import type { PageRules } from '@waymark/core';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { selectExpression } from '../../../db/select-expression';
-import { projectUrlRules, urlRulesVersions, urlTemplates } from '../../../db/schema';
+import { projects, projectUrlRules, urlRulesVersions, urlTemplates } from '../../../db/schema';
 
 /** A project's URL rules as stored (issue 31); defaults when the project has none. */
 export async function readUrlRules(db: DbOrTx, projectId: number): Promise<PageRules> {
@@ -82,10 +82,15 @@ export async function lockUrlRules(
   // rules' version it placed on (insertCheckedItemRows). This update waits for those creates
   // and makes the ones after it see a new version, before this transaction reads any item
   // (decision 0104).
+  // An upsert: a project inserted with triggers off (a restored backup from before migration 0043,
+  // a bulk load) has no version row yet, and a bump that updated nothing would leave creates unaware.
   await tx
-    .update(urlRulesVersions)
-    .set({ version: sql`${urlRulesVersions.version} + 1` })
-    .where(eq(urlRulesVersions.projectId, projectId));
+    .insert(urlRulesVersions)
+    .values({ projectId, version: 1 })
+    .onConflictDoUpdate({
+      target: urlRulesVersions.projectId,
+      set: { version: sql`${urlRulesVersions.version} + 1` },
+    });
 }
 
 /** A project's URL rules with the version they were read at ({@link urlRulesJsonSql}). */
@@ -96,12 +101,28 @@ export async function readVersionedUrlRules(
   db: DbOrTx,
   projectId: number,
 ): Promise<VersionedUrlRules> {
-  const [row] = await db
-    .select({
-      version: urlRulesVersions.version,
-      rules: selectExpression(urlRulesJsonSql(projectId)),
-    })
-    .from(urlRulesVersions)
-    .where(eq(urlRulesVersions.projectId, projectId));
-  return row ?? { version: -1, rules: { hashRoutes: false, keptParams: [], templates: [] } };
+  const read = async () =>
+    (
+      await db
+        .select({
+          version: urlRulesVersions.version,
+          rules: selectExpression(urlRulesJsonSql(projectId)),
+        })
+        .from(urlRulesVersions)
+        .where(eq(urlRulesVersions.projectId, projectId))
+    )[0];
+  const row = await read();
+  if (row) return row;
+  // No version row: the project was inserted with triggers off (a restored backup from before
+  // migration 0043, a bulk load). Without one every create would find nothing to lock and fail,
+  // so the first reader adds it; a concurrent rules change's upsert wins or waits, either way the
+  // version read next is the rules' own.
+  await db.execute(
+    sql`insert into ${urlRulesVersions} (project_id)
+      select ${projects.id} from ${projects} where ${projects.id} = ${projectId}
+      on conflict do nothing`,
+  );
+  return (
+    (await read()) ?? { version: -1, rules: { hashRoutes: false, keptParams: [], templates: [] } }
+  );
 }
