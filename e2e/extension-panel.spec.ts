@@ -109,9 +109,24 @@ test('the dense panel: 8+ items at 420 × 720, keyboard, act in place with undo,
   const longRow = panel.getByRole('button', { name: TITLES[0] });
   await expect(longRow).toHaveAttribute('title', TITLES[0]!);
   await expectNoAxeViolations(panel, 'list, light');
+  // The theme's variables are the page's, written at build time, once (decision 0109); the
+  // resolver's stronger dimmed grey applies in each scheme.
+  expect(
+    await panel.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLStyleElement>('style'))
+        .filter((style) => (style.textContent ?? '').includes('--mantine-color-dimmed'))
+        .map((style) => style.parentElement?.tagName),
+    ),
+  ).toEqual(['HEAD']);
+  expect(await themeVariable(panel, '--mantine-color-dimmed')).toBe('#495057');
+  // The brand colour is the primary one (Mantine's default would resolve to its blue).
+  expect(await themeVariable(panel, '--mantine-primary-color-filled')).toBe(
+    await themeVariable(panel, '--mantine-color-waymark-7'),
+  );
 
   await panel.emulateMedia({ colorScheme: 'dark' });
   await expect(panel.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  expect(await themeVariable(panel, '--mantine-color-dimmed')).toBe('#b8b8b8');
   await expect.poll(() => countFullyVisibleRows(panel)).toBeGreaterThanOrEqual(8);
   await panel.screenshot({ path: join(EVIDENCE, 'side-panel-420x720-dark.png') });
   await expectNoAxeViolations(panel, 'list, dark');
@@ -319,5 +334,13 @@ async function isFocusInside(panel: Page, selector: string): Promise<boolean> {
   return panel.evaluate(
     (inside) => (document.activeElement?.closest(inside) ?? null) !== null,
     selector,
+  );
+}
+
+/** A CSS variable's value on the panel's root element, as the cascade resolved it. */
+async function themeVariable(panel: Page, name: string): Promise<string> {
+  return panel.evaluate(
+    (variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(),
+    name,
   );
 }

@@ -8,6 +8,7 @@ import { defineConfig, type InlineConfig } from 'vite';
 import { firstCodeModules } from './vite-plugins/first-code-chunk';
 import { noChunkCycles } from './vite-plugins/no-chunk-cycles';
 import { preloadPanelCode } from './vite-plugins/preload-panel-code';
+import { themeCssVariablesInHtml } from './vite-plugins/theme-css-variables';
 
 const root = import.meta.dirname;
 const LAZY_MODULE = 'sidepanel/app/mount-side-panel.tsx';
@@ -38,6 +39,8 @@ export default defineConfig(async () => {
     plugins: [
       react(),
       noChunkCycles(),
+      // Mantine's theme variables in the page, not computed by the first render (decision 0109).
+      themeCssVariablesInHtml({ page: 'sidepanel.html', themeModule: 'src/ui/theme.ts' }),
       preloadPanelCode({
         page: 'sidepanel.html',
         lazyModule: LAZY_MODULE,

@@ -43,4 +43,20 @@ describe('mountPage', () => {
     expect(document.documentElement.dataset.mantineColorScheme).toBe('light');
     expect(added.mock.calls.map(([type]) => type)).not.toContain('storage');
   });
+
+  it("writes the theme's CSS variables at its first render unless the page holds them", () => {
+    stubMatchMedia(false);
+    act(() => mountPage(<p>page</p>));
+    const written = () =>
+      [...document.querySelectorAll('style')].filter((style) =>
+        style.textContent?.includes('--mantine-color-dimmed'),
+      );
+    expect(written()).toHaveLength(1);
+
+    document.body.innerHTML = '<div id="root"></div>';
+    act(() => mountPage(<p>page</p>, { cssVariablesInPage: true }));
+    expect(document.querySelector('#root p')?.textContent).toBe('page');
+    expect(written()).toHaveLength(0);
+    expect(document.documentElement.dataset.mantineColorScheme).toBe('light');
+  });
 });

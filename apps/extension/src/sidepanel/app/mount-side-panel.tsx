@@ -19,5 +19,7 @@ export async function mountSidePanel(start: Promise<PanelStart | null>): Promise
       <ReleaseFetchesAfterPaint />
       <LoadAllStylesAfterPaint />
     </>,
+    // sidepanel.html holds the theme's variables (vite.sidepanel.config.ts, decision 0109).
+    { cssVariablesInPage: true },
   );
 }
