@@ -5,6 +5,7 @@ import { embeddedDatabaseUrl } from '../../scripts/lib/start-server.mjs';
 import { observeLoad, type LoadObservation } from '../lib/load-observer';
 import { callJson, PATH_COUNT, seedLargeOrganization, type SeededOrganization } from './page-items';
 import { useLiveTriggers, type LiveTriggerVariant } from './live-trigger-variants';
+import { explainSearch } from '../lib/search-explain';
 import type { PreparedScenario, Scenario } from './types';
 
 const DURATION_SECONDS = Number(process.env.BENCH_MIXED_DURATION ?? 60);
@@ -34,10 +35,8 @@ export type Mix = {
 let mixes: Mix[] = [];
 let searchPlan = '';
 
-// The search's filter as search-items.ts writes it (title or tag contains the text), for EXPLAIN.
-const SEARCH_SQL = `select i.id from items i where i.project_id = $1 and i.id in (
-    select id from items where title ilike $2 union select item_id from item_tags where tag ilike $2)
-  order by i.updated_at desc, i.id desc limit 500`;
+// A text as the load's searches send it (`of /page/n`), for the EXPLAIN printed with the round.
+const EXPLAINED_TEXT = 'of /page/1234';
 let token = '';
 
 /** Loads every call of `calls` at once for `seconds`, as `bearer`'s user. */
@@ -181,14 +180,7 @@ export const mixedLoadScenario: Scenario = {
     token = await context.signToken({ subject: 'bench-mixed', email: 'mixed@bench.test' });
     const ids = await seedLargeOrganization(serverUrl, context, token);
     mixes = await mixedLoadCalls(serverUrl, token, ids, context.dataDir);
-    const client = new pg.Client(embeddedDatabaseUrl(context.dataDir));
-    await client.connect();
-    const plan = await client.query<{ 'QUERY PLAN': string }>(
-      `explain (analyze, costs off, buffers off) ${SEARCH_SQL}`,
-      [ids.projectId, '%of /page/1234%'],
-    );
-    searchPlan = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
-    await client.end();
+    searchPlan = await explainSearch(embeddedDatabaseUrl(context.dataDir), ids, EXPLAINED_TEXT);
     // The harness's own rounds are not used: run() loads every call at once.
     const unused = { label: 'unused', url: serverUrl };
     return { baseline: unused, targets: [] } satisfies PreparedScenario;
@@ -265,7 +257,7 @@ export const mixedLoadScenario: Scenario = {
       '',
       ...observations,
       '',
-      'EXPLAIN ANALYZE of the search (text "of /page/1234", alone on the idle server; trigram indexes of migration 0008):',
+      `EXPLAIN ANALYZE of the search's statement (text "${EXPLAINED_TEXT}", alone on the idle server, generic plan as the search pool runs it; the statement of this tree's search-items.ts, captured from the driver — with SERVER_MAIN, not necessarily that build's):`,
       '',
       '```text',
       searchPlan,

@@ -68,6 +68,16 @@ describe('round trips of a search', () => {
     expect(filtered.ids).toHaveLength(1);
   });
 
+  // What bench/lib/search-explain.ts reads to EXPLAIN the statement the server really sends.
+  it('is a named prepared statement, its text among its values', async () => {
+    await searched({ text: 'warmup' });
+    const logged = await logStatements(t.db, () =>
+      searchItems({ db: t.db }, scope, { text: 'checkout' }),
+    );
+    expect(logged.statements.map(({ name }) => name)).toEqual(['search_items_prefix_unfiltered']);
+    expect(logged.statements[0]?.values).toContain('checkout');
+  });
+
   it('answers stop words only with nothing, in one statement and without an error', async () => {
     await searched({ text: 'warmup' });
     expect(await searched({ text: 'the and of' })).toEqual({ ids: [], statements: ['with'] });

@@ -1,8 +1,11 @@
 import pg from 'pg';
 import type { Db } from '../../src/db/client';
 
-/** One statement a pooled connection sent: its SQL and whether it ran inside a transaction. */
-export type LoggedStatement = { text: string; client: number };
+/**
+ * One statement a pooled connection sent: its SQL, the connection (`client`), and for a named
+ * prepared statement its name; its values when it had any.
+ */
+export type LoggedStatement = { text: string; client: number; name?: string; values?: unknown[] };
 
 /**
  * Records every statement the clients of `db`'s pool send while `run` runs (issue 34: a write's
@@ -28,9 +31,15 @@ export async function logStatements<T>(
   pg.Client.prototype.query = function (this: pg.PoolClient, ...args: unknown[]) {
     const client = ours.get(this);
     const first = args[0];
-    const text =
-      typeof first === 'string' ? first : ((first as { text?: string } | null)?.text ?? '');
-    if (client !== undefined) statements.push({ text, client });
+    const config: { text?: string; name?: string; values?: unknown[] } =
+      typeof first === 'object' && first !== null ? first : {};
+    const text = typeof first === 'string' ? first : (config.text ?? '');
+    // Values come in the config or, as drizzle's prepared statements pass them, as the 2nd argument.
+    const values = config.values ?? (Array.isArray(args[1]) ? (args[1] as unknown[]) : undefined);
+    if (client !== undefined) {
+      const { name } = config;
+      statements.push({ text, client, ...(name && { name }), ...(values && { values }) });
+    }
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
   try {
