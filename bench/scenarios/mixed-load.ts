@@ -16,6 +16,11 @@ const WARMUP_SECONDS = Number(process.env.BENCH_MIXED_WARMUP ?? 0);
 // the lookups of a round make repeat visits, so the round shows whether the load's writes leave
 // the cached pages they did not touch (issue 34).
 const LOOKUP_PAGES = Number(process.env.BENCH_MIXED_LOOKUP_PAGES ?? PATH_COUNT);
+// Issue 34: item writes per second (creates and notes, split as their connections) of an extra
+// phase after the closed-loop ones, the lookups and searches staying closed loop: the lookups' tail
+// without the write rate moving with the server's speed. 0: no such phase. autocannon's rate
+// stays bounded by the writes' connections (a write waits for its answer before the next).
+const WRITE_RATE = Number(process.env.BENCH_MIXED_WRITE_RATE ?? 0);
 
 const random = (n: number) => Math.floor(Math.random() * n);
 
@@ -27,6 +32,8 @@ export const LOAD_NOTE_TEXT = 'A note under load';
 export type Mix = {
   label: string;
   connections: number;
+  /** An item write: the mixes BENCH_MIXED_WRITE_RATE paces. */
+  isWrite?: boolean;
   /** The path and JSON body of the next request; no body: a GET. */
   next: () => { path: string; body?: object };
 };
@@ -39,19 +46,30 @@ let searchPlan = '';
 const EXPLAINED_TEXT = 'of /page/1234';
 let token = '';
 
-/** Loads every call of `calls` at once for `seconds`, as `bearer`'s user. */
+/**
+ * Loads every call of `calls` at once for `seconds`, as `bearer`'s user; with `writeRate`, the
+ * write mixes send that many requests per second between them, shared as their connections.
+ */
 export function loadAtOnce(
   serverUrl: string,
   bearer: string,
   calls: Mix[],
   seconds: number,
+  writeRate = 0,
 ): Promise<autocannon.Result[]> {
+  const writeConnections = calls
+    .filter((mix) => mix.isWrite)
+    .reduce((sum, mix) => sum + mix.connections, 0);
   return Promise.all(
     calls.map((mix) =>
       autocannon({
         url: serverUrl,
         connections: mix.connections,
         duration: seconds,
+        ...(writeRate > 0 &&
+          mix.isWrite && {
+            overallRate: Math.max(1, Math.round((writeRate * mix.connections) / writeConnections)),
+          }),
         headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
         requests: [
           {
@@ -111,6 +129,7 @@ export async function mixedLoadCalls(
     {
       label: 'POST /api/item/createItem',
       connections: 30,
+      isWrite: true,
       next: () => ({
         path: '/api/item/createItem',
         body: {
@@ -126,6 +145,7 @@ export async function mixedLoadCalls(
     {
       label: 'POST /api/item/addItemNote',
       connections: 20,
+      isWrite: true,
       next: () => ({
         path: '/api/item/addItemNote',
         body: { itemId: low + random(span), text: LOAD_NOTE_TEXT },
@@ -206,13 +226,25 @@ export const mixedLoadScenario: Scenario = {
     let failed = 0;
     // With a warm-up: the first phase is the cold one (first visits after the start), the second
     // the steady state; each gets its rows and its load-independent figures.
-    const phases: { name: string | undefined; seconds: number }[] =
-      WARMUP_SECONDS > 0
+    // With BENCH_MIXED_WRITE_RATE, one more phase after them: rows of their own, the closed-loop
+    // rows (the issue's baseline) unchanged.
+    const phases: { name: string | undefined; seconds: number; writeRate?: number }[] = [
+      ...(WARMUP_SECONDS > 0
         ? [
             { name: `cold: first ${WARMUP_SECONDS} s after the start`, seconds: WARMUP_SECONDS },
             { name: `steady: the next ${DURATION_SECONDS} s`, seconds: DURATION_SECONDS },
           ]
-        : [{ name: undefined, seconds: DURATION_SECONDS }];
+        : [{ name: undefined, seconds: DURATION_SECONDS }]),
+      ...(WRITE_RATE > 0
+        ? [
+            {
+              name: `open loop: writes at ${WRITE_RATE}/s, the next ${DURATION_SECONDS} s`,
+              seconds: DURATION_SECONDS,
+              writeRate: WRITE_RATE,
+            },
+          ]
+        : []),
+    ];
     for (const variant of variants) {
       if (variant) await useLiveTriggers(context.dataDir, variant);
       for (const phase of phases) {
@@ -222,7 +254,7 @@ export const mixedLoadScenario: Scenario = {
         );
         const observer = await observeLoad(embeddedDatabaseUrl(context.dataDir), context.dataDir);
         const serverCpuAtStart = totalCpuMs(processes);
-        const results = await loadAtOnce(serverUrl, token, mixes, phase.seconds);
+        const results = await loadAtOnce(serverUrl, token, mixes, phase.seconds, phase.writeRate);
         const serverCpu = totalCpuMs(processes) - serverCpuAtStart;
         const seen = describeObservation(await observer.stop(), serverCpu, results);
         observations.push(phase.name ? `${phase.name}: ${seen}` : seen);

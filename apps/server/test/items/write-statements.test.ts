@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { PLAN_IDS } from '@waymark/core';
+import { ADMIN_ACCESS_LEVEL_ID, PLAN_IDS } from '@waymark/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../../src/db/schema';
-import { insertNewItemRows } from '../../src/modules/items/new-item-rows';
+import { insertCheckedItemRows } from '../../src/modules/items/new-item-rows';
+import { readVersionedUrlRules } from '../../src/modules/items/url-rules/read-url-rules';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import {
   createItem,
@@ -155,20 +156,31 @@ async function searchRowWrites(refreshFunction?: string) {
       const updates = sql`(select n_tup_upd from pg_stat_xact_user_tables
         where relname = 'item_search')`;
       const { rows: start } = await tx.execute<{ upd: string }>(sql`select ${updates} as upd`);
-      const written = await insertNewItemRows(tx, {
-        projectId,
-        page: { path: '/cart' },
-        recordedPath: null,
-        itemTypeId: world.itemTypeIds[0] ?? 0,
-        itemStatusId: world.statusIds[0] ?? 0,
-        title: 'Indexed once',
-        descriptionHtml: '',
-        assigneeUserId: null,
-        releaseId: null,
-        createdBy: world.adminUserId,
-        tags: ['alpha', 'beta', 'gamma'],
-        externalUrls: [],
-      });
+      // The create's own statement (insertCheckedItemRows), on the project's current rules.
+      const { version } = await readVersionedUrlRules(tx, projectId);
+      const itemTypeId = world.itemTypeIds[0] ?? 0;
+      const itemStatusId = world.statusIds[0] ?? 0;
+      const tags = ['alpha', 'beta', 'gamma'];
+      const { written } = await insertCheckedItemRows(
+        tx,
+        { projectId, orgId: world.orgId, accessLevelId: ADMIN_ACCESS_LEVEL_ID },
+        { itemTypeId, itemStatusId, tags, externalUrls: [], userId: world.adminUserId },
+        {
+          projectId,
+          page: { path: '/cart' },
+          recordedPath: null,
+          itemTypeId,
+          itemStatusId,
+          title: 'Indexed once',
+          descriptionHtml: '',
+          assigneeUserId: null,
+          releaseId: null,
+          createdBy: world.adminUserId,
+          tags,
+          externalUrls: [],
+        },
+        version,
+      );
       const { rows } = await tx.execute<{ upd: string; tags: string }>(sql`
         select ${updates} as upd,
           (select tags from item_search where item_id = ${written?.itemId ?? 0}) as tags`);

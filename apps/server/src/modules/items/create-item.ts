@@ -49,13 +49,15 @@ export async function createItem(
   // A read only when the description has mentions; refused before anything is written.
   await checkMentions(db, scope, input.descriptionHtml);
   const descriptionHtml = sanitizeDescription(input.descriptionHtml);
+  let rulesChanged = false;
   for (let attempt = 1; ; attempt += 1) {
     // Placed on the rules this server last read; the statement writes only while their version
-    // is the project's. When it changed, or a concurrent create inserted the page's path after
-    // the statement's snapshot, nothing was written: read the rules again and retry.
-    const { version, rules } = await cachedUrlRules(db, scope.projectId, { fresh: attempt > 1 });
+    // is the project's. When it changed, nothing was written: read the rules again and retry.
+    // When a concurrent create inserted the page's path after the statement's snapshot, the rules
+    // held: retry on them, a read of the rules would answer the same.
+    const { version, rules } = await cachedUrlRules(db, scope.projectId, { fresh: rulesChanged });
     const place = placeOneOnRules(rules, input.relativePath);
-    const { checks, written } = await insertCheckedItemRows(
+    const { checks, rulesHeld, written } = await insertCheckedItemRows(
       db,
       scope,
       input,
@@ -63,6 +65,7 @@ export async function createItem(
       version,
     );
     const refs = assertNewItemChecks(checks, input);
+    rulesChanged = !rulesHeld;
     if (written)
       return createdItemDetail(db, scope, input, {
         refs,

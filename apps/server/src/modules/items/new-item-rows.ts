@@ -37,7 +37,7 @@ export type NewItemRow = {
   externalUrls: readonly string[];
 };
 
-/** What {@link insertNewItemRows} wrote that its caller cannot know: ids and times. */
+/** What {@link insertCheckedItemRows} wrote that its caller cannot know: ids and times. */
 export type WrittenItemRows = {
   itemId: number;
   relativePathId: number;
@@ -46,31 +46,6 @@ export type WrittenItemRows = {
   historyId: number;
   changedAt: Date;
 };
-
-/**
- * Writes a new item, its tags and links in order, and its creation history entry in ONE
- * statement (issue 34: four or five round trips before), with its page's path row found or
- * inserted in it when `row.page` names a path. Data-modifying CTEs: every row trigger (search
- * index, change feed, live events, the history's notifications and webhooks) and every
- * foreign-key check runs at the statement's end and sees all of its rows. Answers the item's and
- * its page's ids, its times and the history entry's id and time: with what the caller sent, the
- * create's whole answer, so no read of the new rows follows (issue 34) — or null, writing nothing, when
- * the path was inserted by a concurrent transaction after this statement's snapshot (its insert
- * conflicts, its read cannot see the row). Without checks or the URL rules' version: a create
- * goes through {@link insertCheckedItemRows}, which writes the same rows.
- */
-export async function insertNewItemRows(
-  tx: DbOrTx,
-  row: NewItemRow,
-): Promise<WrittenItemRows | null> {
-  const { rows } = await tx.execute<WrittenRowColumns>(
-    sql`with rules as (select true as hold),
-      ${itemRowsCtes(row)}
-      select ${writtenColumns} from item, history`,
-  );
-  const [written] = rows;
-  return written ? writtenItemRows(written) : null;
-}
 
 /** What {@link insertCheckedItemRows} read and wrote. */
 export type CheckedItemRows = {
@@ -84,7 +59,14 @@ export type CheckedItemRows = {
 /**
  * A whole create in ONE statement, its own transaction (issue 34, decision 0104): the checks
  * (newItemCheckColumns), then, only when they pass and the project's URL-rules version row can be
- * share-locked with `rulesVersion` still on it, the rows of {@link insertNewItemRows}. The lock is what makes
+ * share-locked with `rulesVersion` still on it, the item, its tags and links in order and its
+ * creation history entry, with its page's path row found or inserted in it (issue 34: four or five
+ * round trips before). Data-modifying CTEs: every row trigger (search index, change feed, live
+ * events, the history's notifications and webhooks) and every foreign-key check runs at the
+ * statement's end and sees all of its rows. The answer, with what the caller sent, is the create's
+ * whole answer: no read of the new rows follows. Nothing is written when the path was inserted by a
+ * concurrent transaction after this statement's snapshot (its insert conflicts, its read cannot see
+ * the row); `rulesHeld` then stays true. The lock is what makes
  * cached rules safe: READ COMMITTED re-checks a locked row's condition on its newest version, so
  * a rules change committed after this statement's snapshot is seen, and one after the lock waits
  * for this statement (lockUrlRules bumps the version first). The caller asserts the checks
