@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectAccess, users, watches } from '../../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import { createMentionWorld, type MentionPerson } from '../support/conversation-world';
+import { untilSomeoneWaitsForALock } from '../support/lock-waits';
 import { snapshotDatabase } from '../support/matrix-world';
 import { addMember, createItem, ok, type As, type OrgWorld } from '../support/projects-world';
 
@@ -143,6 +144,27 @@ describe('mentions', () => {
     const itemId = await newItem('Look-alike');
     ok(await addNote(world.admin, itemId, `Hi ${mentionToken(bea.userId)}`));
     expect((await inbox(lookAlike.bea.as)).entries).toEqual([]);
+  });
+});
+
+describe('a note racing a delete', () => {
+  it('answers 404, nothing written, when its item is deleted while the note is on its way', async () => {
+    // The route's access read sees the item; its delete commits before the note's statement can
+    // take the item's key: the note's foreign key fails, which is the item not found (not a 500).
+    const itemId = await newItem('Deleted under a note');
+    let note: ReturnType<typeof addNote> | undefined;
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from items where id = ${itemId}`);
+      note = addNote(world.admin, itemId, 'Too late');
+      await untilSomeoneWaitsForALock(t.db);
+    });
+    const response = await note!;
+    expect(response.statusCode, response.body).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Item not found.' });
+    const { rows } = await t.db.execute<{ notes: number }>(
+      sql`select count(*)::int as notes from item_notes where item_id = ${itemId}`,
+    );
+    expect(rows[0]?.notes).toBe(0);
   });
 });
 

@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items, urlRulesVersions, urlTemplates } from '../../src/db/schema';
 import { lockUrlRules } from '../../src/modules/items/url-rules/read-url-rules';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
+import { untilSomeoneWaitsForALock } from '../support/lock-waits';
 import { pageLookup } from '../support/page-lookup';
 import {
   addMember,
@@ -185,7 +186,7 @@ describe('URL templates', () => {
       await lockUrlRules(tx, projectId, 'exclusive');
       await tx.insert(urlTemplates).values({ projectId, pattern: '/tickets/:id' });
       waiting = add('/tickets/7', 'Ticket 7');
-      await untilSomeoneWaitsForALock();
+      await untilSomeoneWaitsForALock(t.db);
     });
     const pathOf = async (itemId: number) =>
       (await t.db.select().from(items).where(eq(items.id, itemId)))[0]?.relativePathId;
@@ -442,12 +443,3 @@ describe('old links after a rename (issue 31)', () => {
     });
   });
 });
-
-async function untilSomeoneWaitsForALock() {
-  for (;;) {
-    const { rows } = await t.db.execute<{ waiting: number }>(sql`select count(*)::int as waiting
-      from pg_stat_activity where wait_event_type = 'Lock'`);
-    if ((rows[0]?.waiting ?? 0) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

@@ -1,10 +1,11 @@
-import { PLAN_IDS, type TWrittenNote } from '@waymark/core';
+import { AppError, PLAN_IDS, type TWrittenNote } from '@waymark/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isMissingReference } from '../../db/constraint-violation';
 import { itemNotes, noteMentions, users } from '../../db/schema';
 import { assertOrgOpenAt, orgClosedAtSql, type ProjectScope } from '../access/index';
 import type { CheckedMentions } from '../items/index';
-import { fullNameOf, markItemChangedSql } from '../items/index';
+import { fullNameOf, ITEM_NOT_FOUND, markItemChangedSql } from '../items/index';
 import { planIdsWithFeature, requireFeatures, sharedPlanIdSql } from '../entitlements/index';
 
 /**
@@ -29,14 +30,15 @@ export async function insertNote(
   const callColumns = calls(sql`note.id`).map(
     (call, index) => sql`, ${call} as call${sql.raw(String(index))}`,
   );
-  const { rows } = await db.execute<{
-    plan_id: number;
-    closed_at: Date | string | null;
-    note_id: number | null;
-    created_at: Date | string;
-    author_name: string;
-    mentions: { userId: number; fullName: string }[];
-  }>(sql`
+  const { rows } = await executeOnItem(
+    db.execute<{
+      plan_id: number;
+      closed_at: Date | string | null;
+      note_id: number | null;
+      created_at: Date | string;
+      author_name: string;
+      mentions: { userId: number; fullName: string }[];
+    }>(sql`
     with plan as (select coalesce(${sharedPlanIdSql(scope.orgId)}, ${PLAN_IDS.free}) as id,
       ${orgClosedAtSql(scope.orgId)} as closed_at),
     note as (
@@ -57,7 +59,8 @@ export async function insertNote(
             'fullName', ${fullNameOf(users)}) order by ${users.id}) from ${users}
           where ${users.id} = any(${sql.param(mentions.userIds)}::int[])), '[]'::json) as mentions
         ${sql.join(callColumns)}
-      from note) written on true`);
+      from note) written on true`),
+  );
   const [row] = rows;
   if (!row) throw new Error('Note insert returned no row');
   assertOrgOpenAt(row.closed_at);
@@ -77,4 +80,18 @@ export async function insertNote(
       fullName: names.get(userId) ?? '',
     })),
   };
+}
+
+/**
+ * Runs the note's statement; an item deleted after the route's access read (its delete committed
+ * after the statement's snapshot) fails the note's foreign key: that is the item not found, not a
+ * server error.
+ */
+async function executeOnItem<T>(statement: Promise<T>): Promise<T> {
+  try {
+    return await statement;
+  } catch (error) {
+    if (isMissingReference(error, 'items')) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
+    throw error;
+  }
 }

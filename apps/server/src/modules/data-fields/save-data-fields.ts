@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { itemStatuses, items, itemTypes } from '../../db/schema';
 import { assertFeature } from '../entitlements/index';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { isUniqueViolation } from '../../db/constraint-violation';
 
 /** Answered for a status or item type id that is not the organization's. */
 export const DATA_FIELD_NOT_FOUND = 'This value was not found in the organization.';

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { itemHistory, items, relativePathAliases, relativePaths } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { isUniqueViolation } from '../../db/constraint-violation';
 
 /** Answered for a path id that is not one of the project's. */
 export const PATH_NOT_FOUND = 'URL path not found.';

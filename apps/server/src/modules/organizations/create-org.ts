@@ -7,7 +7,7 @@ import {
 } from '@waymark/core';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { isUniqueViolation } from '../../db/constraint-violation';
 import { orgOwners, organizations } from '../../db/schema';
 import { seedOrgDefaults } from '../data-fields/index';
 import { queueNotification } from '../notifications/index';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { associatedSites } from '../../db/schema';
 import { parseSiteUrl } from './create-project';
 import { assertSiteLimit } from '../entitlements/index';
-import { isUniqueViolation } from '../../db/unique-violation';
+import { isUniqueViolation } from '../../db/constraint-violation';
 import type { ProjectScope } from '../access/index';
 
 /** Answered when the project already has this site. */

@@ -1,7 +1,7 @@
 import { AppError, type TUrlTemplate } from '@waymark/core';
 import type { Db } from '../../../db/client';
 import { urlTemplates } from '../../../db/schema';
-import { isUniqueViolation } from '../../../db/unique-violation';
+import { isUniqueViolation } from '../../../db/constraint-violation';
 import type { ProjectScope } from '../../access/index';
 import { checkTemplate } from './check-template';
 import { withTemplate } from './preview-url-template';
