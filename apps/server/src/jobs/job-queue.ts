@@ -62,6 +62,11 @@ export type JobQueueOptions = {
   /** The app's database, for the health query. */
   db: DbOrTx;
   logger: { warn(details: Record<string, unknown>, message: string): void };
+  /**
+   * How often a copy looks for due cron slots; default pg-boss's 30 s. Only tests shorten it, so
+   * a schedule's slot is sent seconds after it falls due instead of up to half a minute later.
+   */
+  cronCheckSeconds?: number;
 };
 
 /** Ten retries over about an hour and a half, then `failed` for an operator. */
@@ -89,6 +94,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     useListenNotify: true,
     superviseIntervalSeconds: SUPERVISE_SECONDS,
     monitorIntervalSeconds: SUPERVISE_SECONDS,
+    ...(options.cronCheckSeconds && {
+      cronMonitorIntervalSeconds: options.cronCheckSeconds,
+      cronWorkerIntervalSeconds: options.cronCheckSeconds,
+    }),
     openTelemetry: { enabled: false },
   });
   boss.on('error', (error) => options.logger.warn({ err: error }, 'job queue error'));
