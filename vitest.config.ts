@@ -110,8 +110,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: true,
-          // One when the suite runs beside the e2e tests (`test:server:external`, decision 0106).
-          maxWorkers: Number(process.env.SERVER_TEST_WORKERS ?? 2),
+          maxWorkers: 2,
           // A worker imports the app's modules once for all its files instead of once per file
           // (import was 30 % of the suite's time, decision 0097). Every file still builds its own
           // app on its own database; a file that mocks a module clears the cache first.
