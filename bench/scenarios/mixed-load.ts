@@ -19,7 +19,8 @@ const LOOKUP_PAGES = Number(process.env.BENCH_MIXED_LOOKUP_PAGES ?? PATH_COUNT);
 // Issue 34: item writes per second (creates and notes, split as their connections) of an extra
 // phase after the closed-loop ones, the lookups and searches staying closed loop: the lookups' tail
 // without the write rate moving with the server's speed. 0: no such phase. autocannon's rate
-// stays bounded by the writes' connections (a write waits for its answer before the next).
+// stays bounded by the writes' connections (a write waits for its answer before the next), and
+// each second's share is sent as a burst at the second's start (bench/README.md).
 const WRITE_RATE = Number(process.env.BENCH_MIXED_WRITE_RATE ?? 0);
 
 const random = (n: number) => Math.floor(Math.random() * n);

@@ -1,4 +1,4 @@
-import type { PageRules } from '@waymark/core';
+import { NO_PAGE_RULES, type PageRules } from '@waymark/core';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { selectExpression } from '../../../db/select-expression';
@@ -122,7 +122,6 @@ export async function readVersionedUrlRules(
       select ${projects.id} from ${projects} where ${projects.id} = ${projectId}
       on conflict do nothing`,
   );
-  return (
-    (await read()) ?? { version: -1, rules: { hashRoutes: false, keptParams: [], templates: [] } }
-  );
+  // Still none: the project is gone; a create on it writes nothing (its checks fail).
+  return (await read()) ?? { version: -1, rules: NO_PAGE_RULES };
 }
