@@ -124,11 +124,19 @@ describe('statements per write', () => {
     // item's `updated_at` went into the note's statement; 6 until decision 0100 put the watch
     // and fan-out in the answer's read; 5 until decision 0104 put the watch, the fan-out and
     // the answer in the note's statement, which is its own transaction (no BEGIN, no COMMIT).
+    // The caller's standing in the project is kept from the creates; the item's project is read
+    // once (decision 0110: the access check's item → project read, kept from then on).
     expect(statements).toEqual([
-      'select "projects"."id", "projects"."org_id",', // the item's project and the caller's standing (access)
+      'select "project_id" from', // the item's project (access), this once
       'with plan as', // closing read, plan share-locked, the note, the item's updated_at, watch, fan-out, answer
     ]);
-    expect(acquisitions).toBe(2); // the access check's read, then the note's statement (3 before)
+    expect(acquisitions).toBe(2);
+    // Every later note on the item: its one statement, one wait for a pooled connection, as a
+    // create (2 until decision 0110, 3 before issue 34's third pass).
+    const next = await post('/api/item/addItemNote', { itemId, text: 'Another note' });
+    ok(next.result);
+    expect(next.statements).toEqual(['with plan as']);
+    expect(next.acquisitions).toBe(1);
   });
 
   it('a create with tags writes its search row once, with its tags', async () => {

@@ -1,13 +1,25 @@
 import { AppError, type ErrorCode } from '@waymark/core';
+import { eq } from 'drizzle-orm';
 import type { ChangeFeed } from '../../changes/change-feed';
 import { createChangeCache, type ChangeCache } from '../../changes/change-cache';
 import type { Db } from '../../db/client';
-import { resolveProjectScope, type ProjectRef, type ProjectScope } from './project-scope';
+import { items } from '../../db/schema';
+import {
+  PROJECT_NOT_FOUND,
+  resolveProjectScope,
+  type ProjectRef,
+  type ProjectScope,
+} from './project-scope';
 
 /** Most (caller, project) standings kept per server copy. */
 const MAX_ENTRIES = 50_000;
 /** Longest a standing is trusted without a change (the change feed's safety net). */
 const TRUST_MS = 60_000;
+
+/** Most item → project answers kept per server copy (a mixed-load project has 100,000 items). */
+const MAX_ITEMS = 100_000;
+/** Items never change project, so this only bounds how long an unused answer stays in memory. */
+const ITEM_TRUST_MS = 15 * 60_000;
 
 /** A caller's standing in a project as resolved: the scope, or the refusal it gave. */
 type Standing = { scope: ProjectScope } | { refusal: { code: ErrorCode; message: string } };
@@ -19,6 +31,40 @@ const STANDING_TABLES = new Set(['users', 'org_members', 'projects', 'project_ac
 // One cache per change feed, i.e. per app: projectCheck's hooks are built per route, before the
 // app's feed exists, and find the cache through the request.
 const caches = new WeakMap<ChangeFeed, ChangeCache<string, Standing>>();
+const itemProjects = new WeakMap<ChangeFeed, ChangeCache<number, { projectId: number }>>();
+
+function itemProjectsOf(changes: ChangeFeed): ChangeCache<number, { projectId: number }> {
+  let cache = itemProjects.get(changes);
+  if (!cache) {
+    // No change forgets an answer: an item's project never changes (migration 0044 refuses it)
+    // and ids are never reused. A deleted item's answer stays, and every route naming an item
+    // answers its absence itself (decision 0110); only a `reset` clears them.
+    cache = createChangeCache<number, { projectId: number }>({
+      feed: changes,
+      max: MAX_ITEMS,
+      ttlMs: ITEM_TRUST_MS,
+      onChange: () => 'none',
+    });
+    itemProjects.set(changes, cache);
+  }
+  return cache;
+}
+
+/** The project of item `itemId`, kept once read; NOT_FOUND (not kept) for an item never seen. */
+async function projectOfItem(
+  deps: { db: Db; changes: ChangeFeed },
+  itemId: number,
+): Promise<number> {
+  const { projectId } = await itemProjectsOf(deps.changes).get(itemId, async () => {
+    const [row] = await deps.db
+      .select({ projectId: items.projectId })
+      .from(items)
+      .where(eq(items.id, itemId));
+    if (!row) throw new AppError('NOT_FOUND', PROJECT_NOT_FOUND);
+    return row;
+  });
+  return projectId;
+}
 
 function cacheOf(changes: ChangeFeed): ChangeCache<string, Standing> {
   let cache = caches.get(changes);
@@ -37,14 +83,19 @@ function cacheOf(changes: ChangeFeed): ChangeCache<string, Standing> {
 /**
  * {@link resolveProjectScope}, kept per (caller, project id, admin required) until a membership,
  * project grant, project or user changes on any server copy (the change feed): every write to a
- * project otherwise paid one pooled query for it before its transaction (decision 0064). Refs
- * derived from an item, site, path or release are resolved each time, since those rows move.
- * Refusals are kept too, answered as the same error.
+ * project otherwise paid one pooled query for it before its transaction (decision 0064). An
+ * item's project is kept too, since items never change project: a note then waits for the write
+ * pool once, like a create (decision 0110). Refs derived from a site, path or release are resolved
+ * each time. Refusals are kept too, answered as the same error.
  */
 export async function resolveProjectScopeCached(
   deps: { db: Db; changes: ChangeFeed },
   input: { userId: number; ref: ProjectRef; requireAdmin: boolean },
 ): Promise<ProjectScope> {
+  if ('itemId' in input.ref) {
+    const projectId = await projectOfItem(deps, input.ref.itemId);
+    return resolveProjectScopeCached(deps, { ...input, ref: { projectId } });
+  }
   if (!('projectId' in input.ref)) return resolveProjectScope(deps, input);
   const key = `${input.userId}:${input.ref.projectId}:${input.requireAdmin ? 'admin' : 'member'}`;
   const standing = await cacheOf(deps.changes).get(key, async () => {

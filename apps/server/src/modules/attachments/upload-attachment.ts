@@ -1,8 +1,10 @@
 import { AppError, formatQuotaExceeded, type TAttachment } from '@waymark/core';
 import { eq } from 'drizzle-orm';
+import { isMissingReference } from '../../db/constraint-violation';
 import { itemAttachments } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 import { assertFeature, getOrgPlan, requireFeature } from '../entitlements/index';
+import { assertItemExists, ITEM_NOT_FOUND } from '../items/index';
 import type { AppDeps } from '../module';
 import { selectAttachments, sumOrgStorage, toAttachment } from './attachment-queries';
 import { assertNameMatchesBytes } from './claimed-type';
@@ -17,7 +19,8 @@ import type { BodyWatch } from './watch-upload-body';
  * Order: the row's transaction runs while the disk finishes the file (issue 34, decision 0095) and
  * commits only once the file is durable; if anything fails, the fsync included, the transaction
  * rolls back and the file is removed, and if the process dies first the orphan sweeper removes
- * it. A row therefore never points at a missing file.
+ * it. A row therefore never points at a missing file. An item gone before a byte is read, or
+ * deleted while the file arrived, is NOT_FOUND (decision 0110).
  */
 export async function uploadAttachment(
   { db, files, config }: Pick<AppDeps, 'db' | 'files' | 'config'>,
@@ -26,6 +29,7 @@ export async function uploadAttachment(
 ): Promise<TAttachment> {
   const { maxFileBytes, orgQuotaBytes } = config.attachments;
   await assertFeature(db, scope.orgId, 'attachments');
+  await assertItemExists(db, input.itemId);
   if ((await sumOrgStorage(db, scope.orgId)) >= orgQuotaBytes)
     throw new AppError('CONFLICT', formatQuotaExceeded(orgQuotaBytes));
   const key = newStorageKey(scope.orgId);
@@ -62,6 +66,7 @@ export async function uploadAttachment(
     // The store may still be writing the file: remove it once the store is done with it.
     await file.durable.catch(() => undefined);
     await files.delete(key).catch(() => undefined);
+    if (isMissingReference(error, 'items')) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
     throw error;
   }
 }

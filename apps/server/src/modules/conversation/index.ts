@@ -8,7 +8,7 @@ import { defineModule, type AppModule } from '../module';
 import { addItemNote } from './add-note';
 import { deleteItemNote } from './delete-note';
 import { editItemNote } from './edit-note';
-import { getWatchState, setWatch } from './watch';
+import { getWatchState, setWatch, watchItem } from './watch';
 
 export { addItemNote } from './add-note';
 export { forgetWatcher } from './forget-watcher';
@@ -49,16 +49,16 @@ const registerConversation: AppModule = (app, { db }) => {
   });
   registerRoute(app, routes.watchItem, {
     access: byItemParams,
-    handler: async (request) => {
-      const userId = requireCaller(request).userId;
-      const { projectId } = scopeOf(request);
-      const { itemId } = request.params;
-      await setWatch(
+    handler: async (request) =>
+      watchItem(
         { db },
-        { userId, projectId, kind: 'item', targetId: itemId, ...request.body },
-      );
-      return getWatchState({ db }, { userId, itemId });
-    },
+        {
+          userId: requireCaller(request).userId,
+          projectId: scopeOf(request).projectId,
+          itemId: request.params.itemId,
+          ...request.body,
+        },
+      ),
   });
   registerRoute(app, routes.watchPage, {
     access: projectMember({ pathIdFrom: 'params.relativePathId' }),

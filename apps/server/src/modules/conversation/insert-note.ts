@@ -1,11 +1,10 @@
-import { AppError, PLAN_IDS, type TWrittenNote } from '@waymark/core';
+import { PLAN_IDS, type TWrittenNote } from '@waymark/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { isMissingReference } from '../../db/constraint-violation';
 import { itemNotes, noteMentions, users } from '../../db/schema';
 import { assertOrgOpenAt, orgClosedAtSql, type ProjectScope } from '../access/index';
 import type { CheckedMentions } from '../items/index';
-import { fullNameOf, ITEM_NOT_FOUND, markItemChangedSql } from '../items/index';
+import { fullNameOf, markItemChangedSql, writeOnItem } from '../items/index';
 import { planIdsWithFeature, requireFeatures, sharedPlanIdSql } from '../entitlements/index';
 
 /**
@@ -30,7 +29,7 @@ export async function insertNote(
   const callColumns = calls(sql`note.id`).map(
     (call, index) => sql`, ${call} as call${sql.raw(String(index))}`,
   );
-  const { rows } = await executeOnItem(
+  const { rows } = await writeOnItem(
     db.execute<{
       plan_id: number;
       closed_at: Date | string | null;
@@ -80,18 +79,4 @@ export async function insertNote(
       fullName: names.get(userId) ?? '',
     })),
   };
-}
-
-/**
- * Runs the note's statement; an item deleted after the route's access read (its delete committed
- * after the statement's snapshot) fails the note's foreign key: that is the item not found, not a
- * server error.
- */
-async function executeOnItem<T>(statement: Promise<T>): Promise<T> {
-  try {
-    return await statement;
-  } catch (error) {
-    if (isMissingReference(error, 'items')) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
-    throw error;
-  }
 }

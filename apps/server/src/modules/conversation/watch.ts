@@ -1,7 +1,8 @@
-import type { TWatchState } from '@waymark/core';
+import { AppError, type TWatchState } from '@waymark/core';
 import { and, eq, or } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { items, watches } from '../../db/schema';
+import { assertItemExists, ITEM_NOT_FOUND } from '../items/index';
 
 /** What can be watched: an item, a page (relative path) or a project. */
 export type WatchKind = 'item' | 'page' | 'project';
@@ -12,7 +13,7 @@ export type WatchKind = 'item' | 'page' | 'project';
  * same call twice, or 30 at once, leaves one row.
  */
 export async function setWatch(
-  { db }: { db: Db },
+  { db }: { db: DbOrTx },
   input: {
     userId: number;
     projectId: number;
@@ -31,16 +32,33 @@ export async function setWatch(
   return { isWatching: input.isWatching };
 }
 
-/** Whether the caller watches an item, its page and its project. */
-export async function getWatchState(
+/**
+ * Watches (or unwatches) an item for the caller and answers what they now watch. The item is
+ * key-share locked while the watch is written: a watch never outlives its item's delete, and an
+ * item gone is NOT_FOUND (decision 0110).
+ */
+export async function watchItem(
   { db }: { db: Db },
+  input: { userId: number; projectId: number; itemId: number; isWatching: boolean },
+): Promise<TWatchState> {
+  const { itemId, ...watch } = input;
+  return db.transaction(async (tx) => {
+    await assertItemExists(tx, itemId, { lock: 'key share' });
+    await setWatch({ db: tx }, { ...watch, kind: 'item', targetId: itemId });
+    return getWatchState({ db: tx }, input);
+  });
+}
+
+/** Whether the caller watches an item, its page and its project; NOT_FOUND once it is gone. */
+export async function getWatchState(
+  { db }: { db: DbOrTx },
   input: { userId: number; itemId: number },
 ): Promise<TWatchState> {
   const [item] = await db
     .select({ projectId: items.projectId, pathId: items.relativePathId })
     .from(items)
     .where(eq(items.id, input.itemId));
-  if (!item) return { item: false, page: false, project: false };
+  if (!item) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
   const rows = await db
     .select({ kind: watches.kind })
     .from(watches)

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { itemTags, items } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
-import { ITEM_NOT_FOUND } from './get-item';
+import { ITEM_NOT_FOUND } from './item-exists';
 import { applyItemUpdate, type UpdateItemInput } from './update-item';
 
 /** What a bulk edit changes on every item (see ZBulkChange). */

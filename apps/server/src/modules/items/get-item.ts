@@ -10,12 +10,10 @@ import type { Db, DbOrTx } from '../../db/client';
 import { runReads } from '../../db/run-reads';
 import { itemHistory, itemNotes, itemRelations, items, users } from '../../db/schema';
 import { selectDescriptionMentions } from './description-mentions';
+import { ITEM_NOT_FOUND, readOfItem } from './item-exists';
 import { fullNameOf, itemDetailColumns, joinItemLookups } from './item-queries';
 import { selectNoteRows } from './note-rows';
 import { selectRelatedItemRows } from './related-items';
-
-/** Answered for an item that is gone (deleted meanwhile). */
-export const ITEM_NOT_FOUND = 'Item not found.';
 
 /** An item's every field, notes, related items, history and description mentions (five reads). */
 export async function getItem(db: Db | DbOrTx, input: { itemId: number }): Promise<TItemDetail> {
@@ -23,7 +21,7 @@ export async function getItem(db: Db | DbOrTx, input: { itemId: number }): Promi
     () => selectItemRow(db, input.itemId),
     () => selectNotes(db, input.itemId),
     () => selectRelatedItems(db, input.itemId),
-    () => getItemHistory(db, input),
+    () => selectItemHistory(db, input.itemId),
     () => selectDescriptionMentions(db, input.itemId),
   ] as const);
   if (!itemRow) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
@@ -72,11 +70,15 @@ async function selectRelatedItems(db: Db | DbOrTx, itemId: number): Promise<TRel
   return selectRelatedItemRows(db, otherSide, 1_000);
 }
 
-/** An item's history, newest first: who, when, field, before, after. */
+/** An item's history, newest first: who, when, field, before, after; NOT_FOUND once it is gone. */
 export async function getItemHistory(
-  db: Db | DbOrTx,
+  db: Db,
   input: { itemId: number },
 ): Promise<TItemHistoryEntry[]> {
+  return readOfItem(db, input.itemId, () => selectItemHistory(db, input.itemId));
+}
+
+async function selectItemHistory(db: Db | DbOrTx, itemId: number): Promise<TItemHistoryEntry[]> {
   const rows = await db
     .select({
       historyId: itemHistory.id,
@@ -88,7 +90,7 @@ export async function getItemHistory(
     })
     .from(itemHistory)
     .leftJoin(users, eq(users.id, itemHistory.userId))
-    .where(and(eq(itemHistory.itemId, input.itemId)))
+    .where(and(eq(itemHistory.itemId, itemId)))
     .orderBy(desc(itemHistory.createdAt), desc(itemHistory.id));
   return rows.map((row) => ({ ...row, changedAt: row.changedAt.toISOString() }));
 }

@@ -45,7 +45,8 @@ export { createItem, type CreateItemInput } from './create-item';
 export { insertItems } from './create-items';
 export { sanitizeDescription } from './sanitize-description';
 export { checkMentions, type CheckedMentions } from './mentions';
-export { getItem, ITEM_NOT_FOUND } from './get-item';
+export { getItem } from './get-item';
+export { assertItemExists, ITEM_NOT_FOUND, readOfItem, writeOnItem } from './item-exists';
 export {
   getAssigneeOptions,
   getItemTypeOptions,

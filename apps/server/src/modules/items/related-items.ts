@@ -5,6 +5,7 @@ import { itemHistory, itemRelations, items } from '../../db/schema';
 import { assertFeature } from '../entitlements/index';
 import type { ProjectScope } from '../access/index';
 import { escapeLike } from './escape-like';
+import { ITEM_NOT_FOUND, readOfItem } from './item-exists';
 import { relatedItemColumns, joinItemLookups } from './item-queries';
 
 /** Answered when linking an item to itself. */
@@ -24,18 +25,23 @@ export async function selectRelatedItemRows(
     .limit(limit);
 }
 
-/** Items of the item's project whose title contains `text` (case-insensitive), itself excluded. */
+/**
+ * Items of the item's project whose title contains `text` (case-insensitive), itself excluded;
+ * NOT_FOUND once the item is gone.
+ */
 export async function searchRelatedItems(
   { db }: { db: Db },
   scope: ProjectScope,
   input: { itemId: number; text: string },
 ): Promise<TRelatedItem[]> {
-  return selectRelatedItemRows(
-    db,
-    and(
-      eq(items.projectId, scope.projectId),
-      ne(items.id, input.itemId),
-      ilike(items.title, `%${escapeLike(input.text)}%`),
+  return readOfItem(db, input.itemId, () =>
+    selectRelatedItemRows(
+      db,
+      and(
+        eq(items.projectId, scope.projectId),
+        ne(items.id, input.itemId),
+        ilike(items.title, `%${escapeLike(input.text)}%`),
+      ),
     ),
   );
 }
@@ -46,7 +52,8 @@ export type RelationInput = { itemId: number; relatedItemId: number; userId: num
 /**
  * Relates two items of one project. Stored once as an ordered pair (item_relations), so it shows
  * on both; each item's history records it. Linking twice changes nothing. Needs a plan with
- * related items (spec §9), checked in the linking transaction; unlinking never does.
+ * related items (spec §9), checked in the linking transaction; unlinking never does. The item
+ * itself gone is NOT_FOUND; the other item gone or elsewhere is BAD_REQUEST.
  */
 export async function linkRelatedItem(
   { db }: { db: Db },
@@ -78,6 +85,7 @@ async function changeRelation(
   };
   await db.transaction(async (tx) => {
     if (isLink) await assertFeature(tx, scope.orgId, 'relatedItems');
+    // Key-share locked: neither item can be deleted before this relation and its history commit.
     const both = await tx
       .select({ id: items.id, title: items.title })
       .from(items)
@@ -86,7 +94,10 @@ async function changeRelation(
           eq(items.projectId, scope.projectId),
           inArray(items.id, [pair.lowItemId, pair.highItemId]),
         ),
-      );
+      )
+      .for('key share');
+    if (!both.some((item) => item.id === input.itemId))
+      throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
     if (both.length !== 2) throw new AppError('BAD_REQUEST', RELATED_NOT_FOUND);
     const changed = isLink
       ? await tx.insert(itemRelations).values(pair).onConflictDoNothing().returning()

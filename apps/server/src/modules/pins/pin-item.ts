@@ -1,8 +1,9 @@
 import { formatPinLabel, type TItemPin, type TPinItemRequest } from '@waymark/core';
 import { eq } from 'drizzle-orm';
-import { itemPins, items } from '../../db/schema';
+import { itemPins } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 import { assertFeature } from '../entitlements/index';
+import { assertItemExists } from '../items/index';
 import type { AppDeps } from '../module';
 import { recordPinChange, selectPins, toItemPin } from './pin-queries';
 
@@ -10,7 +11,7 @@ import { recordPinChange, selectPins, toItemPin } from './pin-queries';
  * Pins an item to an element of its page, or re-pins it. The plan gate (spec §9: location pins on
  * Standard, Pro and the trial) is checked in the writing transaction, so a downgrade cannot slip
  * between check and write. The item row is locked first: two re-pins of one item serialise and
- * each history entry names the pin it replaced.
+ * each history entry names the pin it replaced. An item gone is NOT_FOUND.
  */
 export async function pinItem(
   { db }: Pick<AppDeps, 'db'>,
@@ -19,7 +20,7 @@ export async function pinItem(
 ): Promise<TItemPin> {
   return db.transaction(async (tx) => {
     await assertFeature(tx, scope.orgId, 'locationPins');
-    await tx.select({ id: items.id }).from(items).where(eq(items.id, input.itemId)).for('update');
+    await assertItemExists(tx, input.itemId, { lock: 'update' });
     const [previous] = await tx
       .select({ label: itemPins.label })
       .from(itemPins)

@@ -1,6 +1,7 @@
 import { isAppError, TRACKER_ISSUE_REFUSED, type TTrackerLink } from '@waymark/core';
 import { and, eq, lt } from 'drizzle-orm';
 import { trackerLinks } from '../../../db/schema';
+import { writeOnItem } from '../../items/index';
 import { adapterOf, requireConnection, type ConnectionRow } from './connection-rows';
 import { issueColumns } from './issue-columns';
 import { buildIssueDraft } from './issue-draft';
@@ -32,17 +33,20 @@ export async function createTrackerIssue(
 ): Promise<TTrackerLink> {
   const connection = await requireConnection(deps.db, input);
   const now = deps.clock.now();
-  const [reserved] = await deps.db
-    .insert(trackerLinks)
-    .values({
-      itemId: input.itemId,
-      connectionId: connection.id,
-      status: 'creating',
-      claimedUntil: new Date(now.getTime() + CREATE_CLAIM_MS),
-      createdBy: input.userId,
-    })
-    .onConflictDoNothing()
-    .returning();
+  // An item gone fails the reservation's foreign key: NOT_FOUND before the vendor is asked.
+  const [reserved] = await writeOnItem(
+    deps.db
+      .insert(trackerLinks)
+      .values({
+        itemId: input.itemId,
+        connectionId: connection.id,
+        status: 'creating',
+        claimedUntil: new Date(now.getTime() + CREATE_CLAIM_MS),
+        createdBy: input.userId,
+      })
+      .onConflictDoNothing()
+      .returning(),
+  );
   if (reserved) {
     try {
       await createReservedIssue(deps, connection, reserved);

@@ -6,6 +6,7 @@ import {
 } from '@waymark/core';
 import { eq, or } from 'drizzle-orm';
 import { trackerLinks } from '../../../db/schema';
+import { assertItemExists, writeOnItem } from '../../items/index';
 import { adapterOf, requireConnection } from './connection-rows';
 import { issueColumns } from './issue-columns';
 import { readLinkView } from './link-view';
@@ -15,7 +16,8 @@ import type { TrackerDeps } from './tracker-deps';
  * Links an existing issue to an item after the tracker confirmed it exists in the connected
  * repository. An issue linked to any other item — of this organization or another — cannot be
  * claimed (409); linking the same issue again answers the link. The item's status is left as it
- * is: the mapping applies to changes of the issue from now on.
+ * is: the mapping applies to changes of the issue from now on. An item gone is NOT_FOUND, before
+ * the tracker is asked.
  */
 export async function linkTrackerIssue(
   deps: TrackerDeps,
@@ -26,6 +28,7 @@ export async function linkTrackerIssue(
   const ref = adapter.parseIssueRef(input.issue);
   const words = refusalsOf(connection.vendor, connection.target);
   if (!ref) throw new AppError('BAD_REQUEST', words.unreadable);
+  await assertItemExists(deps.db, input.itemId);
   // The same issue again (a repeated click): answered without asking the tracker.
   const current = await readLinkView(deps.db, input.itemId);
   const [own] = await deps.db
@@ -36,17 +39,19 @@ export async function linkTrackerIssue(
   if (current && key && own?.issueKey === key) return current;
   const issue = await adapter.getIssue(ref);
   if (!issue) throw new AppError('BAD_REQUEST', words.notFound(ref));
-  const [inserted] = await deps.db
-    .insert(trackerLinks)
-    .values({
-      itemId: input.itemId,
-      connectionId: connection.id,
-      status: 'linked',
-      createdBy: input.userId,
-      ...issueColumns(issue, deps.clock.now()),
-    })
-    .onConflictDoNothing()
-    .returning({ id: trackerLinks.id });
+  const [inserted] = await writeOnItem(
+    deps.db
+      .insert(trackerLinks)
+      .values({
+        itemId: input.itemId,
+        connectionId: connection.id,
+        status: 'linked',
+        createdBy: input.userId,
+        ...issueColumns(issue, deps.clock.now()),
+      })
+      .onConflictDoNothing()
+      .returning({ id: trackerLinks.id }),
+  );
   if (!inserted) {
     const existing = await deps.db
       .select({ itemId: trackerLinks.itemId, issueKey: trackerLinks.issueKey })
