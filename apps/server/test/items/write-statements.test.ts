@@ -14,6 +14,7 @@ import {
   type OrgWorld,
 } from '../support/projects-world';
 import { logStatements } from '../support/statement-log';
+import { pageLookup } from '../support/page-lookup';
 
 let t: AuthTestContext;
 let world: OrgWorld;
@@ -137,6 +138,26 @@ describe('statements per write', () => {
     ok(next.result);
     expect(next.statements).toEqual(['with plan as']);
     expect(next.acquisitions).toBe(1);
+  });
+
+  it('a note on an item its page lookup listed: one statement from the first', async () => {
+    const listed = await createItem(t, world.admin, world, {
+      projectId,
+      relativePath: '/checkout',
+      title: 'Listed on its page',
+    });
+    // The panel lists the page's items first; the lookup's read of them tells the access check
+    // their project (decision 0110).
+    ok(
+      await t.call(
+        world.admin,
+        pageLookup({ pageUrl: 'https://www.shop.example.test/checkout', projectId }),
+      ),
+    );
+    const note = await post('/api/item/addItemNote', { itemId: listed, text: 'From the list' });
+    ok(note.result);
+    expect(note.statements).toEqual(['with plan as']);
+    expect(note.acquisitions).toBe(1);
   });
 
   it('a create with tags writes its search row once, with its tags', async () => {

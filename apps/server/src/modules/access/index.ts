@@ -19,6 +19,7 @@ export { resolveCallerProject } from './resolve-caller-project';
 export { requireProjectScope } from './project-check';
 export { assertOrgOpen, assertOrgOpenAt, orgClosedAtSql } from './closed-org-check';
 export { resolveProjectScope, type ProjectScope } from './project-scope';
+export { rememberItemProjects } from './project-scope-cache';
 
 /** The access module's manifest: other modules call it; it registers nothing. */
 export const accessModule = defineModule({

@@ -1,5 +1,6 @@
 import { AppError, type ErrorCode } from '@waymark/core';
 import { eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { ChangeFeed } from '../../changes/change-feed';
 import { createChangeCache, type ChangeCache } from '../../changes/change-cache';
 import type { Db } from '../../db/client';
@@ -16,10 +17,8 @@ const MAX_ENTRIES = 50_000;
 /** Longest a standing is trusted without a change (the change feed's safety net). */
 const TRUST_MS = 60_000;
 
-/** Most item → project answers kept per server copy (a mixed-load project has 100,000 items). */
+/** Most items whose project is kept per server copy (a mixed-load project has 100,000 items). */
 const MAX_ITEMS = 100_000;
-/** Items never change project, so this only bounds how long an unused answer stays in memory. */
-const ITEM_TRUST_MS = 15 * 60_000;
 
 /** A caller's standing in a project as resolved: the scope, or the refusal it gave. */
 type Standing = { scope: ProjectScope } | { refusal: { code: ErrorCode; message: string } };
@@ -31,40 +30,6 @@ const STANDING_TABLES = new Set(['users', 'org_members', 'projects', 'project_ac
 // One cache per change feed, i.e. per app: projectCheck's hooks are built per route, before the
 // app's feed exists, and find the cache through the request.
 const caches = new WeakMap<ChangeFeed, ChangeCache<string, Standing>>();
-const itemProjects = new WeakMap<ChangeFeed, ChangeCache<number, { projectId: number }>>();
-
-function itemProjectsOf(changes: ChangeFeed): ChangeCache<number, { projectId: number }> {
-  let cache = itemProjects.get(changes);
-  if (!cache) {
-    // No change forgets an answer: an item's project never changes (migration 0044 refuses it)
-    // and ids are never reused. A deleted item's answer stays, and every route naming an item
-    // answers its absence itself (decision 0110); only a `reset` clears them.
-    cache = createChangeCache<number, { projectId: number }>({
-      feed: changes,
-      max: MAX_ITEMS,
-      ttlMs: ITEM_TRUST_MS,
-      onChange: () => 'none',
-    });
-    itemProjects.set(changes, cache);
-  }
-  return cache;
-}
-
-/** The project of item `itemId`, kept once read; NOT_FOUND (not kept) for an item never seen. */
-async function projectOfItem(
-  deps: { db: Db; changes: ChangeFeed },
-  itemId: number,
-): Promise<number> {
-  const { projectId } = await itemProjectsOf(deps.changes).get(itemId, async () => {
-    const [row] = await deps.db
-      .select({ projectId: items.projectId })
-      .from(items)
-      .where(eq(items.id, itemId));
-    if (!row) throw new AppError('NOT_FOUND', PROJECT_NOT_FOUND);
-    return row;
-  });
-  return projectId;
-}
 
 function cacheOf(changes: ChangeFeed): ChangeCache<string, Standing> {
   let cache = caches.get(changes);
@@ -78,6 +43,47 @@ function cacheOf(changes: ChangeFeed): ChangeCache<string, Standing> {
     caches.set(changes, cache);
   }
   return cache;
+}
+
+// Item → project, one map per app like the standings. Nothing forgets an entry: an item's project
+// never changes (migration 0044 refuses it) and ids are never reused. A deleted item's entry stays,
+// and every route naming an item answers its absence itself (decision 0110).
+const itemProjects = new WeakMap<ChangeFeed, LRUCache<number, number>>();
+
+function itemProjectsOf(changes: ChangeFeed): LRUCache<number, number> {
+  let kept = itemProjects.get(changes);
+  if (!kept) itemProjects.set(changes, (kept = new LRUCache<number, number>({ max: MAX_ITEMS })));
+  return kept;
+}
+
+/**
+ * Keeps the project of items another read found in it (the page lookup's items of a path), for
+ * the access check of a call naming one of them next: a note added from the panel's list.
+ */
+export function rememberItemProjects(
+  changes: ChangeFeed,
+  projectId: number,
+  itemIds: readonly number[],
+): void {
+  const kept = itemProjectsOf(changes);
+  for (const itemId of itemIds) kept.set(itemId, projectId);
+}
+
+/** The project of item `itemId`, kept once read; NOT_FOUND (not kept) for an item never seen. */
+async function projectOfItem(
+  deps: { db: Db; changes: ChangeFeed },
+  itemId: number,
+): Promise<number> {
+  const kept = itemProjectsOf(deps.changes);
+  const known = kept.get(itemId);
+  if (known !== undefined) return known;
+  const [row] = await deps.db
+    .select({ projectId: items.projectId })
+    .from(items)
+    .where(eq(items.id, itemId));
+  if (!row) throw new AppError('NOT_FOUND', PROJECT_NOT_FOUND);
+  kept.set(itemId, row.projectId);
+  return row.projectId;
 }
 
 /**

@@ -97,7 +97,7 @@ export async function getPageItems(
   const identity = rules.compiled.identify(chosen.relativePath, search, hash);
   const pathKey = `${chosen.projectId}|${identity.key}`;
   const path = await cache.pathItems.get(pathKey, () =>
-    readPathItems(db, { projectId: chosen.projectId, relativePath: identity.key }),
+    readPathItems(db, cache, { projectId: chosen.projectId, relativePath: identity.key }),
   );
   // An old address shows (and files new items on) the path it was renamed to.
   const shown = path.renamedTo
@@ -198,9 +198,14 @@ function bestMatchPerProject(
 
 async function readPathItems(
   db: Db,
+  cache: Pick<PageLookupCache, 'foundItems'>,
   { projectId, relativePath }: { projectId: number; relativePath: string },
 ): Promise<PathItems> {
   const items = await selectPathItems(db, { projectId, path: relativePath });
+  cache.foundItems(
+    projectId,
+    items.map((item) => item.itemId),
+  );
   const itemsJson = JSON.stringify(ZItems.parse(items));
   if (items[0]) return { projectId, relativePathId: items[0].relativePathId, itemsJson };
   const [row] = await db
@@ -218,6 +223,10 @@ async function readPathItems(
     );
   if (!alias) return { projectId, relativePathId: null, itemsJson };
   const renamed = await selectPathItems(db, { projectId, path: alias.path });
+  cache.foundItems(
+    projectId,
+    renamed.map((item) => item.itemId),
+  );
   return {
     projectId,
     relativePathId: alias.id,

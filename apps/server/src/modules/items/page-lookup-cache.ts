@@ -1,6 +1,7 @@
 import type { CompiledPageRules } from '@waymark/core';
 import { createChangeCache, type ChangeCache } from '../../changes/change-cache';
 import type { ChangeFeed } from '../../changes/change-feed';
+import { rememberItemProjects } from '../access/index';
 import { createPageAnswerMemo, type PageAnswerMemo } from './page-answer-memo';
 
 /** A site of the page's host in a project the caller may use (the page lookup's first read). */
@@ -33,6 +34,8 @@ export type PageLookupCache = {
   rules: ChangeCache<number, { compiled: CompiledPageRules }>;
   /** Whole answers by request, used while the two entries they were built from are kept. */
   answers: PageAnswerMemo;
+  /** Tells the access check the project of the items a path read found (decision 0110). */
+  foundItems(projectId: number, itemIds: readonly number[]): void;
 };
 
 // Tables whose rows decide which projects a caller matches on a host, and their plan.
@@ -105,6 +108,7 @@ export function createPageLookupCache(feed: ChangeFeed): PageLookupCache {
     sites,
     pathItems,
     rules,
+    foundItems: (projectId, itemIds) => rememberItemProjects(feed, projectId, itemIds),
     answers: createPageAnswerMemo(
       ({ sites: read, path, rules: compiled }) =>
         sites.peek(read.key) === read.value &&
