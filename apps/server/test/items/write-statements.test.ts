@@ -162,6 +162,26 @@ describe('statements per write', () => {
     expect(acquisitions).toBe(2); // the access check's read, then the note's statement (3 before)
   });
 
+  it('a note without mentions is one named prepared statement, its values sent apart', async () => {
+    const note = async (text: string) => {
+      const logged = await logStatements(t.db, () =>
+        t.call(world.admin, {
+          method: 'POST',
+          url: '/api/item/addItemNote',
+          payload: { itemId, text },
+        }),
+      );
+      ok(logged.result);
+      return logged.statements.filter((s) => s.text.trim().startsWith('with plan as'));
+    };
+    const first = await note('First of two');
+    const second = await note('Second of two');
+    // Decision 0112: drizzle builds it once; PostgreSQL parses it once per connection.
+    expect(first.map((s) => s.name)).toEqual(['add_note']);
+    expect(second.map((s) => s.name)).toEqual(['add_note']);
+    expect(second[0]?.values).toEqual(expect.arrayContaining(['Second of two', itemId]));
+  });
+
   it('a create with tags writes its search row once, with its tags', async () => {
     // Every row of the create's statement refreshes the item's search row after the statement
     // (the item's, each tag's); all see the same rows, so only the first writes (migration

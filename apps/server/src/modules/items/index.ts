@@ -45,6 +45,7 @@ export { createItem, type CreateItemInput } from './create-item';
 export { insertItems } from './create-items';
 export { sanitizeDescription } from './sanitize-description';
 export { checkMentions, type CheckedMentions } from './mentions';
+export { preparedStatement } from './prepared-once';
 export { getItem, ITEM_NOT_FOUND } from './get-item';
 export {
   getAssigneeOptions,
