@@ -24,9 +24,10 @@ const KINDS = ['language', 'tsquery', 'page'] as const;
 type Kind = (typeof KINDS)[number];
 type ByKind = Map<Kind, Totals>;
 
-function byKind(snapshot: Snapshot | undefined): ByKind {
+/** Statement totals (name, totals) summed by search statement kind. */
+function byKind(statements: [string, Totals][]): ByKind {
   const sums: ByKind = new Map();
-  for (const [name, totals] of Object.entries(snapshot?.statements ?? {})) {
+  for (const [name, totals] of statements) {
     const kind = searchStatementKind(name);
     if (!kind) continue;
     const sum = sums.get(kind) ?? { count: 0, poolWaitMs: 0, roundTripMs: 0 };
@@ -38,12 +39,26 @@ function byKind(snapshot: Snapshot | undefined): ByKind {
   return sums;
 }
 
-/** The latest totals the server wrote (the latest server's pid), per search statement kind. */
+/** The latest totals the server wrote, per search statement kind: see {@link serverTimingsOf}. */
 export function readServerTimings(file: string): ByKind {
-  if (!existsSync(file)) return new Map();
-  const lines = readFileSync(file, 'utf8').trim().split('\n').filter(Boolean);
-  const last = lines.at(-1);
-  return byKind(last ? (JSON.parse(last) as Snapshot) : undefined);
+  return existsSync(file) ? serverTimingsOf(readFileSync(file, 'utf8')) : new Map<Kind, Totals>();
+}
+
+/**
+ * The server's totals per search statement kind in pg-timing.mjs's lines (`text`): each process's
+ * latest line, summed. With WEB_CONCURRENCY > 1 every cluster worker writes its own running totals
+ * (the preload reaches them through `execArgv`), so the file's last line is one worker's share;
+ * the processes of earlier rounds' servers no longer write, and a phase's {@link difference}
+ * cancels them.
+ */
+export function serverTimingsOf(text: string): ByKind {
+  const latest = new Map<number, Snapshot>();
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    const snapshot = JSON.parse(line) as Snapshot;
+    latest.set(snapshot.pid, snapshot);
+  }
+  return byKind([...latest.values()].flatMap((snapshot) => Object.entries(snapshot.statements)));
 }
 
 /** PostgreSQL's time per statement kind: calls, planning and execution ms in all. */

@@ -3,6 +3,9 @@ import pg from 'pg';
 import { answerPoolTimeoutAsBusy } from './pool-busy';
 import * as schema from './schema/index';
 
+/** How drizzle names the schema's columns; a dialect built apart from `createDb` must use it too. */
+export const DB_CASING = 'snake_case';
+
 /** The typed database handle every service takes; `$client` is the pool behind it. */
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
@@ -45,5 +48,5 @@ export function createDb(
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => undefined);
   answerPoolTimeoutAsBusy(pool);
-  return drizzle({ client: pool, schema, casing: 'snake_case' });
+  return drizzle({ client: pool, schema, casing: DB_CASING });
 }

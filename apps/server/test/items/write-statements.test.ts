@@ -104,6 +104,37 @@ describe('statements per write', () => {
     expect(acquisitions).toBe(1); // one wait for a pooled connection (3 before)
   });
 
+  it("a create is its shape's named prepared statement, its values sent apart", async () => {
+    const create = async (payload: object) => {
+      const logged = await logStatements(t.db, () =>
+        t.call(world.admin, {
+          method: 'POST',
+          url: '/api/item/createItem',
+          payload: {
+            projectId,
+            relativePath: '/cart',
+            itemTypeId: world.itemTypeIds[0],
+            itemStatusId: world.statusIds[0],
+            ...payload,
+          },
+        }),
+      );
+      ok(logged.result);
+      return logged.statements.filter((s) => !s.text.startsWith('select pg_notify'));
+    };
+    const tagged = await create({ title: 'Named', tags: ['load'] });
+    const taggedAgain = await create({ title: 'Named again', tags: ['other', 'more'] });
+    const untagged = await create({ title: 'Untagged' });
+    // Decision 0112: drizzle builds it once per shape; PostgreSQL parses it once per connection.
+    expect(tagged.map((s) => s.name)).toEqual([expect.stringMatching(/^create_item_/)]);
+    expect(taggedAgain.map((s) => s.name)).toEqual(tagged.map((s) => s.name));
+    expect(taggedAgain[0]?.values).toEqual(
+      expect.arrayContaining(['Named again', ['other', 'more']]),
+    );
+    expect(untagged.map((s) => s.name)).toEqual([expect.stringMatching(/^create_item_/)]);
+    expect(untagged[0]?.name).not.toBe(tagged[0]?.name);
+  });
+
   it('a note without mentions', async () => {
     const before = await changedAt(itemId);
     const { result, statements, acquisitions } = await post('/api/item/addItemNote', {
@@ -158,6 +189,26 @@ describe('statements per write', () => {
     ok(note.result);
     expect(note.statements).toEqual(['with plan as']);
     expect(note.acquisitions).toBe(1);
+  });
+
+  it('a note without mentions is one named prepared statement, its values sent apart', async () => {
+    const note = async (text: string) => {
+      const logged = await logStatements(t.db, () =>
+        t.call(world.admin, {
+          method: 'POST',
+          url: '/api/item/addItemNote',
+          payload: { itemId, text },
+        }),
+      );
+      ok(logged.result);
+      return logged.statements.filter((s) => s.text.trim().startsWith('with plan as'));
+    };
+    const first = await note('First of two');
+    const second = await note('Second of two');
+    // Decision 0112: drizzle builds it once; PostgreSQL parses it once per connection.
+    expect(first.map((s) => s.name)).toEqual(['add_note']);
+    expect(second.map((s) => s.name)).toEqual(['add_note']);
+    expect(second[0]?.values).toEqual(expect.arrayContaining(['Second of two', itemId]));
   });
 
   it('a create with tags writes its search row once, with its tags', async () => {

@@ -21,19 +21,21 @@ export async function addItemNote(
   // A read (only when the text has mentions), on its own snapshot as it was inside the
   // transaction before: a bad mention is a 400 before the plan is looked at.
   const mentions = await checkMentions(db, scope, input.text);
-  const change = { itemId: input.itemId, actorUserId: input.userId };
-  return insertNote(db, scope, input, mentions, (noteId) =>
+  // The note's item and author as insertNote hands them: its values, or its statement's
+  // placeholders (decision 0112).
+  return insertNote(db, scope, input, mentions, ({ noteId, itemId, userId }) => {
+    const change = { itemId, actorUserId: userId, noteId };
     // The watches are the author's and the mentioned people's: the mention fan-out names them,
     // the note fan-out excludes them (decision 0100).
-    watchAndFanOutCalls(
-      input.itemId,
-      [input.userId, ...mentions.withAccess],
+    return watchAndFanOutCalls(
+      itemId,
+      [userId, ...mentions.withAccess],
       [
         ...(mentions.withAccess.length > 0
-          ? [{ ...change, noteId, event: 'mention' as const, onlyUserIds: mentions.withAccess }]
+          ? [{ ...change, event: 'mention' as const, onlyUserIds: mentions.withAccess }]
           : []),
-        { ...change, noteId, event: 'note', excludeUserIds: mentions.withAccess },
+        { ...change, event: 'note', excludeUserIds: mentions.withAccess },
       ],
-    ),
-  );
+    );
+  });
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { itemNotes, noteMentions, users } from '../../db/schema';
 import { assertOrgOpenAt, orgClosedAtSql, type ProjectScope } from '../access/index';
 import type { CheckedMentions } from '../items/index';
-import { fullNameOf, markItemChangedSql, writeOnItem } from '../items/index';
+import { fullNameOf, markItemChangedSql, preparedStatement, writeOnItem } from '../items/index';
 import { planIdsWithFeature, requireFeatures, sharedPlanIdSql } from '../entitlements/index';
 
 /**
@@ -23,42 +23,17 @@ export async function insertNote(
   scope: ProjectScope,
   input: { itemId: number; text: string; userId: number },
   mentions: CheckedMentions,
-  calls: (noteId: SQL) => readonly SQL[],
+  calls: (note: NoteRefs) => readonly SQL[],
 ): Promise<TWrittenNote> {
-  const allowed = planIdsWithFeature('notes');
-  const callColumns = calls(sql`note.id`).map(
-    (call, index) => sql`, ${call} as call${sql.raw(String(index))}`,
-  );
+  const values = { orgId: scope.orgId, ...input };
+  // Without mentions (nearly every note) the statement's text is always the same: a named
+  // prepared statement, built and parsed once (decision 0112). Mentions add values to its shape.
   const { rows } = await writeOnItem(
-    db.execute<{
-      plan_id: number;
-      closed_at: Date | string | null;
-      note_id: number | null;
-      created_at: Date | string;
-      author_name: string;
-      mentions: { userId: number; fullName: string }[];
-    }>(sql`
-    with plan as (select coalesce(${sharedPlanIdSql(scope.orgId)}, ${PLAN_IDS.free}) as id,
-      ${orgClosedAtSql(scope.orgId)} as closed_at),
-    note as (
-      insert into ${itemNotes} (item_id, author_user_id, text)
-      select ${input.itemId}, ${input.userId}, ${input.text} from plan
-      where plan.closed_at is null and plan.id = any(${sql.param(allowed)}::int[])
-      returning id, created_at),
-    mentioned as (
-      insert into ${noteMentions} (note_id, user_id)
-      select note.id, listed.user_id from note,
-        unnest(${sql.param(mentions.userIds)}::int[]) as listed(user_id)),
-    touched as (${markItemChangedSql(input.itemId, sql`exists (select 1 from note)`)})
-    select plan.id as plan_id, plan.closed_at, written.* from plan left join lateral (
-      select note.id as note_id, note.created_at,
-        coalesce((select ${fullNameOf(users)} from ${users} where ${users.id} = ${input.userId}),
-          '') as author_name,
-        coalesce((select json_agg(json_build_object('userId', ${users.id},
-            'fullName', ${fullNameOf(users)}) order by ${users.id}) from ${users}
-          where ${users.id} = any(${sql.param(mentions.userIds)}::int[])), '[]'::json) as mentions
-        ${sql.join(callColumns)}
-      from note) written on true`),
+    mentions.userIds.length === 0
+      ? preparedStatement<NoteRow>(db, 'add_note', () =>
+          noteStatement(placeholders(values), [], calls),
+        ).execute(values)
+      : db.execute<NoteRow>(noteStatement(values, mentions.userIds, calls)),
   );
   const [row] = rows;
   if (!row) throw new Error('Note insert returned no row');
@@ -80,3 +55,62 @@ export async function insertNote(
     })),
   };
 }
+
+/** What a note's fan-out calls refer to: the inserted note's id (SQL), its item and author. */
+export type NoteRefs = { noteId: SQL; itemId: number; userId: number };
+
+type NoteValues = { orgId: number; itemId: number; userId: number; text: string };
+
+type NoteRow = {
+  plan_id: number;
+  closed_at: Date | string | null;
+  note_id: number | null;
+  created_at: Date | string;
+  author_name: string;
+  mentions: { userId: number; fullName: string }[];
+};
+
+/** `values` as placeholders of their own names, typed as the values the builders take. */
+function placeholders(values: NoteValues): NoteValues {
+  const named: [string, unknown][] = Object.keys(values).map((name) => [
+    name,
+    sql.placeholder(name),
+  ]);
+  return Object.fromEntries(named) as NoteValues;
+}
+
+/** The note's one statement (see {@link insertNote}) on `values`, or on their placeholders. */
+function noteStatement(
+  values: NoteValues,
+  mentionIds: readonly number[],
+  calls: (note: NoteRefs) => readonly SQL[],
+): SQL {
+  const allowed = planIdsWithFeature('notes');
+  const note = { noteId: sql`note.id`, itemId: values.itemId, userId: values.userId };
+  const callColumns = calls(note).map(
+    (call, index) => sql`, ${call} as call${sql.raw(String(index))}`,
+  );
+  return sql`
+    with plan as (select coalesce(${sharedPlanIdSql(values.orgId)}, ${PLAN_IDS.free}) as id,
+      ${orgClosedAtSql(values.orgId)} as closed_at),
+    note as (
+      insert into ${itemNotes} (item_id, author_user_id, text)
+      select ${values.itemId}, ${values.userId}, ${values.text} from plan
+      where plan.closed_at is null and plan.id = any(${sql.param(allowed)}::int[])
+      returning id, created_at),
+    mentioned as (
+      insert into ${noteMentions} (note_id, user_id)
+      select note.id, listed.user_id from note,
+        unnest(${sql.param(mentionIds)}::int[]) as listed(user_id)),
+    touched as (${markItemChangedSql(values.itemId, sql`exists (select 1 from note)`)})
+    select plan.id as plan_id, plan.closed_at, written.* from plan left join lateral (
+      select note.id as note_id, note.created_at,
+        coalesce((select ${fullNameOf(users)} from ${users} where ${users.id} = ${values.userId}),
+          '') as author_name,
+        coalesce((select json_agg(json_build_object('userId', ${users.id},
+            'fullName', ${fullNameOf(users)}) order by ${users.id}) from ${users}
+          where ${users.id} = any(${sql.param(mentionIds)}::int[])), '[]'::json) as mentions
+        ${sql.join(callColumns)}
+      from note) written on true`;
+}
+

@@ -45,6 +45,7 @@ export { createItem, type CreateItemInput } from './create-item';
 export { insertItems } from './create-items';
 export { sanitizeDescription } from './sanitize-description';
 export { checkMentions, type CheckedMentions } from './mentions';
+export { preparedStatement } from './prepared-once';
 export { getItem } from './get-item';
 export { assertItemExists, ITEM_NOT_FOUND, readOfItem, writeOnItem } from './item-exists';
 export {

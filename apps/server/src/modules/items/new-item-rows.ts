@@ -1,6 +1,6 @@
 import { CREATED_HISTORY_FIELD } from '@waymark/core';
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db, Transaction } from '../../db/client';
 import {
   itemExternalUrls,
   itemHistory,
@@ -16,6 +16,7 @@ import {
   type NewItemCheckInput,
   type NewItemCheckRow,
 } from './new-item-checks';
+import { preparedStatement } from './prepared-once';
 
 /**
  * The columns of a new item row, its tags and links (already checked), and its author. Its page:
@@ -73,28 +74,36 @@ export type CheckedItemRows = {
  * (assertNewItemChecks) and, when they pass but nothing was written, reads the rules and retries.
  */
 export async function insertCheckedItemRows(
-  db: DbOrTx,
+  db: Db | Transaction,
   scope: ProjectScope,
   input: NewItemCheckInput,
   row: NewItemRow & { page: { path: string } },
   rulesVersion: number,
 ): Promise<CheckedItemRows> {
-  const columns = Object.entries(newItemCheckColumns(scope, input)).map(
-    ([name, value]) => sql`${value} as ${sql.identifier(name)}`,
-  );
-  const { rows } = await db.execute<NewItemCheckRow & { rules_held: boolean } & WrittenRowColumns>(
-    sql`with checks as (select ${sql.join(columns, sql`, `)}),
-      locked as (
-        select 1 from ${urlRulesVersions}
-        where ${urlRulesVersions.projectId} = ${scope.projectId}
-          and ${urlRulesVersions.version} = ${rulesVersion}
-          and exists (select 1 from checks where ${newItemChecksPassSql(input)})
-        for share of ${urlRulesVersions}),
-      rules as (select exists (select 1 from locked) as hold),
-      ${itemRowsCtes(row)}
-      select checks.*, (select hold from rules) as rules_held, written.*
-      from checks left join lateral (select ${writtenColumns} from item, history) written on true`,
-  );
+  const shape = newItemShape(input);
+  const { rows } = await preparedStatement<
+    NewItemCheckRow & { rules_held: boolean } & WrittenRowColumns
+  >(db, `create_item_${shape.name}`, () => newItemStatement(shape)).execute({
+    orgId: scope.orgId,
+    projectId: scope.projectId,
+    userId: input.userId,
+    itemTypeId: input.itemTypeId ?? null,
+    itemStatusId: input.itemStatusId ?? null,
+    releaseId: input.releaseId ?? null,
+    assigneeUserId: input.assigneeUserId ?? null,
+    rulesVersion,
+    path: row.page.path,
+    recordedPath: row.recordedPath,
+    rowItemTypeId: row.itemTypeId,
+    rowItemStatusId: row.itemStatusId,
+    title: row.title,
+    descriptionHtml: row.descriptionHtml,
+    rowAssigneeUserId: row.assigneeUserId,
+    rowReleaseId: row.releaseId,
+    createdBy: row.createdBy,
+    tags: row.tags,
+    externalUrls: row.externalUrls,
+  });
   const [answer] = rows;
   if (!answer) throw new Error('New item statement returned no row');
   const { rules_held: rulesHeld, closedAt, planId, authorName, ...rest } = answer;
@@ -104,6 +113,77 @@ export async function insertCheckedItemRows(
     rulesHeld,
     written: answer.item_id == null ? null : writtenItemRows(answer),
   };
+}
+
+/**
+ * What a create's statement text depends on: which references were sent and which gated features
+ * are used (the checks' columns and their pass condition); its values are the statement's
+ * parameters. `name` tells the shapes apart, for the named prepared statement of each.
+ */
+function newItemShape(input: NewItemCheckInput) {
+  const refs = {
+    itemTypeId: input.itemTypeId != null,
+    itemStatusId: input.itemStatusId != null,
+    releaseId: input.releaseId != null,
+    assigneeUserId: input.assigneeUserId != null,
+  };
+  const gated = {
+    tags: Boolean(input.tags?.length),
+    externalUrls: Boolean(input.externalUrls?.length),
+  };
+  const flags = [...Object.values(refs), ...Object.values(gated)];
+  return { refs, gated, name: flags.map((flag) => (flag ? 1 : 0)).join('') };
+}
+
+/**
+ * The create's statement for one {@link newItemShape}, its values placeholders named as
+ * insertCheckedItemRows fills them. The checks' builders take values; given placeholders where
+ * the shape has a value (and nothing where it has none), they write the same SQL as for the
+ * values themselves, so the statement is the one they would build per call (decision 0112).
+ */
+function newItemStatement({ refs, gated }: ReturnType<typeof newItemShape>): SQL {
+  // Typed as the values they stand for: the builders only interpolate them.
+  const value = <T>(name: string) => sql.placeholder(name) as unknown as T;
+  const scope = { orgId: value<number>('orgId'), projectId: value<number>('projectId') };
+  const ref = (name: keyof typeof refs) => (refs[name] ? value<number>(name) : undefined);
+  const input: NewItemCheckInput = {
+    userId: value('userId'),
+    itemTypeId: ref('itemTypeId'),
+    itemStatusId: ref('itemStatusId'),
+    releaseId: ref('releaseId'),
+    assigneeUserId: ref('assigneeUserId'),
+    // Only whether they are empty is read (the features they use); their values are the row's.
+    tags: gated.tags ? [''] : [],
+    externalUrls: gated.externalUrls ? [''] : [],
+  };
+  const columns = Object.entries(newItemCheckColumns({ ...scope, accessLevelId: 0 }, input)).map(
+    ([name, column]) => sql`${column} as ${sql.identifier(name)}`,
+  );
+  const row: NewItemRow & { page: { path: string } } = {
+    projectId: scope.projectId,
+    page: { path: value('path') },
+    recordedPath: value('recordedPath'),
+    itemTypeId: value('rowItemTypeId'),
+    itemStatusId: value('rowItemStatusId'),
+    title: value('title'),
+    descriptionHtml: value('descriptionHtml'),
+    assigneeUserId: value('rowAssigneeUserId'),
+    releaseId: value('rowReleaseId'),
+    createdBy: value('createdBy'),
+    tags: value('tags'),
+    externalUrls: value('externalUrls'),
+  };
+  return sql`with checks as (select ${sql.join(columns, sql`, `)}),
+      locked as (
+        select 1 from ${urlRulesVersions}
+        where ${urlRulesVersions.projectId} = ${scope.projectId}
+          and ${urlRulesVersions.version} = ${value<number>('rulesVersion')}
+          and exists (select 1 from checks where ${newItemChecksPassSql(input)})
+        for share of ${urlRulesVersions}),
+      rules as (select exists (select 1 from locked) as hold),
+      ${itemRowsCtes(row)}
+      select checks.*, (select hold from rules) as rules_held, written.*
+      from checks left join lateral (select ${writtenColumns} from item, history) written on true`;
 }
 
 /**
