@@ -7,6 +7,13 @@ import { callJson, PATH_COUNT, seedLargeOrganization, type SeededOrganization } 
 import { useLiveTriggers, type LiveTriggerVariant } from './live-trigger-variants';
 import { explainSearch } from '../lib/search-explain';
 import type { PreparedScenario, Scenario } from './types';
+import { startPacedWriter } from '../lib/run-paced-writes';
+import {
+  figuresOfAutocannon,
+  figuresOfPaced,
+  pacedWriteRequests,
+  type CallFigures,
+} from './paced-write-phase';
 
 const DURATION_SECONDS = Number(process.env.BENCH_MIXED_DURATION ?? 60);
 // Issue 34: seconds of the same load before the measured round, on the same server, reported as
@@ -18,9 +25,8 @@ const WARMUP_SECONDS = Number(process.env.BENCH_MIXED_WARMUP ?? 0);
 const LOOKUP_PAGES = Number(process.env.BENCH_MIXED_LOOKUP_PAGES ?? PATH_COUNT);
 // Issue 34: item writes per second (creates and notes, split as their connections) of an extra
 // phase after the closed-loop ones, the lookups and searches staying closed loop: the lookups' tail
-// without the write rate moving with the server's speed. 0: no such phase. autocannon's rate
-// stays bounded by the writes' connections (a write waits for its answer before the next), and
-// each second's share is sent as a burst at the second's start (bench/README.md).
+// without the write rate moving with the server's speed. 0: no such phase. The writes are sent
+// open loop at evenly spaced instants by a process of their own (lib/paced-writes.ts, decision 0111).
 const WRITE_RATE = Number(process.env.BENCH_MIXED_WRITE_RATE ?? 0);
 
 const random = (n: number) => Math.floor(Math.random() * n);
@@ -33,7 +39,7 @@ export const LOAD_NOTE_TEXT = 'A note under load';
 export type Mix = {
   label: string;
   connections: number;
-  /** An item write: the mixes BENCH_MIXED_WRITE_RATE paces. */
+  /** An item write: the mixes BENCH_MIXED_WRITE_RATE sends evenly paced. */
   isWrite?: boolean;
   /** The path and JSON body of the next request; no body: a GET. */
   next: () => { path: string; body?: object };
@@ -49,30 +55,19 @@ let searchPlanShown = false;
 const EXPLAINED_TEXT = 'of /page/1234';
 let token = '';
 
-/**
- * Loads every call of `calls` at once for `seconds`, as `bearer`'s user; with `writeRate`, the
- * write mixes send that many requests per second between them, shared as their connections.
- */
+/** Loads every call of `calls` at once, closed loop, for `seconds`, as `bearer`'s user. */
 export function loadAtOnce(
   serverUrl: string,
   bearer: string,
   calls: Mix[],
   seconds: number,
-  writeRate = 0,
 ): Promise<autocannon.Result[]> {
-  const writeConnections = calls
-    .filter((mix) => mix.isWrite)
-    .reduce((sum, mix) => sum + mix.connections, 0);
   return Promise.all(
     calls.map((mix) =>
       autocannon({
         url: serverUrl,
         connections: mix.connections,
         duration: seconds,
-        ...(writeRate > 0 &&
-          mix.isWrite && {
-            overallRate: Math.max(1, Math.round((writeRate * mix.connections) / writeConnections)),
-          }),
         headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
         requests: [
           {
@@ -87,6 +82,37 @@ export function loadAtOnce(
       }),
     ),
   );
+}
+
+/**
+ * Loads `calls` for `seconds`: the writes open loop, `writeRate` per second between them at
+ * evenly spaced instants from a process of their own, the others closed loop as loadAtOnce.
+ * Figures in the order of `calls`, and the paced process's CPU (ms).
+ */
+async function loadWithPacedWrites(
+  serverUrl: string,
+  bearer: string,
+  calls: Mix[],
+  seconds: number,
+  writeRate: number,
+): Promise<{ figures: CallFigures[]; pacedCpuMs: number }> {
+  const writes = calls.filter((mix) => mix.isWrite);
+  const closed = calls.filter((mix) => !mix.isWrite);
+  const requests = pacedWriteRequests(writes, writeRate, seconds);
+  const writer = await startPacedWriter();
+  const [closedResults, paced] = await Promise.all([
+    loadAtOnce(serverUrl, bearer, closed, seconds),
+    writer.send({ serverUrl, bearer, requests, rate: writeRate }),
+  ]);
+  const figures = calls.map((mix) =>
+    mix.isWrite
+      ? figuresOfPaced(
+          paced.classes.find((paced) => paced.label === mix.label),
+          seconds,
+        )
+      : figuresOfAutocannon(closedResults[closed.indexOf(mix)] as autocannon.Result),
+  );
+  return { figures, pacedCpuMs: paced.cpuMs };
 }
 
 /**
@@ -173,10 +199,11 @@ export async function mixedLoadCalls(
 function describeObservation(
   seen: LoadObservation,
   serverCpuMs: number,
-  results: autocannon.Result[],
+  results: CallFigures[],
+  pacedCpuMs?: number,
 ): string {
-  const requests = results.reduce((sum, result) => sum + result.requests.total, 0);
-  const lookups = results[0]?.requests.total ?? 0;
+  const requests = results.reduce((sum, result) => sum + result.requests, 0);
+  const lookups = results[0]?.requests ?? 0;
   const perRequest = (ms: number) => ((1000 * ms) / Math.max(requests, 1)).toFixed(0);
   const cores = (ms: number) => (ms / seen.wallMs).toFixed(2);
   const changes = Object.entries(seen.changes)
@@ -185,7 +212,7 @@ function describeObservation(
     .join(', ');
   const pathScans = seen.indexScans.items_relative_path_id_idx ?? 0;
   return [
-    `CPU per request answered (${requests} requests, ${(seen.wallMs / 1000).toFixed(1)} s): load generator ${perRequest(seen.generatorCpuMs)} µs (${cores(seen.generatorCpuMs)} cores), server ${perRequest(serverCpuMs)} µs (${cores(serverCpuMs)} cores), PostgreSQL ${perRequest(seen.databaseCpuMs)} µs (${cores(seen.databaseCpuMs)} cores).`,
+    `CPU per request answered (${requests} requests, ${(seen.wallMs / 1000).toFixed(1)} s): load generator ${perRequest(seen.generatorCpuMs)} µs (${cores(seen.generatorCpuMs)} cores), server ${perRequest(serverCpuMs)} µs (${cores(serverCpuMs)} cores), PostgreSQL ${perRequest(seen.databaseCpuMs)} µs (${cores(seen.databaseCpuMs)} cores).${pacedCpuMs === undefined ? '' : ` Paced writes' process: ${pacedCpuMs.toFixed(0)} ms CPU (${cores(pacedCpuMs)} cores).`}`,
     `Change-feed notifications: ${changes || 'none'}. Index scans: ${Object.entries(seen.indexScans)
       .map(([name, scans]) => `${name} ${scans}`)
       .join(
@@ -241,7 +268,7 @@ export const mixedLoadScenario: Scenario = {
       ...(WRITE_RATE > 0
         ? [
             {
-              name: `open loop: writes at ${WRITE_RATE}/s, the next ${DURATION_SECONDS} s`,
+              name: `open loop: writes evenly paced at ${WRITE_RATE}/s, the next ${DURATION_SECONDS} s`,
               seconds: DURATION_SECONDS,
               writeRate: WRITE_RATE,
             },
@@ -257,20 +284,27 @@ export const mixedLoadScenario: Scenario = {
         );
         const observer = await observeLoad(embeddedDatabaseUrl(context.dataDir), context.dataDir);
         const serverCpuAtStart = totalCpuMs(processes);
-        const results = await loadAtOnce(serverUrl, token, mixes, phase.seconds, phase.writeRate);
+        const { figures: results, pacedCpuMs } = phase.writeRate
+          ? await loadWithPacedWrites(serverUrl, token, mixes, phase.seconds, phase.writeRate)
+          : {
+              figures: (await loadAtOnce(serverUrl, token, mixes, phase.seconds)).map(
+                figuresOfAutocannon,
+              ),
+              pacedCpuMs: undefined,
+            };
         const serverCpu = totalCpuMs(processes) - serverCpuAtStart;
-        const seen = describeObservation(await observer.stop(), serverCpu, results);
+        const seen = describeObservation(await observer.stop(), serverCpu, results, pacedCpuMs);
         observations.push(phase.name ? `${phase.name}: ${seen}` : seen);
         results.forEach((result, index) => {
-          const failures = result.non2xx + result.errors + result.timeouts;
-          total += result.requests.total;
+          const { failures } = result;
+          total += result.requests;
           failed += failures;
           const mix = mixes[index];
           const label = [mix?.label, variant && `live events ${variant}`, phase.name]
             .filter(Boolean)
             .join(', ');
           rows.push(
-            `| ${label} | ${mix?.connections} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${failures} |`,
+            `| ${label} | ${phase.writeRate && mix?.isWrite ? 'open loop' : mix?.connections} | ${result.perSecond.toFixed(0)} | ${result.p50Ms} | ${result.p99Ms} | ${failures} |`,
           );
         });
       }
