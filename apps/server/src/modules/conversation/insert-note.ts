@@ -113,4 +113,3 @@ function noteStatement(
         ${sql.join(callColumns)}
       from note) written on true`;
 }
-
