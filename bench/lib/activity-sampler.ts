@@ -45,8 +45,15 @@ export async function sampleActivity(dataDir: string): Promise<ActivitySampler> 
   const loop = (async () => {
     while (!stopped) {
       const { rows } = await client.query<{ state: string; wait: string | null; query: string }>(
-        `select state, wait_event_type || ':' || wait_event as wait, query from pg_stat_activity
-         where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+        // A wait for an object lock names the object: `(pg_database 0)` is the lock a
+        // transaction that sent NOTIFY holds from its commit until the commit is flushed.
+        `select a.state, a.wait_event_type || ':' || a.wait_event
+           || coalesce(' (' || l.classid::regclass::text || ' ' || l.objid || ')', '') as wait,
+           a.query
+         from pg_stat_activity a left join lateral (select classid, objid from pg_locks
+           where pid = a.pid and not granted and locktype = 'object' limit 1) l on true
+         where a.datname = current_database() and a.pid <> pg_backend_pid()
+           and a.backend_type = 'client backend'`,
       );
       samples += 1;
       for (const row of rows) {
