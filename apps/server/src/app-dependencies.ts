@@ -43,8 +43,8 @@ export function createAppDependencies(input: {
   const mailer = createMailer({ jobs, transport, clock, publicUrl: config.publicUrl });
   const feed = createChangeFeed({
     connectionString: db.$client.options.connectionString ?? '',
-    query: (text, values) => db.$client.query(text, values),
     logger,
+    pollMs: config.database.changeFeedPollMs,
   });
   const changes = input.wrapChanges ? input.wrapChanges(feed) : feed;
   const store = createFileStore(config);

@@ -61,6 +61,7 @@ describe('loadConfig', () => {
       readPoolSize: 4,
       searchPoolSize: 2,
       connectTimeoutMs: 10_000,
+      changeFeedPollMs: 20,
     });
     expect(
       loadConfig({
@@ -68,8 +69,18 @@ describe('loadConfig', () => {
         DB_READ_POOL_SIZE: '0',
         DB_SEARCH_POOL_SIZE: '2',
         DB_CONNECT_TIMEOUT_MS: '500',
+        CHANGE_FEED_POLL_MS: '5',
       }).database,
-    ).toEqual({ poolSize: 20, readPoolSize: 0, searchPoolSize: 2, connectTimeoutMs: 500 });
+    ).toEqual({
+      poolSize: 20,
+      readPoolSize: 0,
+      searchPoolSize: 2,
+      connectTimeoutMs: 500,
+      changeFeedPollMs: 5,
+    });
+    expect(() => loadConfig({ CHANGE_FEED_POLL_MS: '0' })).toThrow(
+      'Invalid configuration: CHANGE_FEED_POLL_MS must be at least 1 ms',
+    );
     expect(() => loadConfig({ DB_CONNECT_TIMEOUT_MS: '10' })).toThrow(
       'Invalid configuration: DB_CONNECT_TIMEOUT_MS must be at least 50 ms',
     );

@@ -41,7 +41,7 @@ export type AppDeps = {
   jobs: JobQueue;
   /** Where attachment bytes live (issue 14). */
   files: FileStore;
-  /** Committed changes of every server copy (PostgreSQL LISTEN/NOTIFY): what caches forget on. */
+  /** Committed changes of every server copy (the change log, migration 0045): what caches forget on. */
   changes: ChangeFeed;
   /** The payment gateway config selects: Stripe or the sandbox (issue 13). */
   gateway: PaymentGateway;

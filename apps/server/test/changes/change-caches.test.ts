@@ -2,7 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { createChangeFeed, type Change } from '../../src/changes/change-feed';
+import {
+  CHANGE_FEED_APPLICATION,
+  createChangeFeed,
+  type Change,
+} from '../../src/changes/change-feed';
 import { items, orgMembers, relativePaths } from '../../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import { pageLookup } from '../support/page-lookup';
@@ -69,7 +73,6 @@ describe('caches invalidated by the change feed', () => {
     const seen: Change[] = [];
     const feed = createChangeFeed({
       connectionString: t.db.$client.options.connectionString ?? '',
-      query: (text, values) => t.db.$client.query(text, values),
       logger: { warn: () => undefined },
     });
     feed.subscribe((change) => seen.push(change));
@@ -157,13 +160,14 @@ describe('caches invalidated by the change feed', () => {
         'B',
       ]),
     );
-    // Cut copy 2's listening connection: it may miss notifications now, so it must not trust memory.
+    // Cut copy 2's feed connection: it may miss changes now, so it must not trust memory.
     // Only this file's database: other test files share the PostgreSQL server, and cutting their
     // feeds would fail them for nothing.
     await t.db.$client.query(
       `select pg_terminate_backend(pid) from pg_stat_activity
-       where query = 'listen waymark_changes' and datname = current_database()
+       where application_name = $1 and datname = current_database()
          and pid <> pg_backend_pid()`,
+      [CHANGE_FEED_APPLICATION],
     );
     await expect.poll(() => copy2.changes.isLive, { timeout: 5_000 }).toBe(false);
     const answer = await copy2.inject({ ...pageLookup(PAGE), headers: world.admin });

@@ -59,7 +59,7 @@ export async function deliveriesOf(
 
 /** Wakes every copy's dispatcher, as a committed event does (the minute's job does it too). */
 export async function wakeDeliveries(t: AuthTestContext): Promise<void> {
-  await t.db.execute(sql`select pg_notify('waymark_changes', 'webhook_deliveries:0')`);
+  await t.db.execute(sql`select waymark_announce_change('webhook_deliveries', '0')`);
 }
 
 /** Waits until `check` holds (deliveries run in the background). */

@@ -15,13 +15,16 @@ const tablesOf = new WeakMap<Db, Promise<string[]>>();
 const markedOf = new WeakMap<Db, Promise<void>>();
 const keptOf = new WeakMap<Db, Kept>();
 
-/** The database's tables, read once per database (information_schema is slow to query). */
+/**
+ * The database's tables, read once per database (information_schema is slow to query). Not the
+ * change log (decision 0113): the feeds' transport, which every copy prunes on its own clock.
+ */
 function listTables(db: Db): Promise<string[]> {
   const cached = tablesOf.get(db);
   if (cached) return cached;
   const tables = db
     .execute<{ name: string }>(
-      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'change_log' order by 1`,
     )
     .then((result) => result.rows.map((row) => row.name));
   tablesOf.set(db, tables);

@@ -12,7 +12,6 @@ export async function recordChanges(
   const seen: Change[] = [];
   const feed = createChangeFeed({
     connectionString: t.db.$client.options.connectionString ?? '',
-    query: (text, values) => t.db.$client.query(text, values),
     logger: { warn: () => undefined },
   });
   feed.subscribe((change) => seen.push(change));
