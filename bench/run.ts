@@ -4,11 +4,12 @@
 // the server restarted on the same data with each variant's environment in turn
 // (BENCH_AB_ROUNDS rounds, default 3), the rounds' figures side by side in one section. A
 // variant's SERVER_MAIN=<path> runs another build's main.js (e.g. the base commit's).
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startTestIssuer } from '../apps/server/test/support/auth-test-issuer';
-import { startServer } from '../scripts/lib/start-server.mjs';
+import pg from 'pg';
+import { embeddedDatabaseUrl, startServer } from '../scripts/lib/start-server.mjs';
 import {
   formatRow,
   measure,
@@ -53,8 +54,30 @@ const abRounds = Number(process.env.BENCH_AB_ROUNDS ?? 3);
 // A/B rounds restart the server on one data directory, kept until the run ends.
 const abDataDir = variants.length ? mkdtempSync(join(tmpdir(), 'waymark-ab-')) : undefined;
 if (abDataDir) chmodSync(abDataDir, 0o755);
-const start = ({ SERVER_MAIN: mainPath, ...env }: Record<string, string>, port?: number) =>
-  startServer({
+/**
+ * Runs again, on the server's database, every `CREATE OR REPLACE FUNCTION` of the migrations
+ * `tags` (e.g. `0040_change_feed_insert_once`), in order: a variant's `BENCH_FUNCTIONS_FROM`.
+ */
+async function restoreFunctions(dataDir: string, tags: string[]): Promise<void> {
+  const client = new pg.Client(embeddedDatabaseUrl(dataDir));
+  await client.connect();
+  try {
+    for (const tag of tags) {
+      const migration = readFileSync(resolve('../apps/server/drizzle', `${tag}.sql`), 'utf8');
+      for (const statement of migration.split('--> statement-breakpoint'))
+        if (/CREATE OR REPLACE FUNCTION/i.test(statement)) await client.query(statement);
+    }
+  } finally {
+    await client.end();
+  }
+}
+// The rounds share one database, migrated by the newest build: a variant's BENCH_FUNCTIONS_FROM
+// puts its own build's database functions back once its server has started (bench/README.md).
+const start = async (
+  { SERVER_MAIN: mainPath, BENCH_FUNCTIONS_FROM: functionsFrom, ...env }: Record<string, string>,
+  port?: number,
+) => {
+  const started = await startServer({
     env: {
       OIDC_ISSUER: issuer.url,
       OIDC_AUDIENCE: issuer.audience,
@@ -66,6 +89,9 @@ const start = ({ SERVER_MAIN: mainPath, ...env }: Record<string, string>, port?:
     ...(process.env.BENCH_NODE && { nodePath: process.env.BENCH_NODE }),
     ...(port && { port }),
   });
+  if (functionsFrom) await restoreFunctions(started.dataDir, functionsFrom.split('+'));
+  return started;
+};
 let server = await start(variants[0]?.env ?? {});
 const context = {
   dataDir: server.dataDir,

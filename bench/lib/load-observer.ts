@@ -10,7 +10,11 @@ export type LoadObservation = {
   generatorCpuMs: number;
   /** CPU of the embedded PostgreSQL (postmaster, its backends and the ones that ended), in ms. */
   databaseCpuMs: number;
-  /** Change-feed notifications by table (`waymark_changes`), what the caches were told. */
+  /**
+   * Change-feed announcements by table, what the caches were told: NOTIFY on `waymark_changes`
+   * (builds before decision 0113), or the change log's rows, each transaction's table and key
+   * once (as NOTIFY folded them).
+   */
   changes: Record<string, number>;
   /** Index scans by index over the load (pg_stat_user_indexes): how often a read reached a table. */
   indexScans: Record<string, number>;
@@ -89,13 +93,21 @@ export async function observeLoad(
   const listener = new pg.Client(databaseUrl);
   await listener.connect();
   const changes: Record<string, number> = {};
-  listener.on('notification', (message) => {
-    const [, table = 'other', key] = /^([a-z_]+):(\d*)/.exec(message.payload ?? '') ?? [];
+  const count = (table: string, key: string, times = 1) => {
     // A change without a key makes a cache keyed by it forget everything.
     const name = key === '' ? `${table} (no key)` : table;
-    changes[name] = (changes[name] ?? 0) + 1;
+    changes[name] = (changes[name] ?? 0) + times;
+  };
+  listener.on('notification', (message) => {
+    const [, table = 'other', key = ''] = /^([a-z_]+):(\d*)/.exec(message.payload ?? '') ?? [];
+    count(table, key);
   });
   await listener.query('listen waymark_changes');
+  const logged = await listener.query<{ snapshot: string | null }>(
+    `select case when to_regclass('change_log') is not null
+       then pg_current_snapshot()::text end as snapshot`,
+  );
+  const logSince = logged.rows[0]?.snapshot ?? null;
   const postmaster = postmasterPid(dataDir);
   // Statistics reach pg_stat_* when a backend flushes them (at most every second).
   await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -110,6 +122,17 @@ export async function observeLoad(
       const databaseCpu = databaseCpuMs(postmaster) - databaseBefore;
       await new Promise((resolve) => setTimeout(resolve, 1100));
       const scansAfter = await indexScans(listener);
+      if (logSince) {
+        // What committed since the start (pruned only a minute after its transaction ended).
+        const rows = await listener.query<{ tbl: string; key: string; times: string }>(
+          `select tbl, key, count(distinct xid) as times from change_log
+            where xid >= pg_snapshot_xmin($1::pg_snapshot)
+              and not pg_visible_in_snapshot(xid, $1::pg_snapshot)
+            group by tbl, key`,
+          [logSince],
+        );
+        for (const row of rows.rows) count(row.tbl, row.key, Number(row.times));
+      }
       await listener.end();
       return {
         generatorCpuMs: (generator.user + generator.system) / 1000,

@@ -213,7 +213,7 @@ function describeObservation(
   const pathScans = seen.indexScans.items_relative_path_id_idx ?? 0;
   return [
     `CPU per request answered (${requests} requests, ${(seen.wallMs / 1000).toFixed(1)} s): load generator ${perRequest(seen.generatorCpuMs)} µs (${cores(seen.generatorCpuMs)} cores), server ${perRequest(serverCpuMs)} µs (${cores(serverCpuMs)} cores), PostgreSQL ${perRequest(seen.databaseCpuMs)} µs (${cores(seen.databaseCpuMs)} cores).${pacedCpuMs === undefined ? '' : ` Paced writes' process: ${pacedCpuMs.toFixed(0)} ms CPU (${cores(pacedCpuMs)} cores).`}`,
-    `Change-feed notifications: ${changes || 'none'}. Index scans: ${Object.entries(seen.indexScans)
+    `Change-feed announcements: ${changes || 'none'}. Index scans: ${Object.entries(seen.indexScans)
       .map(([name, scans]) => `${name} ${scans}`)
       .join(
         ', ',
