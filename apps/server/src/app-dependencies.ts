@@ -33,6 +33,8 @@ export function createAppDependencies(input: {
     connectionString: db.$client.options.connectionString ?? '',
     db,
     logger,
+    superviseSeconds: config.jobs.superviseSeconds,
+    retryDelaySeconds: config.jobs.retryDelaySeconds,
   });
   const transport = createMailTransport({
     smtpUrl: config.mail.smtpUrl,

@@ -143,6 +143,23 @@ describe('loadConfig', () => {
     );
   });
 
+  it("supervises jobs every 5 s and keeps each kind's retry delay unless told otherwise", () => {
+    expect(loadConfig({}).jobs).toEqual({ superviseSeconds: 5, retryDelaySeconds: undefined });
+    expect(loadConfig({ JOB_SUPERVISE_SECONDS: '1', JOB_RETRY_DELAY_SECONDS: '2' }).jobs).toEqual({
+      superviseSeconds: 1,
+      retryDelaySeconds: 2,
+    });
+    expect(() => loadConfig({ JOB_SUPERVISE_SECONDS: '0' })).toThrow(
+      /^Invalid configuration: JOB_SUPERVISE_SECONDS must be at least 1/,
+    );
+    expect(() => loadConfig({ JOB_SUPERVISE_SECONDS: '3601' })).toThrow(
+      /^Invalid configuration: JOB_SUPERVISE_SECONDS must be at most 3600 seconds/,
+    );
+    expect(() => loadConfig({ JOB_RETRY_DELAY_SECONDS: '0.5' })).toThrow(
+      /^Invalid configuration: JOB_RETRY_DELAY_SECONDS must be a whole number/,
+    );
+  });
+
   it('gives live streams a 25 s heartbeat, 15 min lifetime, 10 per user and 24 h of events', () => {
     expect(loadConfig({}).live).toEqual({
       heartbeatMs: 25_000,

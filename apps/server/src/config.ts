@@ -104,6 +104,13 @@ const ZEnv = z.object({
     .transform(Number)
     .default(0),
   LIVE_HEARTBEAT_MS: milliseconds(7, 10).default(25_000),
+  // pg-boss refuses a supervise pass less often than once an hour or more often than every second.
+  JOB_SUPERVISE_SECONDS: wholeCount()
+    .refine((seconds) => seconds <= 3600, { error: 'must be at most 3600 seconds' })
+    .default(5),
+  JOB_RETRY_DELAY_SECONDS: wholeCount()
+    .refine((seconds) => seconds <= 3600, { error: 'must be at most 3600 seconds' })
+    .optional(),
   API_RATE_LIMIT_PER_TOKEN: wholeCount().default(600),
   API_RATE_LIMIT_PER_ORG: wholeCount().default(3_000),
   API_RATE_LIMIT_WINDOW_SECONDS: wholeCount().default(60),
@@ -246,6 +253,8 @@ export type Config = {
   billing: BillingConfig;
   /** Live event streams (issue 16, docs/live-updates.md). */
   live: LiveConfig;
+  /** How the job queue notices a dead copy's jobs and when it retries them (docs/architecture.md). */
+  jobs: JobsConfig;
   /** Requests allowed to API tokens (issue 29, docs/api.md "Rate limits"). */
   apiRateLimit: ApiRateLimitConfig;
   /** The third-party analytics tag of the public pages (spec §7); `undefined`: none (default). */
@@ -389,6 +398,22 @@ export type LiveConfig = {
   retentionHours: number;
 };
 
+/** The job queue's timings that are not a job kind's own. */
+export type JobsConfig = {
+  /**
+   * How often each copy looks for jobs whose process stopped heartbeating (and expired jobs)
+   * and sends them to retry (`JOB_SUPERVISE_SECONDS`, 5). A killed copy's job is retried about
+   * 10 s (the heartbeat) + this + its retry delay after the kill.
+   */
+  superviseSeconds: number;
+  /**
+   * The first retry's delay of every kind of job (`JOB_RETRY_DELAY_SECONDS`); later retries still
+   * double it, each kind's limit and longest wait unchanged. `undefined` (default): each kind's
+   * own (5 s for most, docs/architecture.md "Jobs").
+   */
+  retryDelaySeconds: number | undefined;
+};
+
 /** Attachment limits and where the files live. */
 export type AttachmentsConfig = {
   /** Largest file one upload may carry (`ATTACHMENT_MAX_BYTES`, default 25 MB). */
@@ -502,6 +527,10 @@ export function loadConfig(
       maxStreamMs: values.LIVE_STREAM_MAX_MS,
       maxStreamsPerUser: values.LIVE_MAX_STREAMS_PER_USER,
       retentionHours: values.LIVE_EVENTS_RETENTION_HOURS,
+    },
+    jobs: {
+      superviseSeconds: values.JOB_SUPERVISE_SECONDS,
+      retryDelaySeconds: values.JOB_RETRY_DELAY_SECONDS,
     },
     apiRateLimit: {
       perToken: values.API_RATE_LIMIT_PER_TOKEN,

@@ -67,12 +67,20 @@ export type JobQueueOptions = {
    * a schedule's slot is sent seconds after it falls due instead of up to half a minute later.
    */
   cronCheckSeconds?: number;
+  /** How often each copy sends a dead copy's jobs to retry; default 5 s (`JOB_SUPERVISE_SECONDS`). */
+  superviseSeconds?: number;
+  /**
+   * Every kind's first retry delay instead of its own (`JOB_RETRY_DELAY_SECONDS`); later retries
+   * still double it. Default: each kind's {@link RetryPolicy.delaySeconds}.
+   */
+  retryDelaySeconds?: number | undefined;
 };
 
 /** Ten retries over about an hour and a half, then `failed` for an operator. */
 export const DEFAULT_RETRY: RetryPolicy = { limit: 10, delaySeconds: 5, maxDelaySeconds: 3600 };
 
-// A dead process stops heartbeating; its job is retried HEARTBEAT + one supervise pass later.
+// A dead process stops heartbeating; its job is retried HEARTBEAT + one supervise pass + its retry
+// delay later. 10 s is the least heartbeat pg-boss accepts.
 const HEARTBEAT_SECONDS = 10;
 const SUPERVISE_SECONDS = 5;
 const STOP_TIMEOUT_MS = 10_000;
@@ -86,14 +94,17 @@ const WORK_OPTIONS = { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 
  * job exists exactly when the change that asked for it committed.
  */
 export function createJobQueue(options: JobQueueOptions): JobQueue {
+  // Set on each job and schedule, not on the queue: pg-boss keeps a queue's options from its first
+  // creation, so a changed setting would never reach a database that already has the queue.
+  const retryDelay = options.retryDelaySeconds && { retryDelay: options.retryDelaySeconds };
   const boss = new PgBoss({
     connectionString: options.connectionString,
     schema: JOB_SCHEMA,
     max: 3,
     application_name: 'waymark-jobs',
     useListenNotify: true,
-    superviseIntervalSeconds: SUPERVISE_SECONDS,
-    monitorIntervalSeconds: SUPERVISE_SECONDS,
+    superviseIntervalSeconds: options.superviseSeconds ?? SUPERVISE_SECONDS,
+    monitorIntervalSeconds: options.superviseSeconds ?? SUPERVISE_SECONDS,
     ...(options.cronCheckSeconds && {
       cronMonitorIntervalSeconds: options.cronCheckSeconds,
       cronWorkerIntervalSeconds: options.cronCheckSeconds,
@@ -110,7 +121,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (isRunning) throw new Error(`Job ${definition.name} defined after the queue started`);
       definitions.set(definition.name, definition as unknown as JobDefinition<object>);
       return async (executor, data) => {
-        await boss.send(definition.name, data, { db: fromDrizzle(executor, sql) });
+        await boss.send(definition.name, data, { db: fromDrizzle(executor, sql), ...retryDelay });
       };
     },
     async start() {
@@ -123,7 +134,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           await definition.handler(job.data, { id: job.id, retryCount: job.retryCount });
         });
         if (definition.cron)
-          await boss.schedule(definition.name, definition.cron, null, { tz: 'UTC' });
+          await boss.schedule(definition.name, definition.cron, null, { tz: 'UTC', ...retryDelay });
       }
       isRunning = true;
     },

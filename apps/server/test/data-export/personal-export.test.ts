@@ -32,7 +32,8 @@ let projectB: number;
 let copy2: FastifyInstance;
 
 beforeAll(async () => {
-  t = await startAuthTestApp();
+  // The retried export's first retry after 1–2 s instead of its kind's 10–20 s.
+  t = await startAuthTestApp({ env: { JOB_RETRY_DELAY_SECONDS: '1' } });
   orgA = await createOrgWorld(t, { firstName: 'Olga', email: 'olga@a.test' });
   orgB = await createOrgWorld(t, { firstName: 'Olga', email: 'olga@b.test' });
   projectA = await createProject(t, orgA, 'https://export-a.example.test', 'Shop');

@@ -15,7 +15,9 @@ afterAll(async () => {
   await database.close();
 });
 
-function serverCopy(options: { cronCheckSeconds?: number } = {}): JobQueue {
+function serverCopy(
+  options: { cronCheckSeconds?: number; retryDelaySeconds?: number } = {},
+): JobQueue {
   const queue = createJobQueue({
     connectionString: database.databaseUrl,
     db: database.db,
@@ -126,6 +128,24 @@ describe('job queue', () => {
     await vi.waitFor(async () =>
       expect((await failedJobs()).map((job) => job.name)).not.toContain('test.always-fails'),
     );
+  });
+
+  it("retries after the copy's JOB_RETRY_DELAY_SECONDS instead of the kind's own first delay", async () => {
+    const attempts: number[] = [];
+    // The kind's own first retry would come an hour later; the copy's setting says one second.
+    const copy = serverCopy({ retryDelaySeconds: 1 });
+    const enqueue = copy.define<{ what: string }>({
+      name: 'test.retry-delay',
+      retry: { limit: 1, delaySeconds: 3600, maxDelaySeconds: 3600 },
+      handler: (_data, job) => {
+        attempts.push(job.retryCount);
+        return job.retryCount === 0 ? Promise.reject(new Error('not yet')) : Promise.resolve();
+      },
+    });
+    await copy.start();
+    await enqueue(database.db, { what: 'x' });
+
+    await vi.waitFor(() => expect(attempts).toEqual([0, 1]), { timeout: 15_000, interval: 250 });
   });
 
   it('keeps a job that is enqueued in a transaction that rolls back out of the queue', async () => {

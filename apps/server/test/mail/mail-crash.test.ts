@@ -68,6 +68,10 @@ async function start(): Promise<ChildServer> {
     DATA_DIR: dataDir,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     PORTAL_DIST: path.join(dataDir, 'no-portal'),
+    // The killed copy's job is retried 10 s (pg-boss's least heartbeat) + one supervise pass + its
+    // retry delay after the kill: 5 s + 5–10 s of it by default, 1 s + 1–2 s here.
+    JOB_SUPERVISE_SECONDS: '1',
+    JOB_RETRY_DELAY_SECONDS: '1',
   });
   return server;
 }
