@@ -102,7 +102,9 @@ export async function observeLoad(
     const [, table = 'other', key = ''] = /^([a-z_]+):(\d*)/.exec(message.payload ?? '') ?? [];
     count(table, key);
   });
-  await listener.query('listen waymark_changes');
+  // Quoted: a build with the change log relays to a copy whose last statement reads exactly
+  // `listen waymark_changes` (an older version's feed, decision 0113), and this is not one.
+  await listener.query('LISTEN "waymark_changes"');
   const logged = await listener.query<{ snapshot: string | null }>(
     `select case when to_regclass('change_log') is not null
        then pg_current_snapshot()::text end as snapshot`,

@@ -48,7 +48,8 @@ export type ChangeFeedOptions = {
   idlePollMs?: number;
   /**
    * How long a change stays in the log after its transaction ended, in ms; default 60 s. Every
-   * copy prunes what is older. A copy that has not read the log for half of it forgets everything.
+   * copy prunes what is older (and looks again whether a copy of a version before the log
+   * listens, see `relay`). A copy that has not read the log for half of it forgets everything.
    */
   retentionMs?: number;
   /** Called after each read of the log (for tests and metrics). */
@@ -69,10 +70,19 @@ const READ_CHANGES = `select pg_current_snapshot()::text as snapshot,
              where xid >= pg_snapshot_xmax($1::pg_snapshot) or xid = any($2::xid8[])),
            '[]'::json) as changes`;
 
+/** The channel server copies before decision 0113 listen on, and announced changes on. */
+export const LEGACY_CHANNEL = 'waymark_changes';
+
 // Rows of transactions that ended before the previous prune's snapshot (at least
 // `retentionMs` ago) go; the new snapshot's oldest running transaction bounds the next prune.
+// Also: whether a copy of a version before 0113 listens on this database (a rolling deploy).
 const PRUNE_CHANGES = `with pruned as (delete from change_log where xid < $1::xid8)
-  select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`;
+  select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
+    exists (select 1 from pg_stat_activity where datname = current_database()
+             and query = 'listen ${LEGACY_CHANNEL}') as legacy`;
+
+// Only while such a copy listens: what this read delivered, as that version expects it.
+const RELAY_CHANGES = `select pg_notify('${LEGACY_CHANNEL}', payload) from unnest($1::text[]) as payload`;
 
 /** Parses an announcement `table:key` (key may be empty); null when it is not one. */
 export function parseChange(payload: string): Change | null {
@@ -125,6 +135,7 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
   let reading: Promise<void> | null = null;
   let nextRead: Promise<void> | null = null;
   let pruneBelow: string | null = null;
+  let relaysToLegacy = false;
 
   const emit = (change: Change) => {
     for (const listener of listeners) listener(change);
@@ -182,7 +193,9 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
     if (performance.now() - snapshotAt > retentionMs / 2) emit({ table: 'reset', key: null });
     snapshot = row.snapshot;
     snapshotAt = startedAt;
-    for (const change of foldChanges(row.changes)) emit(change);
+    const changes = foldChanges(row.changes);
+    for (const change of changes) emit(change);
+    if (relaysToLegacy && changes.length > 0) relay(current, changes);
     idleDelay = row.changes.length > 0 ? pollMs : Math.min(idleDelay * 2, idlePollMs);
     options.onRead?.();
   }
@@ -208,14 +221,25 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
     return nextRead;
   }
 
+  // A rolling deploy across migration 0045: the old version's copies, still serving, listen for
+  // NOTIFY that no write sends any more. Relayed from here (one notifying transaction per read,
+  // taken by nobody's write), their caches and live streams keep up until they are replaced.
+  function relay(current: pg.Client, changes: Change[]): void {
+    const payloads = changes.map(({ table, key }) => `${table}:${key ?? ''}`);
+    current
+      .query({ name: 'change_feed_relay', text: RELAY_CHANGES, values: [payloads] })
+      .catch((error: unknown) => lose(current, error));
+  }
+
   async function prune(current: pg.Client): Promise<void> {
     try {
-      const result = await current.query<{ xmin: string }>({
+      const result = await current.query<{ xmin: string; legacy: boolean }>({
         name: 'change_feed_prune',
         text: PRUNE_CHANGES,
         values: [pruneBelow],
       });
       pruneBelow = result.rows[0]?.xmin ?? null;
+      relaysToLegacy = result.rows[0]?.legacy ?? false;
     } catch (error) {
       lose(current, error);
     }
@@ -254,6 +278,7 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
     emit({ table: 'reset', key: null });
     isLive = true;
     scheduleRead(pollMs);
+    // pg runs a connection's queries in order: the first read knows whether to relay.
     void prune(next);
     pruneTimer = setInterval(() => void prune(next), retentionMs);
     pruneTimer.unref();

@@ -123,6 +123,21 @@ describe('the change feed (change log)', () => {
     }).finally(() => client.end());
   });
 
+  it('relays changes to a copy of the version before the log while one listens', async () => {
+    // A rolling deploy across migration 0045: the old copy listens, and no write notifies.
+    const legacy = await connect();
+    const heard: string[] = [];
+    legacy.on('notification', ({ payload }) => heard.push(payload ?? ''));
+    await legacy.query('listen waymark_changes');
+    const { feed } = await watchFeed();
+    const client = await connect();
+    await stopping(feed, async () => {
+      await announce(client, 'relayed_probe', '7');
+      await feed.sync();
+      await expect.poll(() => heard, { timeout: 5_000 }).toContain('relayed_probe:7');
+    }).finally(() => Promise.all([client.end(), legacy.end()]));
+  });
+
   it('prunes what every copy has read, and forgets everything after falling behind', async () => {
     const client = await connect();
     const { feed, seen } = await watchFeed({
