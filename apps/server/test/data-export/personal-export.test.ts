@@ -177,7 +177,13 @@ describe('export my data (issue 33)', () => {
     }
     expect((await download(t, undefined, requested.id)).statusCode).toBe(401);
     expect((await download(t, erin.as, requested.id)).statusCode).toBe(200);
-    // A new request after a ready one prepares a new archive (the old one stays until it expires).
+    // Within a minute of a ready one, a request answers it (a late double click, decision 0115).
+    const repeated = ok<{ id: number }>(
+      await t.call(erin.as, { method: 'POST', url: '/api/data-export/requestMyDataExport' }),
+    );
+    expect(repeated.id).toBe(requested.id);
+    // After that a new request prepares a new archive (the old one stays until it expires).
+    t.clock.at = new Date(t.clock.at.getTime() + 61_000);
     const again = ok<{ id: number; status: string }>(
       await t.call(erin.as, { method: 'POST', url: '/api/data-export/requestMyDataExport' }),
     );

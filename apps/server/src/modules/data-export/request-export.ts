@@ -1,5 +1,5 @@
 import { AppError, SIGN_IN_MESSAGE, type TDataExport } from '@waymark/core';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, or } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { dataExports, organizations, orgMembers, users } from '../../db/schema';
@@ -19,12 +19,20 @@ export type ExportRequest =
   { kind: 'personal'; userId: number } | { kind: 'organization'; userId: number; orgId: number };
 
 /**
+ * A request this soon after the last one answers that one, even once it is ready (decision
+ * 0115): a small archive can be ready before the last of a double click's or a retry's requests
+ * arrives, and it must not make a second archive and a second mail.
+ */
+export const REPEAT_REQUEST_WINDOW_MS = 60_000;
+
+/**
  * Asks for an archive (issue 33). One is prepared at a time per person (personal) and per
  * organization: the row is inserted with its job in one transaction, and a partial unique index
  * turns every concurrent or repeated request (any server copy) into a no-op that answers the
- * archive already being prepared — 30 identical requests make one row, one job and one mail.
- * The request is audited in the organization (personal: in each organization the person is an
- * active member of, as their data there leaves with it).
+ * archive already being prepared — 30 identical requests make one row, one job and one mail; so
+ * does a request within {@link REPEAT_REQUEST_WINDOW_MS} of a ready one. The request is audited
+ * in the organization (personal: in each organization the person is an active member of, as
+ * their data there leaves with it).
  */
 export async function requestExport(
   deps: RequestExportDeps,
@@ -33,6 +41,8 @@ export async function requestExport(
 ): Promise<TDataExport> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
+    const recent = await recentRow(tx, input, now);
+    if (recent) return toDataExport(recent, now);
     const [inserted] = await tx
       .insert(dataExports)
       .values({
@@ -43,28 +53,45 @@ export async function requestExport(
       })
       .onConflictDoNothing()
       .returning();
-    if (!inserted) return toDataExport(await preparingRow(tx, input), now);
+    if (!inserted) return toDataExport(await answeringRow(tx, input, now), now);
     await deps.enqueuePrepare(tx, { exportId: inserted.id });
     await auditRequest(tx, audit, input, inserted, now);
     return toDataExport(inserted, now);
   });
 }
 
-/** The archive already being prepared that made the insert a no-op. */
-async function preparingRow(tx: DbOrTx, input: ExportRequest): Promise<ExportRow> {
+/** The archive being prepared, or the last one asked for within the window and ready. */
+async function recentRow(
+  tx: DbOrTx,
+  input: ExportRequest,
+  now: Date,
+): Promise<ExportRow | undefined> {
   const [row] = await tx
     .select()
     .from(dataExports)
     .where(
       and(
         eq(dataExports.kind, input.kind),
-        eq(dataExports.status, 'preparing'),
         input.kind === 'organization'
           ? eq(dataExports.orgId, input.orgId)
           : eq(dataExports.userId, input.userId),
+        or(
+          eq(dataExports.status, 'preparing'),
+          and(
+            eq(dataExports.status, 'ready'),
+            gt(dataExports.requestedAt, new Date(now.getTime() - REPEAT_REQUEST_WINDOW_MS)),
+          ),
+        ),
       ),
-    );
-  // The conflicting row committed before the insert gave up, so it is visible here.
+    )
+    .orderBy(desc(dataExports.id))
+    .limit(1);
+  return row;
+}
+
+/** The archive that made the insert a no-op (committed before the insert gave up, so visible). */
+async function answeringRow(tx: DbOrTx, input: ExportRequest, now: Date): Promise<ExportRow> {
+  const row = await recentRow(tx, input, now);
   if (!row) throw new AppError('CONFLICT', 'An export is already being prepared. Try again.');
   return row;
 }
