@@ -68,12 +68,17 @@ type DbTimes = Map<Kind, { calls: number; planMs: number; execMs: number }>;
  * Asks the cluster to load pg_stat_statements (with planning times) from its next start: the
  * A/B rounds restart the server, and with it the embedded PostgreSQL, before each round.
  */
-export async function preloadStatementStats(dataDir: string): Promise<void> {
+export async function preloadStatementStats(
+  dataDir: string,
+  options: { nested?: boolean } = {},
+): Promise<void> {
   const client = new pg.Client(embeddedDatabaseUrl(dataDir));
   await client.connect();
   try {
     await client.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`);
     await client.query(`alter system set pg_stat_statements.track_planning = on`);
+    // Statements run by functions and triggers too, each counted apart from its caller.
+    if (options.nested) await client.query(`alter system set pg_stat_statements.track = 'all'`);
   } finally {
     await client.end();
   }
@@ -116,6 +121,55 @@ export async function statementStats(
       return times;
     },
     end: () => client.end(),
+  };
+}
+
+/**
+ * The statements PostgreSQL spent most execution time on between `topStatements()` and `read()`
+ * (`pg_stat_statements`, reset at the start; null lines when not loaded), as a Markdown table per
+ * `per` calls answered: nested statements (a trigger's) are listed apart and also counted in
+ * their caller's time.
+ */
+export async function topStatements(
+  dataDir: string,
+  count = 15,
+): Promise<{ read: (per: number) => Promise<string[]> }> {
+  const client = new pg.Client(embeddedDatabaseUrl(dataDir));
+  await client.connect();
+  let loaded = true;
+  try {
+    await client.query('create extension if not exists pg_stat_statements');
+    await client.query('select pg_stat_statements_reset()');
+  } catch {
+    loaded = false;
+  }
+  return {
+    read: async (per) => {
+      try {
+        if (!loaded) return ['(pg_stat_statements not loaded in this round)'];
+        const { rows } = await client.query<{
+          query: string;
+          calls: string;
+          exec: number;
+          toplevel: boolean;
+        }>(
+          `select query, calls, total_exec_time as exec, toplevel from pg_stat_statements
+           where dbid = (select oid from pg_database where datname = current_database())
+           order by total_exec_time desc limit $1`,
+          [count],
+        );
+        return [
+          '| µs per call answered | calls per call answered | top level | statement |',
+          '|---:|---:|---|---|',
+          ...rows.map(
+            (row) =>
+              `| ${((1000 * row.exec) / per).toFixed(0)} | ${(Number(row.calls) / per).toFixed(2)} | ${row.toplevel ? 'yes' : 'no'} | \`${row.query.replace(/\s+/g, ' ').slice(0, 140).replace(/\|/g, '\\|')}\` |`,
+          ),
+        ];
+      } finally {
+        await client.end();
+      }
+    },
   };
 }
 

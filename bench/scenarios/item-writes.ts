@@ -2,10 +2,15 @@ import { loadAverage, postgresProcesses, serverProcesses, totalCpuMs } from '../
 import { loadAtOnce, mixedLoadCalls, type Mix } from './mixed-load';
 import { seedLargeOrganization } from './page-items';
 import type { PreparedScenario, Scenario } from './types';
+import { preloadStatementStats, topStatements } from '../lib/search-split';
 
 const SECONDS = Number(process.env.BENCH_WRITES_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_WRITES_CONNECTIONS ?? 20);
 const ROUNDS = Number(process.env.BENCH_WRITES_ROUNDS ?? 2);
+// Issues 28 and 34: where PostgreSQL's CPU per write goes — its statements, those the write's
+// triggers and functions run included (pg_stat_statements, loaded from the server's next start:
+// run as an A/B so the rounds after the first have it).
+const STATEMENTS = process.env.BENCH_WRITES_STATEMENTS === '1';
 
 let writes: Mix[] = [];
 let token = '';
@@ -22,6 +27,7 @@ export const itemWritesScenario: Scenario = {
   prepare: async (serverUrl, context) => {
     token = await context.signToken({ subject: 'bench-mixed', email: 'mixed@bench.test' });
     const ids = await seedLargeOrganization(serverUrl, context, token);
+    if (STATEMENTS) await preloadStatementStats(context.dataDir, { nested: true });
     const calls = await mixedLoadCalls(serverUrl, token, ids, context.dataDir);
     writes = calls
       .filter((mix) => /createItem|addItemNote/.test(mix.label))
@@ -36,14 +42,18 @@ export const itemWritesScenario: Scenario = {
     const server = serverProcesses(context.serverPid);
     const rows: string[] = [];
     const loadAtStart = loadAverage();
+    const statementLines: string[] = [];
     for (let round = 1; round <= ROUNDS; round += 1)
       for (const mix of writes) {
         const database = postgresProcesses(context.dataDir);
         const serverBefore = totalCpuMs(server);
         const databaseBefore = totalCpuMs(database);
+        const statements = STATEMENTS ? await topStatements(context.dataDir) : null;
         const [result] = await loadAtOnce(serverUrl, token, [mix], SECONDS);
         if (!result) continue;
         const answered = Math.max(1, result.requests.total);
+        if (statements)
+          statementLines.push('', `${mix.label}, round ${round}:`, '', ...(await statements.read(answered)));
         const serverUs = (1000 * (totalCpuMs(server) - serverBefore)) / answered;
         const databaseUs = (1000 * (totalCpuMs(database) - databaseBefore)) / answered;
         const failures = result.non2xx + result.errors + result.timeouts;
@@ -57,6 +67,7 @@ export const itemWritesScenario: Scenario = {
       '| round | call | req/s | p50 ms | p99 ms | failures | server CPU µs/write | PostgreSQL CPU µs/write | together |',
       '|---:|---|---:|---:|---:|---:|---:|---:|---:|',
       ...rows,
+      ...statementLines,
     ];
   },
 };
