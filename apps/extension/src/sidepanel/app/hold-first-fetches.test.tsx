@@ -1,6 +1,13 @@
 // @vitest-environment jsdom
-import { onlineManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import {
+  onlineManager,
+  QueryClient,
+  QueryClientProvider,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { holdFirstFetches, ReleaseFetchesAfterPaint } from './hold-first-fetches';
 
@@ -62,6 +69,42 @@ describe('holding the first render’s fetches until it is painted', () => {
     });
     expect(fetchPage).toHaveBeenCalledTimes(1);
     expect(screen.getByText('fresh')).toBeDefined();
+  });
+
+  it('delivers no query notification before the frame, and every one after it', async () => {
+    // As the panel's first effects do (useLivePage: the header's live state set to none).
+    function SetsLiveState() {
+      const client = useQueryClient();
+      useEffect(() => {
+        client.setQueryData(['live'], 'none');
+      }, [client]);
+      return null;
+    }
+    const renders: string[] = [];
+    function ShowsLiveState() {
+      const live = useQuery({ queryKey: ['live'], queryFn: () => 'fetched', enabled: false });
+      renders.push(live.data ?? 'unknown');
+      return <p>{live.data ?? 'unknown'}</p>;
+    }
+    holdFirstFetches();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ShowsLiveState />
+        <SetsLiveState />
+        <ReleaseFetchesAfterPaint />
+      </QueryClientProvider>,
+    );
+    // The tasks a browser may run between React's commit and the frame: no re-render in them.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(renders).toEqual(['unknown']);
+
+    await act(async () => {
+      vi.advanceTimersToNextFrame();
+      await vi.advanceTimersByTimeAsync(50);
+    });
+    expect(screen.getByText('none')).toBeDefined();
   });
 
   it('lets go when the panel unmounts before the frame', () => {

@@ -70,6 +70,14 @@ describe('prepaintPanel', () => {
     expect(root.querySelector('ul')?.style.marginTop).toBe('180px');
   });
 
+  it('takes the list top read beforehand, without reading the storage itself', () => {
+    const getItem = vi.spyOn(Storage.prototype, 'getItem');
+    prepaintPanel(root, START, 150);
+    expect(getItem).not.toHaveBeenCalled();
+    expect(root.querySelector('ul')?.style.marginTop).toBe('150px');
+    getItem.mockRestore();
+  });
+
   it.each([
     ['no answer from the worker', null],
     ['no kept page', { ...START, snapshot: null }],

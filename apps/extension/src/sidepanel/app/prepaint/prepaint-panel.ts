@@ -79,7 +79,12 @@ function prepaintRow(item: TItemSummary): HTMLLIElement {
  * it painted: nothing without kept items for a signed-in user's web page (the panel then loads
  * as it would without).
  */
-export function prepaintPanel(root: HTMLElement, start: PanelStart | null): boolean {
+export function prepaintPanel(
+  root: HTMLElement,
+  start: PanelStart | null,
+  /** Where the list started last time: the entry reads it while the worker answers. */
+  listTop: number | null = readListTop(),
+): boolean {
   const kept = start && keptItems(start);
   if (!kept) return false;
   // What Mantine's provider sets for defaultColorScheme="auto" (its ColorSchemeScript does too).
@@ -102,7 +107,6 @@ export function prepaintPanel(root: HTMLElement, start: PanelStart | null): bool
   panel.setAttribute(PREPAINT_ATTRIBUTE, '');
   panel.setAttribute('aria-busy', 'true');
   root.replaceChildren(panel);
-  const listTop = readListTop();
   const top = list.getBoundingClientRect().top;
   if (listTop !== null && listTop > top) list.style.marginTop = `${listTop - top}px`;
   return true;

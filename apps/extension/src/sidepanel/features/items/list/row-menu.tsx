@@ -1,6 +1,6 @@
-import { IconDots } from '@tabler/icons-react';
 import type { TItemSummary } from '@waymark/core';
 import { FirstUse } from '../../../shared/first-use/first-use';
+import { DOTS_ICON } from '../../../shared/item-row/dots-icon';
 import classes from '../../../shared/item-row/item-row.module.css';
 import { OpenedRowMenu } from '../lazy-views';
 import type { ItemActions } from './use-item-actions';
@@ -39,7 +39,7 @@ export function RowMenu(props: RowMenuProps) {
           onClick={use}
           {...buttonProps}
         >
-          <IconDots size={16} aria-hidden />
+          {DOTS_ICON}
         </button>
       )}
     >
