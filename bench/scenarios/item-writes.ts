@@ -53,7 +53,12 @@ export const itemWritesScenario: Scenario = {
         if (!result) continue;
         const answered = Math.max(1, result.requests.total);
         if (statements)
-          statementLines.push('', `${mix.label}, round ${round}:`, '', ...(await statements.read(answered)));
+          statementLines.push(
+            '',
+            `${mix.label}, round ${round}:`,
+            '',
+            ...(await statements.read(answered)),
+          );
         const serverUs = (1000 * (totalCpuMs(server) - serverBefore)) / answered;
         const databaseUs = (1000 * (totalCpuMs(database) - databaseBefore)) / answered;
         const failures = result.non2xx + result.errors + result.timeouts;
