@@ -51,7 +51,12 @@ export const liveEvents = pgTable(
   (table) => [
     index('live_events_project_id_xid_id_idx').on(table.projectId, table.xid, table.id),
     // The one-event-per-item check of waymark_add_live_event (migration 0046, decision 0119).
-    index('live_events_project_id_xid_item_id_idx').on(table.projectId, table.xid, table.itemId),
+    index('live_events_fold_idx').on(
+      table.projectId,
+      table.xid,
+      sql`coalesce(${table.itemId}, 0)`,
+      sql`coalesce(${table.relativePathId}, 0)`,
+    ),
     index('live_events_created_at_idx').on(table.createdAt),
   ],
 );
