@@ -176,7 +176,8 @@ describe('one live event per item and page per transaction', () => {
     });
     const oldPathId = await pathIdOf(movedId);
     const newPathId = await pathIdOf(stayingId);
-    // Renaming /bag onto /checkout merges them: the item moves, /bag is deleted.
+    // Renaming /bag onto /checkout merges them: the item moves, /bag is deleted. A guard that
+    // held before the fold too: it fails if events were folded by item alone, losing the old page.
     const events = await eventsOf(async () =>
       ok(
         await post('/api/project/updateRelativePath', {
