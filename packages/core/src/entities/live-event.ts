@@ -12,10 +12,20 @@ export const LIVE_EVENT_NAMES = ['ready', 'change', 'resync', 'revoked'] as cons
 /** The name of an SSE event of a live stream. */
 export type TLiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 
-/** The data of a `change` event: what was written and where it shows. Ids only, never content. */
+/**
+ * The data of a `change` event: what was written and where it shows. Ids only, never content.
+ * A transaction sends one event per project, page and item it changed (decision 0119): a create
+ * with tags is one `items` event, a note one `item_notes` event, though each wrote two tables.
+ * Read the event as "this item on this page changed", never as "only this table changed".
+ */
 export const ZLiveChange = z.object({
   projectId: z.number().int(),
-  /** The table written: items, item_notes, item_relations, item_tags, relative_paths, … */
+  /**
+   * The first table the transaction wrote for this item and page (items, item_notes,
+   * item_relations, item_tags, relative_paths, …); later writes of the same transaction to
+   * others send nothing more. `inbox_entries` (the recipients' new notifications) is never
+   * folded with the others.
+   */
   topic: z.string(),
   /** The page (relative path) it shows on; null for project-wide changes (releases, statuses). */
   relativePathId: z.number().int().nullable(),

@@ -17,12 +17,14 @@ const xid8 = customType<{ data: string; driverData: string }>({
 });
 
 /**
- * What changed on a project, one row per changed row of an item, note, relation, tag, link,
- * attachment, path, release or data field (issue 16). Written only by the triggers of migrations
- * 0011/0016/0022, without a lock since 0042 (decision 0092): streams read a project's events in
- * (xid, id) order, only those of transactions older than the oldest one still running, so a
- * stream that has sent event N has sent every committed event of its project ordered before N,
- * and `Last-Event-ID: N` catches up from N's place. Pruned after `LIVE_EVENTS_RETENTION_HOURS`.
+ * What changed on a project: a changed item, note, relation, tag, link, attachment, path, release
+ * or data field (issue 16), one row per transaction, project, page and item since migration 0046
+ * (decision 0119; the topic names the first table written for them, inbox events apart). Written
+ * only by the triggers of migrations 0011/0016/0022, without a lock since 0042 (decision 0092):
+ * streams read a project's events in (xid, id) order, only those of transactions older than the
+ * oldest one still running, so a stream that has sent event N has sent every committed event of
+ * its project ordered before N, and `Last-Event-ID: N` catches up from N's place. Pruned after
+ * `LIVE_EVENTS_RETENTION_HOURS`.
  */
 export const liveEvents = pgTable(
   'live_events',
@@ -30,7 +32,7 @@ export const liveEvents = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     /** No foreign key: a deleted project's last events must still reach its streams. */
     projectId: integer('project_id').notNull(),
-    /** The table written: items, item_notes, item_relations, relative_paths, item_statuses… */
+    /** The first table its transaction wrote for this page and item: items, item_notes, … */
     topic: text('topic').notNull(),
     /** The page the change shows on, when it concerns one. */
     relativePathId: integer('relative_path_id'),
@@ -48,6 +50,13 @@ export const liveEvents = pgTable(
   },
   (table) => [
     index('live_events_project_id_xid_id_idx').on(table.projectId, table.xid, table.id),
+    // The one-event-per-item check of waymark_add_live_event (migration 0046, decision 0119).
+    index('live_events_fold_idx').on(
+      table.projectId,
+      table.xid,
+      sql`coalesce(${table.itemId}, 0)`,
+      sql`coalesce(${table.relativePathId}, 0)`,
+    ),
     index('live_events_created_at_idx').on(table.createdAt),
   ],
 );
