@@ -211,6 +211,30 @@ describe('statements per write', () => {
     expect(second[0]?.values).toEqual(expect.arrayContaining(['Second of two', itemId]));
   });
 
+  it('a bulk edit reads each item once, and checks its references and plan once', async () => {
+    const made: number[] = [];
+    for (const title of ['Bulk 1', 'Bulk 2', 'Bulk 3', 'Bulk 4'])
+      made.push(
+        await createItem(t, world.admin, world, { projectId, relativePath: '/bulk', title }),
+      );
+    const bulk = (itemIds: number[], status: number | undefined, tag: string) =>
+      post('/api/workspace/bulkUpdateItems', {
+        projectId,
+        itemIds,
+        change: { itemStatusId: status, addTags: [tag] },
+      });
+    const two = await bulk(made.slice(0, 2), world.statusIds[1], 'two');
+    const four = await bulk(made, world.statusIds[2], 'four');
+    expect(ok<{ changedItemIds: number[] }>(two.result).changedItemIds).toHaveLength(2);
+    expect(ok<{ changedItemIds: number[] }>(four.result).changedItemIds).toHaveLength(4);
+    // Per item: its lock, its fields, the update, its tags replaced (delete, insert), its history.
+    // Before: getItem's five reads, and the references and plan read again for every item.
+    expect((four.statements.length - two.statements.length) / 2).toBe(6);
+    const once = (start: string) => four.statements.filter((text) => text.startsWith(start));
+    expect(once('select "plan_id" from')).toHaveLength(1);
+    expect(once('select (select "item_types"."description"')).toHaveLength(1);
+  });
+
   it('a create with tags writes its search row once, with its tags', async () => {
     // Every row of the create's statement refreshes the item's search row after the statement
     // (the item's, each tag's); all see the same rows, so only the first writes (migration

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { itemTags, items } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 import { ITEM_NOT_FOUND } from './item-exists';
-import { applyItemUpdate, type UpdateItemInput } from './update-item';
+import { applyItemUpdate, createItemUpdateReads, type UpdateItemInput } from './update-item';
 
 /** What a bulk edit changes on every item (see ZBulkChange). */
 export type BulkChange = {
@@ -63,12 +63,14 @@ async function applyAll(
     const states = await lockStates(tx, scope, itemIds);
     const changedItemIds: number[] = [];
     const before: TBulkItemState[] = [];
+    const reads = createItemUpdateReads();
     for (const state of states) {
-      const changed = await applyItemUpdate(tx, scope, {
-        ...updateOf(state),
-        itemId: state.itemId,
-        userId,
-      });
+      const changed = await applyItemUpdate(
+        tx,
+        scope,
+        { ...updateOf(state), itemId: state.itemId, userId },
+        reads,
+      );
       if (!changed) continue;
       changedItemIds.push(state.itemId);
       before.push(state);

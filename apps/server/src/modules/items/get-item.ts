@@ -51,7 +51,11 @@ export async function getItem(db: Db | DbOrTx, input: { itemId: number }): Promi
   };
 }
 
-async function selectItemRow(db: Db | DbOrTx, itemId: number) {
+/**
+ * An item's own fields with the names of its type, status, assignee, release and creator, its
+ * tags and links (one read; no notes, related items or history): what an edit compares.
+ */
+export async function selectItemRow(db: Db | DbOrTx, itemId: number) {
   const [row] = await joinItemLookups(db.select(itemDetailColumns).from(items).$dynamic()).where(
     eq(items.id, itemId),
   );

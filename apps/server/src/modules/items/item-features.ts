@@ -1,4 +1,4 @@
-import type { Feature } from '@waymark/core';
+import type { Feature, Plan } from '@waymark/core';
 import type { DbOrTx } from '../../db/client';
 import { getOrgPlan, requireFeature } from '../entitlements/index';
 
@@ -32,18 +32,23 @@ export function listItemFeaturesUsed(
   return used;
 }
 
+/** The plan one transaction read, locked until it ends, for its later writes to check against. */
+export type PlanOfTransaction = { plan?: Plan };
+
 /**
  * Throws PLAN_LIMIT when the write uses a feature the organization's plan lacks (spec §9). The
- * plan is read only when the write uses a gated field at all.
+ * plan is read only when the write uses a gated field at all, and once per `read` given: the
+ * share lock on the organization holds it until the transaction ends.
  */
 export async function assertItemFeatures(
   db: DbOrTx,
   orgId: number,
   input: GatedItemFields,
   stored?: StoredItemFields,
+  read: PlanOfTransaction = {},
 ): Promise<void> {
   const used = listItemFeaturesUsed(input, stored);
   if (used.length === 0) return;
-  const plan = await getOrgPlan(db, orgId, { lock: 'share' });
-  for (const feature of used) requireFeature(plan, feature);
+  read.plan ??= await getOrgPlan(db, orgId, { lock: 'share' });
+  for (const feature of used) requireFeature(read.plan, feature);
 }
