@@ -1,4 +1,5 @@
 import { authScenario } from './auth';
+import { bulkEditScenario } from './bulk-edit';
 import { captureScenario } from './capture';
 import { exportMemoryScenario } from './export-memory';
 import { itemImportScenario } from './item-import';
@@ -25,6 +26,7 @@ export const SCENARIOS: Scenario[] = [
   searchLoadScenario,
   exportMemoryScenario,
   itemImportScenario,
+  bulkEditScenario,
   mixedLoadScenario,
   itemWritesScenario,
   liveStreamsScenario,
