@@ -29,7 +29,7 @@ export type UpdateItemInput = {
 type Change = { field: string; before: string | null; after: string | null };
 
 /**
- * What the edits of many items in one transaction (a bulk edit, an import) read once: the
+ * What the edits of many items in one transaction (a bulk edit or its undo) read once: the
  * organization's plan, and the labels of each set of references checked. Both hold until the
  * transaction ends (the plan under its share lock); one per transaction.
  */
