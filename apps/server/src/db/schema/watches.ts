@@ -16,7 +16,8 @@ import { users } from './users';
  * What a user watches (issue 27): an item, a page (every item on one relative path of a project)
  * or a whole project. `isWatching = false` remembers an explicit unwatch, so the automatic watch
  * of a later note or mention does not undo it. Access is checked when notifying, and the row is
- * deleted when the user loses the project (migration trigger).
+ * deleted when the user loses the project (migration trigger), or when its item or page is deleted;
+ * a page merged into another hands its watches on (migration 0047).
  */
 export const watches = pgTable(
   'watches',

@@ -8,7 +8,7 @@ import { defineModule, type AppModule } from '../module';
 import { addItemNote } from './add-note';
 import { deleteItemNote } from './delete-note';
 import { editItemNote } from './edit-note';
-import { getWatchState, setWatch, watchItem } from './watch';
+import { getWatchState, setWatch, watchItem, watchPage } from './watch';
 
 export { addItemNote } from './add-note';
 export { forgetWatcher } from './forget-watcher';
@@ -63,13 +63,12 @@ const registerConversation: AppModule = (app, { db }) => {
   registerRoute(app, routes.watchPage, {
     access: projectMember({ pathIdFrom: 'params.relativePathId' }),
     handler: async (request) =>
-      setWatch(
+      watchPage(
         { db },
         {
           userId: requireCaller(request).userId,
           projectId: scopeOf(request).projectId,
-          kind: 'page',
-          targetId: request.params.relativePathId,
+          relativePathId: request.params.relativePathId,
           ...request.body,
         },
       ),

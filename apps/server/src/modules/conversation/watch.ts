@@ -2,7 +2,7 @@ import { AppError, type TWatchState } from '@waymark/core';
 import { and, eq, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { items, watches } from '../../db/schema';
-import { assertItemExists, ITEM_NOT_FOUND } from '../items/index';
+import { assertItemExists, ITEM_NOT_FOUND, lockPathExists } from '../items/index';
 
 /** What can be watched: an item, a page (relative path) or a project. */
 export type WatchKind = 'item' | 'page' | 'project';
@@ -46,6 +46,22 @@ export async function watchItem(
     await assertItemExists(tx, itemId, { lock: 'key share' });
     await setWatch({ db: tx }, { ...watch, kind: 'item', targetId: itemId });
     return getWatchState({ db: tx }, input);
+  });
+}
+
+/**
+ * Watches (or unwatches) a page (a relative path) for the caller. The path is key-share locked
+ * while the watch is written: a delete or merge of the path waits, then forgets the watch or
+ * hands it to the path it merged into (migration 0047); a path gone is NOT_FOUND.
+ */
+export async function watchPage(
+  { db }: { db: Db },
+  input: { userId: number; projectId: number; relativePathId: number; isWatching: boolean },
+): Promise<{ isWatching: boolean }> {
+  const { relativePathId, ...watch } = input;
+  return db.transaction(async (tx) => {
+    await lockPathExists(tx, { projectId: input.projectId, pathId: relativePathId });
+    return setWatch({ db: tx }, { ...watch, kind: 'page', targetId: relativePathId });
   });
 }
 

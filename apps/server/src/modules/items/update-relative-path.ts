@@ -4,9 +4,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { itemHistory, items, relativePathAliases, relativePaths } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 import { isUniqueViolation } from '../../db/constraint-violation';
+import { PATH_NOT_FOUND } from './path-exists';
 
-/** Answered for a path id that is not one of the project's. */
-export const PATH_NOT_FOUND = 'URL path not found.';
 /** Answered when a concurrent change created the target path first. */
 export const PATH_CHANGED = 'The URL paths changed meanwhile. Reload them and try again.';
 

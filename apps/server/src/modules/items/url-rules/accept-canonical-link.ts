@@ -64,11 +64,8 @@ export async function acceptCanonicalLink(
         'BAD_REQUEST',
         `${canonical.key} is itself treated as ${page.key}; the two cannot name each other.`,
       );
-    await retireOwnPath(tx, scope.projectId, {
-      path: page.key,
-      targetId,
-      canonical: canonical.key,
-    });
+    // The alias first: a path row retired below hands its page watches to the path its address
+    // now names (migration 0047).
     await tx
       .insert(relativePathAliases)
       .values({ projectId: scope.projectId, path: page.key, relativePathId: targetId })
@@ -76,6 +73,11 @@ export async function acceptCanonicalLink(
         target: [relativePathAliases.projectId, relativePathAliases.path],
         set: { relativePathId: targetId },
       });
+    await retireOwnPath(tx, scope.projectId, {
+      path: page.key,
+      targetId,
+      canonical: canonical.key,
+    });
     return `${page.key} now shows the items of ${canonical.key}.`;
   });
 }
