@@ -94,8 +94,8 @@ const WORK_OPTIONS = { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 
  * job exists exactly when the change that asked for it committed.
  */
 export function createJobQueue(options: JobQueueOptions): JobQueue {
-  // Set on each job and schedule, not on the queue: pg-boss keeps a queue's options from its first
-  // creation, so a changed setting would never reach a database that already has the queue.
+  // Set on each job and schedule, not on the queue: it is this copy's setting (its environment),
+  // and the queue is shared by every copy.
   const retryDelay = options.retryDelaySeconds && { retryDelay: options.retryDelaySeconds };
   const boss = new PgBoss({
     connectionString: options.connectionString,
@@ -128,7 +128,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       isStarted = true;
       await boss.start();
       for (const definition of definitions.values()) {
+        // createQueue keeps an existing queue as it was first created: a release that changes a
+        // kind's retries or time-out reaches a database that has the queue only through updateQueue.
         await boss.createQueue(definition.name, queueOptions(definition));
+        await boss.updateQueue(definition.name, queueOptions(definition));
         await boss.work<object>(definition.name, WORK_OPTIONS, async ([job]: Job<object>[]) => {
           if (!job) return;
           await definition.handler(job.data, { id: job.id, retryCount: job.retryCount });

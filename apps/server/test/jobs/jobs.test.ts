@@ -182,6 +182,32 @@ describe('job queue', () => {
     expect(result.rows).toEqual([{ cron: '0 3 * * *', timezone: 'UTC' }]);
   });
 
+  it("gives an existing queue the kind's current retries and time-out at start", async () => {
+    const queueOf = async () =>
+      (
+        await database.db.execute<{ retry_limit: number; expire_seconds: number }>(
+          sql`select retry_limit, expire_seconds from pgboss.queue where name = 'test.upgraded'`,
+        )
+      ).rows;
+    const copyWith = (limit: number, timeoutSeconds: number) => {
+      const copy = serverCopy();
+      copy.define({
+        name: 'test.upgraded',
+        handler: () => Promise.resolve(),
+        retry: { limit, delaySeconds: 1, maxDelaySeconds: 10 },
+        timeoutSeconds,
+      });
+      return copy;
+    };
+    const before = copyWith(2, 60);
+    await before.start();
+    await before.stop();
+    expect(await queueOf()).toEqual([{ retry_limit: 2, expire_seconds: 60 }]);
+    // The next release's copy, on the same database.
+    await copyWith(7, 120).start();
+    expect(await queueOf()).toEqual([{ retry_limit: 7, expire_seconds: 120 }]);
+  });
+
   it('reports itself stopped once stopped', async () => {
     const copy = serverCopy();
     await copy.start();
