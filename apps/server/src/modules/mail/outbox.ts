@@ -83,23 +83,38 @@ function headerValue(headers: string, name: string): string {
   return line ? line.slice(name.length + 1).trim() : '';
 }
 
-// nodemailer writes multipart/alternative with a text/plain part first; decode that part.
-function findTextPart(source: string): string | undefined {
-  const parts = source.split(/\n--[^\n]+\n/);
-  for (const part of parts) {
-    const end = part.indexOf('\n\n');
-    if (end < 0) continue;
-    const headers = unfold(part.slice(0, end)).toLowerCase();
-    if (!headers.includes('content-type: text/plain')) continue;
-    const body = part.slice(end + 2).replace(/\n--[^\n]*--\s*$/, '');
-    if (headers.includes('content-transfer-encoding: base64')) {
-      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+/**
+ * The decoded body of the first text/plain entity of `entity` (headers, blank line, body),
+ * looking into multipart bodies by their declared boundary only: a line of the body that merely
+ * starts with "--" (a quoted-printable soft break before a token's "--") is not a boundary.
+ */
+function findTextPart(entity: string): string | undefined {
+  const end = entity.indexOf('\n\n');
+  if (end < 0) return undefined;
+  const headers = unfold(entity.slice(0, end));
+  const lower = headers.toLowerCase();
+  const body = entity.slice(end + 2);
+  const boundary = /content-type:\s*multipart\/[^\n]*boundary="?([^";\n]+)"?/i.exec(headers)?.[1];
+  if (boundary) {
+    // Preamble first, then each part (its boundary line's rest is its first "\n"), up to the
+    // closing delimiter ("--" right after the boundary).
+    for (const piece of `\n${body}`.split(`\n--${boundary}`).slice(1)) {
+      if (piece.startsWith('--')) break;
+      const text = findTextPart(piece.replace(/^[ \t]*\n/, ''));
+      if (text !== undefined) return text;
     }
-    if (headers.includes('content-transfer-encoding: quoted-printable'))
-      return decodeQuotedPrintable(body);
-    return body;
+    return undefined;
   }
-  return undefined;
+  if (lower.includes('content-type:') && !lower.includes('content-type: text/plain')) {
+    return undefined;
+  }
+  if (lower.includes('content-transfer-encoding: base64')) {
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  }
+  if (lower.includes('content-transfer-encoding: quoted-printable')) {
+    return decodeQuotedPrintable(body);
+  }
+  return body;
 }
 
 function decodeQuotedPrintable(body: string): string {
