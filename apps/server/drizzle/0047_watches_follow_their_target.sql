@@ -5,9 +5,9 @@
 -- watch rows behind, and a path merged into another (a rename onto an existing path, or a
 -- canonical link accepted) dropped its watchers silently: the items moved to the target page,
 -- whose watchers did not include them. Now, when items or paths are deleted, their watches go
--- with them; a path deleted because it became an alias of another (the alias at its address,
--- written before the delete) hands its page watches to that path, where a watcher's own choice
--- on the target (watching or an explicit unwatch) wins. A project being deleted hands nothing on.
+-- with them; a path deleted by a merge (which names itself in the transaction's
+-- waymark.path_merge setting) hands its page watches to the path it merged into, where a
+-- watcher's own choice on the target (watching or an explicit unwatch) wins.
 -- Statement-level, over the deleted rows: a cascade of 100,000 items is one DELETE, not 100,000.
 CREATE OR REPLACE FUNCTION waymark_forget_item_watches() RETURNS trigger
 LANGUAGE plpgsql AS $$
@@ -23,17 +23,24 @@ CREATE TRIGGER items_forget_watches AFTER DELETE ON items
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION waymark_move_page_watches() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE
+  -- '<merged path id>:<path it merged into>', set for its transaction by the merge that deletes
+  -- the path (items module, markPathMerge). An alias at the deleted address is no sign of a
+  -- merge: a path recorded again at a renamed address is a page of its own, and deleting it
+  -- forgets its watchers.
+  v_merge text := nullif(current_setting('waymark.path_merge', true), '');
+  v_source int := split_part(v_merge, ':', 1)::int;
+  v_target int := split_part(v_merge, ':', 2)::int;
 BEGIN
-  INSERT INTO watches (user_id, project_id, kind, target_id, is_watching, is_automatic, created_at)
-  SELECT w.user_id, w.project_id, 'page', a.relative_path_id, w.is_watching, w.is_automatic,
-         w.created_at
-  FROM gone_paths g
-  JOIN projects p ON p.id = g.project_id
-  JOIN relative_path_aliases a ON a.project_id = g.project_id AND a.path = g.path
-  JOIN relative_paths target ON target.id = a.relative_path_id
-  JOIN watches w ON w.kind = 'page' AND w.target_id = g.id
-  WHERE a.relative_path_id <> g.id
-  ON CONFLICT DO NOTHING;
+  IF v_merge IS NOT NULL THEN
+    INSERT INTO watches (user_id, project_id, kind, target_id, is_watching, is_automatic, created_at)
+    SELECT w.user_id, w.project_id, 'page', v_target, w.is_watching, w.is_automatic, w.created_at
+    FROM gone_paths g
+    JOIN relative_paths target ON target.id = v_target AND target.project_id = g.project_id
+    JOIN watches w ON w.kind = 'page' AND w.target_id = g.id
+    WHERE g.id = v_source
+    ON CONFLICT DO NOTHING;
+  END IF;
   DELETE FROM watches w USING gone_paths g WHERE w.kind = 'page' AND w.target_id = g.id;
   RETURN NULL;
 END;

@@ -10,7 +10,8 @@ import { createItem, ok, type As, type OrgWorld } from '../support/projects-worl
 // Migration 0047 (decision 0122): watches name their item or page by id with no foreign key.
 // Deleting the item or the path forgets its watches; a path merged into another (a rename onto
 // an existing path, an accepted canonical link) hands its page watchers to that path, where a
-// watcher's own choice wins; a page watch racing its path's delete is NOT_FOUND, nothing left.
+// watcher's own choice wins, and only a merge does; a page watch racing its path's delete is
+// NOT_FOUND, nothing left.
 
 let t: AuthTestContext;
 let world: OrgWorld;
@@ -106,6 +107,30 @@ describe('watches follow their item and page', () => {
     const itemId = await newItem('/cart-merged', 'After the merge');
     expect(await pageWatchedBy(bea.as, itemId)).toBe(true);
     expect(await pageWatchedBy(carl.as, itemId)).toBe(false);
+  });
+
+  it('forgets the watchers of a page recorded again at a renamed address when it is deleted', async () => {
+    // /was-here renamed to /moved-here leaves an alias at /was-here; an item recorded there
+    // later makes /was-here a page of its own again. Deleting it is no merge: its watchers go.
+    const renamed = await pathIdOf('/was-here');
+    ok(
+      await post(world.admin, '/api/project/updateRelativePath', {
+        projectId,
+        relativePathId: renamed,
+        relativePath: '/moved-here',
+      }),
+    );
+    const again = await pathIdOf('/was-here');
+    expect(again).not.toBe(renamed);
+    ok(await watchPage(bea.as, again));
+    ok(
+      await t.call(world.admin, {
+        method: 'POST',
+        url: `/api/project/deleteRelativePath/${again}`,
+      }),
+    );
+    expect(await pageWatches(again)).toEqual([]);
+    expect(await pageWatches(renamed)).toEqual([]);
   });
 
   it('hands page watchers to the canonical page when its link is accepted', async () => {

@@ -49,6 +49,9 @@ const ACCESS_TABLES = new Set([
   'users',
 ]);
 // Tables whose rows show in a path's item summaries, announced with the item's relative path.
+// A tag or note is announced with the path its item has when the trigger runs: every writer of
+// item_tags and item_notes also updates the item's row in its transaction (waiting for a move
+// of the item), so the path announced is the one the item ends up on. Keep it so.
 const PATH_ITEM_TABLES = new Set(['items', 'item_tags', 'item_notes']);
 // Tables announced with their project: a path created, renamed or merged, an alias (old address,
 // canonical link) added or removed; a release renamed.

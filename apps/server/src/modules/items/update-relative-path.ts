@@ -5,6 +5,7 @@ import { itemHistory, items, relativePathAliases, relativePaths } from '../../db
 import type { ProjectScope } from '../access/index';
 import { isUniqueViolation } from '../../db/constraint-violation';
 import { PATH_NOT_FOUND } from './path-exists';
+import { markPathMerge } from './path-merge';
 
 /** Answered when a concurrent change created the target path first. */
 export const PATH_CHANGED = 'The URL paths changed meanwhile. Reload them and try again.';
@@ -82,6 +83,7 @@ export async function updateRelativePath(
         .set({ relativePathId: target.id, updatedAt: sql`now()` })
         .where(eq(items.relativePathId, source.id))
         .returning({ id: items.id });
+      await markPathMerge(tx, { pathId: source.id, intoId: target.id });
       await tx.delete(relativePaths).where(eq(relativePaths.id, source.id));
       return `Merged into ${input.relativePath}: ${formatCount(moved.length, 'item')} moved.`;
     });

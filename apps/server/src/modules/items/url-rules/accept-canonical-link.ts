@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { associatedSites, items, relativePathAliases, relativePaths } from '../../../db/schema';
 import type { ProjectScope } from '../../access/index';
 import { lockUrlRules, readUrlRules } from './read-url-rules';
+import { markPathMerge } from '../path-merge';
 
 /** Input of {@link acceptCanonicalLink}. */
 export type AcceptCanonicalLinkInput = {
@@ -64,8 +65,11 @@ export async function acceptCanonicalLink(
         'BAD_REQUEST',
         `${canonical.key} is itself treated as ${page.key}; the two cannot name each other.`,
       );
-    // The alias first: a path row retired below hands its page watches to the path its address
-    // now names (migration 0047).
+    await retireOwnPath(tx, scope.projectId, {
+      path: page.key,
+      targetId,
+      canonical: canonical.key,
+    });
     await tx
       .insert(relativePathAliases)
       .values({ projectId: scope.projectId, path: page.key, relativePathId: targetId })
@@ -73,11 +77,6 @@ export async function acceptCanonicalLink(
         target: [relativePathAliases.projectId, relativePathAliases.path],
         set: { relativePathId: targetId },
       });
-    await retireOwnPath(tx, scope.projectId, {
-      path: page.key,
-      targetId,
-      canonical: canonical.key,
-    });
     return `${page.key} now shows the items of ${canonical.key}.`;
   });
 }
@@ -131,6 +130,8 @@ async function retireOwnPath(
     .update(relativePathAliases)
     .set({ relativePathId: targetId })
     .where(eq(relativePathAliases.relativePathId, own.id));
+  // Its watchers follow the page to the canonical one, as its items would (migration 0047).
+  await markPathMerge(tx, { pathId: own.id, intoId: targetId });
   await tx.delete(relativePaths).where(eq(relativePaths.id, own.id));
 }
 
