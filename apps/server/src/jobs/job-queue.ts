@@ -130,8 +130,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       for (const definition of definitions.values()) {
         // createQueue keeps an existing queue as it was first created: a release that changes a
         // kind's retries or time-out reaches a database that has the queue only through updateQueue.
-        await boss.createQueue(definition.name, queueOptions(definition));
-        await boss.updateQueue(definition.name, queueOptions(definition));
+        const queue = queueOptions(definition);
+        await boss.createQueue(definition.name, queue);
+        await boss.updateQueue(definition.name, queue);
         await boss.work<object>(definition.name, WORK_OPTIONS, async ([job]: Job<object>[]) => {
           if (!job) return;
           await definition.handler(job.data, { id: job.id, retryCount: job.retryCount });

@@ -64,7 +64,7 @@ export { selectNoteRows } from './note-rows';
 export { reassignItems, type ReassignableColumn } from './reassign-items';
 export { markItemChangedSql, recordItemChange, type ItemChange } from './record-item-change';
 export { updateRelativePath } from './update-relative-path';
-export { lockPathExists, PATH_NOT_FOUND } from './path-exists';
+export { lockPathExists } from './path-exists';
 export { setItemStatus } from './set-item-status';
 export { deleteOrgItems } from './delete-org-items';
 
