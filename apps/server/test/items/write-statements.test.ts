@@ -240,59 +240,111 @@ describe('statements per write', () => {
     // (the item's, each tag's); all see the same rows, so only the first writes (migration
     // item_search_write_once). Counted in the transaction's own table statistics, rolled back;
     // `before`: the same with the refresh as migration 0025 wrote it, replaced in the transaction.
-    const before = await searchRowWrites(readFileSync(REFRESH_BEFORE, 'utf8'));
+    const before = await searchRowWrites([
+      SEARCH_TRIGGER_0017,
+      migrationFunctions('0025_item_search_row_lock'),
+    ]);
     const after = await searchRowWrites();
     expect(before).toEqual({ upd: 3, tags: 'alpha beta gamma' });
     expect(after).toEqual({ upd: 0, tags: 'alpha beta gamma' });
   });
+
+  it("a note refreshes its item's notes alone, not the tags, attachments or description", async () => {
+    // Decision 0124: a note's refresh reads item_notes, not the other parts of the search row.
+    // `before`: the whole-row refresh every child row ran until migration 0048.
+    const before = await noteRefreshReads([SEARCH_TRIGGER_0017]);
+    const after = await noteRefreshReads();
+    expect(before.otherParts).toBeGreaterThan(0);
+    expect(before.notes).toContain('Seen on Safari 17');
+    expect(after).toEqual({ otherParts: 0, notes: before.notes });
+  });
 });
 
-const REFRESH_BEFORE = new URL('../../drizzle/0025_item_search_row_lock.sql', import.meta.url);
+/** Every `CREATE OR REPLACE FUNCTION` statement of a migration, named by its tag. */
+function migrationFunctions(tag: string, name = '') {
+  const text = readFileSync(new URL(`../../drizzle/${tag}.sql`, import.meta.url), 'utf8');
+  return text
+    .split('--> statement-breakpoint')
+    .filter((statement) => statement.includes(`CREATE OR REPLACE FUNCTION ${name}`))
+    .join(';\n');
+}
+const SEARCH_TRIGGER_0017 = migrationFunctions('0017_workspace', 'waymark_item_search_trigger');
 
-/** Updates of `item_search` by one create of an item with three tags, in a rolled-back transaction. */
-async function searchRowWrites(refreshFunction?: string) {
+/**
+ * Runs `write` in a transaction rolled back afterwards, with `functions` (migration text) put in
+ * place first; resolves to what `write` returned.
+ */
+async function rolledBackWith<T>(functions: string[], write: (tx: Tx) => Promise<T>) {
   const rolledBack = new Error('rolled back');
-  let counts: unknown;
+  let result: T | undefined;
   await t.db
     .transaction(async (tx) => {
-      if (refreshFunction) await tx.execute(sql.raw(refreshFunction));
-      // The backend's counts may hold earlier transactions' not yet reported: a difference.
-      const updates = sql`(select n_tup_upd from pg_stat_xact_user_tables
-        where relname = 'item_search')`;
-      const { rows: start } = await tx.execute<{ upd: string }>(sql`select ${updates} as upd`);
-      // The create's own statement (insertCheckedItemRows), on the project's current rules.
-      const { version } = await readVersionedUrlRules(tx, projectId);
-      const itemTypeId = world.itemTypeIds[0] ?? 0;
-      const itemStatusId = world.statusIds[0] ?? 0;
-      const tags = ['alpha', 'beta', 'gamma'];
-      const { written } = await insertCheckedItemRows(
-        tx,
-        { projectId, orgId: world.orgId, accessLevelId: ADMIN_ACCESS_LEVEL_ID },
-        { itemTypeId, itemStatusId, tags, externalUrls: [], userId: world.adminUserId },
-        {
-          projectId,
-          page: { path: '/cart' },
-          recordedPath: null,
-          itemTypeId,
-          itemStatusId,
-          title: 'Indexed once',
-          descriptionHtml: '',
-          assigneeUserId: null,
-          releaseId: null,
-          createdBy: world.adminUserId,
-          tags,
-          externalUrls: [],
-        },
-        version,
-      );
-      const { rows } = await tx.execute<{ upd: string; tags: string }>(sql`
-        select ${updates} as upd,
-          (select tags from item_search where item_id = ${written?.itemId ?? 0}) as tags`);
-      counts = { ...rows[0], upd: Number(rows[0]?.upd) - Number(start[0]?.upd) };
+      for (const statement of functions) await tx.execute(sql.raw(statement));
+      result = await write(tx);
       throw rolledBack;
     })
     .catch((error: unknown) => {
       if (error !== rolledBack) throw error;
     });
-  return counts;
+  return result as T;
+}
+type Tx = Parameters<Parameters<AuthTestContext['db']['transaction']>[0]>[0];
+
+/** Scans of item_tags and item_attachments by one note's insert, and the notes it indexed. */
+async function noteRefreshReads(functions: string[] = []) {
+  return rolledBackWith(functions, async (tx) => {
+    // The backend's counts may hold earlier transactions' not yet reported: a difference.
+    const scans = sql`(select coalesce(sum(seq_scan + idx_scan), 0) from pg_stat_xact_user_tables
+      where relname in ('item_tags', 'item_attachments'))`;
+    const { rows: start } = await tx.execute<{ scans: string }>(sql`select ${scans} as scans`);
+    await tx.execute(
+      sql`insert into item_notes (item_id, author_user_id, text)
+        values (${itemId}, ${world.adminUserId}, 'Seen on Safari 17')`,
+    );
+    const { rows } = await tx.execute<{ scans: string; notes: string }>(sql`
+      select ${scans} as scans, (select notes from item_search where item_id = ${itemId}) as notes`);
+    return {
+      otherParts: Number(rows[0]?.scans) - Number(start[0]?.scans),
+      notes: rows[0]?.notes ?? '',
+    };
+  });
+}
+
+/** Updates of `item_search` by one create of an item with three tags, in a rolled-back transaction. */
+async function searchRowWrites(functions: string[] = []) {
+  return rolledBackWith(functions, async (tx) => {
+    // The backend's counts may hold earlier transactions' not yet reported: a difference.
+    const updates = sql`(select n_tup_upd from pg_stat_xact_user_tables
+        where relname = 'item_search')`;
+    const { rows: start } = await tx.execute<{ upd: string }>(sql`select ${updates} as upd`);
+    // The create's own statement (insertCheckedItemRows), on the project's current rules.
+    const { version } = await readVersionedUrlRules(tx, projectId);
+    const itemTypeId = world.itemTypeIds[0] ?? 0;
+    const itemStatusId = world.statusIds[0] ?? 0;
+    const tags = ['alpha', 'beta', 'gamma'];
+    const { written } = await insertCheckedItemRows(
+      tx,
+      { projectId, orgId: world.orgId, accessLevelId: ADMIN_ACCESS_LEVEL_ID },
+      { itemTypeId, itemStatusId, tags, externalUrls: [], userId: world.adminUserId },
+      {
+        projectId,
+        page: { path: '/cart' },
+        recordedPath: null,
+        itemTypeId,
+        itemStatusId,
+        title: 'Indexed once',
+        descriptionHtml: '',
+        assigneeUserId: null,
+        releaseId: null,
+        createdBy: world.adminUserId,
+        tags,
+        externalUrls: [],
+      },
+      version,
+    );
+    const { rows } = await tx.execute<{ upd: string; tags: string }>(sql`
+        select ${updates} as upd,
+          (select tags from item_search where item_id = ${written?.itemId ?? 0}) as tags`);
+    return { ...rows[0], upd: Number(rows[0]?.upd) - Number(start[0]?.upd) };
+  });
 }

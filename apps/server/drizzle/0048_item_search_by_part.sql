@@ -1,0 +1,66 @@
+-- Custom SQL migration file, put your code below! --
+-- hand-written:
+-- Issues 28 and 34 (decision 0124): a note, a tag or an attachment refreshed its item's whole
+-- search row — the description's regular expressions, the tags', notes' and attachments'
+-- aggregates, the project and organization joined again — though only one of those parts could
+-- have changed. Under the mixed load that refresh was 40 % of a note's database time. Each
+-- child table now refreshes its own column only; the item's own columns (title, description,
+-- project) keep the whole refresh, which also creates the row. Same item row lock first, so
+-- concurrent writes to one item still refresh one after the other and the last sees them all.
+-- The trigger reads the item id from NEW and OLD directly, not through to_jsonb of the row.
+CREATE OR REPLACE FUNCTION waymark_refresh_item_search_part(p_item_id integer, p_part text) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM items WHERE id = p_item_id FOR NO KEY UPDATE;
+  IF NOT FOUND THEN
+    -- Deleted with its item: the search row went by its foreign key.
+    RETURN;
+  END IF;
+  IF p_part = 'notes' THEN
+    UPDATE item_search s SET notes = v.text
+    FROM (SELECT coalesce(string_agg(n.text, E'\n' ORDER BY n.id), '') AS text
+          FROM item_notes n WHERE n.item_id = p_item_id) v
+    WHERE s.item_id = p_item_id AND s.notes IS DISTINCT FROM v.text;
+  ELSIF p_part = 'tags' THEN
+    UPDATE item_search s SET tags = v.text
+    FROM (SELECT coalesce(string_agg(t.tag, ' ' ORDER BY t.position), '') AS text
+          FROM item_tags t WHERE t.item_id = p_item_id) v
+    WHERE s.item_id = p_item_id AND s.tags IS DISTINCT FROM v.text;
+  ELSE
+    UPDATE item_search s SET attachment_names = v.text
+    FROM (SELECT coalesce(string_agg(a.file_name, ' ' ORDER BY a.id), '') AS text
+          FROM item_attachments a WHERE a.item_id = p_item_id) v
+    WHERE s.item_id = p_item_id AND s.attachment_names IS DISTINCT FROM v.text;
+  END IF;
+  IF NOT FOUND AND NOT EXISTS (SELECT 1 FROM item_search WHERE item_id = p_item_id) THEN
+    -- No row to update (never expected: the item's insert writes it): write the whole row.
+    PERFORM waymark_refresh_item_search(p_item_id);
+  END IF;
+END;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION waymark_item_search_trigger() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  new_id integer;
+  old_id integer;
+  -- The part each child table feeds (the triggers of 0017 are kept as they are).
+  part text := CASE TG_TABLE_NAME WHEN 'item_notes' THEN 'notes' WHEN 'item_tags' THEN 'tags'
+    ELSE 'attachments' END;
+BEGIN
+  IF TG_TABLE_NAME = 'items' THEN
+    -- INSERT or UPDATE OF title, description_html, project_id: the whole row.
+    PERFORM waymark_refresh_item_search(NEW.id);
+    RETURN NULL;
+  END IF;
+  IF TG_OP <> 'DELETE' THEN new_id := NEW.item_id; END IF;
+  IF TG_OP <> 'INSERT' THEN old_id := OLD.item_id; END IF;
+  IF new_id IS NOT NULL THEN
+    PERFORM waymark_refresh_item_search_part(new_id, part);
+  END IF;
+  IF old_id IS NOT NULL AND old_id IS DISTINCT FROM new_id THEN
+    PERFORM waymark_refresh_item_search_part(old_id, part);
+  END IF;
+  RETURN NULL;
+END;
+$$;
