@@ -5,7 +5,7 @@ import { watches } from '../../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import { createMentionWorld, type MentionPerson } from '../support/conversation-world';
 import { untilSomeoneWaitsForALock } from '../support/lock-waits';
-import { createItem, ok, type As, type OrgWorld } from '../support/projects-world';
+import { createItem, createProject, ok, type As, type OrgWorld } from '../support/projects-world';
 
 // Migration 0047 (decision 0122): watches name their item or page by id with no foreign key.
 // Deleting the item or the path forgets its watches; a path merged into another (a rename onto
@@ -168,4 +168,38 @@ describe('watches follow their item and page', () => {
     expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'URL path not found.' });
     expect(await pageWatches(pathId)).toEqual([]);
   });
+
+  it.each(['item', 'page'] as const)(
+    'lets a watch on the %s and its project’s delete both finish',
+    async (kind) => {
+      // A project's delete locks the project, then its cascade the items and paths. A watch
+      // that locked its item or path first and then, through its foreign key, the project
+      // deadlocked with it (decision 0125): here the delete holds the project while the watch
+      // arrives, then deletes; both must finish, the watch with 404.
+      const doomed = await createProject(t, world, `https://doomed-${kind}.example.test`, kind);
+      const itemId = await createItem(t, world.admin, world, {
+        projectId: doomed,
+        relativePath: '/doomed',
+        title: 'On a doomed project',
+      });
+      const item = ok<TItemDetail>(
+        await t.call(world.admin, { method: 'GET', url: `/api/item/getItem/${itemId}` }),
+      );
+      const url =
+        kind === 'item'
+          ? `/api/item/watchItem/${itemId}`
+          : `/api/item/watchPage/${item.relativePathId}`;
+      let watch: ReturnType<typeof post> | undefined;
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from projects where id = ${doomed} for update`);
+        watch = post(world.admin, url, { isWatching: true });
+        await untilSomeoneWaitsForALock(t.db);
+        await tx.execute(sql`delete from projects where id = ${doomed}`);
+      });
+      const response = await watch!;
+      expect(response.statusCode, response.body).toBe(404);
+      expect(await itemWatchCount(itemId)).toBe(0);
+      expect(await pageWatches(item.relativePathId)).toEqual([]);
+    },
+  );
 });
