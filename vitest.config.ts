@@ -68,9 +68,31 @@ const PURE_UNIT_FILES = UNIT_FOLDERS.flatMap(([dir, deep]) => unitTestFiles(dir,
 );
 
 /**
- * Three projects: `unit` (logic and components beside the code, no I/O, one module graph per
- * file), `unit-shared` (the pure unit files, one module graph per worker) and `server`
- * (the real app through inject() on a real PostgreSQL, one database per file).
+ * Server files whose long writing transaction (100,000 items migrated in one) holds back every
+ * live stream and change feed of its PostgreSQL cluster: they read below the cluster's oldest
+ * running transaction (decision 0092). Beside the other files, a live test waiting 2–5 s for
+ * its event failed. They run on an embedded cluster of their own, or, when `DATABASE_URL`
+ * names one server for all, after the other files (decision 0126).
+ */
+const OWN_CLUSTER_FILES = ['apps/server/test/db/search-backfill-migration.test.ts'];
+
+/** What both server projects share: the real app through inject() on a real PostgreSQL. */
+const SERVER_PROJECT = {
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  fileParallelism: true,
+  maxWorkers: SERVER_WORKERS,
+  // A worker imports the app's modules once for all its files instead of once per file
+  // (import was 30 % of the suite's time, decision 0097). Every file still builds its own
+  // app on its own database; a file that mocks a module clears the cache first.
+  isolate: false,
+};
+
+/**
+ * Four projects: `unit` (logic and components beside the code, no I/O, one module graph per
+ * file), `unit-shared` (the pure unit files, one module graph per worker), `server`
+ * (the real app through inject() on a real PostgreSQL, one database per file) and
+ * `server-own-cluster` (OWN_CLUSTER_FILES).
  */
 export default defineConfig({
   test: {
@@ -115,15 +137,18 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.db.test.ts'],
+          exclude: ['**/node_modules/**', ...OWN_CLUSTER_FILES],
           globalSetup: ['apps/server/test/support/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          fileParallelism: true,
-          maxWorkers: SERVER_WORKERS,
-          // A worker imports the app's modules once for all its files instead of once per file
-          // (import was 30 % of the suite's time, decision 0097). Every file still builds its own
-          // app on its own database; a file that mocks a module clears the cache first.
-          isolate: false,
+          ...SERVER_PROJECT,
+        },
+      },
+      {
+        test: {
+          name: 'server-own-cluster',
+          include: OWN_CLUSTER_FILES,
+          globalSetup: ['apps/server/test/support/global-setup-own-cluster.ts'],
+          ...SERVER_PROJECT,
+          sequence: { groupOrder: process.env.DATABASE_URL ? 1 : 0 },
         },
       },
     ],

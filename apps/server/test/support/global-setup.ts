@@ -24,6 +24,17 @@ const quiet = { info: () => undefined, warn: () => undefined, debug: () => undef
  * Migrations are applied once, to a template database each test file clones.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  return provideServer(project, createTemplate);
+}
+
+/**
+ * `DATABASE_URL`, or a fresh embedded PostgreSQL in a temporary directory, provided to the
+ * project's files as `databaseAdminUrl` after `prepare` ran on it; resolves to the teardown.
+ */
+export async function provideServer(
+  project: TestProject,
+  prepare: (adminUrl: string) => Promise<void> = async () => undefined,
+): Promise<() => Promise<void>> {
   let embedded: EmbeddedDatabase | undefined;
   let dataDir: string | undefined;
   const teardown = async () => {
@@ -39,7 +50,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       embedded = await startEmbeddedPostgres({ dataDir, log: quiet, durable: false });
       adminUrl = embedded.adminConnectionString;
     }
-    await createTemplate(adminUrl);
+    await prepare(adminUrl);
     project.provide('databaseAdminUrl', adminUrl);
   } catch (error) {
     // A failed setup gets no teardown call; without this the cluster would outlive the run.
