@@ -17,8 +17,10 @@ export function writeSection(file: string, name: string, body: string): void {
   const end = `<!-- bench:${name}:end -->`;
   const section = `${start}\n${body.trim()}\n${end}`;
   const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
+  // A function, not the string: a body holding `$\`` or `$'` (a statement's text cut after a
+  // placeholder's `$`, then closed by a code span's backtick) would be read as a pattern.
   const next = pattern.test(current)
-    ? current.replace(pattern, section)
+    ? current.replace(pattern, () => section)
     : `${current.trimEnd()}\n\n${section}\n`;
   writeFileSync(file, next);
 }
