@@ -7,6 +7,7 @@ import {
 } from '@waymark/core';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { answerConcurrentChange } from '../db/concurrent-change';
 
 const CODE_BY_STATUS = new Map<number, ErrorCode>(
   (Object.entries(ERROR_STATUS) as [ErrorCode, number][])
@@ -20,13 +21,20 @@ const GENERIC_MESSAGE = 'Internal server error';
  * The one error handler of the app: every failure leaves as an {@link ErrorBody}. 4xx keep
  * their message; 5xx details go to the log only.
  */
-export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+export function handleError(thrown: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  // A transaction aborted for a concurrent one (a deadlock broken) is no fault of the call's
+  // (decision 0127); its details still go to the log: a deadlock means two writers lock in
+  // opposite orders.
+  const concurrent = answerConcurrentChange(thrown);
+  const error = concurrent ?? thrown;
   const body = toErrorBody(error);
   const retryAfterSeconds = appErrorIn(error)?.retryAfterSeconds;
   if (retryAfterSeconds !== undefined) void reply.header('retry-after', String(retryAfterSeconds));
   // A 503 is overload the client is told to retry, not a fault: one warning line, no stack.
   if (body.statusCode >= 500 && body.code !== 'UNAVAILABLE')
     request.log.error({ err: error }, 'request failed');
+  else if (concurrent)
+    request.log.warn({ err: thrown }, 'transaction aborted for a concurrent one');
   else if (body.statusCode >= 500) request.log.warn({ statusCode: body.statusCode }, body.message);
   else request.log.info({ err: error, statusCode: body.statusCode }, body.message);
   void reply.status(body.statusCode).send(body);

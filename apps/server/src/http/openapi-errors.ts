@@ -12,7 +12,7 @@ const ERROR_MEANING: Record<number, string> = {
   413: 'The body or the file is too large.',
   429: 'A rate limit is reached: wait as Retry-After says.',
   500: 'An unexpected server error.',
-  503: 'The server is overloaded for now (no database connection came in time): retry after Retry-After.',
+  503: 'The server is overloaded for now (no database connection came in time, or a concurrent transaction aborted this one): retry after Retry-After.',
 };
 
 const CODES_BY_STATUS = new Map<number, ErrorCode[]>();

@@ -185,6 +185,9 @@ describe('watches follow their item and page', () => {
       const item = ok<TItemDetail>(
         await t.call(world.admin, { method: 'GET', url: `/api/item/getItem/${itemId}` }),
       );
+      // The author's automatic watch forgotten: the call writes a new row, whose foreign key
+      // locks the project (an update of an existing row would not).
+      await t.db.delete(watches).where(and(eq(watches.kind, 'item'), eq(watches.targetId, itemId)));
       const url =
         kind === 'item'
           ? `/api/item/watchItem/${itemId}`
@@ -202,4 +205,29 @@ describe('watches follow their item and page', () => {
       expect(await pageWatches(item.relativePathId)).toEqual([]);
     },
   );
+
+  it('answers a note whose project is deleted while it is written 404, not 500', async () => {
+    // The note's statement writes its author's new automatic watch, whose foreign key waits for
+    // the project a delete holds; the delete commits and the key finds no project: the item is
+    // gone with it (decision 0127).
+    const doomed = await createProject(t, world, 'https://doomed-note.example.test', 'note');
+    const itemId = await createItem(t, world.admin, world, {
+      projectId: doomed,
+      relativePath: '/doomed',
+      title: 'Noted while deleted',
+    });
+    await t.db.delete(watches).where(and(eq(watches.kind, 'item'), eq(watches.targetId, itemId)));
+    const note = () => post(world.admin, '/api/item/addItemNote', { itemId, text: 'Racing' });
+    let first: ReturnType<typeof note> | undefined;
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from projects where id = ${doomed} for update`);
+      first = note();
+      await untilSomeoneWaitsForALock(t.db);
+      await tx.execute(sql`delete from projects where id = ${doomed}`);
+    });
+    const response = await first!;
+    expect(response.statusCode, response.body).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Item not found.' });
+    expect((await note()).statusCode).toBe(404);
+  });
 });

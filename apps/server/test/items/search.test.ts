@@ -374,6 +374,59 @@ describe('full-text search of a project', () => {
     expect(await searchIds('invoice')).toEqual([]);
   });
 
+  it('keeps each part current on its own: tags replaced, a note moved to another item', async () => {
+    // Decision 0124: a note, tag or attachment rewrites only its part of the search row.
+    const first = await createItem(t, world.admin, world, {
+      projectId,
+      relativePath: '/parts',
+      title: 'Parts one',
+      tags: ['velvet'],
+      descriptionHtml: '<p>Described as <b>sturdy</b></p>',
+    });
+    const second = await createItem(t, world.admin, world, {
+      projectId,
+      relativePath: '/parts',
+      title: 'Parts two',
+    });
+    ok(
+      await t.call(world.admin, {
+        method: 'POST',
+        url: '/api/item/updateItem',
+        payload: { itemId: first, tags: ['corduroy', 'tweed'] },
+      }),
+    );
+    expect(await searchIds('velvet')).toEqual([]);
+    expect(await searchIds('tweed')).toEqual([first]);
+    const noteId = await addNote(first, 'Mentions a zeppelin');
+    expect(await searchIds('zeppelin')).toEqual([first]);
+    await t.db.update(itemNotes).set({ itemId: second }).where(eq(itemNotes.id, noteId));
+    expect(await searchIds('zeppelin')).toEqual([second]);
+    // The other parts of the first item's row are as they were.
+    expect(await searchIds('sturdy')).toEqual([first]);
+    expect(await searchIds('corduroy')).toEqual([first]);
+  });
+
+  it('gives an item the current language at its next note if it was indexed in another', async () => {
+    // An item created while its organization's language changed keeps the old one (the
+    // re-index cannot see a row not yet committed); its next note corrects it, as the whole
+    // refresh did before decision 0124.
+    const itemId = await createItem(t, world.admin, world, {
+      projectId,
+      relativePath: '/late',
+      title: 'Indexed in the wrong language',
+    });
+    await t.db
+      .update(itemSearch)
+      .set({ searchConfig: sql`'simple'::regconfig` })
+      .where(eq(itemSearch.itemId, itemId));
+    await addNote(itemId, 'Any note');
+    const [row] = await t.db
+      .select({ config: sql<string>`${itemSearch.searchConfig}::text` })
+      .from(itemSearch)
+      .where(eq(itemSearch.itemId, itemId));
+    expect(row?.config).toBe('english');
+  });
+
   it('loses no note from the index when 30 are added to one item at once', async () => {
     const itemId = await createItem(t, world.admin, world, {
       projectId,

@@ -33,7 +33,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
  */
 export async function provideServer(
   project: TestProject,
-  prepare: (adminUrl: string) => Promise<void> = async () => undefined,
+  prepare: (adminUrl: string) => Promise<void> = () => Promise.resolve(),
 ): Promise<() => Promise<void>> {
   let embedded: EmbeddedDatabase | undefined;
   let dataDir: string | undefined;

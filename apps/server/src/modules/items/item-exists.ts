@@ -37,13 +37,15 @@ export async function readOfItem<T>(
 /**
  * Runs a statement writing a row that references an item. An item deleted after the route's
  * access check (or long before: decision 0110) fails the row's foreign key: that is the item not
- * found, not a server error.
+ * found, not a server error. So is its project deleted while the statement ran: a row the
+ * statement writes beside (an automatic watch) names the project, and the item went with it.
  */
 export async function writeOnItem<T>(statement: PromiseLike<T>): Promise<T> {
   try {
     return await statement;
   } catch (error) {
-    if (isMissingReference(error, 'items')) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
+    if (isMissingReference(error, 'items') || isMissingReference(error, 'projects'))
+      throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
     throw error;
   }
 }
