@@ -71,8 +71,8 @@ const PURE_UNIT_FILES = UNIT_FOLDERS.flatMap(([dir, deep]) => unitTestFiles(dir,
  * Server files whose long writing transaction (100,000 items migrated in one) holds back every
  * live stream and change feed of its PostgreSQL cluster: they read below the cluster's oldest
  * running transaction (decision 0092). Beside the other files, a live test waiting 2–5 s for
- * its event failed. They run on an embedded cluster of their own, or, when `DATABASE_URL`
- * names one server for all, after the other files (decision 0126).
+ * its event failed. They run on an embedded cluster of their own, also when `DATABASE_URL`
+ * names one for the other files (decision 0126).
  */
 const OWN_CLUSTER_FILES = ['apps/server/test/db/search-backfill-migration.test.ts'];
 
@@ -148,7 +148,6 @@ export default defineConfig({
           include: OWN_CLUSTER_FILES,
           globalSetup: ['apps/server/test/support/global-setup-own-cluster.ts'],
           ...SERVER_PROJECT,
-          sequence: { groupOrder: process.env.DATABASE_URL ? 1 : 0 },
         },
       },
     ],

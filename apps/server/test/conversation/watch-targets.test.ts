@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watches } from '../../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import { createMentionWorld, type MentionPerson } from '../support/conversation-world';
-import { untilSomeoneWaitsForALock } from '../support/lock-waits';
+import { backendPid, untilSomeoneWaitsForALock } from '../support/lock-waits';
 import { createItem, createProject, ok, type As, type OrgWorld } from '../support/projects-world';
 
 // Migration 0047 (decision 0122): watches name their item or page by id with no foreign key.
@@ -196,7 +196,7 @@ describe('watches follow their item and page', () => {
       await t.db.transaction(async (tx) => {
         await tx.execute(sql`select 1 from projects where id = ${doomed} for update`);
         watch = post(world.admin, url, { isWatching: true });
-        await untilSomeoneWaitsForALock(t.db);
+        await untilSomeoneWaitsForALock(t.db, { blockedBy: await backendPid(tx) });
         await tx.execute(sql`delete from projects where id = ${doomed}`);
       });
       const response = await watch!;
@@ -222,7 +222,7 @@ describe('watches follow their item and page', () => {
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`select 1 from projects where id = ${doomed} for update`);
       first = note();
-      await untilSomeoneWaitsForALock(t.db);
+      await untilSomeoneWaitsForALock(t.db, { blockedBy: await backendPid(tx) });
       await tx.execute(sql`delete from projects where id = ${doomed}`);
     });
     const response = await first!;

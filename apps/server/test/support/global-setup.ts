@@ -28,12 +28,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
 }
 
 /**
- * `DATABASE_URL`, or a fresh embedded PostgreSQL in a temporary directory, provided to the
- * project's files as `databaseAdminUrl` after `prepare` ran on it; resolves to the teardown.
+ * `DATABASE_URL` (unless `ownCluster`), or a fresh embedded PostgreSQL in a temporary directory,
+ * provided to the project's files as `databaseAdminUrl` after `prepare` ran on it; resolves to
+ * the teardown.
  */
 export async function provideServer(
   project: TestProject,
   prepare: (adminUrl: string) => Promise<void> = () => Promise.resolve(),
+  { ownCluster = false }: { ownCluster?: boolean } = {},
 ): Promise<() => Promise<void>> {
   let embedded: EmbeddedDatabase | undefined;
   let dataDir: string | undefined;
@@ -42,7 +44,7 @@ export async function provideServer(
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    let adminUrl = process.env.DATABASE_URL;
+    let adminUrl = ownCluster ? undefined : process.env.DATABASE_URL;
     if (!adminUrl) {
       dataDir = await mkdtemp(path.join(tmpdir(), 'waymark-test-pg-'));
       // mkdtemp makes it 0700; as root, postgres runs as the `postgres` user and must enter it.
