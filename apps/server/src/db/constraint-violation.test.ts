@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMissingReference, isUniqueViolation } from './constraint-violation';
+import { isMissingReference, isTransientConflict, isUniqueViolation } from './constraint-violation';
 
 // Drizzle wraps the driver's error as the cause of its own; both forms must be recognised.
 const wrapped = (cause: object) => Object.assign(new Error('Failed query'), { cause });
@@ -26,5 +26,14 @@ describe('constraint violations', () => {
     ).toBe(false);
     expect(isMissingReference(wrapped({ ...toItems, code: '23505' }), 'items')).toBe(false);
     expect(isMissingReference(new Error('no cause'), 'items')).toBe(false);
+  });
+
+  it('recognises a deadlock or a serialization failure, and nothing else, as transient', () => {
+    for (const code of ['40P01', '40001']) {
+      expect(isTransientConflict(wrapped({ code }))).toBe(true);
+      expect(isTransientConflict({ code })).toBe(true);
+    }
+    for (const error of [wrapped({ code: '23503' }), wrapped({ code: '57014' }), 'text'])
+      expect(isTransientConflict(error)).toBe(false);
   });
 });

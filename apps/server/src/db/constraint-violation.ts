@@ -23,3 +23,16 @@ export function isMissingReference(error: unknown, table: string): boolean {
     cause.constraint.endsWith(`_${table}_id_fk`)
   );
 }
+
+// PostgreSQL's SQLSTATEs for a transaction it aborted only because of another one running at the
+// same moment: nothing about the request was wrong, and the same call again succeeds.
+const TRANSIENT_CONFLICTS = new Set(['40P01', '40001']); // deadlock_detected, serialization_failure
+
+/**
+ * Whether `error` (or its cause, as drizzle wraps driver errors) is a transaction PostgreSQL
+ * aborted only for a concurrent one: a deadlock its detector broke, or a serialization failure.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  const code = driverError(error)?.code;
+  return typeof code === 'string' && TRANSIENT_CONFLICTS.has(code);
+}

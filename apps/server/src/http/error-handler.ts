@@ -1,13 +1,8 @@
-import {
-  ERROR_STATUS,
-  isAppError,
-  type AppError,
-  type ErrorBody,
-  type ErrorCode,
-} from '@waymark/core';
+import { AppError, ERROR_STATUS, isAppError, type ErrorBody, type ErrorCode } from '@waymark/core';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { answerConcurrentChange } from '../db/concurrent-change';
+import { isTransientConflict } from '../db/constraint-violation';
+import { SERVER_BUSY_MESSAGE, SERVER_BUSY_RETRY_AFTER_SECONDS } from '../db/pool-busy';
 
 const CODE_BY_STATUS = new Map<number, ErrorCode>(
   (Object.entries(ERROR_STATUS) as [ErrorCode, number][])
@@ -25,7 +20,12 @@ export function handleError(thrown: unknown, request: FastifyRequest, reply: Fas
   // A transaction aborted for a concurrent one (a deadlock broken) is no fault of the call's
   // (decision 0127); its details still go to the log: a deadlock means two writers lock in
   // opposite orders.
-  const concurrent = answerConcurrentChange(thrown);
+  const concurrent = isTransientConflict(thrown)
+    ? new AppError('UNAVAILABLE', SERVER_BUSY_MESSAGE, {
+        retryAfterSeconds: SERVER_BUSY_RETRY_AFTER_SECONDS,
+        cause: thrown,
+      })
+    : undefined;
   const error = concurrent ?? thrown;
   const body = toErrorBody(error);
   const retryAfterSeconds = appErrorIn(error)?.retryAfterSeconds;
