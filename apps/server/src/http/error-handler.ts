@@ -6,7 +6,12 @@ import { SERVER_BUSY_MESSAGE, SERVER_BUSY_RETRY_AFTER_SECONDS } from '../db/pool
 
 const CODE_BY_STATUS = new Map<number, ErrorCode>(
   (Object.entries(ERROR_STATUS) as [ErrorCode, number][])
-    .filter(([code]) => code !== 'PLAN_LIMIT' && code !== 'PAYMENT_ACTION_REQUIRED')
+    .filter(
+      ([code]) =>
+        code !== 'PLAN_LIMIT' &&
+        code !== 'PAYMENT_ACTION_REQUIRED' &&
+        code !== 'PAYMENT_PROCESSING',
+    )
     .map(([code, status]) => [status, code]),
 );
 

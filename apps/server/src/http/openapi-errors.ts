@@ -5,7 +5,7 @@ import { ERROR_EXAMPLE_MESSAGES } from './openapi-examples';
 const ERROR_MEANING: Record<number, string> = {
   400: 'Invalid input; nothing changed.',
   401: 'No, an unknown, an expired or a revoked token or session.',
-  402: 'The payment failed or needs the customer to act (3-D Secure).',
+  402: 'The payment failed, needs the customer to act (3-D Secure), or is still being processed (do not pay again).',
   403: 'Not allowed: a token scope missing, an administrators-only call, or a session-only call.',
   404: 'Not found, or not visible to the caller.',
   409: 'A conflict with the current state, or a plan limit reached.',

@@ -1,5 +1,5 @@
 import { isAppError, PLAN_IDS } from '@waymark/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,6 +7,7 @@ import {
   type StripeGateway,
 } from '../../src/modules/billing/gateway/stripe-gateway';
 import { billingCharges } from '../../src/db/schema';
+import { PAYMENT_PROCESSING_MESSAGE } from '../../src/modules/billing/billing-messages';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import { setPlan } from '../support/billing-world';
 import { createOrgWorld, ok } from '../support/projects-world';
@@ -221,18 +222,22 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
     standIn.requests
       .filter((r) => r.path === `/v1/payment_intents/${paymentId}/cancel`)
       .map((r) => r.idempotencyKey);
-  /** A Pro organization whose card (its own id) always needs 3-D Secure. */
-  async function threeDSecureOrg() {
+  /** A new organization on `planId` with the test card `card` (the organization's own id). */
+  async function orgWithCard(planId: number, card: string) {
     const w = await createOrgWorld(t);
-    await setPlan(t, w.orgId, PLAN_IDS.pro);
+    await setPlan(t, w.orgId, planId);
     ok(
       await t.call(w.admin, {
         method: 'POST',
         url: '/api/stripe/savePaymentMethod',
-        payload: { orgId: w.orgId, stripePaymentId: `pm_card_authenticationRequired_o${w.orgId}` },
+        payload: { orgId: w.orgId, stripePaymentId: `${card}_o${w.orgId}` },
       }),
     );
     return w;
+  }
+  /** A Pro organization whose card always needs 3-D Secure. */
+  function threeDSecureOrg() {
+    return orgWithCard(PLAN_IDS.pro, 'pm_card_authenticationRequired');
   }
   /** Stripe's signed `payment_intent.succeeded`; `signature` replaces the valid one. */
   const sendSucceeded = (paymentId: string, signature?: string) => {
@@ -359,6 +364,58 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
       }),
     );
     expect(pending.paymentIntentId).not.toBe(paymentId);
+  });
+
+  // Decision 0128: the job charges a purchase left pending, so "failed, try again" paid twice.
+  it('answers a purchase Stripe did not answer as being processed; the job charges it once', async () => {
+    const w = await orgWithCard(PLAN_IDS.free, 'pm_card_visa');
+    // Onto Pro as an admin gets there: the period has its charge, so the job has only the purchase.
+    ok(
+      await t.call(w.admin, {
+        method: 'GET',
+        url: `/api/account/selectPlan/${w.orgId}/${PLAN_IDS.pro}`,
+      }),
+    );
+    const intentsBefore = standIn.intentsCreated;
+    standIn.failNext(1);
+    const bought = await t.call(w.admin, {
+      method: 'POST',
+      url: '/api/account/purchaseLicense',
+      payload: { orgId: w.orgId, purchaseCount: 1, planId: PLAN_IDS.pro },
+    });
+    expect([bought.statusCode, bought.json()]).toEqual([
+      402,
+      { statusCode: 402, code: 'PAYMENT_PROCESSING', message: PAYMENT_PROCESSING_MESSAGE },
+    ]);
+    expect(await ledgerOf(w.orgId)).toEqual([
+      ['upgrade-1', 'succeeded', 1],
+      ['purchase-1', 'pending', 1],
+    ]);
+    expect(await licenseCount(w)).toBe(1);
+    const [row] = await t.db
+      .select({ createdAt: billingCharges.createdAt })
+      .from(billingCharges)
+      .where(and(eq(billingCharges.orgId, w.orgId), eq(billingCharges.purpose, 'purchase-1')));
+    const aMinuteLater = new Date(row!.createdAt.getTime() + 61_000).toISOString();
+    ok(await runBilling(w.orgId, aMinuteLater));
+    expect(await ledgerOf(w.orgId)).toEqual([
+      ['upgrade-1', 'succeeded', 1],
+      ['purchase-1', 'succeeded', 1],
+    ]);
+    expect(await licenseCount(w)).toBe(2);
+    expect(standIn.intentsCreated - intentsBefore).toBe(1);
+    const key = `org-${w.orgId}:${aMinuteLater.slice(0, 7)}:purchase-1:1`;
+    expect(
+      standIn.requests
+        .filter(
+          (r) =>
+            r.path === '/v1/payment_intents' &&
+            r.idempotencyKey?.includes(`org-${w.orgId}:`) &&
+            r.idempotencyKey.includes(':purchase-'),
+        )
+        .map((r) => r.idempotencyKey),
+    ).toEqual([key, key]);
+    expect(await historyIds(w)).toHaveLength(2);
   });
 
   it('records a purchase the customer confirmed meanwhile as paid, once, with its license', async () => {

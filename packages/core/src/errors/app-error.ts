@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'PLAN_LIMIT'
   | 'PAYMENT_FAILED'
   | 'PAYMENT_ACTION_REQUIRED'
+  | 'PAYMENT_PROCESSING'
   | 'RATE_LIMITED'
   | 'GONE'
   | 'PAYLOAD_TOO_LARGE'
@@ -26,6 +27,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   // issue 13: the card was declined (the gateway's words), or the bank wants 3-D Secure first.
   PAYMENT_FAILED: 402,
   PAYMENT_ACTION_REQUIRED: 402,
+  // Decision 0128: the gateway's answer is not known yet; the billing job completes the charge.
+  PAYMENT_PROCESSING: 402,
   PAYLOAD_TOO_LARGE: 413,
   // Issue 34: a download's Range starts past the file's end.
   RANGE_NOT_SATISFIABLE: 416,

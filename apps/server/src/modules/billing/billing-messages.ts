@@ -16,9 +16,13 @@ export const NOTHING_TO_CANCEL =
   'Your organization is on the Free plan: there is nothing to cancel.';
 /** A stripePaymentId that is not the organization's card (the access rule answers it too). */
 export { PAYMENT_METHOD_NOT_FOUND } from '../access/index';
-/** The gateway did not answer; the charge stays pending and is settled by the billing job. */
-export const GATEWAY_UNAVAILABLE =
-  'The payment could not be completed right now. Please try again in a few minutes.';
+/**
+ * The charge's outcome is not known yet (the gateway did not answer, or its answer could not be
+ * recorded): it stays pending and the billing job completes it with the same key (decision 0128).
+ * A second request would be a second payment, so the words say not to pay again.
+ */
+export const PAYMENT_PROCESSING_MESSAGE =
+  'Your payment is being processed. Reload the page in a few minutes to see it; there is no need to pay again.';
 /** A charge waiting for 3-D Secure. */
 export const PAYMENT_NEEDS_CONFIRMATION =
   'Your bank asks you to confirm this payment. Complete the confirmation to finish.';

@@ -44,6 +44,7 @@ export { formatDay } from './billing-messages';
 const PAYMENT_ERRORS = [
   'PAYMENT_FAILED',
   'PAYMENT_ACTION_REQUIRED',
+  'PAYMENT_PROCESSING',
   'CONFLICT',
   'PLAN_LIMIT',
 ] as const;

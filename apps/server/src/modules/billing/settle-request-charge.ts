@@ -1,14 +1,16 @@
 import { AppError, CARD_DECLINED_MESSAGE } from '@waymark/core';
 import type { BillingDeps } from './billing-deps';
-import { GATEWAY_UNAVAILABLE, PAYMENT_NEEDS_CONFIRMATION } from './billing-messages';
+import { PAYMENT_NEEDS_CONFIRMATION, PAYMENT_PROCESSING_MESSAGE } from './billing-messages';
 import { attemptCharge } from './attempt-charge';
 import type { ChargeRow } from './ledger';
 
 /**
  * Charges a just-opened ledger row for an admin's request and turns the outcome into the answer:
  * succeeded returns; a decline is 402 PAYMENT_FAILED with the gateway's words; 3-D Secure is 402
- * PAYMENT_ACTION_REQUIRED (the portal then asks getPendingPaymentAction). A gateway that does not
- * answer leaves the row pending: the billing job settles it with the same idempotency key.
+ * PAYMENT_ACTION_REQUIRED (the portal then asks getPendingPaymentAction). An outcome not known
+ * (the gateway did not answer, or its answer could not be recorded) leaves the row pending for the
+ * billing job to settle with the same key, and is 402 PAYMENT_PROCESSING: never "failed", since
+ * the job will still charge it and a second request would pay twice (decision 0128).
  */
 export async function settleRequestCharge(deps: BillingDeps, row: ChargeRow): Promise<ChargeRow> {
   let settled: ChargeRow;
@@ -16,12 +18,13 @@ export async function settleRequestCharge(deps: BillingDeps, row: ChargeRow): Pr
     settled = await attemptCharge(deps, row.id);
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError('PAYMENT_FAILED', GATEWAY_UNAVAILABLE);
+    throw new AppError('PAYMENT_PROCESSING', PAYMENT_PROCESSING_MESSAGE, { cause: error });
   }
   if (settled.status === 'failed')
     throw new AppError('PAYMENT_FAILED', settled.failureMessage ?? CARD_DECLINED_MESSAGE);
   if (settled.status === 'requires_action')
     throw new AppError('PAYMENT_ACTION_REQUIRED', PAYMENT_NEEDS_CONFIRMATION);
-  if (settled.status === 'pending') throw new AppError('PAYMENT_FAILED', GATEWAY_UNAVAILABLE);
+  if (settled.status === 'pending')
+    throw new AppError('PAYMENT_PROCESSING', PAYMENT_PROCESSING_MESSAGE);
   return settled;
 }

@@ -32,8 +32,12 @@ function logFailure(what: string) {
 function onChargeFailure(what: string, refresh: () => Promise<unknown>) {
   return async (error: unknown) => {
     logFailure(what)(error);
-    // A 409 is another plan change or card save under way (issue 24): show where it stands.
-    if (isAppError(error) && ['PAYMENT_ACTION_REQUIRED', 'CONFLICT'].includes(error.code))
+    // A 409 is another plan change or card save under way (issue 24), a payment being processed
+    // will complete on its own (decision 0128): show where it stands.
+    if (
+      isAppError(error) &&
+      ['PAYMENT_ACTION_REQUIRED', 'PAYMENT_PROCESSING', 'CONFLICT'].includes(error.code)
+    )
       await refresh();
   };
 }

@@ -15,6 +15,7 @@ export type FailureAlertProps = {
  * Why a billing change failed, inside its dialog. spec §8 only logs these failures; the dialog
  * also shows the server's words (e.g. "Your card was declined."), see docs/portal.md. A charge the
  * bank wants confirmed (3-D Secure) is not a failure: it says so and leads to the confirmation.
+ * Nor is one still being processed: it says so, in blue.
  */
 export function FailureAlert({ error }: FailureAlertProps) {
   const completePayment = useContext(CompletePaymentContext);
@@ -30,6 +31,13 @@ export function FailureAlert({ error }: FailureAlertProps) {
             </Button>
           </Group>
         )}
+      </Alert>
+    );
+  // Decision 0128: the job completes it; a red "failure" would invite paying a second time.
+  if (isAppError(error) && error.code === 'PAYMENT_PROCESSING')
+    return (
+      <Alert color="blue" role="alert" mt="sm" data-testid="payment-processing">
+        {getErrorMessage(error)}
       </Alert>
     );
   return (

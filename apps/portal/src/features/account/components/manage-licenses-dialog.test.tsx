@@ -129,6 +129,29 @@ describe('Manage Licenses (spec §2, §4, §5, §8)', () => {
     expect(log).toHaveBeenCalled();
   });
 
+  it('a purchase still being processed says so, not as a failure, and refreshes the account', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const processing =
+      'Your payment is being processed. Reload the page in a few minutes to see it; there is no need to pay again.';
+    serveBilling(
+      call,
+      { planId: basic, total: 1, assigned: 1, hasCard: true },
+      {
+        writes: {
+          purchaseLicense: () => Promise.reject(new AppError('PAYMENT_PROCESSING', processing)),
+        },
+      },
+    );
+    const modal = await openManageLicenses();
+    setTotal(modal, 2);
+    const reads = callsTo(call, routes.getLicenseInfo).length;
+    fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
+    const notice = await within(modal).findByTestId('payment-processing');
+    expect(notice.textContent).toBe(processing);
+    expect(notice.getAttribute('role')).toBe('alert');
+    await waitFor(() => expect(callsTo(call, routes.getLicenseInfo).length).toBeGreaterThan(reads));
+  });
+
   it('?openModule=true opens it; on Free the license-only dialog asks to upgrade first', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     serveBilling(call, { planId: free, total: 1, assigned: 1, hasCard: false });
