@@ -1,3 +1,4 @@
+import { PROJECT_NOT_FOUND } from '@waymark/core';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { SERVER_BUSY_MESSAGE } from '../db/pool-busy';
@@ -16,8 +17,8 @@ async function answerTo(error: unknown) {
 }
 
 /** A driver error with SQLSTATE `code`, wrapped as drizzle wraps it. */
-const databaseError = (code: string) =>
-  new Error('Failed query: …', { cause: Object.assign(new Error('db'), { code }) });
+const databaseError = (code: string, constraint?: string) =>
+  new Error('Failed query: …', { cause: Object.assign(new Error('db'), { code, constraint }) });
 
 describe('handleError', () => {
   it('answers a deadlock PostgreSQL broke 503 with Retry-After, not 500', async () => {
@@ -29,6 +30,16 @@ describe('handleError', () => {
       code: 'UNAVAILABLE',
       message: SERVER_BUSY_MESSAGE,
     });
+  });
+
+  it('answers a row naming a project deleted meanwhile 404, other missing references 500', async () => {
+    const gone = await answerTo(databaseError('23503', 'saved_views_project_id_projects_id_fk'));
+    expect([gone.statusCode, gone.json()]).toEqual([
+      404,
+      { statusCode: 404, code: 'NOT_FOUND', message: PROJECT_NOT_FOUND },
+    ]);
+    const other = await answerTo(databaseError('23503', 'items_release_id_releases_id_fk'));
+    expect(other.statusCode).toBe(500);
   });
 
   it('answers any other database error 500 with nothing of it in the body', async () => {

@@ -6,21 +6,11 @@
  */
 import { routes, type RouteDef } from '@waymark/core';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_MATRIX, type MatrixIds } from '../support/access-matrix';
-import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
-import { createMatrixWorld, snapshotDatabase, toInject } from '../support/matrix-world';
+import { describe, expect, it } from 'vitest';
+import { ACCESS_MATRIX } from '../support/access-matrix';
+import { snapshotDatabase, toInject, useMatrixApp } from '../support/matrix-world';
 
-let t: AuthTestContext;
-let admin: { authorization: string };
-let ids: MatrixIds;
-
-beforeAll(async () => {
-  t = await startAuthTestApp();
-  admin = await t.signIn();
-  ids = await createMatrixWorld(t, admin, 'Org under test');
-});
-afterAll(() => t.close());
+const app = useMatrixApp('Org under test');
 
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path.toLowerCase()}`;
 const DEFS = new Map<string, RouteDef>(
@@ -30,7 +20,7 @@ const DEFS = new Map<string, RouteDef>(
 /** A well-formed call of every route with a JSON object body, from the access matrix. */
 function bodyCalls(): { label: string; call: InjectOptions; body: Record<string, unknown> }[] {
   return ACCESS_MATRIX.filter((row) => DEFS.get(key(row.method, row.path))?.body)
-    .map((row) => ({ row, call: toInject(row, ids) }))
+    .map((row) => ({ row, call: toInject(row, app.ids) }))
     .filter(({ call }) => typeof call.payload === 'object' && call.payload !== null)
     .map(({ row, call }) => ({
       label: `${row.method} ${row.path}`,
@@ -54,6 +44,7 @@ function looseVariants(body: Record<string, unknown>): [string, Record<string, u
 
 describe('strict JSON input on every route', () => {
   it('refuses loose ids and ill-formed text with 400 and changes nothing', async () => {
+    const { t, admin } = app;
     const defects: string[] = [];
     let count = 0;
     for (const { label, call, body } of bodyCalls()) {

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { MatrixIds, MatrixRow } from './access-matrix';
-import type { AuthTestContext } from './auth-test-app';
+import { startAuthTestApp, type AuthTestContext } from './auth-test-app';
 import { multipartFile, TINY_PNG } from './multipart';
 import { invitations, webhookDeliveries } from '../../src/db/schema';
 import { createProjectIds, type As } from './projects-world';
@@ -68,6 +68,24 @@ export async function createMatrixWorld(
     ...(await createTrackerIds(t, { orgId, otherItemId: projectIds.otherItemId })),
     ...(await createDataExportIds(t, orgId)),
   };
+}
+
+/** What {@link useMatrixApp} gives a test file once its `beforeAll` ran. */
+export type MatrixApp = { t: AuthTestContext; admin: As; ids: MatrixIds };
+
+/**
+ * The file's app, started before its tests with an admin who owns a matrix world named
+ * `orgName` (see {@link createMatrixWorld}), closed after them. Read its fields inside tests.
+ */
+export function useMatrixApp(orgName: string): MatrixApp {
+  const app = {} as MatrixApp;
+  beforeAll(async () => {
+    app.t = await startAuthTestApp();
+    app.admin = await app.t.signIn();
+    app.ids = await createMatrixWorld(app.t, app.admin, orgName);
+  });
+  afterAll(() => app.t.close());
+  return app;
 }
 
 /** A saved workspace view of `as` in the probe project (issue 28). */

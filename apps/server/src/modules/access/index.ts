@@ -18,8 +18,9 @@ export { projectsOf, RATE_LIMITED_MESSAGE } from './token-check';
 export { resolveCallerProject } from './resolve-caller-project';
 export { requireProjectScope } from './project-check';
 export { assertOrgOpen, assertOrgOpenAt, orgClosedAtSql } from './closed-org-check';
-export { resolveProjectScope, type ProjectScope } from './project-scope';
+export { PROJECT_NOT_FOUND, resolveProjectScope, type ProjectScope } from './project-scope';
 export { rememberItemProjects } from './project-scope-cache';
+export { lockLiveProject, lockProjectRow } from './lock-project';
 
 /** The access module's manifest: other modules call it; it registers nothing. */
 export const accessModule = defineModule({

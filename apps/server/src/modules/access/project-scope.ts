@@ -1,4 +1,4 @@
-import { ADMIN_ACCESS_LEVEL_ID, AppError } from '@waymark/core';
+import { ADMIN_ACCESS_LEVEL_ID, AppError, PROJECT_NOT_FOUND } from '@waymark/core';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -27,8 +27,7 @@ export type ProjectScope = {
   accessLevelId: number;
 };
 
-/** Answered for a project the caller cannot see, whether it exists or not. */
-export const PROJECT_NOT_FOUND = 'Project not found.';
+export { PROJECT_NOT_FOUND };
 /** Answered to a member who may use a project but not manage it (spec §6). */
 export const PROJECT_ADMIN_ONLY =
   'Only an administrator of this organization can manage projects, domains and paths.';

@@ -1,7 +1,8 @@
 import { AppError, type TWatchState } from '@waymark/core';
 import { and, eq, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { items, projects, watches } from '../../db/schema';
+import { items, watches } from '../../db/schema';
+import { lockProjectRow } from '../access/index';
 import { assertItemExists, ITEM_NOT_FOUND, lockPathExists } from '../items/index';
 
 /** What can be watched: an item, a page (relative path) or a project. */
@@ -43,7 +44,9 @@ export async function watchItem(
 ): Promise<TWatchState> {
   const { itemId, ...watch } = input;
   return db.transaction(async (tx) => {
-    await lockProject(tx, input.projectId);
+    // Before its item or page, as a project's delete takes them (decision 0125): a project gone
+    // meanwhile leaves its item or page gone too, which the next lock reports.
+    await lockProjectRow(tx, input.projectId);
     await assertItemExists(tx, itemId, { lock: 'key share' });
     await setWatch({ db: tx }, { ...watch, kind: 'item', targetId: itemId });
     return getWatchState({ db: tx }, input);
@@ -61,24 +64,10 @@ export async function watchPage(
 ): Promise<{ isWatching: boolean }> {
   const { relativePathId, ...watch } = input;
   return db.transaction(async (tx) => {
-    await lockProject(tx, input.projectId);
+    await lockProjectRow(tx, input.projectId);
     await lockPathExists(tx, { projectId: input.projectId, pathId: relativePathId });
     return setWatch({ db: tx }, { ...watch, kind: 'page', targetId: relativePathId });
   });
-}
-
-/**
- * Key-share locks the project before its item or page, in the order a project's delete takes
- * them (the project, then its cascade): locked the other way round, a watch and that delete could
- * each wait for the other until PostgreSQL aborted one (decision 0125). A project gone meanwhile
- * leaves its item or page gone too, which the next lock reports.
- */
-async function lockProject(tx: DbOrTx, projectId: number): Promise<void> {
-  await tx
-    .select({ id: projects.id })
-    .from(projects)
-    .where(eq(projects.id, projectId))
-    .for('key share');
 }
 
 /** Whether the caller watches an item, its page and its project; NOT_FOUND once it is gone. */

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { SERVER_BUSY_MESSAGE, SERVER_BUSY_RETRY_AFTER_SECONDS } from '../../db/pool-busy';
 import { relativePaths } from '../../db/schema';
-import type { ProjectScope } from '../access/index';
+import { PROJECT_NOT_FOUND, type ProjectScope } from '../access/index';
 import { selectDescriptionMentions } from './description-mentions';
 import { checkMentions } from './mentions';
 import { assertNewItemChecks, type NewItemChecks } from './new-item-checks';
@@ -57,13 +57,14 @@ export async function createItem(
     // held: retry on them, a read of the rules would answer the same.
     const { version, rules } = await cachedUrlRules(db, scope.projectId, { fresh: rulesChanged });
     const place = placeOneOnRules(rules, input.relativePath);
-    const { checks, rulesHeld, written } = await insertCheckedItemRows(
+    const { checks, projectFound, rulesHeld, written } = await insertCheckedItemRows(
       db,
       scope,
       input,
       newItemRow(scope, input, descriptionHtml, place),
       version,
     );
+    if (!projectFound) throw new AppError('NOT_FOUND', PROJECT_NOT_FOUND);
     const refs = assertNewItemChecks(checks, input);
     rulesChanged = !rulesHeld;
     if (written)

@@ -6,6 +6,7 @@ import {
   itemHistory,
   itemTags,
   items,
+  projects,
   relativePaths,
   urlRulesVersions,
 } from '../../db/schema';
@@ -51,6 +52,8 @@ export type WrittenItemRows = {
 /** What {@link insertCheckedItemRows} read and wrote. */
 export type CheckedItemRows = {
   checks: NewItemCheckRow;
+  /** False when the project was deleted before the statement could lock it: nothing written. */
+  projectFound: boolean;
   /** The rules' version placed on was still the project's, and is held until the statement ends. */
   rulesHeld: boolean;
   /** Null when nothing was written: checks refused, the rules changed, or the path raced. */
@@ -82,7 +85,7 @@ export async function insertCheckedItemRows(
 ): Promise<CheckedItemRows> {
   const shape = newItemShape(input);
   const { rows } = await preparedStatement<
-    NewItemCheckRow & { rules_held: boolean } & WrittenRowColumns
+    NewItemCheckRow & { rules_held: boolean; project_found: boolean } & WrittenRowColumns
   >(db, `create_item_${shape.name}`, () => newItemStatement(shape)).execute({
     orgId: scope.orgId,
     projectId: scope.projectId,
@@ -106,10 +109,18 @@ export async function insertCheckedItemRows(
   });
   const [answer] = rows;
   if (!answer) throw new Error('New item statement returned no row');
-  const { rules_held: rulesHeld, closedAt, planId, authorName, ...rest } = answer;
+  const {
+    rules_held: rulesHeld,
+    project_found: projectFound,
+    closedAt,
+    planId,
+    authorName,
+    ...rest
+  } = answer;
   const { itemType, itemStatus, release, assignee } = rest;
   return {
     checks: { closedAt, planId, authorName, itemType, itemStatus, release, assignee },
+    projectFound,
     rulesHeld,
     written: answer.item_id == null ? null : writtenItemRows(answer),
   };
@@ -173,16 +184,25 @@ function newItemStatement({ refs, gated }: ReturnType<typeof newItemShape>): SQL
     tags: value('tags'),
     externalUrls: value('externalUrls'),
   };
+  // The project's row is key-share locked before the rules' version row (decision 0129): a
+  // project's delete locks the project, then its cascade the version row; the other way round
+  // the two deadlocked. A project deleted meanwhile is found gone here, and nothing is written.
   return sql`with checks as (select ${sql.join(columns, sql`, `)}),
+      project as (
+        select 1 from ${projects} where ${projects.id} = ${scope.projectId}
+        for key share of ${projects}),
       locked as (
         select 1 from ${urlRulesVersions}
         where ${urlRulesVersions.projectId} = ${scope.projectId}
           and ${urlRulesVersions.version} = ${value<number>('rulesVersion')}
+          and exists (select 1 from project)
           and exists (select 1 from checks where ${newItemChecksPassSql(input)})
         for share of ${urlRulesVersions}),
-      rules as (select exists (select 1 from locked) as hold),
+      rules as (
+        select exists (select 1 from locked) as hold, exists (select 1 from project) as found),
       ${itemRowsCtes(row)}
-      select checks.*, (select hold from rules) as rules_held, written.*
+      select checks.*, (select hold from rules) as rules_held,
+        (select found from rules) as project_found, written.*
       from checks left join lateral (select ${writtenColumns} from item, history) written on true`;
 }
 

@@ -2,7 +2,7 @@ import { AppError, formatCount, SAVED_MESSAGE } from '@waymark/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { itemHistory, items, relativePathAliases, relativePaths } from '../../db/schema';
-import type { ProjectScope } from '../access/index';
+import { lockLiveProject, type ProjectScope } from '../access/index';
 import { isUniqueViolation } from '../../db/constraint-violation';
 import { PATH_NOT_FOUND } from './path-exists';
 import { markPathMerge } from './path-merge';
@@ -37,6 +37,8 @@ export async function updateRelativePath(
 ): Promise<string> {
   try {
     return await db.transaction(async (tx) => {
+      // The project before its path rows, as its delete takes them (decision 0129).
+      await lockLiveProject(tx, scope.projectId);
       const [source] = await tx
         .select({ id: relativePaths.id, path: relativePaths.path })
         .from(relativePaths)

@@ -1,6 +1,7 @@
 import { NO_PAGE_RULES, type PageRules } from '@waymark/core';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
+import { lockLiveProject } from '../../access/index';
 import { selectExpression } from '../../../db/select-expression';
 import { projects, projectUrlRules, urlRulesVersions, urlTemplates } from '../../../db/schema';
 
@@ -62,7 +63,8 @@ export function urlRulesJsonSql(projectId: number): SQL<PageRules> {
  * saved while items are created must not leave one on a path the merge already passed. The CSV
  * import takes the lock shared (imports run side by side), changing the rules exclusive; a single
  * create share-locks the rules' version row instead, which the exclusive mode bumps (0104).
- * Transaction-scoped, so a killed process releases it with its transaction.
+ * Transaction-scoped, so a killed process releases it with its transaction. The exclusive mode
+ * is NOT_FOUND for a project deleted before it could lock it.
  */
 export async function lockUrlRules(
   tx: DbOrTx,
@@ -75,6 +77,9 @@ export async function lockUrlRules(
     );
     return;
   }
+  // The project before its version row and the rule rows written after it, as a project's delete
+  // takes them (decision 0129): the other order deadlocked with that delete.
+  await lockLiveProject(tx, projectId);
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtext('waymark.url-rules'), ${projectId}::int)`,
   );
