@@ -103,7 +103,8 @@ async function recordMove(
   await tx.execute(sql`
     insert into ${itemHistory} (item_id, user_id, field, before, after)
     select ${items.id}, ${move.userId}::int, ${PATH_HISTORY_FIELD}, ${move.before}, ${move.relativePath}
-    from ${items} where ${items.relativePathId} = ${move.pathId}`);
+    from ${items} where ${items.relativePathId} = ${move.pathId}
+    for key share of ${items}`);
 }
 
 /**
