@@ -28,7 +28,7 @@ const PROBE_ID = 987_654_321;
 function names(row: MatrixRow, ids: MatrixIds, fields: (keyof ProjectIds)[]): boolean {
   return fields.some((field) => {
     const call = toInject(row, { ...ids, [field]: PROBE_ID });
-    return `${call.url} ${JSON.stringify(call.payload)}`.includes(String(PROBE_ID));
+    return JSON.stringify([call.url, call.payload]).includes(String(PROBE_ID));
   });
 }
 
