@@ -11,17 +11,20 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 /**
- * Whether `error` is a foreign key to a row of `table` that no longer exists: the row was deleted
- * by a transaction that committed after the statement's snapshot. Drizzle names every such key
- * `<referencing table>_<column>_<table>_id_fk` (the migrations keep that form).
+ * The foreign key `error` violated by naming a row that does not exist (the row was deleted by a
+ * transaction that committed after the statement's snapshot), or null.
+ */
+export function missingReferenceKey(error: unknown): string | null {
+  const cause = driverError(error);
+  return cause?.code === '23503' && typeof cause.constraint === 'string' ? cause.constraint : null;
+}
+
+/**
+ * Whether `error` is a foreign key to a row of `table` that no longer exists. Drizzle names every
+ * such key `<referencing table>_<column>_<table>_id_fk` (the migrations keep that form).
  */
 export function isMissingReference(error: unknown, table: string): boolean {
-  const cause = driverError(error);
-  return (
-    cause?.code === '23503' &&
-    typeof cause.constraint === 'string' &&
-    cause.constraint.endsWith(`_${table}_id_fk`)
-  );
+  return missingReferenceKey(error)?.endsWith(`_${table}_id_fk`) ?? false;
 }
 
 // PostgreSQL's SQLSTATEs for a transaction it aborted only because of another one running at the

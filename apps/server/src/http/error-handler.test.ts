@@ -1,4 +1,4 @@
-import { PROJECT_NOT_FOUND } from '@waymark/core';
+import { BAD_ITEM_STATUS, PROJECT_NOT_FOUND } from '@waymark/core';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { SERVER_BUSY_MESSAGE } from '../db/pool-busy';
@@ -32,13 +32,20 @@ describe('handleError', () => {
     });
   });
 
-  it('answers a row naming a project deleted meanwhile 404, other missing references 500', async () => {
+  it('answers a row named but deleted meanwhile as its check would, other missing keys 500', async () => {
     const gone = await answerTo(databaseError('23503', 'saved_views_project_id_projects_id_fk'));
     expect([gone.statusCode, gone.json()]).toEqual([
       404,
       { statusCode: 404, code: 'NOT_FOUND', message: PROJECT_NOT_FOUND },
     ]);
-    const other = await answerTo(databaseError('23503', 'items_release_id_releases_id_fk'));
+    const status = await answerTo(
+      databaseError('23503', 'items_item_status_id_item_statuses_id_fk'),
+    );
+    expect([status.statusCode, status.json()]).toEqual([
+      400,
+      { statusCode: 400, code: 'BAD_REQUEST', message: BAD_ITEM_STATUS },
+    ]);
+    const other = await answerTo(databaseError('23503', 'item_notes_author_user_id_users_id_fk'));
     expect(other.statusCode).toBe(500);
   });
 

@@ -1,14 +1,8 @@
-import {
-  AppError,
-  ERROR_STATUS,
-  isAppError,
-  PROJECT_NOT_FOUND,
-  type ErrorBody,
-  type ErrorCode,
-} from '@waymark/core';
+import { AppError, ERROR_STATUS, isAppError, type ErrorBody, type ErrorCode } from '@waymark/core';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isMissingReference, isTransientConflict } from '../db/constraint-violation';
+import { isTransientConflict } from '../db/constraint-violation';
+import { answerToMissingReference } from './missing-reference';
 import { SERVER_BUSY_MESSAGE, SERVER_BUSY_RETRY_AFTER_SECONDS } from '../db/pool-busy';
 
 const CODE_BY_STATUS = new Map<number, ErrorCode>(
@@ -38,12 +32,9 @@ export function handleError(thrown: unknown, request: FastifyRequest, reply: Fas
         cause: thrown,
       })
     : undefined;
-  // A row naming a project its statement could no longer find: the project was deleted while
-  // the call ran, after the access check had seen it (decision 0129).
-  const projectGone = isMissingReference(thrown, 'projects')
-    ? new AppError('NOT_FOUND', PROJECT_NOT_FOUND, { cause: thrown })
-    : undefined;
-  const error = concurrent ?? projectGone ?? thrown;
+  // A row naming a project, a status… its statement could no longer find: deleted while the
+  // call ran, after the call's checks had seen it (decision 0129).
+  const error = concurrent ?? answerToMissingReference(thrown) ?? thrown;
   const body = toErrorBody(error);
   const retryAfterSeconds = appErrorIn(error)?.retryAfterSeconds;
   if (retryAfterSeconds !== undefined) void reply.header('retry-after', String(retryAfterSeconds));

@@ -1,4 +1,4 @@
-import { ZErrorBody } from '@waymark/core';
+import { BAD_ITEM_STATUS, BAD_ITEM_TYPE, BAD_RELEASE, ZErrorBody } from '@waymark/core';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { webhookEndpoints } from '../../src/db/schema';
@@ -93,4 +93,87 @@ describe('a write racing a delete', () => {
     expect(answers.filter((line) => / 5\d\d$/.test(line))).toEqual([]);
     expect(raced).toBeGreaterThanOrEqual(deleted.raced);
   });
+});
+
+/** A new value of `kind` for the world's organization or project: its id. */
+async function newValue(kind: 'status' | 'type' | 'release', name: string): Promise<number> {
+  const { t, admin, ids } = app;
+  const [url, body] =
+    kind === 'status'
+      ? ['/api/OrgSettings/saveOrgStatus', { orgId: ids.orgId, orgStatusName: name }]
+      : kind === 'type'
+        ? ['/api/OrgSettings/saveOrgItemType', { orgId: ids.orgId, itemTypeDescription: name }]
+        : [
+            '/api/OrgSettings/saveRelease',
+            { orgId: ids.orgId, projectId: ids.projectId, releaseTitle: name },
+          ];
+  expect((await t.call(admin, { method: 'POST', url, payload: body })).statusCode).toBe(200);
+  const table = VALUES[kind].table;
+  const { rows } = await t.db.execute<{ id: number }>(
+    sql`select max(id)::int as id from ${sql.identifier(table)}`,
+  );
+  return rows[0]?.id ?? 0;
+}
+
+const VALUES = {
+  status: { table: 'item_statuses', field: 'itemStatusId', answer: BAD_ITEM_STATUS },
+  type: { table: 'item_types', field: 'itemTypeId', answer: BAD_ITEM_TYPE },
+  release: { table: 'releases', field: 'releaseId', answer: BAD_RELEASE },
+} as const;
+
+describe('a write naming a value deleted while it runs', () => {
+  // An admin deletes a status, type or release (decision 0129): the write's check saw it, its
+  // foreign key found it gone (500); now the check's own answer. A bulk edit cannot change types.
+  it.each([
+    ['status', 'create'],
+    ['status', 'update'],
+    ['status', 'bulk edit'],
+    ['type', 'create'],
+    ['type', 'update'],
+    ['release', 'create'],
+    ['release', 'update'],
+    ['release', 'bulk edit'],
+  ] as const)(
+    'a %s deleted under an item %s answers 400 in the check’s words',
+    async (kind, write) => {
+      const { t, admin, ids } = app;
+      const { table, field, answer } = VALUES[kind];
+      const id = await newValue(kind, `Doomed ${kind} for ${write}`);
+      const [url, payload] =
+        write === 'create'
+          ? [
+              '/api/item/createItem',
+              {
+                projectId: ids.projectId,
+                relativePath: '/racing-values',
+                title: 'Racing a value',
+                itemTypeId: ids.itemTypeId,
+                itemStatusId: ids.itemStatusId,
+                [field]: id,
+              },
+            ]
+          : write === 'update'
+            ? ['/api/item/updateItem', { itemId: ids.itemId, [field]: id }]
+            : [
+                '/api/workspace/bulkUpdateItems',
+                { projectId: ids.projectId, itemIds: [ids.itemId], change: { [field]: id } },
+              ];
+      let answered: ReturnType<AuthTestContext['call']> | undefined;
+      await t.db.transaction(async (tx) => {
+        const target = sql.identifier(table);
+        await tx.execute(sql`select 1 from ${target} where id = ${id} for update`);
+        answered = t.call(admin, { method: 'POST', url, payload });
+        const blockedBy = await backendPid(tx);
+        expect(await untilSomeoneWaitsForALock(t.db, { blockedBy, orUntil: answered })).toBe(
+          'waiting',
+        );
+        await tx.execute(sql`delete from ${target} where id = ${id}`);
+      });
+      const response = await answered!;
+      expect([response.statusCode, response.json()]).toEqual([
+        400,
+        { statusCode: 400, code: 'BAD_REQUEST', message: answer },
+      ]);
+    },
+  );
 });

@@ -1,4 +1,11 @@
-import { ADMIN_ACCESS_LEVEL_ID, AppError } from '@waymark/core';
+import {
+  ADMIN_ACCESS_LEVEL_ID,
+  AppError,
+  BAD_ASSIGNEE,
+  BAD_ITEM_STATUS,
+  BAD_ITEM_TYPE,
+  BAD_RELEASE,
+} from '@waymark/core';
 import { sql } from 'drizzle-orm';
 import { selectExpression } from '../../db/select-expression';
 import {
@@ -29,14 +36,8 @@ export type ItemRefLabels = {
   assignee: string | null;
 };
 
-/** Answered when the item type is not one of the organization's. */
-export const BAD_ITEM_TYPE = 'Choose an item type of this organization.';
-/** Answered when the status is not one of the organization's. */
-export const BAD_ITEM_STATUS = 'Choose a status of this organization.';
-/** Answered when the release is not one of the project's. */
-export const BAD_RELEASE = 'Choose a release of this project.';
-/** Answered when the assignee may not use the project (spec §6). */
-export const BAD_ASSIGNEE = 'The assignee must be a member with access to this project.';
+// The words live with the error handler's, which answers them for a value deleted mid-write.
+export { BAD_ASSIGNEE, BAD_ITEM_STATUS, BAD_ITEM_TYPE, BAD_RELEASE };
 
 /**
  * Checks in one query that the type and status belong to the project's organization, the release
