@@ -1,4 +1,4 @@
-import { BAD_ITEM_STATUS, PROJECT_NOT_FOUND } from '@waymark/core';
+import { AppError, BAD_ITEM_STATUS, PROJECT_NOT_FOUND } from '@waymark/core';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { SERVER_BUSY_MESSAGE } from '../db/pool-busy';
@@ -47,6 +47,17 @@ describe('handleError', () => {
     ]);
     const other = await answerTo(databaseError('23503', 'item_notes_author_user_id_users_id_fk'));
     expect(other.statusCode).toBe(500);
+  });
+
+  it("answers a service's AppError as it is, whatever database error it wraps", async () => {
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    const response = await answerTo(
+      new AppError('PAYMENT_PROCESSING', 'Being processed.', { cause: deadlock }),
+    );
+    expect([response.statusCode, response.json()]).toEqual([
+      402,
+      { statusCode: 402, code: 'PAYMENT_PROCESSING', message: 'Being processed.' },
+    ]);
   });
 
   it('answers any other database error 500 with nothing of it in the body', async () => {

@@ -26,15 +26,20 @@ export function handleError(thrown: unknown, request: FastifyRequest, reply: Fas
   // A transaction aborted for a concurrent one (a deadlock broken) is no fault of the call's
   // (decision 0127); its details still go to the log: a deadlock means two writers lock in
   // opposite orders.
-  const concurrent = isTransientConflict(thrown)
-    ? new AppError('UNAVAILABLE', SERVER_BUSY_MESSAGE, {
-        retryAfterSeconds: SERVER_BUSY_RETRY_AFTER_SECONDS,
-        cause: thrown,
-      })
-    : undefined;
+  // An AppError is the service's answer already, whatever its cause (decision 0128's keeps the
+  // deadlock behind a payment being processed).
+  const driverFailure = !isAppError(thrown);
+  const concurrent =
+    driverFailure && isTransientConflict(thrown)
+      ? new AppError('UNAVAILABLE', SERVER_BUSY_MESSAGE, {
+          retryAfterSeconds: SERVER_BUSY_RETRY_AFTER_SECONDS,
+          cause: thrown,
+        })
+      : undefined;
   // A row naming a project, a status… its statement could no longer find: deleted while the
   // call ran, after the call's checks had seen it (decision 0129).
-  const error = concurrent ?? answerToMissingReference(thrown) ?? thrown;
+  const error =
+    concurrent ?? (driverFailure ? answerToMissingReference(thrown) : undefined) ?? thrown;
   const body = toErrorBody(error);
   const retryAfterSeconds = appErrorIn(error)?.retryAfterSeconds;
   if (retryAfterSeconds !== undefined) void reply.header('retry-after', String(retryAfterSeconds));

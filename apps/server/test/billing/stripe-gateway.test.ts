@@ -97,6 +97,24 @@ describe('Stripe gateway (SDK against the stand-in)', () => {
     expect(sent.at(-1)?.form.get('currency')).toBe('usd');
   });
 
+  // Decision 0128: thrown, it was an unknown outcome the job sent again for ever.
+  it("reports a charge under Stripe's minimum as failed, with its words", async () => {
+    const outcome = await gateway.charge({
+      customerId: 'cus_1',
+      paymentMethodId: 'pm_card_visa',
+      amountCents: 13,
+      idempotencyKey: 'org-7:2026-05:purchase-9:1',
+      description: 'one licence, last day',
+      orgId: 7,
+    });
+    expect(outcome).toEqual({
+      status: 'failed',
+      paymentId: '',
+      clientSecret: null,
+      message: 'Amount must be at least $0.50 usd',
+    });
+  });
+
   it('reports a decline and a 3-D Secure request as outcomes', async () => {
     expect(await charge('pm_card_chargeCustomerFail', 'k-decline')).toMatchObject({
       status: 'failed',
@@ -393,7 +411,7 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
     ]);
     expect(await licenseCount(w)).toBe(1);
     const [row] = await t.db
-      .select({ createdAt: billingCharges.createdAt })
+      .select({ createdAt: billingCharges.createdAt, key: billingCharges.idempotencyKey })
       .from(billingCharges)
       .where(and(eq(billingCharges.orgId, w.orgId), eq(billingCharges.purpose, 'purchase-1')));
     const aMinuteLater = new Date(row!.createdAt.getTime() + 61_000).toISOString();
@@ -404,7 +422,7 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
     ]);
     expect(await licenseCount(w)).toBe(2);
     expect(standIn.intentsCreated - intentsBefore).toBe(1);
-    const key = `org-${w.orgId}:${aMinuteLater.slice(0, 7)}:purchase-1:1`;
+    const key = `${row!.key}:1`;
     expect(
       standIn.requests
         .filter(

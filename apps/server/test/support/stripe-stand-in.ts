@@ -157,6 +157,19 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const pmMatch = /^\/v1\/payment_methods\/([\w]+)(\/detach)?$/.exec(path);
     if (pmMatch) return { status: 200, body: cardOf(pmMatch[1] ?? '') };
     if (method === 'POST' && path === '/v1/payment_intents') {
+      // Stripe's minimum charge in USD: refused as a bad request, no PaymentIntent made.
+      if (Number(form.get('amount')) < 50)
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'amount_too_small',
+              param: 'amount',
+              message: 'Amount must be at least $0.50 usd',
+            },
+          },
+        };
       standIn.intentsCreated += 1;
       const id = `pi_${standIn.intentsCreated}`;
       const pm = testCardOf(form.get('payment_method') ?? '');

@@ -73,12 +73,14 @@ describe('settleRequestCharge', () => {
     ]);
   });
 
-  it('passes a refusal of its own through unchanged', async () => {
-    attempt.mockRejectedValueOnce(new AppError('NOT_FOUND', 'No such payment.'));
+  it('answers "being processed" for the pool busy after the charge, not "try again"', async () => {
+    attempt.mockRejectedValueOnce(
+      new AppError('UNAVAILABLE', 'The server is busy. Try again in a moment.'),
+    );
     expect(await answerOf(settleRequestCharge(deps, row))).toEqual([
-      'NOT_FOUND',
-      404,
-      'No such payment.',
+      'PAYMENT_PROCESSING',
+      402,
+      PAYMENT_PROCESSING_MESSAGE,
     ]);
   });
 });

@@ -150,6 +150,10 @@ describe('Manage Licenses (spec §2, §4, §5, §8)', () => {
     expect(notice.textContent).toBe(processing);
     expect(notice.getAttribute('role')).toBe('alert');
     await waitFor(() => expect(callsTo(call, routes.getLicenseInfo).length).toBeGreaterThan(reads));
+    // No second payment from this dialog: Confirm stays off.
+    expect(within(modal).getByRole<HTMLButtonElement>('button', { name: 'Confirm' }).disabled).toBe(
+      true,
+    );
   });
 
   it('?openModule=true opens it; on Free the license-only dialog asks to upgrade first', async () => {

@@ -1,5 +1,11 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { dollarsToCents, formatUsd, PLAN_IDS, type TLicenseInfoDetail } from '@waymark/core';
+import {
+  dollarsToCents,
+  formatUsd,
+  isAppError,
+  PLAN_IDS,
+  type TLicenseInfoDetail,
+} from '@waymark/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { oneTimeChargeQuery } from '../api/account-queries';
@@ -116,7 +122,14 @@ export function ManageLicensesDialog(props: ManageLicensesDialogProps) {
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={confirm} disabled={purchase.isPending}>
+          {/* Decision 0128: a payment being processed completes on its own; no second one. */}
+          <Button
+            onClick={confirm}
+            disabled={
+              purchase.isPending ||
+              (isAppError(purchase.error) && purchase.error.code === 'PAYMENT_PROCESSING')
+            }
+          >
             {purchase.isPending ? 'Working...' : 'Confirm'}
           </Button>
         </Group>

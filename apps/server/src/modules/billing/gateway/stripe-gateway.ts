@@ -140,6 +140,11 @@ export function createStripeGateway(
             message: error.message || CARD_DECLINED_MESSAGE,
           };
         }
+        // A request Stripe refused as invalid (an amount under its $0.50 minimum…) charged nothing
+        // and would be refused again with the same key: a failure, not an unknown outcome that the
+        // billing job retries for ever (decision 0128).
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          return { status: 'failed', paymentId: '', clientSecret: null, message: error.message };
         throw error;
       }
     },
