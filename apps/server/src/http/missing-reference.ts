@@ -5,6 +5,7 @@ import {
   BAD_ITEM_TYPE,
   BAD_RELEASE,
   PROJECT_NOT_FOUND,
+  type ErrorCode,
 } from '@waymark/core';
 import { missingReferenceKey } from '../db/constraint-violation';
 
@@ -13,26 +14,23 @@ import { missingReferenceKey } from '../db/constraint-violation';
  * found it gone (decision 0129): the answer its own check gives a row that does not exist. The
  * check had seen the row; a delete committed before the write's key could lock it.
  */
-const ANSWERS: { key: (constraint: string) => boolean; answer: () => AppError }[] = [
-  {
-    key: (c) => c.endsWith('_projects_id_fk'),
-    answer: () => new AppError('NOT_FOUND', PROJECT_NOT_FOUND),
-  },
-  {
-    key: (c) => c.endsWith('_item_statuses_id_fk'),
-    answer: () => new AppError('BAD_REQUEST', BAD_ITEM_STATUS),
-  },
+const ANSWERS: { key: (constraint: string) => boolean; code: ErrorCode; message: string }[] = [
+  { key: (c) => c.endsWith('_projects_id_fk'), code: 'NOT_FOUND', message: PROJECT_NOT_FOUND },
+  { key: (c) => c.endsWith('_item_statuses_id_fk'), code: 'BAD_REQUEST', message: BAD_ITEM_STATUS },
   {
     key: (c) => c === 'items_item_type_id_item_types_id_fk',
-    answer: () => new AppError('BAD_REQUEST', BAD_ITEM_TYPE),
+    code: 'BAD_REQUEST',
+    message: BAD_ITEM_TYPE,
   },
   {
     key: (c) => c === 'items_release_id_releases_id_fk',
-    answer: () => new AppError('BAD_REQUEST', BAD_RELEASE),
+    code: 'BAD_REQUEST',
+    message: BAD_RELEASE,
   },
   {
     key: (c) => c === 'items_assignee_user_id_users_id_fk',
-    answer: () => new AppError('BAD_REQUEST', BAD_ASSIGNEE),
+    code: 'BAD_REQUEST',
+    message: BAD_ASSIGNEE,
   },
 ];
 
@@ -42,9 +40,6 @@ const ANSWERS: { key: (constraint: string) => boolean; answer: () => AppError }[
  */
 export function answerToMissingReference(error: unknown): AppError | undefined {
   const constraint = missingReferenceKey(error);
-  if (constraint === null) return undefined;
-  const found = ANSWERS.find(({ key }) => key(constraint));
-  if (!found) return undefined;
-  const answer = found.answer();
-  return new AppError(answer.code, answer.message, { cause: error });
+  const found = constraint === null ? undefined : ANSWERS.find(({ key }) => key(constraint));
+  return found && new AppError(found.code, found.message, { cause: error });
 }

@@ -36,9 +36,6 @@ export type ItemRefLabels = {
   assignee: string | null;
 };
 
-// The words live with the error handler's, which answers them for a value deleted mid-write.
-export { BAD_ASSIGNEE, BAD_ITEM_STATUS, BAD_ITEM_TYPE, BAD_RELEASE };
-
 /**
  * Checks in one query that the type and status belong to the project's organization, the release
  * to the project, and the assignee is an active member who may use the project; throws
