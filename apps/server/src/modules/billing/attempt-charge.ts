@@ -3,7 +3,7 @@ import { billingAccounts } from '../../db/schema';
 import type { BillingDeps } from './billing-deps';
 import type { ChargeOutcome } from './gateway/payment-gateway';
 import { readCharge, type ChargeRow } from './ledger';
-import { recordOutcome } from './record-outcome';
+import { recordOutcome, type RecordOptions } from './record-outcome';
 
 /**
  * Sends a pending charge to the gateway with the key of its current attempt and records the
@@ -11,7 +11,11 @@ import { recordOutcome } from './record-outcome';
  * with the first outcome, and only one recording moves the row out of `pending`. A gateway error
  * leaves the row pending for the billing job to settle with the same key.
  */
-export async function attemptCharge(deps: BillingDeps, chargeId: number): Promise<ChargeRow> {
+export async function attemptCharge(
+  deps: BillingDeps,
+  chargeId: number,
+  options: RecordOptions = {},
+): Promise<ChargeRow> {
   const row = await readCharge(deps.db, chargeId);
   if (row.status !== 'pending') return row;
   const [account] = await deps.db
@@ -34,5 +38,5 @@ export async function attemptCharge(deps: BillingDeps, chargeId: number): Promis
           clientSecret: null,
           message: 'No payment method on file.',
         };
-  return recordOutcome(deps, row, 'pending', outcome);
+  return recordOutcome(deps, row, 'pending', outcome, options);
 }

@@ -4,6 +4,7 @@ import { formatDay } from './billing-messages';
 import { notifyAdmins } from './billing-notices';
 import { applyEffects, returnCredit } from './charge-effects';
 import type { ChargeOutcome } from './gateway/payment-gateway';
+import { noticeLateOutcome } from './late-outcome-notice';
 import { isRecurring, type ChargeRow } from './ledger';
 import { moveToFree } from './move-to-free';
 import { settleCharge } from './settle-charge';
@@ -13,6 +14,15 @@ export const MAX_ATTEMPTS = 3;
 /** Days after the first attempt's UTC day that retries 2 and 3 run: the 3rd and the 7th. */
 const RETRY_OFFSET_DAYS = [2, 6] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How {@link recordOutcome} was reached. */
+export type RecordOptions = {
+  /**
+   * The request that opened the charge did not answer its outcome (it answered
+   * PAYMENT_PROCESSING, or stopped): the admins are told how it ended (late-outcome-notice.ts).
+   */
+  late?: boolean;
+};
 
 /**
  * Records a gateway outcome for a charge that is in `from` (pending after an attempt,
@@ -24,6 +34,7 @@ export function recordOutcome(
   row: ChargeRow,
   from: 'pending' | 'requires_action',
   outcome: ChargeOutcome,
+  options: RecordOptions = {},
 ): Promise<ChargeRow> {
   // A recurring charge still unconfirmed after its last attempt counts as failed.
   const isFinalFailure = isRecurring(row.purpose)
@@ -48,6 +59,7 @@ export function recordOutcome(
         from === 'requires_action' && outcome.status === 'failed' ? row.nextAttemptAt : retryAt,
     }),
     followUp: async (tx, updated) => {
+      if (options.late) await noticeLateOutcome(tx, deps, updated);
       if (updated.status === 'succeeded') await applyEffects(tx, updated);
       else if (isFinalFailure) {
         if (!isAbandoned) await returnCredit(tx, updated);

@@ -136,7 +136,8 @@ export async function processOrg(deps: BillingDeps, orgId: number): Promise<void
         lte(billingCharges.createdAt, new Date(now.getTime() - STALE_PENDING_MS)),
       ),
     );
-  for (const { id } of stale) await attemptCharge(deps, id);
+  // Their requests answered PAYMENT_PROCESSING or stopped: the admins hear how they ended.
+  for (const { id } of stale) await attemptCharge(deps, id, { late: true });
   const retries = await deps.db
     .select({ id: billingCharges.id })
     .from(billingCharges)
