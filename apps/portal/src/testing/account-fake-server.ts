@@ -33,6 +33,7 @@ export function serveBilling(
     ],
     [routes.getPaymentConfig, () => ({ gateway: 'sandbox', publishableKey: null })],
     [routes.getPendingPaymentAction, () => null],
+    [routes.getProcessingPayments, () => []],
     [routes.getSearchLanguage, () => ({ searchLanguage: 'english' })],
     [
       routes.getAttachmentStorage,

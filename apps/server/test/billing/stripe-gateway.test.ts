@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { isAppError, PLAN_IDS } from '@waymark/core';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -6,7 +7,8 @@ import {
   createStripeGateway,
   type StripeGateway,
 } from '../../src/modules/billing/gateway/stripe-gateway';
-import { billingCharges } from '../../src/db/schema';
+import { billingCharges, notifications, users } from '../../src/db/schema';
+import { waitForMail } from '../../src/modules/mail/outbox';
 import { PAYMENT_PROCESSING_MESSAGE } from '../../src/modules/billing/billing-messages';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import { setPlan } from '../support/billing-world';
@@ -240,6 +242,34 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
     standIn.requests
       .filter((r) => r.path === `/v1/payment_intents/${paymentId}/cancel`)
       .map((r) => r.idempotencyKey);
+  /** The texts of the notifications the organization's admins were sent, oldest first. */
+  const noticesOf = async (orgId: number) =>
+    (
+      await t.db
+        .select({ html: notifications.descriptionHtml })
+        .from(notifications)
+        .where(eq(notifications.orgId, orgId))
+        .orderBy(notifications.id)
+    ).map((row) => row.html);
+  /** Buys one Pro licence while Stripe answers 500 once: 402 PAYMENT_PROCESSING, row pending. */
+  async function purchaseStripeDidNotAnswer(w: Awaited<ReturnType<typeof createOrgWorld>>) {
+    standIn.failNext(1);
+    const bought = await t.call(w.admin, {
+      method: 'POST',
+      url: '/api/account/purchaseLicense',
+      payload: { orgId: w.orgId, purchaseCount: 1, planId: PLAN_IDS.pro },
+    });
+    expect([bought.statusCode, bought.json()]).toEqual([
+      402,
+      { statusCode: 402, code: 'PAYMENT_PROCESSING', message: PAYMENT_PROCESSING_MESSAGE },
+    ]);
+    const [row] = await t.db
+      .select()
+      .from(billingCharges)
+      .where(and(eq(billingCharges.orgId, w.orgId), eq(billingCharges.purpose, 'purchase-1')));
+    expect(row?.status).toBe('pending');
+    return row!;
+  }
   /** A new organization on `planId` with the test card `card` (the organization's own id). */
   async function orgWithCard(planId: number, card: string) {
     const w = await createOrgWorld(t);
@@ -385,7 +415,8 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
   });
 
   // Decision 0128: the job charges a purchase left pending, so "failed, try again" paid twice.
-  it('answers a purchase Stripe did not answer as being processed; the job charges it once', async () => {
+  // Decision 0130: and the admins hear how it ended, which the request could not say.
+  it('answers a purchase Stripe did not answer as being processed; the job charges it once and tells the admins', async () => {
     const w = await orgWithCard(PLAN_IDS.free, 'pm_card_visa');
     // Onto Pro as an admin gets there: the period has its charge, so the job has only the purchase.
     ok(
@@ -395,34 +426,36 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
       }),
     );
     const intentsBefore = standIn.intentsCreated;
-    standIn.failNext(1);
-    const bought = await t.call(w.admin, {
-      method: 'POST',
-      url: '/api/account/purchaseLicense',
-      payload: { orgId: w.orgId, purchaseCount: 1, planId: PLAN_IDS.pro },
-    });
-    expect([bought.statusCode, bought.json()]).toEqual([
-      402,
-      { statusCode: 402, code: 'PAYMENT_PROCESSING', message: PAYMENT_PROCESSING_MESSAGE },
-    ]);
+    const noticesBefore = await noticesOf(w.orgId);
+    const row = await purchaseStripeDidNotAnswer(w);
     expect(await ledgerOf(w.orgId)).toEqual([
       ['upgrade-1', 'succeeded', 1],
       ['purchase-1', 'pending', 1],
     ]);
     expect(await licenseCount(w)).toBe(1);
-    const [row] = await t.db
-      .select({ createdAt: billingCharges.createdAt, key: billingCharges.idempotencyKey })
-      .from(billingCharges)
-      .where(and(eq(billingCharges.orgId, w.orgId), eq(billingCharges.purpose, 'purchase-1')));
-    const aMinuteLater = new Date(row!.createdAt.getTime() + 61_000).toISOString();
+    const processing = (as = w.admin, orgId = w.orgId) =>
+      t.call(as, { method: 'GET', url: `/api/stripe/getProcessingPayments/${orgId}` });
+    // A look-alike organization sees neither its neighbour's charge nor the neighbour's list.
+    const other = await orgWithCard(PLAN_IDS.pro, 'pm_card_visa');
+    expect(ok(await processing(other.admin, other.orgId))).toEqual([]);
+    expect((await processing(other.admin)).statusCode).toBe(404);
+    expect(ok(await processing())).toEqual([
+      {
+        amount: row.chargedCents / 100,
+        description: row.description,
+        startedAt: row.createdAt.toISOString(),
+      },
+    ]);
+    const aMinuteLater = new Date(row.createdAt.getTime() + 61_000).toISOString();
     ok(await runBilling(w.orgId, aMinuteLater));
+    expect(ok(await processing())).toEqual([]);
     expect(await ledgerOf(w.orgId)).toEqual([
       ['upgrade-1', 'succeeded', 1],
       ['purchase-1', 'succeeded', 1],
     ]);
     expect(await licenseCount(w)).toBe(2);
     expect(standIn.intentsCreated - intentsBefore).toBe(1);
-    const key = `${row!.key}:1`;
+    const key = `${row.idempotencyKey}:1`;
     expect(
       standIn.requests
         .filter(
@@ -434,6 +467,38 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
         .map((r) => r.idempotencyKey),
     ).toEqual([key, key]);
     expect(await historyIds(w)).toHaveLength(2);
+    const amount = `$${(row.chargedCents / 100).toFixed(2)}`;
+    expect((await noticesOf(w.orgId)).slice(noticesBefore.length)).toEqual([
+      `<p>We charged ${amount} for ${row.description}.</p><p>1 license was added to your organization.</p>`,
+    ]);
+    const [admin] = await t.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, w.adminUserId));
+    const mail = await waitForMail(path.join(t.config.dataDir, 'mail'), admin!.email, {
+      subject: /payment went through/,
+      timeoutMs: 15_000,
+    });
+    expect(mail.text).toContain(`We charged ${amount} for ${row.description}.`);
+    // A second run finds nothing left to tell.
+    ok(await runBilling(w.orgId, new Date(row.createdAt.getTime() + 122_000).toISOString()));
+    expect(await noticesOf(w.orgId)).toHaveLength(noticesBefore.length + 1);
+  });
+
+  it('tells the admins when the job declines a purchase Stripe did not answer', async () => {
+    const w = await orgWithCard(PLAN_IDS.pro, 'pm_card_chargeCustomerFail');
+    const row = await purchaseStripeDidNotAnswer(w);
+    ok(await runBilling(w.orgId, new Date(row.createdAt.getTime() + 61_000).toISOString()));
+    expect((await ledgerOf(w.orgId)).find(([purpose]) => purpose === 'purchase-1')).toEqual([
+      'purchase-1',
+      'failed',
+      1,
+    ]);
+    expect(await licenseCount(w)).toBe(1);
+    const amount = `$${(row.chargedCents / 100).toFixed(2)}`;
+    expect(await noticesOf(w.orgId)).toContain(
+      `<p>We could not charge ${amount} for ${row.description}: Your card was declined.</p><p>No licenses were added. You can buy them again on your Account page.</p>`,
+    );
   });
 
   it('records a purchase the customer confirmed meanwhile as paid, once, with its license', async () => {

@@ -77,6 +77,7 @@ export const BILLING_ROWS: MatrixRow[] = [
     }),
   },
   adminGet('/api/stripe/getPendingPaymentAction/:orgId'),
+  adminGet('/api/stripe/getProcessingPayments/:orgId'),
   {
     method: 'POST',
     path: '/api/stripe/confirmPaymentAction',

@@ -176,6 +176,21 @@ export const ZPendingPaymentAction = z.object({
 /** A charge waiting for the admin's confirmation. */
 export type TPendingPaymentAction = z.infer<typeof ZPendingPaymentAction>;
 
+/**
+ * A charge whose outcome is not known yet (decision 0130): sent to the gateway, or to be sent again
+ * by the billing job after the gateway did not answer. Neither paid nor declined.
+ */
+export const ZProcessingPayment = z.object({
+  /** Amount in dollars. */
+  amount: z.number(),
+  /** What the charge is for. */
+  description: z.string(),
+  /** When the charge was made (ISO 8601). */
+  startedAt: z.string(),
+});
+/** A charge whose outcome is not known yet. */
+export type TProcessingPayment = z.infer<typeof ZProcessingPayment>;
+
 /** The sandbox card form's fields (never sent to Stripe; only brand, last four and expiry are kept). */
 export const ZSandboxCard = z.object({
   orgId: ZId,

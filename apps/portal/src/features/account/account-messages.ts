@@ -31,6 +31,17 @@ export const FREE_PLAN_LICENSE_MODAL_LOG = 'License management is not available 
 
 /** Issue 13, 3-D Secure: the Account screen's banner title while a charge waits for the bank. */
 export const PAYMENT_ACTION_TITLE = "A payment needs your bank's confirmation";
+/** Decision 0130: the Account screen's notice while a charge's outcome is not known yet. */
+export const PROCESSING_PAYMENTS_TITLE = 'Payment being processed';
+/** Decision 0130: under the processing charges; the billing job settles them every 15 minutes. */
+export const PROCESSING_PAYMENTS_HINT =
+  'This page updates when the payment completes, usually within 15 minutes. There is no need to pay again.';
+
+/** Decision 0130: one processing charge, e.g. "$12.00 for 2 × Pro license, rest of March, since Mar 3, 2026". */
+export function processingPaymentText(amount: string, description: string, since: string): string {
+  return `${amount} for ${description}, since ${since}`;
+}
+
 /** Issue 13, 3-D Secure: the action that opens the bank's confirmation. */
 export const COMPLETE_PAYMENT_LABEL = 'Complete payment';
 

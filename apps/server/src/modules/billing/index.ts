@@ -26,6 +26,7 @@ import { isSandboxGateway, isStripeGateway } from './gateway/gateway-kinds';
 import { confirmPaymentAction } from './confirm-payment-action';
 import { detachPaymentMethod, orgOfPaymentMethod } from './detach-payment-method';
 import { getPendingPaymentAction } from './get-pending-payment-action';
+import { getProcessingPayments } from './get-processing-payments';
 import { retrieveCustomerPaymentMethod } from './retrieve-customer-payment-method';
 import { savePaymentMethod } from './save-payment-method';
 import { purchaseLicense } from './purchase-license';
@@ -139,6 +140,10 @@ const registerBilling: AppModule = (app, deps) => {
   registerRoute(app, routes.getPendingPaymentAction, {
     access: admin('params.orgId'),
     handler: async ({ params }) => getPendingPaymentAction(billing, params),
+  });
+  registerRoute(app, routes.getProcessingPayments, {
+    access: admin('params.orgId'),
+    handler: async ({ params }) => getProcessingPayments(billing, params),
   });
   registerRoute(app, routes.confirmPaymentAction, {
     access: admin('body.orgId'),

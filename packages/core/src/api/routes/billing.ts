@@ -8,6 +8,7 @@ import {
   ZPaymentConfig,
   ZPaymentHistoryRow,
   ZPendingPaymentAction,
+  ZProcessingPayment,
   ZPlanOption,
   ZPurchaseLicense,
   ZRemoveLicense,
@@ -187,6 +188,19 @@ export const billingRoutes = {
     tag: 'stripe',
     params: orgParams,
     response: ZPendingPaymentAction.nullable(),
+  }),
+  /**
+   * Charges whose outcome is not known yet, oldest first (decision 0130): a purchase answered
+   * PAYMENT_PROCESSING shows here until the billing job settles it.
+   */
+  getProcessingPayments: defineRoute({
+    method: 'GET',
+    path: '/api/stripe/getProcessingPayments/:orgId',
+    tokenScope: 'session',
+    summary: 'Charges sent to the payment gateway whose outcome is not known yet.',
+    tag: 'stripe',
+    params: orgParams,
+    response: z.array(ZProcessingPayment),
   }),
   /**
    * After the portal ran `stripe.handleNextAction` (or the sandbox's own confirm step): asks the

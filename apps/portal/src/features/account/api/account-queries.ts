@@ -13,6 +13,7 @@ export const accountKeys = {
   paymentMethod: (orgId: number) => ['account-screen', orgId, 'payment-method'] as const,
   paymentHistory: (orgId: number) => ['account-screen', orgId, 'payment-history'] as const,
   pendingAction: (orgId: number) => ['account-screen', orgId, 'pending-action'] as const,
+  processing: (orgId: number) => ['account-screen', orgId, 'processing'] as const,
   attachmentStorage: (orgId: number) => ['account-screen', orgId, 'attachment-storage'] as const,
   /** Not per organization: the server's gateway does not change while the portal runs. */
   paymentConfig: ['payment-config'] as const,
@@ -76,6 +77,21 @@ export function pendingPaymentActionQuery(orgId: number) {
     queryFn: () => apiClient.call(routes.getPendingPaymentAction, { params: { orgId } }),
   });
 }
+
+/**
+ * Decision 0130: charges whose outcome is not known yet; read again every 30 s while there are
+ * any, so the screen shows the outcome the billing job records without a reload.
+ */
+export function processingPaymentsQuery(orgId: number) {
+  return queryOptions({
+    queryKey: accountKeys.processing(orgId),
+    queryFn: () => apiClient.call(routes.getProcessingPayments, { params: { orgId } }),
+    refetchInterval: (query) => ((query.state.data?.length ?? 0) > 0 ? PROCESSING_POLL_MS : false),
+  });
+}
+
+/** How often a processing payment is asked after (the billing job runs every 15 minutes). */
+export const PROCESSING_POLL_MS = 30_000;
 
 /** Which gateway the server uses (Sandbox or Stripe) and Stripe's publishable key. */
 export function paymentConfigQuery() {

@@ -35,6 +35,7 @@ import { PaymentHistoryPanel } from './payment-history-panel';
 import { PaymentMethodDialog } from './payment-method-dialog';
 import { PaymentActionBanner } from './payment-action-banner';
 import { PaymentMethodPanel } from './payment-method-panel';
+import { ProcessingPaymentsNotice } from './processing-payments-notice';
 import { PlanFeaturesPanel } from './plan-features-panel';
 import { ReceiptDialog } from './receipt-dialog';
 import { RemoveLicensesDialog } from './remove-licenses-dialog';
@@ -130,6 +131,7 @@ export function AccountScreen() {
   return (
     <AdminPage title="Account">
       <PaymentActionBanner orgId={orgId} completion={completion} />
+      <ProcessingPaymentsNotice orgId={orgId} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <AccountPlanPanel
           info={info}

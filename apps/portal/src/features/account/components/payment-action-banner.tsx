@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { formatDollars } from '@waymark/core';
 import { useQuery } from '@tanstack/react-query';
 import { getErrorMessage } from '../../../lib/error-message';
 import { pendingPaymentActionQuery } from '../api/account-queries';
+import { AccountNotice } from './account-notice';
 import type { CompletePayment } from '../api/use-complete-payment';
 import {
   COMPLETE_PAYMENT_LABEL,
@@ -27,16 +28,7 @@ export function PaymentActionBanner({ orgId, completion }: PaymentActionBannerPr
   if (!action) return null;
   const isStripeWorking = completion.isWorking && !completion.sandboxAction;
   return (
-    <Alert
-      color="orange"
-      variant="light"
-      title={PAYMENT_ACTION_TITLE}
-      role="region"
-      aria-label={PAYMENT_ACTION_TITLE}
-      data-testid="payment-action-banner"
-      // Orange on its light tint is below 4.5:1 (axe): the title takes the text colour.
-      styles={{ label: { color: 'var(--mantine-color-text)' } }}
-    >
+    <AccountNotice color="orange" title={PAYMENT_ACTION_TITLE} testId="payment-action-banner">
       <Text size="sm">{paymentActionText(formatDollars(action.amount), action.description)}</Text>
       {completion.error && !completion.sandboxAction && (
         <Text size="sm" c="red.8" role="alert" mt="xs">
@@ -48,6 +40,6 @@ export function PaymentActionBanner({ orgId, completion }: PaymentActionBannerPr
           {COMPLETE_PAYMENT_LABEL}
         </Button>
       </Group>
-    </Alert>
+    </AccountNotice>
   );
 }
