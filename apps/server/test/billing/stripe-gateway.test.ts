@@ -501,6 +501,51 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
     );
   });
 
+  // Decision 0130: Stripe refuses a key sent again with another card (idempotency_error); the job
+  // threw on every run, the organization's billing stopped there, and after Stripe's 24 hours the
+  // key would have charged the new card too.
+  it('records a purchase whose answer was lost once, though the card was replaced before the job', async () => {
+    const w = await orgWithCard(PLAN_IDS.free, 'pm_card_visa');
+    ok(
+      await t.call(w.admin, {
+        method: 'GET',
+        url: `/api/account/selectPlan/${w.orgId}/${PLAN_IDS.pro}`,
+      }),
+    );
+    const intentsBefore = standIn.intentsCreated;
+    standIn.loseNextAnswers(1);
+    const bought = await t.call(w.admin, {
+      method: 'POST',
+      url: '/api/account/purchaseLicense',
+      payload: { orgId: w.orgId, purchaseCount: 1, planId: PLAN_IDS.pro },
+    });
+    expect(bought.json()).toMatchObject({ code: 'PAYMENT_PROCESSING' });
+    // Stripe charged the first card; the answer never arrived.
+    expect(standIn.intentsCreated - intentsBefore).toBe(1);
+    ok(
+      await t.call(w.admin, {
+        method: 'POST',
+        url: '/api/stripe/savePaymentMethod',
+        payload: { orgId: w.orgId, stripePaymentId: `pm_card_mastercard_o${w.orgId}` },
+      }),
+    );
+    const [row] = await t.db
+      .select()
+      .from(billingCharges)
+      .where(and(eq(billingCharges.orgId, w.orgId), eq(billingCharges.purpose, 'purchase-1')));
+    ok(await runBilling(w.orgId, new Date(row!.createdAt.getTime() + 61_000).toISOString()));
+    expect(await ledgerOf(w.orgId)).toEqual([
+      ['upgrade-1', 'succeeded', 1],
+      ['purchase-1', 'succeeded', 1],
+    ]);
+    expect(await licenseCount(w)).toBe(2);
+    expect(standIn.intentsCreated - intentsBefore).toBe(1);
+    expect(
+      standIn.requests.some((r) => r.method === 'GET' && r.path === '/v1/payment_intents'),
+    ).toBe(true);
+    expect(await historyIds(w)).toHaveLength(2);
+  });
+
   it('records a purchase the customer confirmed meanwhile as paid, once, with its license', async () => {
     const { w, paymentId } = await waitingPurchase();
     standIn.completeIntent(paymentId);

@@ -16,8 +16,10 @@ export type StandInRequest = {
  * `pm_card_chargeCustomerFail` saves but its charges are declined, `pm_card_authenticationRequired`
  * charges need 3-D Secure (`_o<n>` may follow, making an organization's own id: a payment method
  * belongs to one customer). Idempotency keys replay the first answer (until
- * {@link StripeStandIn.expireIdempotencyKeys}, Stripe's 24 hours). Customers can be searched by
- * metadata; PaymentIntents cancelled, or completed as if the customer had passed 3-D Secure.
+ * {@link StripeStandIn.expireIdempotencyKeys}, Stripe's 24 hours); a key sent again with other
+ * parameters is refused with `idempotency_error`, as Stripe does. Customers can be searched by
+ * metadata; PaymentIntents listed by customer, cancelled, or completed as if the customer had
+ * passed 3-D Secure.
  */
 export type StripeStandIn = {
   port: number;
@@ -42,6 +44,11 @@ export type StripeStandIn = {
   isSearchUnavailable: boolean;
   /** The next `count` requests answer 500 (Stripe down). */
   failNext(count: number): void;
+  /**
+   * The next `count` requests are carried out (and their idempotency keys stored) but answered 500:
+   * the answer lost on its way back, after Stripe acted.
+   */
+  loseNextAnswers(count: number): void;
   close(): Promise<void>;
 };
 
@@ -83,11 +90,22 @@ function cardError(code: string, message: string, intent?: object) {
   };
 }
 
+/** Stripe's refusal of a key sent again with other parameters. */
+function idempotencyError(key: string) {
+  return {
+    error: {
+      type: 'idempotency_error',
+      message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+    },
+  };
+}
+
 /** Starts the stand-in on a free loopback port. */
 export async function startStripeStandIn(): Promise<StripeStandIn> {
-  const replies = new Map<string, { status: number; body: unknown }>();
+  const replies = new Map<string, { status: number; body: unknown; params: string }>();
   const intents = new Map<string, Record<string, unknown>>();
   let failures = 0;
+  let lostAnswers = 0;
   const standIn: StripeStandIn = {
     port: 0,
     requests: [],
@@ -101,6 +119,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     },
     expireIdempotencyKeys: () => replies.clear(),
     failNext: (count) => (failures = count),
+    loseNextAnswers: (count) => (lostAnswers = count),
     close: () => Promise.resolve(),
   };
 
@@ -173,11 +192,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       standIn.intentsCreated += 1;
       const id = `pi_${standIn.intentsCreated}`;
       const pm = testCardOf(form.get('payment_method') ?? '');
+      const metadata: Record<string, string> = {};
+      for (const [name, value] of form)
+        if (name.startsWith('metadata[')) metadata[name.slice(9, -1)] = value;
       const base = {
         id,
         object: 'payment_intent',
         amount: Number(form.get('amount')),
         client_secret: `${id}_secret`,
+        customer: form.get('customer'),
+        metadata,
       };
       if (pm === 'pm_card_chargeCustomerFail') {
         const intent = { ...base, status: 'requires_payment_method' };
@@ -196,6 +220,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const intent = { ...base, status: 'succeeded' };
       intents.set(id, intent);
       return { status: 200, body: intent };
+    }
+    if (method === 'GET' && path === '/v1/payment_intents') {
+      const data = [...intents.values()]
+        .filter((intent) => intent.customer === form.get('customer'))
+        .reverse();
+      return { status: 200, body: { object: 'list', data, has_more: false, url: path } };
     }
     const cancelMatch = /^\/v1\/payment_intents\/(\w+)\/cancel$/.exec(path);
     if (method === 'POST' && cancelMatch) {
@@ -247,8 +277,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return;
       }
       const cacheKey = idempotencyKey && `${method} ${url.pathname} ${idempotencyKey}`;
-      const reply = (cacheKey && replies.get(cacheKey)) || answer(method, url.pathname, form);
-      if (cacheKey) replies.set(cacheKey, reply);
+      const params = form.toString();
+      const stored = cacheKey ? replies.get(cacheKey) : undefined;
+      const reply =
+        stored && stored.params !== params
+          ? { status: 400, body: idempotencyError(idempotencyKey ?? ''), params }
+          : (stored ?? { ...answer(method, url.pathname, form), params });
+      if (cacheKey && !stored) replies.set(cacheKey, reply);
+      if (lostAnswers > 0) {
+        lostAnswers -= 1;
+        response.writeHead(500, {
+          'content-type': 'application/json',
+          'stripe-should-retry': 'false',
+        });
+        response.end(JSON.stringify({ error: { type: 'api_error', message: 'Answer lost' } }));
+        return;
+      }
       response.writeHead(reply.status, {
         'content-type': 'application/json',
         'request-id': 'req_standin',

@@ -145,6 +145,13 @@ export function createStripeGateway(
         // billing job retries for ever (decision 0128).
         if (error instanceof Stripe.errors.StripeInvalidRequestError)
           return { status: 'failed', paymentId: '', clientSecret: null, message: error.message };
+        // The key was first sent with other parameters: its answer was lost and the admin replaced
+        // the card before the job sent it again. Stripe will not replay it, and the payment it
+        // made may have succeeded: ask Stripe for that PaymentIntent (decision 0130).
+        if (error instanceof Stripe.errors.StripeIdempotencyError) {
+          const first = await findIntentOfKey(stripe, input.customerId, input.idempotencyKey);
+          if (first) return fromIntent(first);
+        }
         throw error;
       }
     },
@@ -224,6 +231,20 @@ function fromCanceled(intent: Stripe.PaymentIntent): CancelOutcome {
   if (intent.status === 'succeeded') return { status: 'succeeded', paymentId: intent.id };
   if (intent.status === 'canceled') return { status: 'canceled', paymentId: intent.id };
   throw new Error(`PaymentIntent ${intent.id} is ${intent.status} after cancelling`);
+}
+
+/**
+ * The customer's PaymentIntent made with the ledger key `key` (its `metadata.ledgerKey`), newest
+ * first through the list, which reads Stripe's own records (search's index lags behind them).
+ */
+async function findIntentOfKey(
+  stripe: Stripe,
+  customerId: string,
+  key: string,
+): Promise<Stripe.PaymentIntent | undefined> {
+  for await (const intent of stripe.paymentIntents.list({ customer: customerId, limit: 100 }))
+    if (intent.metadata.ledgerKey === key) return intent;
+  return undefined;
 }
 
 function fromIntent(intent: Stripe.PaymentIntent): ChargeOutcome {
