@@ -24,8 +24,9 @@ type PaymentRow = {
 const BASIC_PRICE_CENTS = 400;
 
 /**
- * The prorated charge, computed here independently of the server: count × price × (days left in
- * the month including the day) / (days in the month), rounded half-up to the cent (issue 13).
+ * The one-time charge, computed here independently of the server: count × price × (days left in
+ * the month including the day) / (days in the month), rounded half-up to the cent (issue 13), and
+ * not charged under Stripe's $0.50 minimum (decision 0132) — so this walk holds on any day it runs.
  */
 function proratedCents(count: number, priceCents: number, isoDate: string): number {
   const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number) as [
@@ -35,7 +36,8 @@ function proratedCents(count: number, priceCents: number, isoDate: string): numb
   ];
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
   const numerator = count * priceCents * (daysInMonth - day + 1);
-  return Math.floor((2 * numerator + daysInMonth) / (2 * daysInMonth));
+  const cents = Math.floor((2 * numerator + daysInMonth) / (2 * daysInMonth));
+  return cents < 50 ? 0 : cents;
 }
 
 /** `isoDate` plus `days`, as YYYY-MM-DD (UTC). */
@@ -318,9 +320,18 @@ test('billing: trial licenses, a card, Basic at trial end, a mid-month license, 
     'License Management is for paid plans or while on trial.',
   );
 
-  // 3-D Secure: with a card whose bank asks for confirmation, leaving Free for Basic charges
+  // 3-D Secure: with a card whose bank asks for confirmation, leaving Free for a paid plan charges
   // nothing yet — the dialog says so and leads to the bank's step (the sandbox's stand-in), where
-  // a failed authentication keeps the charge waiting and a completed one pays it.
+  // a failed authentication keeps the charge waiting and a completed one pays it. The cheapest
+  // plan whose one licence costs something today: on a month's last day none does (decision 0132:
+  // under $0.50 is not charged, so there is no payment to confirm) and the walk ends here.
+  const paid = PUBLIC_PLANS.filter((plan) => plan.monthlyCostPerLicenseCents > 0).find(
+    (plan) => proratedCents(1, plan.monthlyCostPerLicenseCents, today) > 0,
+  );
+  if (!paid) {
+    await context.close();
+    return;
+  }
   await region(page, 'Payment Method')
     .getByRole('button', { name: /Add Payment Method|Replace/ })
     .click();
@@ -328,11 +339,13 @@ test('billing: trial licenses, a card, Basic at trial end, a mid-month license, 
   await payment.getByRole('button', { name: 'Save Card' }).click();
   await expect(page.getByTestId('saved-card')).toContainText('Visa ending in 3184');
   await page.getByRole('button', { name: 'Manage Plan' }).click();
-  await managePlan.getByRole('radio', { name: /^Basic/ }).click();
+  await managePlan.getByRole('radio', { name: new RegExp(`^${paid.planName}`) }).click();
   await managePlan.getByRole('button', { name: 'Next' }).click();
   await managePlan.getByRole('button', { name: 'Next' }).click();
   const upgradeCharge = managePlan.getByTestId('one-time-charge');
-  await expect(upgradeCharge).toHaveText(formatUsd(proratedCents(1, BASIC_PRICE_CENTS, today)));
+  await expect(upgradeCharge).toHaveText(
+    formatUsd(proratedCents(1, paid.monthlyCostPerLicenseCents, today)),
+  );
   const upgradeText = await upgradeCharge.textContent();
   await managePlan.getByRole('button', { name: 'Confirm', exact: true }).click();
   const needsConfirmation = managePlan.getByTestId('payment-action-required');
@@ -353,12 +366,12 @@ test('billing: trial licenses, a card, Basic at trial end, a mid-month license, 
   await expect(bank).toBeHidden();
   await expect(page.getByRole('status')).toHaveText(/Payment confirmed\. Thank you\./);
   await expect(banner).toBeHidden();
-  await expect(page.getByTestId('plan-name')).toHaveText('Basic');
+  await expect(page.getByTestId('plan-name')).toHaveText(paid.planName);
   const known = new Set([conversion!.transactionId, purchase!.transactionId]);
   const [upgrade, ...others] = (await history()).filter((row) => !known.has(row.transactionId));
   expect(others).toEqual([]);
   expect([upgrade!.planName, formatDollars(upgrade!.totalPaymentAmount)]).toEqual([
-    'Basic',
+    paid.planName,
     upgradeText,
   ]);
   await expect(

@@ -7,7 +7,13 @@ import {
   createStripeGateway,
   type StripeGateway,
 } from '../../src/modules/billing/gateway/stripe-gateway';
-import { billingCharges, notifications, users } from '../../src/db/schema';
+import {
+  billingAccounts,
+  billingCharges,
+  notifications,
+  organizations,
+  users,
+} from '../../src/db/schema';
 import { waitForMail } from '../../src/modules/mail/outbox';
 import { PAYMENT_PROCESSING_MESSAGE } from '../../src/modules/billing/billing-messages';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
@@ -544,6 +550,90 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
       standIn.requests.some((r) => r.method === 'GET' && r.path === '/v1/payment_intents'),
     ).toBe(true);
     expect(await historyIds(w)).toHaveLength(2);
+  });
+
+  // Decision 0132: Stripe refuses card payments under $0.50; such a one-time charge was refused
+  // with Stripe's words ("Amount must be at least $0.50 usd"), and a trial converting near a
+  // month's end was declined, retried and moved to Free.
+  describe('one-time charges under the $0.50 minimum', () => {
+    const onDay = async <T>(iso: string, run: () => Promise<T>): Promise<T> => {
+      const before = t.clock.at;
+      t.clock.at = new Date(iso);
+      try {
+        return await run();
+      } finally {
+        t.clock.at = before;
+      }
+    };
+
+    it('buys one Basic license on the last day of the month without a charge, as it showed', async () => {
+      const w = await orgWithCard(PLAN_IDS.basic, 'pm_card_visa');
+      const intentsBefore = standIn.intentsCreated;
+      await onDay('2026-03-31T09:00:00Z', async () => {
+        const quote = await t.call(w.admin, {
+          method: 'POST',
+          url: '/api/account/CalculateOneTimeCharge',
+          payload: { orgId: w.orgId, valueType: '+', licenseChange: 1, planId: PLAN_IDS.basic },
+        });
+        expect(ok(quote)).toBe('0.00');
+        const bought = await t.call(w.admin, {
+          method: 'POST',
+          url: '/api/account/purchaseLicense',
+          payload: { orgId: w.orgId, purchaseCount: 1, planId: PLAN_IDS.basic },
+        });
+        expect(ok(bought)).toBe('Licenses successfully purchased. Quantity: 1.');
+      });
+      expect(await ledgerOf(w.orgId)).toEqual([['purchase-1', 'succeeded', 0]]);
+      expect(await licenseCount(w)).toBe(2);
+      expect(standIn.intentsCreated).toBe(intentsBefore);
+    });
+
+    it('uses credit only as far as it leaves the card the minimum; the rest stays', async () => {
+      const w = await orgWithCard(PLAN_IDS.basic, 'pm_card_visa');
+      // One Basic license on March 10: 400¢ × 22/31 = 284¢. 250¢ of credit would leave 34¢.
+      await t.db
+        .update(billingAccounts)
+        .set({ creditCents: 250 })
+        .where(eq(billingAccounts.orgId, w.orgId));
+      const bought = await t.call(w.admin, {
+        method: 'POST',
+        url: '/api/account/purchaseLicense',
+        payload: { orgId: w.orgId, purchaseCount: 1, planId: PLAN_IDS.basic },
+      });
+      expect(ok(bought)).toBe('Licenses successfully purchased. Quantity: 1.');
+      const [row] = await t.db
+        .select()
+        .from(billingCharges)
+        .where(eq(billingCharges.orgId, w.orgId));
+      expect([row?.amountCents, row?.creditAppliedCents, row?.chargedCents, row?.status]).toEqual([
+        284,
+        234,
+        50,
+        'succeeded',
+      ]);
+      const [account] = await t.db
+        .select({ creditCents: billingAccounts.creditCents })
+        .from(billingAccounts)
+        .where(eq(billingAccounts.orgId, w.orgId));
+      expect(account?.creditCents).toBe(16);
+    });
+
+    it('converts a trial ending on the last day of the month without a charge', async () => {
+      const w = await orgWithCard(PLAN_IDS.standardTrial, 'pm_card_visa');
+      await t.db
+        .update(organizations)
+        .set({ trialEndsAt: new Date('2026-03-31T08:00:00Z') })
+        .where(eq(organizations.id, w.orgId));
+      const intentsBefore = standIn.intentsCreated;
+      ok(await runBilling(w.orgId, '2026-03-31T09:00:00Z'));
+      const [org] = await t.db
+        .select({ planId: organizations.planId })
+        .from(organizations)
+        .where(eq(organizations.id, w.orgId));
+      expect(org?.planId).toBe(PLAN_IDS.standard);
+      expect(await ledgerOf(w.orgId)).toEqual([['trial-conversion', 'succeeded', 0]]);
+      expect(standIn.intentsCreated).toBe(intentsBefore);
+    });
   });
 
   it('records a purchase the customer confirmed meanwhile as paid, once, with its license', async () => {

@@ -50,6 +50,15 @@ export function prorate(count: number, price: number, at: Date): number {
   return Number(remainder * 2n >= denominator ? quotient + 1n : quotient);
 }
 
+/** Stripe's minimum card payment, in cents (decision 0132). */
+const MINIMUM_CHARGE = 50;
+
+/** A one-time charge (purchase, upgrade, trial conversion): the proration, waived under the minimum. */
+function oneTime(count: number, price: number, at: Date): number {
+  const cents = prorate(count, price, at);
+  return cents < MINIMUM_CHARGE ? 0 : cents;
+}
+
 /** A new trial organization created at `at`. */
 export function newModelOrg(at: Date): ModelOrg {
   return {
@@ -71,7 +80,9 @@ function open(
   at: Date,
   forPeriod: string,
 ) {
-  const credit = Math.min(org.credit, amount);
+  // Credit first, but never leaving the card less than the minimum (decision 0132).
+  const credit =
+    org.credit >= amount ? amount : Math.max(0, Math.min(org.credit, amount - MINIMUM_CHARGE));
   org.credit -= credit;
   const charge: ModelCharge = {
     period: forPeriod,
@@ -142,7 +153,7 @@ function runDueSteps(org: ModelOrg, now: Date): void {
     if (!isPaid(target) || org.card === 'none') toFree(org);
     else {
       org.plan = target;
-      const amount = prorate(org.licenses, PRICE[target]!, org.trialEnd);
+      const amount = oneTime(org.licenses, PRICE[target]!, org.trialEnd);
       afterRecurring(org, open(org, 'trial-conversion', amount, now, period(org.trialEnd)));
     }
   } else if (org.scheduled && org.scheduledAt && org.scheduledAt <= now) {
@@ -171,7 +182,7 @@ export function act(org: ModelOrg, action: ModelAction, now: Date): boolean {
       const charge = open(
         org,
         'purchase',
-        prorate(action.count, PRICE[org.plan]!, now),
+        oneTime(action.count, PRICE[org.plan]!, now),
         now,
         period(now),
       );
@@ -199,7 +210,7 @@ export function act(org: ModelOrg, action: ModelAction, now: Date): boolean {
         const charge = open(
           org,
           'upgrade',
-          prorate(org.licenses, PRICE[action.plan]!, now),
+          oneTime(org.licenses, PRICE[action.plan]!, now),
           now,
           period(now),
         );

@@ -3,6 +3,9 @@ import {
   billingPeriodOf,
   daysInMonth,
   daysLeftInMonth,
+  creditToApply,
+  MINIMUM_CHARGE_CENTS,
+  oneTimeChargeCents,
   proratedChargeCents,
   startOfNextMonth,
   utcDay,
@@ -71,5 +74,38 @@ describe('proratedChargeCents: count × price × days left / days in month, half
 
   it('is exact for large counts (integer arithmetic)', () => {
     expect(proratedChargeCents(100_000, 900, at('2026-03-17T00:00:00Z'))).toBe(43_548_387);
+  });
+});
+
+// Decision 0132: Stripe refuses card payments under $0.50.
+describe('oneTimeChargeCents: the proration, waived under the minimum charge', () => {
+  it.each([
+    // [when, count, price, cents]
+    ['2026-03-31T00:00:00Z', 1, 400, 0], // 13¢: one Basic licence on the last day
+    ['2026-03-28T00:00:00Z', 1, 400, 52], // 4 days of 31: 51.6¢, charged
+    ['2026-03-29T00:00:00Z', 1, 400, 0], // 38.7¢
+    ['2026-03-31T00:00:00Z', 3, 600, 58], // the sum is charged once it reaches the minimum
+    ['2026-03-01T00:00:00Z', 1, 400, 400],
+  ])('%s: %i × %i¢ → %i¢', (iso, count, price, cents) => {
+    expect(oneTimeChargeCents(count, price, at(iso))).toBe(cents);
+  });
+});
+
+describe('creditToApply: credit first, never leaving the card less than the minimum', () => {
+  it.each([
+    // [credit, amount, applied]
+    [0, 400, 0],
+    [1000, 400, 400], // covers it: nothing for the card
+    [400, 400, 400],
+    [380, 400, 350], // would leave 20¢: leaves 50¢, 30¢ of credit stays
+    [100, 400, 100],
+    [20, 60, 10],
+    [30, 40, 0], // a charge under the minimum that credit does not cover takes none
+  ])('%i¢ of credit on %i¢ → %i¢', (credit, amount, applied) => {
+    expect(creditToApply(credit, amount)).toBe(applied);
+    const charged = amount - applied;
+    expect(charged === 0 || charged >= MINIMUM_CHARGE_CENTS || amount < MINIMUM_CHARGE_CENTS).toBe(
+      true,
+    );
   });
 });

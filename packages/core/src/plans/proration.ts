@@ -44,3 +44,29 @@ export function proratedChargeCents(count: number, priceCents: number, at: Date)
   const denominator = daysInMonth(at);
   return Math.floor((2 * numerator + denominator) / (2 * denominator));
 }
+
+/**
+ * Stripe's minimum charge in US dollars, in cents: a smaller card payment is refused
+ * (`amount_too_small`), so none is ever sent (decision 0132).
+ */
+export const MINIMUM_CHARGE_CENTS = 50;
+
+/**
+ * What a one-time prorated charge (a licence purchase, an upgrade, a trial's conversion) costs:
+ * {@link proratedChargeCents}, waived below {@link MINIMUM_CHARGE_CENTS}. One Basic licence bought
+ * on a month's last day is 13¢, which no card can be charged: it is not charged (decision 0132).
+ */
+export function oneTimeChargeCents(count: number, priceCents: number, at: Date): number {
+  const cents = proratedChargeCents(count, priceCents, at);
+  return cents < MINIMUM_CHARGE_CENTS ? 0 : cents;
+}
+
+/**
+ * The credit a charge of `amountCents` uses from a balance of `creditCents` (spec §9: credit is
+ * used before the card): all of the charge when the balance covers it, else as much as leaves at
+ * least {@link MINIMUM_CHARGE_CENTS} to the card, the rest staying for later (decision 0132).
+ */
+export function creditToApply(creditCents: number, amountCents: number): number {
+  if (creditCents >= amountCents) return amountCents;
+  return Math.max(0, Math.min(creditCents, amountCents - MINIMUM_CHARGE_CENTS));
+}

@@ -48,7 +48,7 @@ export const TERMS_CLAUSES: readonly TermsClause[] = [
     part: 'terms',
     title: 'Billing',
     paragraphs: [
-      'The monthly cost of a subscription is the number of licenses multiplied by the plan’s price per license. Subscriptions are billed in advance on the first day of each calendar month. When you start a paid plan or add licenses during a month, you are charged a one-time prorated amount for the rest of that month, and the full monthly amount from the next first of the month.',
+      'The monthly cost of a subscription is the number of licenses multiplied by the plan’s price per license. Subscriptions are billed in advance on the first day of each calendar month. When you start a paid plan or add licenses during a month, you are charged a one-time prorated amount for the rest of that month (an amount under $0.50 is not charged), and the full monthly amount from the next first of the month.',
       'Payments are processed by our card payment provider; we never see or store your full card number.',
     ],
   },

@@ -2,7 +2,7 @@ import {
   AppError,
   getPlan,
   PLAN_IDS,
-  proratedChargeCents,
+  oneTimeChargeCents,
   type Plan,
   type TOneTimeChargeQuery,
 } from '@waymark/core';
@@ -52,6 +52,6 @@ function part(kind: ChargePart['kind'], plan: Plan, licenses: number, now: Date)
     kind,
     plan,
     licenses,
-    cents: proratedChargeCents(licenses, plan.monthlyCostPerLicenseCents, now),
+    cents: oneTimeChargeCents(licenses, plan.monthlyCostPerLicenseCents, now),
   };
 }

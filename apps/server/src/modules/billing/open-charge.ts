@@ -1,3 +1,4 @@
+import { creditToApply } from '@waymark/core';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { billingAccounts, billingCharges } from '../../db/schema';
@@ -22,7 +23,8 @@ export type NewCharge = {
 
 /**
  * Writes a charge into the ledger inside the caller's transaction (org row locked): credit first
- * (spec §9 "credit carried to later payments"), the rest to be charged to the card. A charge whose
+ * (spec §9 "credit carried to later payments", never leaving the card less than Stripe's minimum),
+ * the rest to be charged to the card. A charge whose
  * key exists already is that row, unchanged — the exactly-once guarantee. A charge credit covers in
  * full succeeds here, with its effects.
  */
@@ -33,7 +35,7 @@ export async function openCharge(
   charge: NewCharge,
 ): Promise<ChargeRow> {
   const key = idempotencyKey(state.orgId, charge.period, charge.purpose);
-  const credit = Math.min(state.account.creditCents, charge.amountCents);
+  const credit = creditToApply(state.account.creditCents, charge.amountCents);
   const charged = charge.amountCents - credit;
   const now = deps.clock.now();
   const [row] = await tx

@@ -3,7 +3,7 @@ import {
   getPlan,
   monthlyCostCents,
   PLAN_IDS,
-  proratedChargeCents,
+  oneTimeChargeCents,
   utcDay,
 } from '@waymark/core';
 import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
@@ -212,7 +212,7 @@ async function endTrial(
       planId: target.planId,
       licenseCount: count,
       licenseDelta: 0,
-      amountCents: proratedChargeCents(count, target.monthlyCostPerLicenseCents, trialEnd),
+      amountCents: oneTimeChargeCents(count, target.monthlyCostPerLicenseCents, trialEnd),
       description: `${count} × ${target.planName} license, ${utcDay(trialEnd)} to the end of ${monthName(trialEnd)}`,
     },
   );

@@ -65,8 +65,8 @@ export function PlanChangeSummary({
     <Stack gap="sm">
       <DetailTable label="Plan change" rows={rows} />
       <Text size="xs" c="dimmed">
-        Licenses are billed on the first of each month; charges for part of a month are prorated and
-        not refunded.
+        Licenses are billed on the first of each month; charges for part of a month are prorated,
+        not refunded, and not made under $0.50.
       </Text>
     </Stack>
   );

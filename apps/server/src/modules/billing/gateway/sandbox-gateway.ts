@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, CARD_DECLINED_MESSAGE } from '@waymark/core';
+import { AppError, CARD_DECLINED_MESSAGE, MINIMUM_CHARGE_CENTS } from '@waymark/core';
 import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/client';
@@ -86,7 +86,11 @@ export function createSandboxGateway({ db, clock }: { db: Db; clock: Clock }): S
     },
     async charge(input) {
       const method = await findMethod(input.paymentMethodId);
-      const outcome = firstOutcome(method ? sandboxBehaviour(method) : 'declined');
+      // As Stripe: a payment under its minimum is refused, whatever the card (decision 0132).
+      const outcome =
+        input.amountCents < MINIMUM_CHARGE_CENTS
+          ? { status: 'failed' as const, message: AMOUNT_TOO_SMALL }
+          : firstOutcome(method ? sandboxBehaviour(method) : 'declined');
       await db
         .insert(sandboxPayments)
         .values({
@@ -139,6 +143,9 @@ export function createSandboxGateway({ db, clock }: { db: Db; clock: Clock }): S
     },
   };
 }
+
+/** Stripe's words for a payment under its minimum (`amount_too_small`). */
+const AMOUNT_TOO_SMALL = 'Amount must be at least $0.50 usd';
 
 function firstOutcome(behaviour: SandboxBehaviour): Pick<ChargeOutcome, 'status' | 'message'> {
   switch (behaviour) {
