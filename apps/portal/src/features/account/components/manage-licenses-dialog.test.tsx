@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { AppError, PLAN_IDS, routes, STORAGE_KEYS } from '@waymark/core';
+import { AppError, PLAN_IDS, routes, STORAGE_KEYS, ZIdempotencyKey } from '@waymark/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { findAnnouncedRole } from '../../../testing/find-announced-role';
 import { expectNoAxeViolations } from '../../../testing/expect-no-axe-violations';
@@ -55,8 +55,78 @@ describe('Manage Licenses (spec §2, §4, §5, §8)', () => {
     // spec §8: without a server text the banner says what was bought.
     expect(await findAnnouncedRole('Licenses successfully purchased. Quantity: 2.')).toBe('status');
     expect(callsTo(call, routes.purchaseLicense)).toEqual([
-      { body: { orgId: ORG_ID, planId: basic, purchaseCount: 2 } },
+      {
+        body: {
+          orgId: ORG_ID,
+          planId: basic,
+          purchaseCount: 2,
+          idempotencyKey: expect.any(String),
+        },
+      },
     ]);
+  });
+
+  it('sends one key with every Confirm of an opening, so a retry after a lost answer buys once', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let sent = 0;
+    serveBilling(
+      call,
+      { planId: basic, total: 1, assigned: 1, hasCard: true },
+      {
+        writes: {
+          calculateOneTimeCharge: () => '2.40',
+          // The first answer is lost (the connection dropped after the server charged).
+          purchaseLicense: () =>
+            ++sent === 1 ? Promise.reject(new TypeError('Failed to fetch')) : '',
+        },
+      },
+    );
+    let modal = await openManageLicenses();
+    setTotal(modal, 2);
+    fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
+    await within(modal).findByRole('alert');
+    fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
+    await findAnnouncedRole('Licenses successfully purchased. Quantity: 1.');
+    // Opened again: a new purchase, with a new key.
+    fireEvent.click(screen.getByRole('button', { name: 'Manage Licenses' }));
+    modal = await screen.findByRole('dialog', { name: 'Manage Licenses' });
+    setTotal(modal, 2);
+    fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(callsTo(call, routes.purchaseLicense)).toHaveLength(3));
+    const keys = callsTo(call, routes.purchaseLicense).map(
+      (input) => (input.body as { idempotencyKey?: string }).idempotencyKey,
+    );
+    expect(ZIdempotencyKey.safeParse(keys[0]).success).toBe(true);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(ZIdempotencyKey.safeParse(keys[2]).success).toBe(true);
+  });
+
+  it('after a decline, the next Confirm is a new purchase with a new key', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    serveBilling(
+      call,
+      { planId: basic, total: 1, assigned: 1, hasCard: true },
+      {
+        writes: {
+          calculateOneTimeCharge: () => '2.40',
+          purchaseLicense: () =>
+            Promise.reject(new AppError('PAYMENT_FAILED', 'Your card was declined.')),
+        },
+      },
+    );
+    const modal = await openManageLicenses();
+    setTotal(modal, 2);
+    fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
+    await within(modal).findByRole('alert');
+    fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(callsTo(call, routes.purchaseLicense)).toHaveLength(2));
+    const [first, second] = callsTo(call, routes.purchaseLicense).map(
+      (input) => (input.body as { idempotencyKey?: string }).idempotencyKey,
+    );
+    expect(first).toEqual(expect.any(String));
+    expect(second).toEqual(expect.any(String));
+    expect(second).not.toBe(first);
   });
 
   it('paid: a removal confirms first, never below the licenses assigned', async () => {
