@@ -27,6 +27,30 @@ const licenseInput = (modal: HTMLElement) => within(modal).getByLabelText(/Numbe
 const setTotal = (modal: HTMLElement, total: number) =>
   fireEvent.change(licenseInput(modal), { target: { value: String(total) } });
 
+/** Buys one more licence on Basic, and Confirms again after the first answer (a failure). */
+async function confirmTwice(answer: () => unknown) {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  serveBilling(
+    call,
+    { planId: basic, total: 1, assigned: 1, hasCard: true },
+    { writes: { calculateOneTimeCharge: () => '2.40', purchaseLicense: answer } },
+  );
+  const modal = await openManageLicenses();
+  setTotal(modal, 2);
+  fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
+  await within(modal).findByRole('alert');
+  fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
+  return modal;
+}
+
+/** The idempotency keys of the first `count` purchases sent. */
+async function purchaseKeys(count: number) {
+  await waitFor(() => expect(callsTo(call, routes.purchaseLicense)).toHaveLength(count));
+  return callsTo(call, routes.purchaseLicense).map(
+    (input) => (input.body as { idempotencyKey?: string }).idempotencyKey,
+  );
+}
+
 describe('Manage Licenses (spec §2, §4, §5, §8)', () => {
   beforeEach(() => {
     call.mockReset();
@@ -60,42 +84,25 @@ describe('Manage Licenses (spec §2, §4, §5, §8)', () => {
           orgId: ORG_ID,
           planId: basic,
           purchaseCount: 2,
-          idempotencyKey: expect.any(String),
+          idempotencyKey: expect.any(String) as unknown,
         },
       },
     ]);
   });
 
   it('sends one key with every Confirm of an opening, so a retry after a lost answer buys once', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let sent = 0;
-    serveBilling(
-      call,
-      { planId: basic, total: 1, assigned: 1, hasCard: true },
-      {
-        writes: {
-          calculateOneTimeCharge: () => '2.40',
-          // The first answer is lost (the connection dropped after the server charged).
-          purchaseLicense: () =>
-            ++sent === 1 ? Promise.reject(new TypeError('Failed to fetch')) : '',
-        },
-      },
+    // The first answer is lost (the connection dropped after the server charged).
+    let modal = await confirmTwice(() =>
+      ++sent === 1 ? Promise.reject(new TypeError('Failed to fetch')) : '',
     );
-    let modal = await openManageLicenses();
-    setTotal(modal, 2);
-    fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
-    await within(modal).findByRole('alert');
-    fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
     await findAnnouncedRole('Licenses successfully purchased. Quantity: 1.');
     // Opened again: a new purchase, with a new key.
     fireEvent.click(screen.getByRole('button', { name: 'Manage Licenses' }));
     modal = await screen.findByRole('dialog', { name: 'Manage Licenses' });
     setTotal(modal, 2);
     fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(callsTo(call, routes.purchaseLicense)).toHaveLength(3));
-    const keys = callsTo(call, routes.purchaseLicense).map(
-      (input) => (input.body as { idempotencyKey?: string }).idempotencyKey,
-    );
+    const keys = await purchaseKeys(3);
     expect(ZIdempotencyKey.safeParse(keys[0]).success).toBe(true);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
@@ -103,29 +110,12 @@ describe('Manage Licenses (spec §2, §4, §5, §8)', () => {
   });
 
   it('after a decline, the next Confirm is a new purchase with a new key', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    serveBilling(
-      call,
-      { planId: basic, total: 1, assigned: 1, hasCard: true },
-      {
-        writes: {
-          calculateOneTimeCharge: () => '2.40',
-          purchaseLicense: () =>
-            Promise.reject(new AppError('PAYMENT_FAILED', 'Your card was declined.')),
-        },
-      },
+    await confirmTwice(() =>
+      Promise.reject(new AppError('PAYMENT_FAILED', 'Your card was declined.')),
     );
-    const modal = await openManageLicenses();
-    setTotal(modal, 2);
-    fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
-    await within(modal).findByRole('alert');
-    fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(callsTo(call, routes.purchaseLicense)).toHaveLength(2));
-    const [first, second] = callsTo(call, routes.purchaseLicense).map(
-      (input) => (input.body as { idempotencyKey?: string }).idempotencyKey,
-    );
-    expect(first).toEqual(expect.any(String));
-    expect(second).toEqual(expect.any(String));
+    const [first, second] = await purchaseKeys(2);
+    expect(ZIdempotencyKey.safeParse(first).success).toBe(true);
+    expect(ZIdempotencyKey.safeParse(second).success).toBe(true);
     expect(second).not.toBe(first);
   });
 
