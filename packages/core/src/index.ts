@@ -31,6 +31,7 @@ export * from './entities/pin';
 export * from './entities/live-event';
 export * from './entities/webhook';
 export * from './entities/tracker';
+export * from './entities/idempotency-key';
 export * from './entities/api-token';
 export * from './entities/audit';
 export * from './entities/data-export';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdempotencyKey } from './idempotency-key';
 import { ZId, ZTimestamp } from './ids';
 import { ZText } from './text';
 
@@ -34,15 +35,6 @@ const ZScopes = z
 export const MAX_ACTIVE_PERSONAL_TOKENS = 50;
 /** Most active API keys one organization may hold. */
 export const MAX_ACTIVE_ORG_API_KEYS = 50;
-
-/**
- * A client-chosen key that makes a creation safe to repeat (a double click, a retried request):
- * the same key answers the token it made, secret included, for a day (docs/api.md
- * "Idempotent creation"). A UUID or 128+ random bits: the secret is sealed under it.
- */
-export const ZIdempotencyKey = z
-  .string()
-  .regex(/^[\x21-\x7e]{16,255}$/, 'idempotencyKey must be 16 to 255 visible characters (a UUID)');
 
 /** Body of `createMyToken`. */
 export const ZCreateTokenRequest = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdempotencyKey } from './idempotency-key';
 import { ZId } from './ids';
 import { ZText } from './text';
 
@@ -91,11 +92,20 @@ export const ZPaymentHistoryRow = z.object({
 /** spec §3 Payment history row. */
 export type TPaymentHistoryRow = z.infer<typeof ZPaymentHistoryRow>;
 
-/** spec §3 Licence change: purchase. */
+/** What a repeated purchase key means, as the API document states it. */
+const PURCHASE_KEY_DESCRIPTION =
+  'Optional; one per purchase the admin means (the portal makes one each time the dialog opens). Sent again within 24 hours by the same organization, the call answers as the first one did — the same text, or the same 402 — and charges and adds nothing again; with a different purchaseCount or planId it is refused (409 CONFLICT). 16 to 255 visible ASCII characters, e.g. a UUID.';
+
+/**
+ * spec §3 Licence change: purchase. `idempotencyKey` is ours (decision 0131): the spec's three
+ * fields are unchanged, and a call without it buys every time as before.
+ */
 export const ZPurchaseLicense = z.object({
   orgId: ZId,
   planId: z.number().int(),
   purchaseCount: z.number().int().positive().max(10_000),
+  /** See {@link ZIdempotencyKey}. */
+  idempotencyKey: ZIdempotencyKey.optional().meta({ description: PURCHASE_KEY_DESCRIPTION }),
 });
 /** spec §3 Licence change: purchase. */
 export type TPurchaseLicense = z.infer<typeof ZPurchaseLicense>;

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 
 /**
@@ -108,6 +117,29 @@ export const billingCharges = pgTable(
       sql`${table.amountCents} >= 0 and ${table.creditAppliedCents} >= 0 and ${table.chargedCents} = ${table.amountCents} - ${table.creditAppliedCents}`,
     ),
   ],
+);
+
+/**
+ * Idempotency keys of admin requests (decision 0131): one row per organization and key for a day,
+ * so a repeated purchase answers its first outcome instead of buying again. Only the key's hash is
+ * kept, with the request it came with (`fingerprint`) and the charge it opened (null when nothing
+ * was charged: the trial adds licences free).
+ */
+export const billingRequestKeys = pgTable(
+  'billing_request_keys',
+  {
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the client's key, base64url. */
+    keyHash: text('key_hash').notNull(),
+    /** The request the key was first sent with (`purchaseLicense:<planId>:<count>`). */
+    fingerprint: text('fingerprint').notNull(),
+    chargeId: integer('charge_id').references(() => billingCharges.id, { onDelete: 'cascade' }),
+    /** On the billing clock; the key is forgotten 24 hours later. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.orgId, table.keyHash] })],
 );
 
 /**

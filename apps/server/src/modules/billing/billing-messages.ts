@@ -26,6 +26,12 @@ export const PAYMENT_PROCESSING_MESSAGE =
 /** A charge waiting for 3-D Secure. */
 export const PAYMENT_NEEDS_CONFIRMATION =
   'Your bank asks you to confirm this payment. Complete the confirmation to finish.';
+/** A purchase whose 3-D Secure was never confirmed and was given up (nothing taken). */
+export const PAYMENT_LAPSED =
+  "This payment waited for your bank's confirmation and was cancelled; nothing was charged. Start a new purchase to buy the licenses.";
+/** Decision 0131: an idempotency key sent again with another purchase (409). */
+export const REQUEST_KEY_REUSED =
+  'This purchase was already made with a different number of licenses or another plan (same idempotency key). Reload the page to see your licenses; to buy more, start a new purchase.';
 /** The sandbox card form with Stripe on. */
 export const SANDBOX_ONLY = 'The sandbox card form is off: this server uses Stripe.';
 

@@ -5,6 +5,7 @@ import {
   billingAccounts,
   billingCardClaims,
   billingCharges,
+  billingRequestKeys,
   sandboxPaymentMethods,
   sandboxPayments,
 } from '../../db/schema';
@@ -178,6 +179,7 @@ export const billingModule = defineModule({
     billingAccounts,
     billingCardClaims,
     billingCharges,
+    billingRequestKeys,
     sandboxPaymentMethods,
     sandboxPayments,
   ],

@@ -1,8 +1,9 @@
-import { AppError, CARD_DECLINED_MESSAGE } from '@waymark/core';
+import { AppError } from '@waymark/core';
 import type { BillingDeps } from './billing-deps';
-import { PAYMENT_NEEDS_CONFIRMATION, PAYMENT_PROCESSING_MESSAGE } from './billing-messages';
+import { PAYMENT_PROCESSING_MESSAGE } from './billing-messages';
 import { attemptCharge } from './attempt-charge';
 import type { ChargeRow } from './ledger';
+import { requireChargeSucceeded } from './require-charge-succeeded';
 
 /**
  * Charges a just-opened ledger row for an admin's request and turns the outcome into the answer:
@@ -21,11 +22,5 @@ export async function settleRequestCharge(deps: BillingDeps, row: ChargeRow): Pr
     // outcome's transaction waits for a connection): the row is still pending, and charged later.
     throw new AppError('PAYMENT_PROCESSING', PAYMENT_PROCESSING_MESSAGE, { cause: error });
   }
-  if (settled.status === 'failed')
-    throw new AppError('PAYMENT_FAILED', settled.failureMessage ?? CARD_DECLINED_MESSAGE);
-  if (settled.status === 'requires_action')
-    throw new AppError('PAYMENT_ACTION_REQUIRED', PAYMENT_NEEDS_CONFIRMATION);
-  if (settled.status === 'pending')
-    throw new AppError('PAYMENT_PROCESSING', PAYMENT_PROCESSING_MESSAGE);
-  return settled;
+  return requireChargeSucceeded(settled);
 }

@@ -45,12 +45,17 @@ function onChargeFailure(what: string, refresh: () => Promise<unknown>) {
 /**
  * spec §7 purchaseLicense / removeLicense for a change of `change` licences (spec §4: negative
  * removes, positive buys, zero does nothing). Resolves to the banner text: the server's, else
- * spec §8's.
+ * spec §8's. A purchase sent again with its `idempotencyKey` buys nothing twice (decision 0131).
  */
-async function changeLicenses(orgId: number, planId: number, change: number): Promise<string> {
+async function changeLicenses(
+  orgId: number,
+  planId: number,
+  change: number,
+  idempotencyKey?: string,
+): Promise<string> {
   if (change > 0) {
     const text = await apiClient.call(routes.purchaseLicense, {
-      body: { orgId, planId, purchaseCount: change },
+      body: { orgId, planId, purchaseCount: change, idempotencyKey },
     });
     return text || licensesPurchasedMessage(change);
   }
@@ -63,18 +68,27 @@ async function changeLicenses(orgId: number, planId: number, change: number): Pr
   return '';
 }
 
+/** What the Manage Licenses and Remove licenses dialogs' Confirm sends. */
+export type LicenseChange = {
+  planId: number | undefined;
+  /** Licences to add (positive) or remove (negative). */
+  change: number;
+  /** A purchase's key: the same for every Confirm of one intent (decision 0131). */
+  idempotencyKey?: string;
+};
+
 /** The Manage Licenses and Remove licenses dialogs' change; the banner shows its text. */
 export function useChangeLicenses(orgId: number, options: { onDone: () => void }) {
   const refresh = useRefreshAccount(orgId);
   const { showBanner } = useBanner();
   return useMutation({
-    mutationFn: ({ planId, change }: { planId: number | undefined; change: number }) => {
+    mutationFn: ({ planId, change, idempotencyKey }: LicenseChange) => {
       // spec §5: a removal needs a numeric plan id; otherwise it is logged and the modal closes.
       if (change < 0 && !Number.isInteger(planId)) {
         console.error(PLAN_ID_UNDEFINED_LOG);
         return Promise.resolve('');
       }
-      return changeLicenses(orgId, planId ?? 0, change);
+      return changeLicenses(orgId, planId ?? 0, change, idempotencyKey);
     },
     onSuccess: async (text) => {
       if (text) showBanner(text);

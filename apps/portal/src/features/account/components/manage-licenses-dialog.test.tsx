@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { AppError, PLAN_IDS, routes, STORAGE_KEYS } from '@waymark/core';
+import { AppError, PLAN_IDS, routes, STORAGE_KEYS, ZIdempotencyKey } from '@waymark/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { findAnnouncedRole } from '../../../testing/find-announced-role';
 import { expectNoAxeViolations } from '../../../testing/expect-no-axe-violations';
@@ -26,6 +26,30 @@ async function openManageLicenses(url?: string) {
 const licenseInput = (modal: HTMLElement) => within(modal).getByLabelText(/Number of licenses/);
 const setTotal = (modal: HTMLElement, total: number) =>
   fireEvent.change(licenseInput(modal), { target: { value: String(total) } });
+
+/** Buys one more licence on Basic, and Confirms again after the first answer (a failure). */
+async function confirmTwice(answer: () => unknown) {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  serveBilling(
+    call,
+    { planId: basic, total: 1, assigned: 1, hasCard: true },
+    { writes: { calculateOneTimeCharge: () => '2.40', purchaseLicense: answer } },
+  );
+  const modal = await openManageLicenses();
+  setTotal(modal, 2);
+  fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
+  await within(modal).findByRole('alert');
+  fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
+  return modal;
+}
+
+/** The idempotency keys of the first `count` purchases sent. */
+async function purchaseKeys(count: number) {
+  await waitFor(() => expect(callsTo(call, routes.purchaseLicense)).toHaveLength(count));
+  return callsTo(call, routes.purchaseLicense).map(
+    (input) => (input.body as { idempotencyKey?: string }).idempotencyKey,
+  );
+}
 
 describe('Manage Licenses (spec §2, §4, §5, §8)', () => {
   beforeEach(() => {
@@ -55,8 +79,44 @@ describe('Manage Licenses (spec §2, §4, §5, §8)', () => {
     // spec §8: without a server text the banner says what was bought.
     expect(await findAnnouncedRole('Licenses successfully purchased. Quantity: 2.')).toBe('status');
     expect(callsTo(call, routes.purchaseLicense)).toEqual([
-      { body: { orgId: ORG_ID, planId: basic, purchaseCount: 2 } },
+      {
+        body: {
+          orgId: ORG_ID,
+          planId: basic,
+          purchaseCount: 2,
+          idempotencyKey: expect.any(String) as unknown,
+        },
+      },
     ]);
+  });
+
+  it('sends one key with every Confirm of an opening, so a retry after a lost answer buys once', async () => {
+    let sent = 0;
+    // The first answer is lost (the connection dropped after the server charged).
+    let modal = await confirmTwice(() =>
+      ++sent === 1 ? Promise.reject(new TypeError('Failed to fetch')) : '',
+    );
+    await findAnnouncedRole('Licenses successfully purchased. Quantity: 1.');
+    // Opened again: a new purchase, with a new key.
+    fireEvent.click(screen.getByRole('button', { name: 'Manage Licenses' }));
+    modal = await screen.findByRole('dialog', { name: 'Manage Licenses' });
+    setTotal(modal, 2);
+    fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
+    const keys = await purchaseKeys(3);
+    expect(ZIdempotencyKey.safeParse(keys[0]).success).toBe(true);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(ZIdempotencyKey.safeParse(keys[2]).success).toBe(true);
+  });
+
+  it('after a decline, the next Confirm is a new purchase with a new key', async () => {
+    await confirmTwice(() =>
+      Promise.reject(new AppError('PAYMENT_FAILED', 'Your card was declined.')),
+    );
+    const [first, second] = await purchaseKeys(2);
+    expect(ZIdempotencyKey.safeParse(first).success).toBe(true);
+    expect(ZIdempotencyKey.safeParse(second).success).toBe(true);
+    expect(second).not.toBe(first);
   });
 
   it('paid: a removal confirms first, never below the licenses assigned', async () => {

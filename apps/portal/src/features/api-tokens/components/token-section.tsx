@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { useBanner } from '../../../components/banner/use-banner';
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
 import { getErrorMessage } from '../../../lib/error-message';
-import { newIdempotencyKey } from '../idempotency-key';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { CreatedSecret } from './created-secret';
 import { TokenForm, type TokenFormValues } from './token-form';
 import { TokenTable } from './token-table';

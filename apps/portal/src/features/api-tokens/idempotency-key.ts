@@ -1,9 +1,0 @@
-/**
- * A new idempotency key for one token creation (docs/api.md "Idempotent creation"): a double
- * click or a retried request sends the same key and gets the same token. 128 random bits from
- * `getRandomValues`, which (unlike `randomUUID`) a server reached over plain http also has.
- */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
