@@ -289,6 +289,20 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
     );
     return w;
   }
+  /**
+   * A Visa organization moved from Free to Pro as an admin gets there: the period has its charge,
+   * so the billing job finds only what the test adds.
+   */
+  async function upgradedToPro() {
+    const w = await orgWithCard(PLAN_IDS.free, 'pm_card_visa');
+    ok(
+      await t.call(w.admin, {
+        method: 'GET',
+        url: `/api/account/selectPlan/${w.orgId}/${PLAN_IDS.pro}`,
+      }),
+    );
+    return w;
+  }
   /** A Pro organization whose card always needs 3-D Secure. */
   function threeDSecureOrg() {
     return orgWithCard(PLAN_IDS.pro, 'pm_card_authenticationRequired');
@@ -423,14 +437,7 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
   // Decision 0128: the job charges a purchase left pending, so "failed, try again" paid twice.
   // Decision 0130: and the admins hear how it ended, which the request could not say.
   it('answers a purchase Stripe did not answer as being processed; the job charges it once and tells the admins', async () => {
-    const w = await orgWithCard(PLAN_IDS.free, 'pm_card_visa');
-    // Onto Pro as an admin gets there: the period has its charge, so the job has only the purchase.
-    ok(
-      await t.call(w.admin, {
-        method: 'GET',
-        url: `/api/account/selectPlan/${w.orgId}/${PLAN_IDS.pro}`,
-      }),
-    );
+    const w = await upgradedToPro();
     const intentsBefore = standIn.intentsCreated;
     const noticesBefore = await noticesOf(w.orgId);
     const row = await purchaseStripeDidNotAnswer(w);
@@ -511,13 +518,7 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
   // threw on every run, the organization's billing stopped there, and after Stripe's 24 hours the
   // key would have charged the new card too.
   it('records a purchase whose answer was lost once, though the card was replaced before the job', async () => {
-    const w = await orgWithCard(PLAN_IDS.free, 'pm_card_visa');
-    ok(
-      await t.call(w.admin, {
-        method: 'GET',
-        url: `/api/account/selectPlan/${w.orgId}/${PLAN_IDS.pro}`,
-      }),
-    );
+    const w = await upgradedToPro();
     const intentsBefore = standIn.intentsCreated;
     standIn.loseNextAnswers(1);
     const bought = await t.call(w.admin, {
