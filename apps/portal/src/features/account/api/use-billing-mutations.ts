@@ -106,6 +106,8 @@ export type PlanSelection = {
   isPlanChange: boolean;
   /** Licences to add (positive) or remove (negative). */
   change: number;
+  /** The licence purchase's key: the same for every Confirm of one opening (decision 0131). */
+  idempotencyKey?: string;
 };
 
 /**
@@ -117,13 +119,13 @@ export function useSelectPlan(orgId: number, options: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const { showBanner } = useBanner();
   return useMutation({
-    mutationFn: async ({ planId, isPlanChange, change }: PlanSelection) => {
+    mutationFn: async ({ planId, isPlanChange, change, idempotencyKey }: PlanSelection) => {
       const planText = isPlanChange
         ? await apiClient.call(routes.selectPlan, { params: { orgId, planId } })
         : '';
       if (change === 0) return planText;
       const licenses = await queryClient.fetchQuery({ ...licenseInfoQuery(orgId), staleTime: 0 });
-      const licenseText = await changeLicenses(orgId, licenses.planId, change);
+      const licenseText = await changeLicenses(orgId, licenses.planId, change, idempotencyKey);
       return [planText, licenseText].filter(Boolean).join(' ');
     },
     onSuccess: async (text) => {

@@ -139,8 +139,54 @@ describe('Manage Plan (spec §2, §4)', () => {
     ]);
     // The licences are bought at the plan in effect: still the trial, so no charge.
     expect(callsTo(call, routes.purchaseLicense)).toEqual([
-      { body: { orgId: ORG_ID, planId: standardTrial, purchaseCount: 2 } },
+      {
+        body: {
+          orgId: ORG_ID,
+          planId: standardTrial,
+          purchaseCount: 2,
+          idempotencyKey: expect.any(String) as unknown,
+        },
+      },
     ]);
+  });
+
+  // Decision 0131: the licences one opening buys are one purchase, however often it is confirmed.
+  it('sends the same purchase key when Confirm is pressed again after a lost answer', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let sent = 0;
+    serveBilling(
+      call,
+      { planId: basic, total: 1, assigned: 1, hasCard: true },
+      {
+        writes: {
+          calculateOneTimeCharge: () => '1.20',
+          purchaseLicense: () =>
+            ++sent === 1
+              ? Promise.reject(new TypeError('Failed to fetch'))
+              : 'Licenses successfully purchased. Quantity: 2.',
+        },
+      },
+    );
+    const modal = await openManagePlan();
+    fireEvent.click(button(modal, 'Next'));
+    fireEvent.change(within(modal).getByLabelText(/Number of licenses/), {
+      target: { value: '3' },
+    });
+    fireEvent.click(button(modal, 'Next'));
+    await waitFor(() =>
+      expect(within(modal).getByTestId('one-time-charge').textContent).toBe('$1.20'),
+    );
+    fireEvent.click(button(modal, 'Confirm'));
+    await within(modal).findByRole('alert');
+    fireEvent.click(button(modal, 'Confirm'));
+    await findAnnouncedRole('Licenses successfully purchased. Quantity: 2.');
+    const keys = callsTo(call, routes.purchaseLicense).map(
+      (input) => (input.body as { idempotencyKey?: string }).idempotencyKey,
+    );
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[\x21-\x7e]{16,255}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(callsTo(call, routes.selectPlan)).toEqual([]);
   });
 
   it('Back steps return; closing the payment dialog stays on the license step', async () => {

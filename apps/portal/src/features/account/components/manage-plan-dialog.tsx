@@ -1,12 +1,14 @@
 import { Alert, Button, Group, Modal, Stepper } from '@mantine/core';
 import {
   getPlan,
+  isAppError,
   PLAN_IDS,
   type TLicenseInfoDetail,
   type TOrgPlanInfo,
   type TPlanOption,
 } from '@waymark/core';
 import { useEffect, useState } from 'react';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { FREE_PLAN_LICENSE_MODAL_LOG, UPGRADE_REQUIRED_MESSAGE } from '../account-messages';
 import { useRefreshAccount, useSelectPlan } from '../api/use-billing-mutations';
 import { needsUpgrade } from '../license-change';
@@ -52,6 +54,9 @@ export function ManagePlanDialog(props: ManagePlanDialogProps) {
   const [isConfirmingFree, setConfirmingFree] = useState(false);
   const refresh = useRefreshAccount(orgId);
   const select = useSelectPlan(orgId, { onDone: onClose });
+  // Decision 0131, as in Manage Licenses: the licences this opening buys are one purchase, so a
+  // Confirm after a lost answer pays for them once; a decline ends it.
+  const [purchaseKey, setPurchaseKey] = useState(newIdempotencyKey);
 
   const isLicenseOnlyOnFree = props.isLicenseOnly && planInfo.currentPlanId === PLAN_IDS.free;
   useEffect(() => {
@@ -78,7 +83,16 @@ export function ManagePlanDialog(props: ManagePlanDialogProps) {
       // spec §4: without a payment customer the payment dialog opens first.
       if (isPaidPlan(planId) && !planInfo.hasPaymentMethod) setPaying(true);
       else setStep(STEPS.confirm);
-    } else select.mutate({ planId, isPlanChange, change });
+    } else
+      select.mutate(
+        { planId, isPlanChange, change, idempotencyKey: purchaseKey },
+        {
+          onError: (error) => {
+            if (isAppError(error) && error.code === 'PAYMENT_FAILED')
+              setPurchaseKey(newIdempotencyKey());
+          },
+        },
+      );
   };
   const isNextDisabled =
     select.isPending ||
