@@ -353,6 +353,32 @@ describe('paid plans (from June 2026)', () => {
     expect(ok(await get(w.admin, `/api/stripe/getPendingPaymentAction/${w.orgId}`))).toBeNull();
   });
 
+  it('settles a 3-D Secure purchase once however often Complete payment is clicked: 30 at once', async () => {
+    const w = await createOrgWorld(t);
+    await setPlan(t, w.orgId, PLAN_IDS.pro);
+    await addCard(t, w.admin, w.orgId, TEST_CARDS.authentication);
+    expect((await purchase(w, 2, PLAN_IDS.pro)).statusCode).toBe(402);
+    const pending = ok<{ paymentIntentId: string }>(
+      await get(w.admin, `/api/stripe/getPendingPaymentAction/${w.orgId}`),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        post(w.admin, '/api/stripe/confirmPaymentAction', {
+          orgId: w.orgId,
+          paymentIntentId: pending.paymentIntentId,
+          approve: true,
+        }),
+      ),
+    );
+    expect(new Set(answers.map((a) => `${a.statusCode} ${a.body}`))).toEqual(
+      new Set(['200 Payment confirmed. Thank you.']),
+    );
+    expect((await planInfo(w)).totalLicenseCount).toBe(3);
+    const rows = await t.db.select().from(billingCharges).where(eq(billingCharges.orgId, w.orgId));
+    expect(rows.map((r) => [r.purpose, r.status])).toEqual([['purchase-1', 'succeeded']]);
+    expect((await history(w)).map((p) => p.transactionId)).toEqual([pending.paymentIntentId]);
+  });
+
   it('keeps 20 concurrent purchases consistent: one charge each, every license paid for', async () => {
     const w = await createOrgWorld(t);
     await setPlan(t, w.orgId, PLAN_IDS.pro);
