@@ -205,7 +205,7 @@ async function runJobs(day: number, crash: boolean): Promise<void> {
     gateway.charge = charge;
     expect(result.orgsFailed).toBeGreaterThan(0);
     const moment = clock.at;
-    clock.at = new Date(moment.getTime() + 2 * 60_000); // the restart, past the stale threshold
+    clock.at = new Date(moment.getTime() + 3 * 60_000); // the restart, past the stale threshold
     await runDueBilling(deps);
     clock.at = moment;
   }

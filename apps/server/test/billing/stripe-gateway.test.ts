@@ -459,8 +459,8 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
         startedAt: row.createdAt.toISOString(),
       },
     ]);
-    const aMinuteLater = new Date(row.createdAt.getTime() + 61_000).toISOString();
-    ok(await runBilling(w.orgId, aMinuteLater));
+    const twoMinutesLater = new Date(row.createdAt.getTime() + 121_000).toISOString();
+    ok(await runBilling(w.orgId, twoMinutesLater));
     expect(ok(await processing())).toEqual([]);
     expect(await ledgerOf(w.orgId)).toEqual([
       ['upgrade-1', 'succeeded', 1],
@@ -494,14 +494,14 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
     });
     expect(mail.text).toContain(`We charged ${amount} for ${row.description}.`);
     // A second run finds nothing left to tell.
-    ok(await runBilling(w.orgId, new Date(row.createdAt.getTime() + 122_000).toISOString()));
+    ok(await runBilling(w.orgId, new Date(row.createdAt.getTime() + 242_000).toISOString()));
     expect(await noticesOf(w.orgId)).toHaveLength(noticesBefore.length + 1);
   });
 
   it('tells the admins when the job declines a purchase Stripe did not answer', async () => {
     const w = await orgWithCard(PLAN_IDS.pro, 'pm_card_chargeCustomerFail');
     const row = await purchaseStripeDidNotAnswer(w);
-    ok(await runBilling(w.orgId, new Date(row.createdAt.getTime() + 61_000).toISOString()));
+    ok(await runBilling(w.orgId, new Date(row.createdAt.getTime() + 121_000).toISOString()));
     expect((await ledgerOf(w.orgId)).find(([purpose]) => purpose === 'purchase-1')).toEqual([
       'purchase-1',
       'failed',
@@ -514,43 +514,99 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
     );
   });
 
-  // Decision 0130: Stripe refuses a key sent again with another card (idempotency_error); the job
-  // threw on every run, the organization's billing stopped there, and after Stripe's 24 hours the
-  // key would have charged the new card too.
-  it('records a purchase whose answer was lost once, though the card was replaced before the job', async () => {
-    const w = await upgradedToPro();
-    const intentsBefore = standIn.intentsCreated;
-    standIn.loseNextAnswers(1);
-    const bought = await t.call(w.admin, {
-      method: 'POST',
-      url: '/api/account/purchaseLicense',
-      payload: { orgId: w.orgId, purchaseCount: 1, planId: PLAN_IDS.pro },
-    });
-    expect(bought.json()).toMatchObject({ code: 'PAYMENT_PROCESSING' });
-    // Stripe charged the first card; the answer never arrived.
-    expect(standIn.intentsCreated - intentsBefore).toBe(1);
-    ok(
-      await t.call(w.admin, {
+  // Decision 0130: a purchase whose answer was lost, then the card changed before the job sent its
+  // key again. Replaced: Stripe refuses the key with the new card (idempotency_error), the job threw
+  // on every run, and after Stripe's 24 hours the key would have charged the new card too. Removed,
+  // or the organization closed (its customer forgotten): the job recorded "No payment method on
+  // file." as a decline, though Stripe had taken the money, and told the admins to buy again.
+  it.each([
+    [
+      'replaced',
+      '/v1/payment_intents',
+      async (w: Awaited<ReturnType<typeof createOrgWorld>>) =>
+        ok(
+          await t.call(w.admin, {
+            method: 'POST',
+            url: '/api/stripe/savePaymentMethod',
+            payload: { orgId: w.orgId, stripePaymentId: `pm_card_mastercard_o${w.orgId}` },
+          }),
+        ),
+    ],
+    [
+      'removed',
+      '/v1/payment_intents',
+      async (w: Awaited<ReturnType<typeof createOrgWorld>>) =>
+        ok(
+          await t.call(w.admin, {
+            method: 'POST',
+            url: `/api/stripe/detachPaymentMethod/pm_card_visa_o${w.orgId}`,
+            payload: {},
+          }),
+        ),
+    ],
+    [
+      'gone with its customer (a closing)',
+      '/v1/payment_intents/search',
+      async (w: Awaited<ReturnType<typeof createOrgWorld>>) =>
+        t.db
+          .update(billingAccounts)
+          .set({ customerId: null, paymentMethodId: null })
+          .where(eq(billingAccounts.orgId, w.orgId)),
+    ],
+  ])(
+    'records a purchase whose answer was lost once, though the card was %s before the job',
+    async (_change, lookup, changeCard) => {
+      const w = await upgradedToPro();
+      const intentsBefore = standIn.intentsCreated;
+      standIn.loseNextAnswers(1);
+      const bought = await t.call(w.admin, {
         method: 'POST',
-        url: '/api/stripe/savePaymentMethod',
-        payload: { orgId: w.orgId, stripePaymentId: `pm_card_mastercard_o${w.orgId}` },
-      }),
-    );
-    const [row] = await t.db
-      .select()
-      .from(billingCharges)
-      .where(and(eq(billingCharges.orgId, w.orgId), eq(billingCharges.purpose, 'purchase-1')));
-    ok(await runBilling(w.orgId, new Date(row!.createdAt.getTime() + 61_000).toISOString()));
+        url: '/api/account/purchaseLicense',
+        payload: { orgId: w.orgId, purchaseCount: 1, planId: PLAN_IDS.pro },
+      });
+      expect(bought.json()).toMatchObject({ code: 'PAYMENT_PROCESSING' });
+      // Stripe charged the first card; the answer never arrived.
+      expect(standIn.intentsCreated - intentsBefore).toBe(1);
+      await changeCard(w);
+      const [row] = await t.db
+        .select()
+        .from(billingCharges)
+        .where(and(eq(billingCharges.orgId, w.orgId), eq(billingCharges.purpose, 'purchase-1')));
+      const lookupsBefore = standIn.requests.filter(
+        (r) => r.method === 'GET' && r.path === lookup,
+      ).length;
+      ok(await runBilling(w.orgId, new Date(row!.createdAt.getTime() + 121_000).toISOString()));
+      expect(await ledgerOf(w.orgId)).toEqual([
+        ['upgrade-1', 'succeeded', 1],
+        ['purchase-1', 'succeeded', 1],
+      ]);
+      expect(await licenseCount(w)).toBe(2);
+      expect(standIn.intentsCreated - intentsBefore).toBe(1);
+      expect(standIn.requests.filter((r) => r.method === 'GET' && r.path === lookup).length).toBe(
+        lookupsBefore + 1,
+      );
+      expect(await historyIds(w)).toHaveLength(2);
+      expect((await noticesOf(w.orgId)).at(-1)).toContain('1 license was added');
+    },
+  );
+
+  // Decision 0130: one pending charge the gateway cannot settle no longer stops the run for its
+  // organization before its monthly charge.
+  it('charges the month though a purchase left pending cannot be settled yet, and settles it later', async () => {
+    const w = await upgradedToPro();
+    const row = await purchaseStripeDidNotAnswer(w);
+    standIn.failNext(1); // Stripe down again for the purchase's second try only
+    const april = await runBilling(w.orgId, '2026-04-01T00:05:00Z');
+    expect(april.statusCode).toBe(500);
     expect(await ledgerOf(w.orgId)).toEqual([
       ['upgrade-1', 'succeeded', 1],
-      ['purchase-1', 'succeeded', 1],
+      ['purchase-1', 'pending', 1],
+      ['monthly', 'succeeded', 1],
     ]);
+    ok(await runBilling(w.orgId, '2026-04-01T00:20:00Z'));
+    expect((await ledgerOf(w.orgId))[1]).toEqual(['purchase-1', 'succeeded', 1]);
     expect(await licenseCount(w)).toBe(2);
-    expect(standIn.intentsCreated - intentsBefore).toBe(1);
-    expect(
-      standIn.requests.some((r) => r.method === 'GET' && r.path === '/v1/payment_intents'),
-    ).toBe(true);
-    expect(await historyIds(w)).toHaveLength(2);
+    expect(row.status).toBe('pending');
   });
 
   // Decision 0132: Stripe refuses card payments under $0.50; such a one-time charge was refused

@@ -17,9 +17,9 @@ export type StandInRequest = {
  * charges need 3-D Secure (`_o<n>` may follow, making an organization's own id: a payment method
  * belongs to one customer). Idempotency keys replay the first answer (until
  * {@link StripeStandIn.expireIdempotencyKeys}, Stripe's 24 hours); a key sent again with other
- * parameters is refused with `idempotency_error`, as Stripe does. Customers can be searched by
- * metadata; PaymentIntents listed by customer, cancelled, or completed as if the customer had
- * passed 3-D Secure.
+ * parameters is refused with `idempotency_error`, as Stripe does. Customers and PaymentIntents can
+ * be searched by metadata; PaymentIntents listed by customer, cancelled, or completed as if the
+ * customer had passed 3-D Secure.
  */
 export type StripeStandIn = {
   port: number;
@@ -220,6 +220,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const intent = { ...base, status: 'succeeded' };
       intents.set(id, intent);
       return { status: 200, body: intent };
+    }
+    if (method === 'GET' && path === '/v1/payment_intents/search') {
+      if (standIn.isSearchUnavailable)
+        return {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', message: 'Search is not available.' } },
+        };
+      // Only the query the gateway sends: metadata['key']:'value'.
+      const [, key, value] = /^metadata\['(\w+)'\]:'([^']*)'$/.exec(form.get('query') ?? '') ?? [];
+      const data = [...intents.values()].filter(
+        (intent) => key !== undefined && (intent.metadata as Record<string, string>)[key] === value,
+      );
+      return {
+        status: 200,
+        body: { object: 'search_result', data, has_more: false, next_page: null, url: path },
+      };
     }
     if (method === 'GET' && path === '/v1/payment_intents') {
       const data = [...intents.values()]

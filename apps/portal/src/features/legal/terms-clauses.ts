@@ -12,7 +12,7 @@ const free = getPlan(PLAN_IDS.free);
 const standard = getPlan(PLAN_IDS.standard);
 
 /** The date these terms took effect, shown under the page title. */
-export const TERMS_EFFECTIVE_DATE = 'January 1, 2026';
+export const TERMS_EFFECTIVE_DATE = 'November 28, 2026';
 
 /** spec §1, §9; issue 5 item 6: the 18 clauses, in order. */
 export const TERMS_CLAUSES: readonly TermsClause[] = [

@@ -31,7 +31,7 @@ export const PAYMENT_LAPSED =
   "This payment waited for your bank's confirmation and was cancelled; nothing was charged. Start a new purchase to buy the licenses.";
 /** Decision 0131: an idempotency key sent again with another purchase (409). */
 export const REQUEST_KEY_REUSED =
-  'This purchase was already made with a different number of licenses or another plan (same idempotency key). Reload the page to see your licenses; to buy more, start a new purchase.';
+  'This idempotency key was already sent with a different number of licenses or another plan. Reload the page to see your licenses, then start a new purchase.';
 /** The sandbox card form with Stripe on. */
 export const SANDBOX_ONLY = 'The sandbox card form is off: this server uses Stripe.';
 

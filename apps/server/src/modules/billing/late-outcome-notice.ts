@@ -5,11 +5,12 @@ import { notifyAdmins } from './billing-notices';
 import { isRecurring, type ChargeRow } from './ledger';
 
 /**
- * Tells the admins how a purchase or upgrade ended when its own request could not say (decision
- * 0130): the request answered PAYMENT_PROCESSING, or stopped, and the billing job recorded the
- * outcome later (Stripe's webhook cannot: such a row has no PaymentIntent id yet). Without it a
- * purchase the job declined a quarter of an hour later added nothing, and nobody knew. Recurring
- * charges have their own notices (record-outcome.ts); a charge still pending tells nothing yet.
+ * Tells the admins how a purchase or upgrade ended when it was recorded after its request, or a
+ * repeat of it, stopped waiting (`REQUEST_WAIT_MS`, decision 0130): the request answered
+ * PAYMENT_PROCESSING, or stopped, and it was settled later — by the billing job, or by the first
+ * request itself once its gateway call came back. Without it a purchase the job declined a quarter
+ * of an hour later added nothing, and nobody knew. Recurring charges have their own notices
+ * (record-outcome.ts); a charge still pending tells nothing yet.
  */
 export async function noticeLateOutcome(
   tx: DbOrTx,

@@ -6,6 +6,13 @@ import { billingCharges } from '../../db/schema';
 // open-charge.ts; sending it attempt-charge.ts and retry-charge.ts; recording the gateway's answer
 // record-outcome.ts and record-cancellation.ts, both through settle-charge.ts.
 
+/**
+ * How long an admin's request, or its repeat with the same idempotency key, waits for its charge's
+ * outcome before answering PAYMENT_PROCESSING. An outcome recorded later than this after the charge
+ * opened may not have reached the admin: they are told (late-outcome-notice.ts, decision 0130).
+ */
+export const REQUEST_WAIT_MS = 20_000;
+
 /** A row of the charges ledger. */
 export type ChargeRow = typeof billingCharges.$inferSelect;
 

@@ -5,7 +5,7 @@ import { notifyAdmins } from './billing-notices';
 import { applyEffects, returnCredit } from './charge-effects';
 import type { ChargeOutcome } from './gateway/payment-gateway';
 import { noticeLateOutcome } from './late-outcome-notice';
-import { isRecurring, type ChargeRow } from './ledger';
+import { isRecurring, REQUEST_WAIT_MS, type ChargeRow } from './ledger';
 import { moveToFree } from './move-to-free';
 import { settleCharge } from './settle-charge';
 
@@ -14,15 +14,6 @@ export const MAX_ATTEMPTS = 3;
 /** Days after the first attempt's UTC day that retries 2 and 3 run: the 3rd and the 7th. */
 const RETRY_OFFSET_DAYS = [2, 6] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** How {@link recordOutcome} was reached. */
-export type RecordOptions = {
-  /**
-   * The request that opened the charge did not answer its outcome (it answered
-   * PAYMENT_PROCESSING, or stopped): the admins are told how it ended (late-outcome-notice.ts).
-   */
-  late?: boolean;
-};
 
 /**
  * Records a gateway outcome for a charge that is in `from` (pending after an attempt,
@@ -34,7 +25,6 @@ export function recordOutcome(
   row: ChargeRow,
   from: 'pending' | 'requires_action',
   outcome: ChargeOutcome,
-  options: RecordOptions = {},
 ): Promise<ChargeRow> {
   // A recurring charge still unconfirmed after its last attempt counts as failed.
   const isFinalFailure = isRecurring(row.purpose)
@@ -59,7 +49,9 @@ export function recordOutcome(
         from === 'requires_action' && outcome.status === 'failed' ? row.nextAttemptAt : retryAt,
     }),
     followUp: async (tx, updated) => {
-      if (options.late) await noticeLateOutcome(tx, deps, updated);
+      // Recorded after its request (or a repeat) stopped waiting: the admins may not know it.
+      if (from === 'pending' && isLate(row, deps.clock.now()))
+        await noticeLateOutcome(tx, deps, updated);
       if (updated.status === 'succeeded') await applyEffects(tx, updated);
       else if (isFinalFailure) {
         if (!isAbandoned) await returnCredit(tx, updated);
@@ -83,6 +75,11 @@ export function recordOutcome(
         });
     },
   });
+}
+
+/** Whether an outcome recorded at `now` came after the request's wait (decision 0130). */
+function isLate(row: ChargeRow, now: Date): boolean {
+  return now.getTime() - row.createdAt.getTime() >= REQUEST_WAIT_MS;
 }
 
 /** The moment attempt `row.attempts + 1` is due: day 3, then day 7 of the first attempt's month. */

@@ -1,15 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { licensesPurchasedMessage } from '@waymark/core';
 import type { BillingDeps } from './billing-deps';
-import { readCharge } from './ledger';
+import { readCharge, REQUEST_WAIT_MS } from './ledger';
 import type { RequestKeyRow } from './request-key';
 import { requireChargeSucceeded } from './require-charge-succeeded';
 
-/**
- * How long a repeat waits for a charge its first request may still be sending: one gateway call's
- * timeout (stripe-gateway.ts), counted from the charge's opening.
- */
-const IN_FLIGHT_MS = 20_000;
 /** Between two reads of a charge still in flight. */
 const POLL_MS = 100;
 
@@ -31,8 +26,8 @@ export async function replayPurchase(
   for (
     let reads = 1;
     charge.status === 'pending' &&
-    deps.clock.now().getTime() - charge.createdAt.getTime() < IN_FLIGHT_MS &&
-    reads < IN_FLIGHT_MS / POLL_MS;
+    deps.clock.now().getTime() - charge.createdAt.getTime() < REQUEST_WAIT_MS &&
+    reads < REQUEST_WAIT_MS / POLL_MS;
     reads++
   ) {
     await sleep(POLL_MS);

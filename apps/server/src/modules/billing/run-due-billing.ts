@@ -31,8 +31,13 @@ import { monthName } from './billing-dates';
 import { retryCharge } from './retry-charge';
 import { schedulePlanChange } from './schedule-plan-change';
 
-/** A pending charge this old was left by a request or run that stopped; the job settles it. */
-const STALE_PENDING_MS = 60_000;
+/**
+ * A pending charge this old was left by a request or run that stopped, or answered "being
+ * processed"; the job settles it. Longer than any gateway call (70 s with the SDK's retries): a
+ * younger one may still be with its request, and the job sending its key meanwhile would only
+ * meet Stripe's "key in use" (decision 0130).
+ */
+const STALE_PENDING_MS = 2 * 60_000;
 /** Key space of the per-organization advisory lock (any constant; "bill" in ASCII). */
 const BILLING_LOCK_SPACE = 0x62696c6c;
 /**
@@ -136,8 +141,13 @@ export async function processOrg(deps: BillingDeps, orgId: number): Promise<void
         lte(billingCharges.createdAt, new Date(now.getTime() - STALE_PENDING_MS)),
       ),
     );
-  // Their requests answered PAYMENT_PROCESSING or stopped: the admins hear how they ended.
-  for (const { id } of stale) await attemptCharge(deps, id, { late: true });
+  const staleFailures: unknown[] = [];
+  // One charge the gateway cannot settle yet (down; a key it will not answer) stays pending for
+  // the next run without holding back the organization's other billing (decision 0130).
+  for (const { id } of stale)
+    await attemptCharge(deps, id).catch((error: unknown) => {
+      staleFailures.push(error);
+    });
   const retries = await deps.db
     .select({ id: billingCharges.id })
     .from(billingCharges)
@@ -181,6 +191,9 @@ export async function processOrg(deps: BillingDeps, orgId: number): Promise<void
     if (charge.status === 'pending') await attemptCharge(deps, charge.id);
   // A move to Free above gave up the charges waiting for 3-D Secure.
   if (isMovedToFree) await cancelWaitingCharges(deps, orgId);
+  // Reported once the rest is done: the run counts the organization failed and the job retries.
+  if (staleFailures.length > 0)
+    throw new AggregateError(staleFailures, `Pending charges of organization ${orgId} not settled`);
 }
 
 /**

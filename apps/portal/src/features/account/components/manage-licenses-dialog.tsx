@@ -8,10 +8,10 @@ import {
 } from '@waymark/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { oneTimeChargeQuery } from '../api/account-queries';
 import { FailureAlert } from './failure-alert';
 import { useChangeLicenses } from '../api/use-billing-mutations';
+import { usePurchaseKey } from '../api/use-purchase-key';
 import { describePlanOutlook, type PlanOutlookInput } from '../plan-outlook';
 import { LicenseStepper } from './license-stepper';
 
@@ -89,21 +89,18 @@ export function ManageLicensesDialog(props: ManageLicensesDialogProps) {
   const [total, setTotal] = useState(licenses.totalLicenseCount);
   const change = total - licenses.totalLicenseCount;
   const purchase = useChangeLicenses(orgId, { onDone: onClose });
-  // Decision 0131: one purchase per opening (the dialog mounts fresh each time), so a Confirm
-  // after a lost answer asks again for the same one and pays once. A decline ends that purchase:
-  // the next Confirm is a new one, which the card may now pay.
-  const [purchaseKey, setPurchaseKey] = useState(newIdempotencyKey);
+  // Decision 0131: one purchase per opening (the dialog mounts fresh each time).
+  const purchaseKey = usePurchaseKey(licenses.totalLicenseCount);
 
   const confirm = () => {
     if (change === 0) onClose();
     else if (change < 0) props.onRemove(-change);
     else
       purchase.mutate(
-        { planId: licenses.planId, change, idempotencyKey: purchaseKey },
+        { planId: licenses.planId, change, idempotencyKey: purchaseKey.key },
         {
           onError: (error) => {
-            if (isAppError(error) && error.code === 'PAYMENT_FAILED')
-              setPurchaseKey(newIdempotencyKey());
+            if (isAppError(error) && error.code === 'PAYMENT_FAILED') purchaseKey.renew();
           },
         },
       );

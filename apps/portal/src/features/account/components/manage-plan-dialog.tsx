@@ -8,9 +8,9 @@ import {
   type TPlanOption,
 } from '@waymark/core';
 import { useEffect, useState } from 'react';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { FREE_PLAN_LICENSE_MODAL_LOG, UPGRADE_REQUIRED_MESSAGE } from '../account-messages';
 import { useRefreshAccount, useSelectPlan } from '../api/use-billing-mutations';
+import { usePurchaseKey } from '../api/use-purchase-key';
 import { needsUpgrade } from '../license-change';
 import { isPaidPlan } from '../plan-change';
 import { ConfirmFreePlanDialog } from './confirm-free-plan-dialog';
@@ -54,9 +54,8 @@ export function ManagePlanDialog(props: ManagePlanDialogProps) {
   const [isConfirmingFree, setConfirmingFree] = useState(false);
   const refresh = useRefreshAccount(orgId);
   const select = useSelectPlan(orgId, { onDone: onClose });
-  // Decision 0131, as in Manage Licenses: the licences this opening buys are one purchase, so a
-  // Confirm after a lost answer pays for them once; a decline ends it.
-  const [purchaseKey, setPurchaseKey] = useState(newIdempotencyKey);
+  // Decision 0131, as in Manage Licenses: the licences this opening buys are one purchase.
+  const purchaseKey = usePurchaseKey(licenses.totalLicenseCount);
 
   const isLicenseOnlyOnFree = props.isLicenseOnly && planInfo.currentPlanId === PLAN_IDS.free;
   useEffect(() => {
@@ -85,11 +84,10 @@ export function ManagePlanDialog(props: ManagePlanDialogProps) {
       else setStep(STEPS.confirm);
     } else
       select.mutate(
-        { planId, isPlanChange, change, idempotencyKey: purchaseKey },
+        { planId, isPlanChange, change, idempotencyKey: purchaseKey.key },
         {
           onError: (error) => {
-            if (isAppError(error) && error.code === 'PAYMENT_FAILED')
-              setPurchaseKey(newIdempotencyKey());
+            if (isAppError(error) && error.code === 'PAYMENT_FAILED') purchaseKey.renew();
           },
         },
       );

@@ -61,6 +61,15 @@ export type PaymentGateway = {
   deleteCustomer(customerId: string): Promise<void>;
   /** Detaches a payment method from its customer; an already detached one is fine. */
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
+  /**
+   * The outcome of the charge sent with `idempotencyKey`, or null when the gateway has none: a
+   * charge whose answer was lost, asked for once its card is gone (decision 0130).
+   * `customerId` narrows the lookup when the organization still has its customer.
+   */
+  findCharge(input: {
+    idempotencyKey: string;
+    customerId: string | null;
+  }): Promise<ChargeOutcome | null>;
   /** Charges the customer's card off-session. */
   charge(input: {
     customerId: string;

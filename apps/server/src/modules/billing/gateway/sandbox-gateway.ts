@@ -84,6 +84,13 @@ export function createSandboxGateway({ db, clock }: { db: Db; clock: Clock }): S
         .set({ customerId: null })
         .where(eq(sandboxPaymentMethods.id, paymentMethodId));
     },
+    async findCharge({ idempotencyKey }) {
+      const [row] = await db
+        .select()
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.idempotencyKey, idempotencyKey));
+      return row ? toOutcome(row) : null;
+    },
     async charge(input) {
       const method = await findMethod(input.paymentMethodId);
       // As Stripe: a payment under its minimum is refused, whatever the card (decision 0132).

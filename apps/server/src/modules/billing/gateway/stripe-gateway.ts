@@ -24,6 +24,19 @@ export type StripeGateway = Omit<PaymentGateway, 'kind'> & {
   readWebhook(rawBody: string | Buffer, signature: string): PaymentEvent;
 };
 
+/** One try of a Stripe call; the SDK gives up on it after this long. */
+const CALL_TIMEOUT_MS = 20_000;
+/** Tries the SDK adds to a call that failed on the network or with a 409/5xx (same key). */
+const NETWORK_RETRIES = 2;
+/** The SDK's longest wait between two tries (stripe-node's MAX_NETWORK_RETRY_DELAY_SEC). */
+const MAX_RETRY_DELAY_MS = 5_000;
+/**
+ * The longest one gateway call can take: every try timing out, every wait at its longest (70 s).
+ * A pending charge younger than this may still be with its request (run-due-billing.ts).
+ */
+export const GATEWAY_CALL_MAX_MS =
+  CALL_TIMEOUT_MS * (1 + NETWORK_RETRIES) + MAX_RETRY_DELAY_MS * NETWORK_RETRIES;
+
 /**
  * The Stripe implementation (issue 13) on the official `stripe` SDK: a Customer per organization,
  * PaymentMethods attached through a confirmed off-session SetupIntent, off-session PaymentIntents
@@ -34,8 +47,8 @@ export function createStripeGateway(
   endpoint?: StripeEndpoint,
 ): StripeGateway {
   const stripe = new Stripe(config.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
+    maxNetworkRetries: NETWORK_RETRIES,
+    timeout: CALL_TIMEOUT_MS,
     ...(endpoint && { host: endpoint.host, port: endpoint.port, protocol: endpoint.protocol }),
   });
   return {
@@ -106,6 +119,12 @@ export function createStripeGateway(
         if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
         throw error;
       }
+    },
+    async findCharge({ idempotencyKey, customerId }) {
+      const intent = customerId
+        ? await findIntentOfKey(stripe, customerId, idempotencyKey)
+        : await searchIntentOfKey(stripe, idempotencyKey);
+      return intent ? fromIntent(intent) : null;
     },
     async charge(input): Promise<ChargeOutcome> {
       try {
@@ -245,6 +264,23 @@ async function findIntentOfKey(
   for await (const intent of stripe.paymentIntents.list({ customer: customerId, limit: 100 }))
     if (intent.metadata.ledgerKey === key) return intent;
   return undefined;
+}
+
+/**
+ * The PaymentIntent made with the ledger key `key`, found by Search when the organization no
+ * longer has its customer (closed). Search lags Stripe's records by up to a minute; the billing
+ * job asks only for charges older than its gateway calls can take. Accounts without Search throw:
+ * the outcome stays unknown and the charge pending.
+ */
+async function searchIntentOfKey(
+  stripe: Stripe,
+  key: string,
+): Promise<Stripe.PaymentIntent | undefined> {
+  const found = await stripe.paymentIntents.search({
+    query: `metadata['ledgerKey']:'${key}'`,
+    limit: 10,
+  });
+  return found.data.find((intent) => intent.metadata.ledgerKey === key);
 }
 
 function fromIntent(intent: Stripe.PaymentIntent): ChargeOutcome {
