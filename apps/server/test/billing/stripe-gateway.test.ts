@@ -645,6 +645,22 @@ describe('the app on Stripe (STRIPE_* set, API at the stand-in)', () => {
       expect(standIn.intentsCreated).toBe(intentsBefore);
     });
 
+    it('leaves Free for Basic on the last day of the month without a charge, and says so', async () => {
+      const w = await orgWithCard(PLAN_IDS.free, 'pm_card_visa');
+      const intentsBefore = standIn.intentsCreated;
+      const chosen = await onDay('2026-03-31T09:00:00Z', async () =>
+        t.call(w.admin, {
+          method: 'GET',
+          url: `/api/account/selectPlan/${w.orgId}/${PLAN_IDS.basic}`,
+        }),
+      );
+      expect(ok(chosen)).toBe(
+        'Your organization is now on the Basic plan. Nothing is charged for the rest of March 2026: the amount is under $0.50.',
+      );
+      expect(await ledgerOf(w.orgId)).toEqual([['upgrade-1', 'succeeded', 0]]);
+      expect(standIn.intentsCreated).toBe(intentsBefore);
+    });
+
     it('uses credit only as far as it leaves the card the minimum; the rest stays', async () => {
       const w = await orgWithCard(PLAN_IDS.basic, 'pm_card_visa');
       // One Basic license on March 10: 400¢ × 22/31 = 284¢. 250¢ of credit would leave 34¢.

@@ -1,4 +1,5 @@
 // What billing answers and refuses with, in one place (spec §8 texts verbatim where it has them).
+import { formatUsd } from '@waymark/core';
 
 /** issue 13: during the trial licences can only be added. */
 export const TRIAL_ONLY_ADDS = 'During the trial licenses can only be added.';
@@ -51,3 +52,22 @@ export function planChangeNeedsConfirmation(planName: string): string {
 /** issue 24: a card save or removal while another one for the organization is under way. */
 export const PAYMENT_METHOD_BUSY =
   'Another change to the payment method is in progress. Try again in a moment.';
+
+/**
+ * selectPlan's answer when leaving Free: what the card was charged now, with the credit used
+ * (spec §9), or that nothing was charged under Stripe's $0.50 minimum (decision 0132).
+ */
+export function upgradedMessage(
+  planName: string,
+  charge: { chargedCents: number; creditAppliedCents: number },
+  month: string,
+): string {
+  const plan = `Your organization is now on the ${planName} plan.`;
+  if (charge.chargedCents === 0 && charge.creditAppliedCents === 0)
+    return `${plan} Nothing is charged for the rest of ${month}: the amount is under $0.50.`;
+  const credit =
+    charge.creditAppliedCents > 0
+      ? ` (after ${formatUsd(charge.creditAppliedCents)} of credit)`
+      : '';
+  return `${plan} Charged ${formatUsd(charge.chargedCents)}${credit} for the rest of ${month}.`;
+}

@@ -1,15 +1,8 @@
-import {
-  AppError,
-  billingPeriodOf,
-  PLAN_IDS,
-  formatUsd,
-  startOfNextMonth,
-  type Plan,
-} from '@waymark/core';
+import { AppError, billingPeriodOf, PLAN_IDS, startOfNextMonth, type Plan } from '@waymark/core';
 import type { DbOrTx } from '../../db/client';
 import { recordAudit, type AuditContext } from '../audit/index';
 import type { BillingDeps } from './billing-deps';
-import { formatDay, PAYMENT_METHOD_REQUIRED } from './billing-messages';
+import { formatDay, PAYMENT_METHOD_REQUIRED, upgradedMessage } from './billing-messages';
 import { isPaidPlan, isTrial, readBillingState, type BillingState } from './billing-state';
 import { nextPurpose, type ChargeRow } from './ledger';
 import { oneTimeChargeParts, requireKnownPlan } from './one-time-charge';
@@ -103,7 +96,7 @@ async function upgrade(
     description: `${part.licenses} × ${target.planName} license, rest of ${monthName(now)}`,
   });
   return {
-    text: `Your organization is now on the ${target.planName} plan. Charged ${formatUsd(part.cents)} for the rest of ${monthName(now)}.`,
+    text: upgradedMessage(target.planName, charge, monthName(now)),
     charge,
   };
 }
