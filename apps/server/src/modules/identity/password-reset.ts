@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { idpAccounts } from '../../db/schema';
 import { revokeAccountSessions } from './accounts';
-import { consumeEmailToken } from './email-tokens';
+import { consumeEmailToken, peekEmailToken } from './email-tokens';
 import type { IdentityDeps } from './identity-deps';
 import { checkPasswordRule, hashPassword } from './password';
 import { countAttempt } from './rate-limit';
@@ -50,6 +50,10 @@ export async function resetPassword(
 ): Promise<ResetPasswordResult> {
   const problem = checkPasswordRule(input.password);
   if (problem) return { kind: 'weak-password', message: problem };
+  // The link first: hashing costs scrypt's 32 MiB and the thread pool, which a form posted with a
+  // made-up token must not buy (it needs neither an account nor a limit to be sent).
+  const holder = await peekEmailToken(deps, { token: input.token, purpose: 'reset-password' });
+  if (holder === undefined) return { kind: 'invalid-link' };
   const passwordHash = await hashPassword(input.password);
   // One transaction: a crash between the new generation and the revocation would leave refresh
   // tokens that go on issuing accepted access tokens.

@@ -54,7 +54,7 @@ export async function signUp(
   const passwordHash = await hashPassword(input.password);
   // The account, its token and its mail commit together: a crash leaves all or none.
   const isNew = await deps.db.transaction(async (tx) => {
-    const account = (await findAccountByEmail(deps.db, email))
+    const account = (await findAccountByEmail(tx, email))
       ? undefined
       : await insertAccount(tx, { email, firstName, lastName, passwordHash });
     if (account) await sendVerificationMail(deps, { account, uid: input.uid }, tx);
