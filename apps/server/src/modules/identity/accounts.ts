@@ -6,7 +6,10 @@ import { idpAccounts, idpModels } from '../../db/schema';
 export type IdpAccount = typeof idpAccounts.$inferSelect;
 
 /** Finds an account by e-mail, ignoring case. */
-export async function findAccountByEmail(db: DbOrTx, email: string): Promise<IdpAccount | undefined> {
+export async function findAccountByEmail(
+  db: DbOrTx,
+  email: string,
+): Promise<IdpAccount | undefined> {
   const [row] = await db
     .select()
     .from(idpAccounts)
