@@ -28,10 +28,13 @@ const DETAIL_DEFAULTS = {
   externalUrls: [] as string[],
   createdBy: null,
   createdAt: '2026-11-01T00:00:00.000Z',
+  noteCount: 0,
   notes: [] as unknown[],
+  hasEarlierNotes: false,
   relatedItems: [] as unknown[],
   descriptionMentions: [] as unknown[],
   history: [] as unknown[],
+  hasOlderHistory: false,
 };
 
 /** An item as the getItem call returns it, with no notes, links or history; fields overridable. */

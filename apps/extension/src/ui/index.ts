@@ -5,3 +5,4 @@ export { useServerUrl } from './use-server-url';
 export { useObjectUrl } from './use-object-url';
 export { PLAYABLE_VIDEO_TYPES, VideoPlayer } from './video-player';
 export { OrgWritable, useIsOrgWritable } from './org-writable';
+export { useOlderRows, type OlderRows } from './use-older-rows';

@@ -12,11 +12,12 @@ import {
 } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { TRACKER_VENDOR_NAMES, type TWorkspaceItem } from '@waymark/core';
+import { TRACKER_VENDOR_NAMES, type TItemNote, type TWorkspaceItem } from '@waymark/core';
 import { useState } from 'react';
 import type { CallApi } from '../api/index';
 import type { ChromeApi } from '../platform/index';
 import { downloadFile } from '../transfer/index';
+import { useOlderRows } from '../ui/index';
 import { ItemVideos, type LoadAttachment } from './item-videos';
 
 /**
@@ -53,6 +54,14 @@ export function ItemDrawer({
     queryKey: ['workspace-item-tracker', itemId],
     queryFn: () => callApi('getItemTracker', { params: { itemId } }),
     enabled: itemId > 0,
+  });
+  const earlier = useOlderRows<TItemNote>({
+    queryKey: ['workspace-item', itemId, 'notes'],
+    cursor: detail.data?.notes[0]?.noteId,
+    hasOlder: detail.data?.hasEarlierNotes ?? false,
+    olderThan: (page) => page[0]?.noteId,
+    load: (beforeId) =>
+      callApi('getItemNotes', { params: { itemId }, query: { beforeId: String(beforeId) } }),
   });
   const issue = tracker.data?.link?.status === 'linked' ? tracker.data.link : null;
   const [siteUrl, setSiteUrl] = useState<string | null>(null);
@@ -119,9 +128,24 @@ export function ItemDrawer({
           {detail.data && (
             <Stack gap={4}>
               <Title order={3} size="h6">
-                Notes ({detail.data.notes.length})
+                Notes ({detail.data.noteCount})
               </Title>
-              {detail.data.notes.map((note) => (
+              {earlier.hasMore && (
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  loading={earlier.isLoading}
+                  onClick={earlier.loadMore}
+                >
+                  Show earlier notes
+                </Button>
+              )}
+              {earlier.error && (
+                <Text size="sm" c="red" role="alert">
+                  Earlier notes could not be read: {earlier.error.message}
+                </Text>
+              )}
+              {[...earlier.pages.toReversed().flat(), ...detail.data.notes].map((note) => (
                 <Text key={note.noteId} size="sm">
                   <strong>{note.authorName}:</strong> {note.text}
                 </Text>

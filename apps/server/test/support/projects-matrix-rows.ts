@@ -230,6 +230,12 @@ export const ITEM_ROWS: MatrixRow[] = [
     request: byItem,
   },
   {
+    method: 'GET',
+    path: '/api/item/getItemNotes/:itemId',
+    who: 'projectMember',
+    request: byItem,
+  },
+  {
     method: 'POST',
     path: '/api/item/searchRelatedItems',
     who: 'projectMember',

@@ -16,5 +16,8 @@ export const itemHistory = pgTable(
     after: text('after'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('item_history_item_id_idx').on(table.itemId)],
+  (table) => [
+    // In timeline order: an item's newest entries and each older page are one index range (0138).
+    index('item_history_item_id_idx').on(table.itemId, table.createdAt, table.id),
+  ],
 );

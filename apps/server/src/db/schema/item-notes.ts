@@ -16,5 +16,8 @@ export const itemNotes = pgTable(
     /** When its author last edited it (issue 27); the earlier text is in the item's history. */
     editedAt: timestamp('edited_at', { withTimezone: true }),
   },
-  (table) => [index('item_notes_item_id_idx').on(table.itemId)],
+  (table) => [
+    // In thread order: an item's newest notes and each earlier page are one index range (0138).
+    index('item_notes_item_id_idx').on(table.itemId, table.createdAt, table.id),
+  ],
 );

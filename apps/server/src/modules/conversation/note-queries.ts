@@ -47,7 +47,7 @@ export async function readWrittenNote(
   withoutAccess: number[],
   calls: readonly SQL[] = [],
 ): Promise<TWrittenNote> {
-  const [note] = await selectNoteRows(tx, eq(itemNotes.id, noteId), calls);
+  const [note] = await selectNoteRows(tx, eq(itemNotes.id, noteId), { calls });
   if (!note) throw new Error('Note vanished inside its own transaction');
   const names = await mentionNames(tx, withoutAccess);
   return {

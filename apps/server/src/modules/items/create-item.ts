@@ -127,9 +127,12 @@ async function createdItemDetail(
     descriptionMentions: written.descriptionHtml.includes(MENTION_TOKEN_START)
       ? await selectDescriptionMentions(db, rows.itemId)
       : [],
+    noteCount: 0,
     notes: [],
+    hasEarlierNotes: false,
     relatedItems: [],
     history: [createdHistory(input, refs.authorName, rows)],
+    hasOlderHistory: false,
   };
 }
 

@@ -1,11 +1,14 @@
 import {
   AppError,
+  ITEM_DETAIL_HISTORY_SIZE,
+  ITEM_DETAIL_NOTES_SIZE,
+  ITEM_THREAD_PAGE_SIZE,
   type TItemDetail,
   type TItemHistoryEntry,
   type TItemNote,
   type TRelatedItem,
 } from '@waymark/core';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { runReads } from '../../db/run-reads';
 import { itemHistory, itemNotes, itemRelations, items, users } from '../../db/schema';
@@ -15,25 +18,25 @@ import { fullNameOf, itemDetailColumns, joinItemLookups } from './item-queries';
 import { selectNoteRows } from './note-rows';
 import { selectRelatedItemRows } from './related-items';
 
-/** An item's every field, notes, related items, history and description mentions (five reads). */
+/**
+ * An item's every field, newest notes, related items, newest history and description mentions
+ * (five reads). Notes and history are bounded (decision 0138): one more than shown is read, to
+ * tell whether earlier ones exist.
+ */
 export async function getItem(db: Db | DbOrTx, input: { itemId: number }): Promise<TItemDetail> {
-  const [itemRow, notes, relatedItems, history, descriptionMentions] = await runReads(db, [
+  const [itemRow, notePage, relatedItems, historyPage, descriptionMentions] = await runReads(db, [
     () => selectItemRow(db, input.itemId),
-    () => selectNotes(db, input.itemId),
+    () => selectNotes(db, input.itemId, ITEM_DETAIL_NOTES_SIZE + 1),
     () => selectRelatedItems(db, input.itemId),
-    () => selectItemHistory(db, input.itemId),
+    () => selectItemHistory(db, input.itemId, ITEM_DETAIL_HISTORY_SIZE + 1),
     () => selectDescriptionMentions(db, input.itemId),
   ] as const);
+  const hasEarlierNotes = notePage.length > ITEM_DETAIL_NOTES_SIZE;
+  const notes = hasEarlierNotes ? notePage.slice(1) : notePage;
+  const hasOlderHistory = historyPage.length > ITEM_DETAIL_HISTORY_SIZE;
+  const history = hasOlderHistory ? historyPage.slice(0, -1) : historyPage;
   if (!itemRow) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
-  const {
-    assigneeName,
-    creatorName,
-    createdBy,
-    createdAt,
-    updatedAt,
-    noteCount: _noteCount,
-    ...fields
-  } = itemRow;
+  const { assigneeName, creatorName, createdBy, createdAt, updatedAt, ...fields } = itemRow;
   return {
     ...fields,
     assignee:
@@ -46,8 +49,10 @@ export async function getItem(db: Db | DbOrTx, input: { itemId: number }): Promi
     relatedItemIds: relatedItems.map((related) => related.itemId),
     descriptionMentions,
     notes,
+    hasEarlierNotes,
     relatedItems,
     history,
+    hasOlderHistory,
   };
 }
 
@@ -62,8 +67,41 @@ export async function selectItemRow(db: Db | DbOrTx, itemId: number) {
   return row;
 }
 
-async function selectNotes(db: Db | DbOrTx, itemId: number): Promise<TItemNote[]> {
-  return selectNoteRows(db, eq(itemNotes.itemId, itemId));
+/** A page of an item's notes, oldest first: the newest, or those before `beforeId`; NOT_FOUND once it is gone. */
+export async function getItemNotes(
+  db: Db,
+  input: { itemId: number; beforeId?: number },
+): Promise<TItemNote[]> {
+  return readOfItem(db, input.itemId, () =>
+    selectNotes(db, input.itemId, ITEM_THREAD_PAGE_SIZE, input.beforeId),
+  );
+}
+
+async function selectNotes(
+  db: Db | DbOrTx,
+  itemId: number,
+  newest: number,
+  beforeId?: number,
+): Promise<TItemNote[]> {
+  return selectNoteRows(
+    db,
+    and(eq(itemNotes.itemId, itemId), beforeRow(itemNotes, itemId, beforeId)),
+    { newest },
+  );
+}
+
+/**
+ * Rows of the item ordered before row `beforeId` by (created_at, id), the order both threads are
+ * read in; a `beforeId` not of this item leaves nothing before it.
+ */
+function beforeRow(
+  table: typeof itemNotes | typeof itemHistory,
+  itemId: number,
+  beforeId: number | undefined,
+): SQL | undefined {
+  if (beforeId === undefined) return undefined;
+  return sql`(${table.createdAt}, ${table.id}) < (select b.created_at, b.id from ${table} b
+    where b.id = ${beforeId} and b.item_id = ${itemId})`;
 }
 
 /** The items related to `itemId`, from either side of the normalised pair. */
@@ -74,15 +112,25 @@ async function selectRelatedItems(db: Db | DbOrTx, itemId: number): Promise<TRel
   return selectRelatedItemRows(db, otherSide, 1_000);
 }
 
-/** An item's history, newest first: who, when, field, before, after; NOT_FOUND once it is gone. */
+/**
+ * A page of an item's history, newest first: who, when, field, before, after; the newest, or those
+ * older than `beforeId`. NOT_FOUND once the item is gone.
+ */
 export async function getItemHistory(
   db: Db,
-  input: { itemId: number },
+  input: { itemId: number; beforeId?: number },
 ): Promise<TItemHistoryEntry[]> {
-  return readOfItem(db, input.itemId, () => selectItemHistory(db, input.itemId));
+  return readOfItem(db, input.itemId, () =>
+    selectItemHistory(db, input.itemId, ITEM_THREAD_PAGE_SIZE, input.beforeId),
+  );
 }
 
-async function selectItemHistory(db: Db | DbOrTx, itemId: number): Promise<TItemHistoryEntry[]> {
+async function selectItemHistory(
+  db: Db | DbOrTx,
+  itemId: number,
+  limit: number,
+  beforeId?: number,
+): Promise<TItemHistoryEntry[]> {
   const rows = await db
     .select({
       historyId: itemHistory.id,
@@ -94,7 +142,8 @@ async function selectItemHistory(db: Db | DbOrTx, itemId: number): Promise<TItem
     })
     .from(itemHistory)
     .leftJoin(users, eq(users.id, itemHistory.userId))
-    .where(and(eq(itemHistory.itemId, itemId)))
-    .orderBy(desc(itemHistory.createdAt), desc(itemHistory.id));
+    .where(and(eq(itemHistory.itemId, itemId), beforeRow(itemHistory, itemId, beforeId)))
+    .orderBy(desc(itemHistory.createdAt), desc(itemHistory.id))
+    .limit(limit);
   return rows.map((row) => ({ ...row, changedAt: row.changedAt.toISOString() }));
 }

@@ -28,7 +28,7 @@ import {
   getReleaseOptions,
   getStatusOptions,
 } from './get-options';
-import { getItem, getItemHistory } from './get-item';
+import { getItem, getItemHistory, getItemNotes } from './get-item';
 import { getPageItems } from './get-page-items';
 import { createPageLookupCache } from './page-lookup-cache';
 import { deleteItem } from './delete-item';
@@ -138,7 +138,11 @@ const registerItems: AppModule = (app, { db, readDb, searchDb, changes }) => {
   });
   registerRoute(app, routes.getItemHistory, {
     access: byItemParams,
-    handler: async (request) => getItemHistory(db, request.params),
+    handler: async (request) => getItemHistory(db, { ...request.params, ...request.query }),
+  });
+  registerRoute(app, routes.getItemNotes, {
+    access: byItemParams,
+    handler: async (request) => getItemNotes(db, { ...request.params, ...request.query }),
   });
   registerRoute(app, routes.searchRelatedItems, {
     access: byItemBody,

@@ -1,5 +1,5 @@
 import type { TItemNote } from '@waymark/core';
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { itemNotes, noteMentions, users } from '../../db/schema';
 import { fullNameOf } from './item-queries';
@@ -9,13 +9,14 @@ import { fullNameOf } from './item-queries';
  * current names (issue 27: a mention survives a rename), read in one query. `calls`: volatile
  * calls run in the same select list, once per note read — for a write that reads back the one
  * note it wrote, so its other statement costs no round trip (a new note's fan-out, issue 34).
+ * `newest`: only the newest that many (decision 0138), still answered oldest first.
  */
 export async function selectNoteRows(
   db: Db | DbOrTx,
   where: SQL | undefined,
-  calls: readonly SQL[] = [],
+  { calls = [], newest }: { calls?: readonly SQL[]; newest?: number } = {},
 ): Promise<TItemNote[]> {
-  const rows = await db
+  const query = db
     .select({
       ...Object.fromEntries(calls.map((call, index) => [`call${index}`, call])),
       noteId: itemNotes.id,
@@ -33,7 +34,13 @@ export async function selectNoteRows(
     .from(itemNotes)
     .leftJoin(users, eq(users.id, itemNotes.authorUserId))
     .where(where)
-    .orderBy(asc(itemNotes.createdAt), asc(itemNotes.id));
+    .$dynamic();
+  const rows =
+    newest === undefined
+      ? await query.orderBy(asc(itemNotes.createdAt), asc(itemNotes.id))
+      : (
+          await query.orderBy(desc(itemNotes.createdAt), desc(itemNotes.id)).limit(newest)
+        ).reverse();
   return rows.map(({ noteId, text, authorName, authorUserId, mentions, ...row }) => ({
     noteId,
     text,

@@ -64,4 +64,14 @@ describe('formatItemDetail', () => {
       'ask @[user:4]',
     ]);
   });
+
+  it('says when older notes and history entries are left out (decision 0138)', () => {
+    expect(formatItemDetail(item, render)).toContain('Notes (1):');
+    const long = formatItemDetail(
+      { ...item, hasEarlierNotes: true, hasOlderHistory: true },
+      render,
+    );
+    expect(long).toContain('Notes (1, the newest; earlier ones not shown):');
+    expect(long).toContain('History (1, the newest; older entries not shown):');
+  });
 });

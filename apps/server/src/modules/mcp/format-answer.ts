@@ -35,11 +35,11 @@ export function formatItemDetail(item: TItemDetail, render: MentionRenderer): st
     ...(item.descriptionHtml
       ? [`Description: ${plainText(render.html(item.descriptionHtml))}`]
       : []),
-    `Notes (${item.notes.length}):`,
+    `Notes (${item.notes.length}${item.hasEarlierNotes ? ', the newest; earlier ones not shown' : ''}):`,
     ...item.notes.map(
       (note) => `- ${note.createdAt} ${note.authorName}: ${render.text(note.text)}`,
     ),
-    `History (${item.history.length}):`,
+    `History (${item.history.length}${item.hasOlderHistory ? ', the newest; older entries not shown' : ''}):`,
     ...item.history.map(
       (entry) =>
         `- ${entry.changedAt} ${entry.changedBy}: ${entry.field} ${shown(render, entry.before)} → ${shown(render, entry.after)}`,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZItemType, ZRelease, ZStatus } from '../../entities/data-fields';
 import { ZId, ZIdParam } from '../../entities/ids';
 import { ZText } from '../../entities/text';
-import { ZItemHistoryEntry } from '../../entities/item';
+import { ZItemHistoryEntry, ZItemNote } from '../../entities/item';
 import {
   ZAssigneeOption,
   ZItemDetail,
@@ -19,6 +19,8 @@ import { defineRoute } from '../define-route';
 
 /** Path parameters of the item-scoped calls. */
 export const ZItemIdParams = z.object({ itemId: ZIdParam });
+/** A page of an item's history or notes: those before `beforeId` (decision 0138). */
+const ZItemThreadQuery = z.object({ beforeId: ZIdParam.optional() });
 const ZItemLink = z.object({ itemId: ZId, relatedItemId: ZId });
 
 /** The item calls: spec §7's option lists plus the item API the extension uses. */
@@ -128,14 +130,25 @@ export const itemRoutes = {
     response: z.string(),
     responseKind: 'text',
   }),
-  /** An item's history, newest first. */
+  /** A page of an item's history, newest first: the newest, or those older than `beforeId`. */
   getItemHistory: defineRoute({
     method: 'GET',
     path: '/api/item/getItemHistory/:itemId',
-    summary: "An item's change history, newest first.",
+    summary: "A page of an item's change history, newest first.",
     tag: 'item',
     params: ZItemIdParams,
+    query: ZItemThreadQuery,
     response: z.array(ZItemHistoryEntry),
+  }),
+  /** A page of an item's notes, oldest first: the newest, or those earlier than `beforeId`. */
+  getItemNotes: defineRoute({
+    method: 'GET',
+    path: '/api/item/getItemNotes/:itemId',
+    summary: "A page of an item's notes, oldest first.",
+    tag: 'item',
+    params: ZItemIdParams,
+    query: ZItemThreadQuery,
+    response: z.array(ZItemNote),
   }),
   /** Items of the same project that could be related to an item: title contains `text`. */
   searchRelatedItems: defineRoute({

@@ -85,6 +85,8 @@ export function ItemDetail({
             projectId={item.data.projectId}
             access={access}
             notes={item.data.notes}
+            noteCount={item.data.noteCount}
+            hasEarlier={item.data.hasEarlierNotes}
             canAdd={gates.canAddNotes}
             onChanged={reload}
           />
@@ -103,7 +105,11 @@ export function ItemDetail({
             quotaOrgId={access.isAdmin ? access.orgId : undefined}
           />
           <Divider />
-          <HistoryTimeline history={item.data.history} />
+          <HistoryTimeline
+            itemId={itemId}
+            history={item.data.history}
+            hasOlder={item.data.hasOlderHistory}
+          />
         </>
       )}
     </Stack>

@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeChrome } from '../../../test/fake-chrome-api';
 import { renderPage } from '../../../test/render-page';
+import { ITEM_THREAD_PAGE_SIZE, type TItemNote } from '@waymark/core';
 import { NotesThread } from './notes-thread';
 
 const PEOPLE = [
@@ -13,7 +14,15 @@ const PEOPLE = [
 ];
 
 /** Renders the thread of item 9 (project 3) with the worker's API calls answered by `answer`. */
-function renderThread(answer: (route: string, input: unknown) => unknown, isAdmin: boolean) {
+function renderThread(
+  answer: (route: string, input: unknown) => unknown,
+  isAdmin: boolean,
+  thread: { notes: TItemNote[]; noteCount: number; hasEarlier: boolean } = {
+    notes: [],
+    noteCount: 0,
+    hasEarlier: false,
+  },
+) {
   const fake = createFakeChrome();
   const calls: { route: string; input: unknown }[] = [];
   vi.mocked(fake.api.runtime.sendMessage).mockImplementation((message) => {
@@ -32,7 +41,7 @@ function renderThread(answer: (route: string, input: unknown) => unknown, isAdmi
         itemId={9}
         projectId={3}
         access={{ orgId: 1, isAdmin }}
-        notes={[]}
+        {...thread}
         canAdd
         onChanged={() => undefined}
       />
@@ -111,5 +120,54 @@ describe('NotesThread mentions', () => {
       params: { orgId: 1, userId: 7 },
       body: { projectIds: [3] },
     });
+  });
+});
+
+/** Note `noteId` as the API answers it. */
+const noteOf = (noteId: number): TItemNote => ({
+  noteId,
+  text: `note ${noteId}`,
+  authorName: 'Ada',
+  authorUserId: 2,
+  createdAt: '2026-03-10T12:00:00.000Z',
+  editedAt: null,
+  mentions: [],
+});
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, index) => noteOf(from + index));
+
+describe('NotesThread of a long conversation (decision 0138)', () => {
+  it('reads earlier notes a page at a time, on request, until the first', async () => {
+    // 250 notes: the item brings the newest 100 (151–250); pages of 100 go back to note 1.
+    const calls = renderThread(
+      (route, input) => {
+        if (route !== 'getItemNotes') return answers(route);
+        const beforeId = Number((input as { query: { beforeId: string } }).query.beforeId);
+        return range(Math.max(1, beforeId - ITEM_THREAD_PAGE_SIZE), beforeId - 1);
+      },
+      false,
+      { notes: range(151, 250), noteCount: 250, hasEarlier: true },
+    );
+    expect(screen.getByRole('heading', { name: 'Notes (250)' })).toBeTruthy();
+    expect(calls.some((call) => call.route === 'getItemNotes')).toBe(false);
+    const texts = () => screen.getAllByText(/^note \d+$/).map((node) => node.textContent);
+    expect(texts()).toHaveLength(100);
+    fireEvent.click(screen.getByRole('button', { name: 'Show earlier notes' }));
+    await waitFor(() => expect(texts()).toHaveLength(200));
+    fireEvent.click(screen.getByRole('button', { name: 'Show earlier notes' }));
+    await waitFor(() => expect(texts()).toHaveLength(250));
+    expect(texts()).toEqual(range(1, 250).map((note) => note.text));
+    expect(screen.queryByRole('button', { name: 'Show earlier notes' })).toBeNull();
+    expect(calls.filter((call) => call.route === 'getItemNotes').map((call) => call.input)).toEqual(
+      [
+        { params: { itemId: 9 }, query: { beforeId: '151' } },
+        { params: { itemId: 9 }, query: { beforeId: '51' } },
+      ],
+    );
+  });
+
+  it('offers nothing more when the item holds every note', () => {
+    renderThread(answers, false, { notes: range(1, 3), noteCount: 3, hasEarlier: false });
+    expect(screen.queryByRole('button', { name: 'Show earlier notes' })).toBeNull();
   });
 });

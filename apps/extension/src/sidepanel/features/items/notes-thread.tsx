@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ErrorAlert } from '../../shared/error-alert';
 import { queryKeys } from '../../shared/data/query-keys';
 import { useCallApi } from '../../shared/use-call-api';
-import { useIsOrgWritable } from '../../../ui/index';
+import { useIsOrgWritable, useOlderRows } from '../../../ui/index';
 import { PlanGateNote } from '../../shared/plan-gate-note';
 import { toStoredText, type PickedMention } from './mention-text';
 import { GrantAccessNotice } from './grant-access-notice';
@@ -14,7 +14,8 @@ import { MentionTextarea } from './mention-textarea';
 
 /**
  * An item's notes, oldest first (mentions shown with current names; the caller's own can be
- * edited or deleted), and a box to add one with
+ * edited or deleted): the newest the item brings, earlier ones a page at a time on request
+ * (decision 0138). And a box to add one with
  * @mentions when `canAdd` (the plan has notes). When a mentioned person cannot see the project,
  * the author is told they were not notified, and an admin can grant them the project.
  */
@@ -23,6 +24,8 @@ export function NotesThread({
   projectId,
   access,
   notes,
+  noteCount,
+  hasEarlier,
   canAdd,
   onChanged,
 }: {
@@ -30,6 +33,10 @@ export function NotesThread({
   projectId: number;
   access: { orgId: number; isAdmin: boolean };
   notes: TItemNote[];
+  /** How many notes the item has in all. */
+  noteCount: number;
+  /** Earlier notes exist than `notes` holds. */
+  hasEarlier: boolean;
   canAdd: boolean;
   onChanged: () => void;
 }) {
@@ -41,6 +48,14 @@ export function NotesThread({
   const people = useQuery({
     queryKey: queryKeys.assignees(projectId),
     queryFn: () => callApi('getAssigneeOptions', { params: { projectId } }),
+  });
+  const earlier = useOlderRows<TItemNote>({
+    queryKey: queryKeys.itemThread(itemId, 'notes'),
+    cursor: notes[0]?.noteId,
+    hasOlder: hasEarlier,
+    olderThan: (page) => page[0]?.noteId,
+    load: (beforeId) =>
+      callApi('getItemNotes', { params: { itemId }, query: { beforeId: String(beforeId) } }),
   });
   const whoami = useQuery({
     queryKey: queryKeys.whoami(),
@@ -59,9 +74,22 @@ export function NotesThread({
   return (
     <Stack gap="xs" component="section" aria-labelledby="notes-heading">
       <Title order={3} size="h6" id="notes-heading">
-        Notes ({notes.length})
+        Notes ({noteCount})
       </Title>
-      {notes.map((note) => (
+      {earlier.hasMore && (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          loading={earlier.isLoading}
+          onClick={earlier.loadMore}
+        >
+          Show earlier notes
+        </Button>
+      )}
+      {earlier.error && (
+        <ErrorAlert error={earlier.error} title="Earlier notes could not be read" />
+      )}
+      {[...earlier.pages.toReversed().flat(), ...notes].map((note) => (
         <NoteCard
           key={note.noteId}
           itemId={itemId}

@@ -16,6 +16,11 @@ export const queryKeys = {
   item: (itemId: number) => ['item', itemId] as const,
   /** An item's tracker issue (issue 30): under the item's key, so reloading the item reloads it. */
   itemTracker: (itemId: number) => ['item', itemId, 'tracker'] as const,
+  /**
+   * Older pages of an item's notes or history (decision 0138): under the item's key, so reloading
+   * the item reloads them.
+   */
+  itemThread: (itemId: number, thread: 'notes' | 'history') => ['item', itemId, thread] as const,
   siteAccess: (pattern?: string | null) =>
     pattern === undefined ? (['site-access'] as const) : (['site-access', pattern] as const),
   ping: (serverUrl: string | null) => ['ping', serverUrl] as const,
