@@ -1,9 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { unzipSync, strFromU8 } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buffer } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
 import { auditEvents, dataExports } from '../../src/db/schema';
+import { createFileStore } from '../../src/files/create-file-store';
+import { purgeExpiredExports } from '../../src/modules/data-export/index';
+import { prepareExport } from '../../src/modules/data-export/prepare-export';
+import { UNNAMED_GRACE_MS } from '../../src/modules/data-export/purge-exports';
+import type { Mailer } from '../../src/modules/mail/index';
 import { uploadFile } from '../support/attachments-world';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import { TINY_PNG } from '../support/multipart';
@@ -180,5 +186,110 @@ describe('the organization export (issue 33)', () => {
       }),
     );
     expect(status.latest).toMatchObject({ id: requested.id, status: 'ready' });
+  });
+});
+
+/** Organization `orgId`'s archive rows, oldest first. */
+const archivesOf = (orgId: number) =>
+  t.db
+    .select()
+    .from(dataExports)
+    .where(and(eq(dataExports.kind, 'organization'), eq(dataExports.orgId, orgId)))
+    .orderBy(dataExports.id);
+
+describe('one ready archive per organization (decision 0136)', () => {
+  it('a new archive replaces the last one, row and file; a download under way still finishes; 30 concurrent requests make one job', async () => {
+    const files = createFileStore(t.config);
+    const first = ok<{ id: number }>(await requestZip(t.app, orgB.admin, orgB.orgId));
+    await waitUntilReady(t, first.id);
+    const [old] = await archivesOf(orgB.orgId);
+    const oldKey = old?.storageKey ?? '';
+    // Someone is downloading the old archive when the new one becomes ready.
+    const underWay = await files.get(oldKey);
+    expect(underWay).toBeDefined();
+
+    const start = t.clock.at;
+    t.clock.at = new Date(start.getTime() + 61_000); // past the repeat window (decision 0115)
+    try {
+      const responses = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          requestZip(i % 2 === 0 ? t.app : copy2, orgB.admin, orgB.orgId),
+        ),
+      );
+      const ids = new Set(responses.map((response) => ok<{ id: number }>(response).id));
+      expect(ids.size).toBe(1);
+      const [second] = [...ids] as [number];
+      expect(second).not.toBe(first.id);
+      expect(await prepareJobs(t, second)).toBe(1);
+      await waitUntilReady(t, second);
+
+      const rows = await archivesOf(orgB.orgId);
+      expect(rows.map((row) => [row.id, row.status])).toEqual([[second, 'ready']]);
+      await vi.waitFor(async () => expect(await files.get(oldKey)).toBeUndefined());
+      expect((await download(t, orgB.admin, first.id)).statusCode).toBe(404);
+      expect((await download(t, orgB.admin, second)).statusCode).toBe(200);
+      // An open file outlives its deletion: the download under way gets every byte.
+      const bytes = await buffer(underWay!);
+      expect(bytes.length).toBe(old?.sizeBytes);
+      expect(Object.keys(unzipSync(new Uint8Array(bytes)))).toContain('organization.json');
+    } finally {
+      t.clock.at = start;
+    }
+  });
+
+  it('a crash between the replaced row and its file leaves a file no row names, which the purge deletes', async () => {
+    const files = createFileStore(t.config);
+    const [previous] = await archivesOf(orgB.orgId);
+    expect(previous?.status).toBe('ready');
+    const [preparing] = await t.db
+      .insert(dataExports)
+      .values({
+        kind: 'organization',
+        userId: orgB.adminUserId,
+        orgId: orgB.orgId,
+        requestedAt: t.clock.now(),
+      })
+      .returning();
+    const crashing = {
+      ...files,
+      delete: () => Promise.reject(new Error('the process died here')),
+    };
+    const mailer: Mailer = { enqueue: () => Promise.resolve() };
+    await expect(
+      prepareExport(
+        {
+          db: t.db,
+          clock: t.clock,
+          files: crashing,
+          mailer,
+          publicUrl: t.config.publicUrl,
+          linkHours: 72,
+        },
+        { exportId: preparing!.id },
+        { retryCount: 0 },
+      ),
+    ).rejects.toThrow('the process died here');
+    const rows = await archivesOf(orgB.orgId);
+    expect(rows.map((row) => [row.id, row.status])).toEqual([[preparing!.id, 'ready']]);
+    const orphan = await files.get(previous?.storageKey ?? '');
+    expect(orphan, 'the replaced file is still there').toBeDefined();
+    orphan?.destroy();
+
+    // Younger than the sweep's grace (a file being written looks the same): kept.
+    await purgeExpiredExports({ db: t.db, files, clock: t.clock });
+    const young = await files.get(previous?.storageKey ?? '');
+    expect(young).toBeDefined();
+    young?.destroy();
+    const realNow = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(realNow + UNNAMED_GRACE_MS + 60_000);
+    try {
+      await purgeExpiredExports({ db: t.db, files, clock: t.clock });
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(await files.get(previous?.storageKey ?? '')).toBeUndefined();
+    const kept = await files.get(rows[0]?.storageKey ?? '');
+    expect(kept, 'the ready archive is kept').toBeDefined();
+    kept?.destroy();
   });
 });

@@ -182,7 +182,7 @@ describe('export my data (issue 33)', () => {
       await t.call(erin.as, { method: 'POST', url: '/api/data-export/requestMyDataExport' }),
     );
     expect(repeated.id).toBe(requested.id);
-    // After that a new request prepares a new archive (the old one stays until it expires).
+    // After that a new request prepares a new archive, which replaces the old one (decision 0136).
     t.clock.at = new Date(t.clock.at.getTime() + 61_000);
     const again = ok<{ id: number; status: string }>(
       await t.call(erin.as, { method: 'POST', url: '/api/data-export/requestMyDataExport' }),
@@ -190,6 +190,9 @@ describe('export my data (issue 33)', () => {
     expect(again).toMatchObject({ status: 'preparing' });
     expect(again.id).not.toBe(requested.id);
     await waitUntilReady(t, again.id);
+    expect(await t.db.$count(dataExports, eq(dataExports.userId, erin.userId))).toBe(1);
+    expect((await download(t, erin.as, requested.id)).statusCode).toBe(404);
+    expect((await download(t, erin.as, again.id)).statusCode).toBe(200);
   });
 
   it('after it expires the link answers 410 with a clear message; the purge removes file and row once', async () => {

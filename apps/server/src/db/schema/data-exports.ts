@@ -18,7 +18,9 @@ import { users } from './users';
  * transaction; the partial unique indexes allow one `preparing` archive per person and per
  * organization, so 30 concurrent requests make one row, one job and one mail. The job writes the
  * file under `storage_key` (never an attachment key) and marks the row `ready` with its expiry;
- * the purge job deletes the file and then the row once `expires_at` has passed.
+ * the purge job deletes the file and then the row once `expires_at` has passed. A new ready
+ * archive replaces its owner's previous one (decision 0136): one ready per person and per
+ * organization.
  */
 export const dataExports = pgTable(
   'data_exports',
@@ -47,6 +49,14 @@ export const dataExports = pgTable(
     uniqueIndex('data_exports_one_organization_preparing')
       .on(table.orgId)
       .where(sql`kind = 'organization' and status = 'preparing'`),
+    // Decision 0136: one ready archive per owner too — a new one replaces the last (its file
+    // deleted after the commit), so asking again and again cannot fill the disk.
+    uniqueIndex('data_exports_one_personal_ready')
+      .on(table.userId)
+      .where(sql`kind = 'personal' and status = 'ready'`),
+    uniqueIndex('data_exports_one_organization_ready')
+      .on(table.orgId)
+      .where(sql`kind = 'organization' and status = 'ready'`),
     index('data_exports_user_id_idx').on(table.userId, table.id),
     index('data_exports_org_id_idx').on(table.orgId, table.id),
     index('data_exports_expires_at_idx').on(table.expiresAt),
