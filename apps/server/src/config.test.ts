@@ -143,6 +143,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('gives each organization 4 webhook deliveries per round unless WEBHOOK_TURNS_PER_ORG says otherwise', () => {
+    expect(loadConfig({}).integrations.turnsPerOrg).toBe(4);
+    expect(loadConfig({ WEBHOOK_TURNS_PER_ORG: '1' }).integrations.turnsPerOrg).toBe(1);
+    for (const value of ['0', '101', 'many'])
+      expect(() => loadConfig({ WEBHOOK_TURNS_PER_ORG: value })).toThrow(
+        /^Invalid configuration: WEBHOOK_TURNS_PER_ORG must be/,
+      );
+  });
+
   it("supervises jobs every 5 s and keeps each kind's retry delay unless told otherwise", () => {
     expect(loadConfig({}).jobs).toEqual({ superviseSeconds: 5, retryDelaySeconds: undefined });
     expect(loadConfig({ JOB_SUPERVISE_SECONDS: '1', JOB_RETRY_DELAY_SECONDS: '2' }).jobs).toEqual({

@@ -182,6 +182,10 @@ const ZEnv = z.object({
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .transform((value) => value === 'true' || value === '1')
     .default(false),
+  // Decision 0136: deliveries one organization gets per round before the others' turn.
+  WEBHOOK_TURNS_PER_ORG: wholeCount()
+    .refine((count) => count <= 100, { error: 'must be at most 100' })
+    .default(4),
   GITHUB_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be the http(s):// URL of the GitHub REST API' })
     .default('https://api.github.com'),
@@ -331,6 +335,13 @@ export type IntegrationsConfig = {
    * receiver on the operator's own network, tests). Default false: no request forgery inward.
    */
   allowPrivateAddresses: boolean;
+  /**
+   * `WEBHOOK_TURNS_PER_ORG` (default 4, at most 100): deliveries each organization with due work
+   * gets per delivery round (decision 0136), so one organization's backlog to slow endpoints waits
+   * behind every other organization's next deliveries instead of ahead of them. The default fills
+   * one copy's four sending lanes when a single organization has work.
+   */
+  turnsPerOrg: number;
   /**
    * `GITHUB_API_URL`: GitHub's REST API (default `https://api.github.com`; GitHub Enterprise
    * Server's `https://<host>/api/v3`; tests point it at a stand-in).
@@ -541,6 +552,7 @@ export function loadConfig(
     integrations: {
       key: values.INTEGRATIONS_KEY ? Buffer.from(values.INTEGRATIONS_KEY, 'hex') : undefined,
       allowPrivateAddresses: values.WEBHOOK_ALLOW_PRIVATE,
+      turnsPerOrg: values.WEBHOOK_TURNS_PER_ORG,
       githubApiUrl: values.GITHUB_API_URL.replace(/\/+$/, ''),
       linearApiUrl: values.LINEAR_API_URL,
     },

@@ -95,6 +95,10 @@ export const webhookDeliveries = pgTable(
   },
   (table) => [
     index('webhook_deliveries_lane_idx').on(table.endpointId, table.itemId, table.id),
+    // Decision 0136: each endpoint's pending deliveries in order, for the delivery round.
+    index('webhook_deliveries_endpoint_pending_idx')
+      .on(table.endpointId, table.id)
+      .where(sql`${table.status} = 'pending'`),
     index('webhook_deliveries_pending_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'pending'`),

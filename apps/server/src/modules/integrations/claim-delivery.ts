@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { DeliveryRow } from './delivery-view';
@@ -12,12 +12,31 @@ export const CLAIM_SECONDS = 60;
 export type ClaimedDelivery = { delivery: DeliveryRow; endpoint: EndpointRow; token: string };
 
 /**
- * Claims the next delivery that is due, unclaimed, of an enabled endpoint, and first in its
- * lane: no earlier delivery of the same endpoint and item is still pending, so events of one
- * item reach an endpoint in order. `SKIP LOCKED` lets copies claim different lanes at once, and
- * the claim's expiry is re-checked on the locked row, so one copy sends a delivery at a time.
+ * What makes delivery `c` (of endpoint `e`) sendable at `nowIso`: pending, due, unclaimed, its
+ * endpoint enabled, and first in its lane — no earlier delivery of the same endpoint and item is
+ * still pending, so events of one item reach an endpoint in order.
  */
-export async function claimDelivery(db: Db, now: Date): Promise<ClaimedDelivery | null> {
+export function sendableDelivery(nowIso: string): SQL {
+  return sql`c.status = 'pending' and e.is_enabled
+    and (c.next_attempt_at is null or c.next_attempt_at <= ${nowIso})
+    and (c.claimed_until is null or c.claimed_until <= ${nowIso})
+    and not exists (
+      select 1 from ${webhookDeliveries} h
+      where h.endpoint_id = c.endpoint_id and h.item_id = c.item_id
+        and h.status = 'pending' and h.id < c.id)`;
+}
+
+/**
+ * Claims delivery `deliveryId`, picked by the round (decision 0136), if it is still sendable —
+ * another copy may have claimed or sent it since. `SKIP LOCKED` lets copies claim different
+ * deliveries at once, and the claim's expiry is re-checked on the locked row, so one copy sends a
+ * delivery at a time. Answers null when it is not this copy's to send.
+ */
+export async function claimDelivery(
+  db: Db,
+  now: Date,
+  deliveryId: number,
+): Promise<ClaimedDelivery | null> {
   const token = randomUUID();
   const until = new Date(now.getTime() + CLAIM_SECONDS * 1000);
   const nowIso = now.toISOString();
@@ -26,14 +45,7 @@ export async function claimDelivery(db: Db, now: Date): Promise<ClaimedDelivery 
     where id = (
       select c.id from ${webhookDeliveries} c
       join ${webhookEndpoints} e on e.id = c.endpoint_id
-      where c.status = 'pending' and e.is_enabled
-        and (c.next_attempt_at is null or c.next_attempt_at <= ${nowIso})
-        and (c.claimed_until is null or c.claimed_until <= ${nowIso})
-        and not exists (
-          select 1 from ${webhookDeliveries} h
-          where h.endpoint_id = c.endpoint_id and h.item_id = c.item_id
-            and h.status = 'pending' and h.id < c.id)
-      order by c.id limit 1
+      where c.id = ${deliveryId} and ${sendableDelivery(nowIso)}
       for update of c skip locked)
     and (claimed_until is null or claimed_until <= ${nowIso})
     returning id`);

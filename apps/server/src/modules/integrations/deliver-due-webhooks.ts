@@ -1,5 +1,6 @@
 import { mentionRenderer } from '../items/index';
-import { claimDelivery } from './claim-delivery';
+import { claimDelivery, type ClaimedDelivery } from './claim-delivery';
+import { nextDeliveryRound } from './delivery-round';
 import type { IntegrationsDeps } from './integrations-deps';
 import { recordAttempt } from './record-attempt';
 import { sendDelivery } from './send-delivery';
@@ -12,17 +13,37 @@ const CONCURRENCY = 4;
 const MAX_PER_PASS = 500;
 
 /**
- * Sends every delivery that is due, several lanes at a time, until none is left: claim, send,
- * record. Safe on every copy at once (claims), and after a crash (an expired claim is sent
- * again with the same `webhook-id`).
+ * Sends every delivery that is due, several lanes at a time, until none is left: the lanes take
+ * the deliveries of a round ({@link nextDeliveryRound}: a few per organization, in turns) in
+ * order, each claimed, sent and recorded; when a round is used up the next is planned. Safe on
+ * every copy at once (claims), and after a crash (an expired claim is sent again with the same
+ * `webhook-id`).
  *
  * @returns the number of attempts made.
  */
 export async function deliverDueWebhooks(deps: IntegrationsDeps): Promise<number> {
   let attempts = 0;
+  const round: number[] = [];
+  let planning: Promise<number> | null = null;
+  /** The next delivery of the round this copy could claim; null when a new round is empty. */
+  const claimNext = async (): Promise<ClaimedDelivery | null> => {
+    for (;;) {
+      const id = round.shift();
+      if (id === undefined) {
+        // One lane plans the next round; the others wait for it rather than plan it again.
+        planning ??= nextDeliveryRound(deps.db, deps.clock.now(), deps.turnsPerOrg)
+          .then((ids) => round.push(...ids))
+          .finally(() => (planning = null));
+        if ((await planning) === 0 && round.length === 0) return null;
+        continue;
+      }
+      const claimed = await claimDelivery(deps.db, deps.clock.now(), id);
+      if (claimed) return claimed;
+    }
+  };
   const work = async () => {
     while (attempts < MAX_PER_PASS) {
-      const claimed = await claimDelivery(deps.db, deps.clock.now());
+      const claimed = await claimNext();
       if (!claimed) return;
       attempts += 1;
       const delivery = await withMentionNames(deps, claimed.delivery);

@@ -52,6 +52,7 @@ const registerIntegrations: AppModule = async (
     box: createSecretBox(key),
     publicUrl: config.publicUrl,
     allowPrivateAddresses: config.integrations.allowPrivateAddresses,
+    turnsPerOrg: config.integrations.turnsPerOrg,
   };
   registerTrackers(
     app,

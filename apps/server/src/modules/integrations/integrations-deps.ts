@@ -14,6 +14,8 @@ export type IntegrationsDeps = {
   publicUrl: string;
   /** `WEBHOOK_ALLOW_PRIVATE`. */
   allowPrivateAddresses: boolean;
+  /** `WEBHOOK_TURNS_PER_ORG`: deliveries per organization per delivery round (decision 0136). */
+  turnsPerOrg: number;
   /** Host name resolution; tests replace it (a public name answering loopback). */
   resolve?: (host: string) => Promise<string[]>;
 };
