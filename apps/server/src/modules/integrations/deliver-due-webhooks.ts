@@ -23,20 +23,26 @@ const MAX_PER_PASS = 500;
  */
 export async function deliverDueWebhooks(deps: IntegrationsDeps): Promise<number> {
   let attempts = 0;
-  const round: number[] = [];
+  let round: number[] = [];
+  let next = 0;
   let planning: Promise<number> | null = null;
   /** The next delivery of the round this copy could claim; null when a new round is empty. */
   const claimNext = async (): Promise<ClaimedDelivery | null> => {
     for (;;) {
-      const id = round.shift();
+      const id = round[next];
       if (id === undefined) {
         // One lane plans the next round; the others wait for it rather than plan it again.
         planning ??= nextDeliveryRound(deps.db, deps.clock.now(), deps.turnsPerOrg)
-          .then((ids) => round.push(...ids))
+          .then((ids) => {
+            round = ids;
+            next = 0;
+            return ids.length;
+          })
           .finally(() => (planning = null));
-        if ((await planning) === 0 && round.length === 0) return null;
+        if ((await planning) === 0) return null;
         continue;
       }
+      next += 1;
       const claimed = await claimDelivery(deps.db, deps.clock.now(), id);
       if (claimed) return claimed;
     }
