@@ -114,7 +114,7 @@ const ZEnv = z.object({
   API_RATE_LIMIT_PER_TOKEN: wholeCount().default(600),
   API_RATE_LIMIT_PER_ORG: wholeCount().default(3_000),
   API_RATE_LIMIT_WINDOW_SECONDS: wholeCount().default(60),
-  SESSION_RATE_LIMIT_PER_USER: wholeCount().default(3_000),
+  SESSION_RATE_LIMIT_PER_USER: wholeCount().default(12_000),
   SESSION_RATE_LIMIT_WINDOW_SECONDS: wholeCount().default(60),
   SIGN_UP_LIMIT_PER_IP: wholeCount().default(30),
   LIVE_STREAM_MAX_MS: milliseconds(9, 10).default(15 * 60_000),
@@ -400,7 +400,7 @@ export type ApiRateLimitConfig = {
 export type SessionRateLimitConfig = {
   /**
    * Requests one user's sessions (portal and extension together) may make per window on one copy
-   * (`SESSION_RATE_LIMIT_PER_USER`, 3000). A live stream counts once, when it opens.
+   * (`SESSION_RATE_LIMIT_PER_USER`, 12 000). A live stream counts once, when it opens.
    */
   perUser: number;
   /** The window, in seconds (`SESSION_RATE_LIMIT_WINDOW_SECONDS`, 60). */
