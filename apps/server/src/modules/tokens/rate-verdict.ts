@@ -27,7 +27,9 @@ export function rateVerdict(
       .map(({ name, quota }) => `"${name}";q=${quota};w=${window.seconds}`)
       .join(', '),
     RateLimit: limits
-      .map(({ name, quota, count }) => `"${name}";r=${Math.max(0, quota - count)};t=${resetSeconds}`)
+      .map(
+        ({ name, quota, count }) => `"${name}";r=${Math.max(0, quota - count)};t=${resetSeconds}`,
+      )
       .join(', '),
     ...(isLimited && { 'Retry-After': String(resetSeconds) }),
   };
