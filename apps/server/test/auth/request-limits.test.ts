@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiRateCounters } from '../../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import { createPat } from '../tokens/token-world';
 
@@ -156,5 +158,16 @@ describe('MCP batches against a token', () => {
       await mcpPings(token.authorization, 2),
       'Too many requests with this API token. Retry after the time in Retry-After.',
     );
+  });
+
+  it('count a batch longer than the transport answers as its longest, 100', async () => {
+    stopTimeAtWindowStart();
+    const token = await createPat(t, await t.signIn(), ['items:read']);
+    expect((await mcpPings(token.authorization, 20_000)).status).toBe(429);
+    const [counter] = await t.db
+      .select({ count: apiRateCounters.count })
+      .from(apiRateCounters)
+      .where(eq(apiRateCounters.key, `token:${token.tokenId}`));
+    expect(counter?.count).toBe(100);
   });
 });

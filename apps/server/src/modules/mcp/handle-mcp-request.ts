@@ -15,13 +15,17 @@ function refuse(reply: FastifyReply, error: AppError): FastifyReply {
     .send({ jsonrpc: '2.0', error: { code: -32001, message: error.message }, id: null });
 }
 
+/** The longest batch the SDK's transport answers (its `MAX_BATCH_SIZE`, not exported). */
+const MAX_BATCH_MESSAGES = 100;
+
 /**
  * How many JSON-RPC messages a body holds: a batch (an array) counts each; anything else is one
- * message, or one malformed request the transport refuses. The body is already parsed within
- * Fastify's body limit, so the count is bounded.
+ * message, or one malformed request the transport refuses. A longer batch is refused by the
+ * transport (400) and counts as the longest: a 1 MiB array of a few hundred thousand elements
+ * must not add that much to a counter (PostgreSQL's integer would overflow into a 500).
  */
 function messageCount(body: unknown): number {
-  return Array.isArray(body) ? Math.max(1, body.length) : 1;
+  return Array.isArray(body) ? Math.min(Math.max(1, body.length), MAX_BATCH_MESSAGES) : 1;
 }
 
 /**
