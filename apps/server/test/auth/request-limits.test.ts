@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiRateCounters } from '../../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
+import { openTestEventStream } from '../support/sse-client';
+import { addMember, createItem, createOrgWorld, createProject } from '../support/projects-world';
 import { createPat } from '../tokens/token-world';
 
 // Decision 0134: signed-in sessions have a per-user request limit (in each copy's memory), and an
@@ -169,5 +171,49 @@ describe('MCP batches against a token', () => {
       .from(apiRateCounters)
       .where(eq(apiRateCounters.key, `token:${token.tokenId}`));
     expect(counter?.count).toBe(100);
+  });
+});
+
+describe('a live stream', () => {
+  it('counts once, when it opens, not per event', async () => {
+    stopTimeAtWindowStart();
+    const live = await startAuthTestApp({ env: { SESSION_RATE_LIMIT_PER_USER: '100' } });
+    try {
+      const url = await live.app.listen({ port: 0, host: '127.0.0.1' });
+      const world = await createOrgWorld(live);
+      const projectId = await createProject(live, world, 'https://live.limits.test');
+      const member = await addMember(live, world, [projectId]);
+      const remaining = async () =>
+        Number(
+          /r=(\d+)/.exec(
+            String(
+              (await live.call(member.as, { method: 'GET', url: '/api/account/whoami' })).headers
+                .ratelimit,
+            ),
+          )?.[1],
+        );
+      const before = await remaining();
+      expect(before).toBeGreaterThan(0);
+      const stream = await openTestEventStream(
+        `${url}/api/item/liveEvents/${projectId}`,
+        member.as,
+      );
+      try {
+        expect(stream.status).toBe(200);
+        for (const title of ['One', 'Two', 'Three'])
+          await createItem(live, world.admin, world, { projectId, relativePath: '/', title });
+        await vi.waitFor(() =>
+          expect(
+            stream.events.filter((event) => event.data.includes('"topic":"items"')),
+          ).toHaveLength(3),
+        );
+      } finally {
+        stream.close();
+      }
+      // The stream and this call: 2, whatever the stream carried.
+      expect(await remaining()).toBe(before - 2);
+    } finally {
+      await live.close();
+    }
   });
 });
