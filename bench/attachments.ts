@@ -22,6 +22,7 @@ import { createGcTrace, type GcTotals } from './lib/gc-trace';
 import { cpuMs, loadAverage } from './lib/process-stats';
 import { socketDownload } from './lib/socket-download';
 import { writeSection } from './lib/report';
+import { BENCH_SERVER_ENV } from './lib/server-env';
 
 const SIZE = 20 * 1024 * 1024;
 const ROUNDS = Number(process.env.BENCH_ATTACHMENTS_ROUNDS ?? 5);
@@ -226,7 +227,12 @@ try {
         process.env.BENCH_NODE,
       );
       const server = await startServer({
-        env: { OIDC_ISSUER: issuer.url, OIDC_AUDIENCE: issuer.audience, ...env },
+        env: {
+          OIDC_ISSUER: issuer.url,
+          OIDC_AUDIENCE: issuer.audience,
+          ...BENCH_SERVER_ENV,
+          ...env,
+        },
         ...(traceGc && { log: gc.read }),
         ...(mainPath && { mainPath }),
         ...(nodePath && { nodePath }),

@@ -23,6 +23,7 @@ import { writeSection } from './lib/report';
 import { sideBySide, type GeneratorRound } from './lib/side-by-side';
 import { findWrk, measureWithWrk, wrkCanLoad } from './lib/wrk';
 import { SCENARIOS } from './scenarios/index';
+import { BENCH_SERVER_ENV } from './lib/server-env';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -81,6 +82,7 @@ const start = async (
     env: {
       OIDC_ISSUER: issuer.url,
       OIDC_AUDIENCE: issuer.audience,
+      ...BENCH_SERVER_ENV,
       ...(abDataDir && { DATA_DIR: abDataDir }),
       ...env,
     },

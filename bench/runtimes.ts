@@ -9,6 +9,7 @@ import { startTestIssuer } from '../apps/server/test/support/auth-test-issuer';
 import { startServer } from '../scripts/lib/start-server.mjs';
 import { measure, type Measurement, type Target } from './lib/measure';
 import { writeSection } from './lib/report';
+import { BENCH_SERVER_ENV } from './lib/server-env';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -23,7 +24,7 @@ const runtimes = [
 ];
 
 const issuer = await startTestIssuer('https://waymark.bench/api');
-const env = { OIDC_ISSUER: issuer.url, OIDC_AUDIENCE: issuer.audience };
+const env = { OIDC_ISSUER: issuer.url, OIDC_AUDIENCE: issuer.audience, ...BENCH_SERVER_ENV };
 const servers = await Promise.all(
   runtimes.map((runtime) => startServer({ env, nodePath: runtime.nodePath })),
 );

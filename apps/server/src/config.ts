@@ -114,6 +114,9 @@ const ZEnv = z.object({
   API_RATE_LIMIT_PER_TOKEN: wholeCount().default(600),
   API_RATE_LIMIT_PER_ORG: wholeCount().default(3_000),
   API_RATE_LIMIT_WINDOW_SECONDS: wholeCount().default(60),
+  SESSION_RATE_LIMIT_PER_USER: wholeCount().default(12_000),
+  SESSION_RATE_LIMIT_WINDOW_SECONDS: wholeCount().default(60),
+  SIGN_UP_LIMIT_PER_IP: wholeCount().default(30),
   LIVE_STREAM_MAX_MS: milliseconds(9, 10).default(15 * 60_000),
   LIVE_MAX_STREAMS_PER_USER: z
     .string()
@@ -261,6 +264,13 @@ export type Config = {
   jobs: JobsConfig;
   /** Requests allowed to API tokens (issue 29, docs/api.md "Rate limits"). */
   apiRateLimit: ApiRateLimitConfig;
+  /** Requests allowed to a signed-in user's sessions, per server copy (decision 0134). */
+  sessionRateLimit: SessionRateLimitConfig;
+  /**
+   * Sign-ups one client address may submit per hour on the embedded provider's form
+   * (`SIGN_UP_LIMIT_PER_IP`, 30; a sliding window like the other identity limits, decision 0134).
+   */
+  signUpLimitPerIp: number;
   /** The third-party analytics tag of the public pages (spec §7); `undefined`: none (default). */
   analytics: AnalyticsConfig | undefined;
   /** Outgoing webhooks and Slack (issue 30, docs/integrations.md). */
@@ -391,6 +401,20 @@ export type ApiRateLimitConfig = {
   /** Requests all keys of one organization may make per window (`API_RATE_LIMIT_PER_ORG`, 3000). */
   perOrg: number;
   /** The window, in seconds (`API_RATE_LIMIT_WINDOW_SECONDS`, 60). */
+  windowSeconds: number;
+};
+
+/**
+ * See {@link Config.sessionRateLimit}: a fixed window counted in each server copy's memory, so a
+ * user spreading requests over N copies gets up to N times `perUser` (docs/api.md "Rate limits").
+ */
+export type SessionRateLimitConfig = {
+  /**
+   * Requests one user's sessions (portal and extension together) may make per window on one copy
+   * (`SESSION_RATE_LIMIT_PER_USER`, 12 000). A live stream counts once, when it opens.
+   */
+  perUser: number;
+  /** The window, in seconds (`SESSION_RATE_LIMIT_WINDOW_SECONDS`, 60). */
   windowSeconds: number;
 };
 
@@ -548,6 +572,11 @@ export function loadConfig(
       perOrg: values.API_RATE_LIMIT_PER_ORG,
       windowSeconds: values.API_RATE_LIMIT_WINDOW_SECONDS,
     },
+    sessionRateLimit: {
+      perUser: values.SESSION_RATE_LIMIT_PER_USER,
+      windowSeconds: values.SESSION_RATE_LIMIT_WINDOW_SECONDS,
+    },
+    signUpLimitPerIp: values.SIGN_UP_LIMIT_PER_IP,
     analytics: readAnalyticsConfig(values),
     integrations: {
       key: values.INTEGRATIONS_KEY ? Buffer.from(values.INTEGRATIONS_KEY, 'hex') : undefined,

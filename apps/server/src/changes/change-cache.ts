@@ -30,6 +30,8 @@ export type ChangeCacheOptions<K, V> = {
   labelsOf?: (key: K, value: V) => readonly string[];
   /** What a change does to this cache. A `reset` always forgets everything. */
   onChange(change: Change): ChangeEffect<K, V>;
+  /** Whether a loaded value is kept (default: every value); one not kept is loaded again next time. */
+  isKept?: (value: V) => boolean;
 };
 
 /** A cache of values derived from the database, forgotten when the rows behind them change. */
@@ -156,7 +158,7 @@ export function createChangeCache<K extends string | number, V extends object>(
         if (joinable.get(key) === fill) joinable.delete(key);
       }
       const forgotten = fill.spoiled || fill.selects.some((select) => select(key, value));
-      if (!forgotten && options.feed.isLive) keep(key, value);
+      if (!forgotten && options.feed.isLive && (options.isKept?.(value) ?? true)) keep(key, value);
       return value;
     },
     peek(key) {

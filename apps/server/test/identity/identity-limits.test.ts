@@ -40,6 +40,7 @@ beforeAll(async () => {
       signInPerAccount: { max: 6, windowSeconds: 3600 },
       resetPerIp: { max: 3, windowSeconds: 900 },
       resetPerAccount: { max: 2, windowSeconds: 3600 },
+      signUpPerIp: { max: 2, windowSeconds: 3600 },
     },
   });
   app = alone.app;
@@ -155,6 +156,38 @@ describe('identity screens with small limits and a fake mailer', () => {
       );
     }
     expect(answers).toEqual([200, 200, 200, 429]);
+  });
+
+  it('limits sign-ups per IP with 429 before hashing or mailing; another IP still signs up', async () => {
+    const browser = new TestBrowser(app, PUBLIC_URL, '192.0.2.60');
+    const form = await browser.request(`${(await signInPage(browser)).url}/signup`);
+    const signUpAs = (as: TestBrowser, page: typeof form, email: string) =>
+      as.submit(page, '/signup', {
+        email,
+        firstName: 'Many',
+        lastName: 'Accounts',
+        password: 'long enough password',
+      });
+    // A form refused for its content is not counted.
+    const typo = await browser.submit(form, '/signup', { email: 'not an address' });
+    expect(typo.status).toBe(400);
+    const statuses: number[] = [];
+    for (const n of [1, 2, 3])
+      statuses.push((await signUpAs(browser, form, `many${n}@example.com`)).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    const limited = await signUpAs(browser, form, 'many4@example.com');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatch(/Too many attempts\. Try again in \d+ minutes?\./);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const made = await alone.db.select({ email: idpAccounts.email }).from(idpAccounts);
+    expect(made.map((row) => row.email).filter((email) => email.startsWith('many'))).toEqual([
+      'many1@example.com',
+      'many2@example.com',
+    ]);
+
+    const elsewhere = new TestBrowser(app, PUBLIC_URL, '192.0.2.61');
+    const otherForm = await elsewhere.request(`${(await signInPage(elsewhere)).url}/signup`);
+    expect((await signUpAs(elsewhere, otherForm, 'many5@example.com')).status).toBe(200);
   });
 
   it('still answers "Check your e-mail" when the mail cannot be delivered', async () => {

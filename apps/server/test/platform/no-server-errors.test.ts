@@ -87,6 +87,10 @@ function defectOf(response: LightMyRequestResponse): string | undefined {
   const summary = `${response.statusCode} ${response.body.slice(0, 200)}`;
   if (response.statusCode >= 500) return summary;
   if (response.statusCode < 400) return undefined;
+  // This file is the fastest single user of the server tests (~7,050 calls in its busiest minute,
+  // decision 0134): meeting the session limit would quietly turn the battery into 429s.
+  if (response.body.includes('Too many requests from this account'))
+    return `the session request limit was met (SESSION_RATE_LIMIT_PER_USER): ${summary}`;
   try {
     const body = ZExactErrorBody.safeParse(JSON.parse(response.body));
     if (!body.success || body.data.statusCode !== response.statusCode)

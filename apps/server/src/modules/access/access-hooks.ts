@@ -10,7 +10,7 @@ import { paymentMethodCheck } from './payment-method-check';
 import { projectCheck } from './project-check';
 import { ADMIN_ONLY, ORG_NOT_FOUND } from './access-messages';
 import { readId, type AccessRule, type IdSource, type TokenScope } from '../../http/access-rules';
-import { assertKeyOrg, checkTokenRequest } from './token-check';
+import { assertKeyOrg, checkCallerRequest } from './token-check';
 import { assertOrgOpen, type OrgCheck } from './closed-org-check';
 import type { Authenticator, Caller } from '../auth/index';
 
@@ -54,7 +54,7 @@ export function accessHooks(
   if (rule === 'public') return { errorCodes: [] };
   const onRequest: onRequestAsyncHookHandler = async (request, reply) => {
     request.caller = await request.server.authenticator.authenticate(request.headers.authorization);
-    await checkTokenRequest(request, reply, rule, tokenScope);
+    await checkCallerRequest(request, reply, rule, tokenScope);
   };
   if (rule === 'authenticated' || rule === 'callerProjects')
     return { onRequest, errorCodes: ['UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED'] };

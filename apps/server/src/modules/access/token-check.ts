@@ -9,30 +9,26 @@ import {
   type TokenGrant,
 } from '../tokens/index';
 import { ORG_NOT_FOUND } from './access-messages';
+import { countCallerRequest } from './count-caller-request';
 import { PROJECT_NOT_FOUND } from './project-scope';
 
-/** Answered when a token used up its rate limit (429). */
-export const RATE_LIMITED_MESSAGE =
-  'Too many requests with this API token. Retry after the time in Retry-After.';
-
 /**
- * Runs, for a request authenticated by an API token (issue 29), right after authentication: the
- * route must accept tokens and need a scope the token holds; an organization key may call only
- * routes bounded by an organization or project (checked after validation by
- * {@link assertKeyOrg}/{@link assertKeyProject}); and the request is counted against the rate
- * limits, whose headers every answer carries (429 + Retry-After past them).
+ * Runs right after authentication. Every request is counted against its caller's rate limits,
+ * whose headers every answer carries (429 + Retry-After past them): a signed-in session's user's
+ * (decision 0134) or an API token's. For a token (issue 29), the route must also accept tokens and
+ * need a scope the token holds; an organization key may call only routes bounded by an
+ * organization or project (checked after validation by {@link assertKeyOrg}/{@link assertKeyProject}).
  */
-export async function checkTokenRequest(
+export async function checkCallerRequest(
   request: FastifyRequest,
   reply: FastifyReply,
   rule: AccessRule,
   scope: TokenScope,
 ): Promise<void> {
-  const grant = request.caller?.grant;
+  if (!request.caller) return;
+  await countCallerRequest(request, reply, request.caller);
+  const { grant } = request.caller;
   if (!grant) return;
-  const verdict = await request.server.authenticator.countTokenRequest(grant);
-  void reply.headers(verdict.headers);
-  if (verdict.isLimited) throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
   if (scope === 'session') throw new AppError('FORBIDDEN', TOKEN_SESSION_ONLY);
   if (!hasScope(grant, scope)) throw new AppError('FORBIDDEN', tokenScopeMissing(scope));
   if (grant.kind === 'key' && rule === 'authenticated')

@@ -8,6 +8,7 @@ import type { ChangeFeed } from '../../changes/change-feed';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { orgMembers } from '../../db/schema';
+import { createSessionRequestCounter } from './count-session-request';
 import { createEmbeddedKeySet } from './embedded-key-set';
 import { createSessionCheck } from './session-check';
 import {
@@ -35,8 +36,16 @@ export type Authenticator = {
    * should prompt it. Long-lived answers (live streams) end when it answers false.
    */
   sessionOf(authorization: string | undefined): Promise<TokenSession>;
-  /** Counts one request of an API token against its rate limits (issue 29). */
-  countTokenRequest(grant: TokenGrant): Promise<RateVerdict>;
+  /**
+   * Counts a request of an API token against its rate limits (issue 29), for `cost` requests
+   * (default 1; an MCP batch: its messages).
+   */
+  countTokenRequest(grant: TokenGrant, cost?: number): Promise<RateVerdict>;
+  /**
+   * Counts a request of a signed-in session against its user's limit on this copy (decision
+   * 0134), for `cost` requests (default 1). No database round trip.
+   */
+  countSessionRequest(userId: number, cost?: number): RateVerdict;
 };
 
 /** See {@link Authenticator.sessionOf}. */
@@ -150,9 +159,13 @@ export function createAuthenticator({
         identity,
       );
     },
-    countTokenRequest(grant) {
-      return countApiRequest({ db, limits: config.apiRateLimit, now: Date.now() }, grant);
+    countTokenRequest(grant, cost) {
+      return countApiRequest({ db, limits: config.apiRateLimit, now: Date.now() }, grant, cost);
     },
+    countSessionRequest: createSessionRequestCounter({
+      limits: config.sessionRateLimit,
+      now: () => Date.now(),
+    }),
     async orgAccessLevel(userId, orgId) {
       const { accessLevelId } = await memberships.get(`${userId}:${orgId}`, async () => {
         const [row] = await db

@@ -24,6 +24,11 @@ export type IdentityLimits = {
   signInPerAccount: Limit;
   resetPerAccount: Limit;
   resetPerIp: Limit;
+  /**
+   * Sign-ups submitted from one address (counted once the form is valid, before the password is
+   * hashed): each costs a scrypt hash, a new account and a mail (decision 0134).
+   */
+  signUpPerIp: Limit;
   /** Verification and "already registered" mails per address, against mail bombing. */
   mailsPerAccount: Limit;
 };
@@ -35,6 +40,8 @@ export const DEFAULT_IDENTITY_LIMITS: IdentityLimits = {
   signInPerAccount: { max: 100, windowSeconds: 60 * 60 },
   resetPerAccount: { max: 5, windowSeconds: 60 * 60 },
   resetPerIp: { max: 20, windowSeconds: 15 * 60 },
+  // The app passes its own, `SIGN_UP_LIMIT_PER_IP` (config.ts, same default).
+  signUpPerIp: { max: 30, windowSeconds: 60 * 60 },
   mailsPerAccount: { max: 5, windowSeconds: 60 * 60 },
 };
 

@@ -30,6 +30,7 @@ const registerIdentity: AppModule = async (app, { config, db, clock, mailer, job
     extensionId: EXTENSION_ID,
     audience: config.oidc.audience,
     trustProxy: config.trustProxy,
+    limits: { signUpPerIp: { max: config.signUpLimitPerIp, windowSeconds: 60 * 60 } },
     changes,
   });
 };

@@ -126,7 +126,11 @@ export function registerInteractionRoutes(
     const problem = findFormProblem({ ...values, password }, SIGN_UP_FIELDS);
     const result = problem
       ? { kind: 'invalid' as const, message: problem.message, field: problem.field as SignUpField }
-      : await signUp(deps, { ...values, password, uid });
+      : await signUp(deps, { ...values, password, uid, ip: request.ip });
+    if (result.kind === 'limited')
+      return sendLimited(reply, result.retryAfterSeconds, (notice) =>
+        renderSignUpPage({ uid, csrf: csrfFor(uid), values, notice }),
+      );
     if (result.kind === 'invalid') {
       const notice = { kind: 'error' as const, text: result.message };
       // A refused value is not echoed back: it may be a megabyte, or not text at all.

@@ -19,20 +19,24 @@ export type SignUpField = keyof SignUpInput;
  * (whether or not the address was new).
  */
 export type SignUpResult =
-  { kind: 'invalid'; field: SignUpField; message: string } | { kind: 'mail-sent'; email: string };
+  | { kind: 'invalid'; field: SignUpField; message: string }
+  | { kind: 'mail-sent'; email: string }
+  | { kind: 'limited'; retryAfterSeconds: number };
 
 const ZEmail = z.email();
 
 /**
  * Creates an unverified account and mails its verification link. When the address already has an
  * account, that address gets an "you already have an account" mail instead and the answer is the
- * same, so the screen never reveals who is registered.
+ * same, so the screen never reveals who is registered. A valid form is counted per client address
+ * first (`limits.signUpPerIp`), so past the limit no password is hashed and no mail sent.
  *
  * @param input.uid the interaction in progress, for the links in the mail.
+ * @param input.ip the client's address, for the per-IP limit.
  */
 export async function signUp(
   deps: IdentityDeps,
-  input: SignUpInput & { uid: string },
+  input: SignUpInput & { uid: string; ip: string },
 ): Promise<SignUpResult> {
   const email = input.email.trim();
   const firstName = input.firstName.trim();
@@ -49,6 +53,11 @@ export async function signUp(
   }
   const passwordProblem = checkPasswordRule(input.password);
   if (passwordProblem) return { kind: 'invalid', field: 'password', message: passwordProblem };
+  const allowance = await countAttempt(deps, [
+    { kind: 'sign-up:ip', parts: [input.ip], limit: deps.limits.signUpPerIp },
+  ]);
+  if (allowance.isLimited)
+    return { kind: 'limited', retryAfterSeconds: allowance.retryAfterSeconds };
 
   // Hash before looking the address up, so both paths cost the same time.
   const passwordHash = await hashPassword(input.password);

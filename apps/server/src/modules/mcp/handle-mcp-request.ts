@@ -2,7 +2,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { AppError, ERROR_STATUS } from '@waymark/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { RATE_LIMITED_MESSAGE } from '../access/index';
+import { countCallerRequest } from '../access/index';
 import type { PageLookupCache } from '../items/index';
 import { createMcpServer } from './create-mcp-server';
 
@@ -15,9 +15,23 @@ function refuse(reply: FastifyReply, error: AppError): FastifyReply {
     .send({ jsonrpc: '2.0', error: { code: -32001, message: error.message }, id: null });
 }
 
+/** The longest batch the SDK's transport answers (its `MAX_BATCH_SIZE`, not exported). */
+const MAX_BATCH_MESSAGES = 100;
+
+/**
+ * How many JSON-RPC messages a body holds: a batch (an array) counts each; anything else is one
+ * message, or one malformed request the transport refuses. A longer batch is refused by the
+ * transport (400) and counts as the longest: a 1 MiB array of a few hundred thousand elements
+ * must not add that much to a counter (PostgreSQL's integer would overflow into a 500).
+ */
+function messageCount(body: unknown): number {
+  return Array.isArray(body) ? Math.min(Math.max(1, body.length), MAX_BATCH_MESSAGES) : 1;
+}
+
 /**
  * `POST /mcp`: authenticates the bearer token (an API token or a signed-in session's JWT),
- * counts it against the token rate limits, then lets a fresh stateless MCP server answer the
+ * counts it against the caller's rate limits, each message of a JSON-RPC batch as one request
+ * (a batch past the limit is refused whole: 429 with the JSON-RPC error of every refusal), then lets a fresh stateless MCP server answer the
  * JSON-RPC message over the Streamable HTTP transport (JSON answers, no session: any server copy
  * can answer any request).
  */
@@ -29,11 +43,7 @@ export async function handleMcpRequest(
   let caller;
   try {
     caller = await request.server.authenticator.authenticate(request.headers.authorization);
-    if (caller.grant) {
-      const verdict = await request.server.authenticator.countTokenRequest(caller.grant);
-      void reply.headers(verdict.headers);
-      if (verdict.isLimited) throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
-    }
+    await countCallerRequest(request, reply, caller, messageCount(request.body));
   } catch (error) {
     if (error instanceof AppError) return refuse(reply, error);
     throw error;

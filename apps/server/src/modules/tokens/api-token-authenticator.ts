@@ -16,6 +16,11 @@ export type ApiTokenAuthenticator = {
 };
 
 const MAX_TOKENS = 20_000;
+/**
+ * Most unknown secrets remembered, apart from the tokens: a stream of made-up secrets then only
+ * ever evicts other made-up secrets, never a real token (decision 0134).
+ */
+const MAX_MISSES = 1_000;
 /** Longest a token is trusted without a change notification (a safety net). */
 const TRUST_MS = 60_000;
 /** last_used_at is written at most this often per token. */
@@ -29,27 +34,39 @@ export function createApiTokenAuthenticator({
   db,
   changes,
   onTouchError,
+  maxTokens = MAX_TOKENS,
 }: {
   db: Db;
   changes: ChangeFeed;
   onTouchError: (error: unknown) => void;
+  /** Most tokens kept in memory (a test's small number). */
+  maxTokens?: number;
 }): ApiTokenAuthenticator {
   const tokens = createChangeCache<string, { token: StoredToken | undefined }>({
     feed: changes,
-    max: MAX_TOKENS,
+    max: maxTokens,
+    isKept: ({ token }) => token !== undefined,
     ttlMs: TRUST_MS,
     onChange: ({ table, key }) =>
       table === 'api_tokens'
-        ? (_hash, { token }) => !token || token.grant.tokenId === key
+        ? (_hash, { token }) => token?.grant.tokenId === key
         : table === 'users'
-          ? (_hash, { token }) => !token || token.userId === key
+          ? (_hash, { token }) => token?.userId === key
           : 'none',
   });
-  const touched = new LRUCache<number, number>({ max: MAX_TOKENS });
-  // A miss is kept too: a secret cannot be presented before it exists (256 random bits).
-  const lookup = async (secret: string): Promise<StoredToken | undefined> =>
-    (await tokens.get(hashSecret(secret), async () => ({ token: await findApiToken(db, secret) })))
-      .token;
+  const touched = new LRUCache<number, number>({ max: maxTokens });
+  // A miss never turns into a token (a secret cannot be presented before it exists, 256 random
+  // bits; a revoked token stays revoked), so misses need no invalidation: kept apart, bounded.
+  const misses = new LRUCache<string, true>({ max: MAX_MISSES });
+  const lookup = async (secret: string): Promise<StoredToken | undefined> => {
+    const key = hashSecret(secret);
+    if (misses.has(key)) return undefined;
+    const { token } = await tokens.get(key, async () => ({
+      token: await findApiToken(db, secret),
+    }));
+    if (token === undefined) misses.set(key, true);
+    return token;
+  };
   const isUsable = (token: StoredToken | undefined): token is StoredToken =>
     token !== undefined && (token.expiresAtMs === null || token.expiresAtMs > Date.now());
   return {

@@ -2,14 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { ApiRateLimitConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { apiRateCounters } from '../../db/schema';
+import { rateVerdict, type RateVerdict } from './rate-verdict';
 import type { TokenGrant } from './token-grant';
-
-/** The verdict on one token request: the IETF headers to send and whether to refuse it. */
-export type RateVerdict = {
-  /** `RateLimit-Policy`, `RateLimit` and, when refused, `Retry-After`. */
-  headers: Record<string, string>;
-  isLimited: boolean;
-};
 
 type Counter = { name: 'token' | 'org'; key: string; quota: number };
 
@@ -17,15 +11,15 @@ type Counter = { name: 'token' | 'org'; key: string; quota: number };
  * Counts one request of a token against its own limit and, for an organization key, against its
  * organization's (docs/api.md "Rate limits"). Fixed windows counted in PostgreSQL by an atomic
  * upsert, so every server copy shares them and concurrent requests are each counted once.
- * Headers follow draft-ietf-httpapi-ratelimit-headers (structured fields, one item per policy).
+ * `cost`: what the request counts for (an MCP batch counts each of its messages).
  */
 export async function countApiRequest(
   { db, limits, now }: { db: Db; limits: ApiRateLimitConfig; now: number },
   grant: TokenGrant,
+  cost = 1,
 ): Promise<RateVerdict> {
   const windowMs = limits.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
-  const resetSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now) / 1000));
   const counters: Counter[] = [
     { name: 'token', key: `token:${grant.tokenId}`, quota: limits.perToken },
     ...(grant.orgId === null
@@ -36,30 +30,20 @@ export async function countApiRequest(
     counters.map(async (counter) => {
       const [row] = await db
         .insert(apiRateCounters)
-        .values({ key: counter.key, windowStart, count: 1 })
+        .values({ key: counter.key, windowStart, count: cost })
         .onConflictDoUpdate({
           target: [apiRateCounters.key, apiRateCounters.windowStart],
-          set: { count: sql`${apiRateCounters.count} + 1` },
+          set: { count: sql`${apiRateCounters.count} + ${cost}` },
         })
         .returning({ count: apiRateCounters.count });
-      return {
-        ...counter,
-        remaining: Math.max(0, counter.quota - (row?.count ?? 0)),
-        count: row?.count ?? 0,
-      };
+      return { name: counter.name, quota: counter.quota, count: row?.count ?? 0 };
     }),
   );
-  const isLimited = counts.some((counter) => counter.count > counter.quota);
-  const headers: Record<string, string> = {
-    'RateLimit-Policy': counts
-      .map(({ name, quota }) => `"${name}";q=${quota};w=${limits.windowSeconds}`)
-      .join(', '),
-    RateLimit: counts
-      .map(({ name, remaining }) => `"${name}";r=${remaining};t=${resetSeconds}`)
-      .join(', '),
-    ...(isLimited && { 'Retry-After': String(resetSeconds) }),
-  };
-  return { headers, isLimited };
+  return rateVerdict(counts, {
+    seconds: limits.windowSeconds,
+    startMs: windowStart.getTime(),
+    nowMs: now,
+  });
 }
 
 /** Deletes counters of windows that ended more than an hour ago (the hourly clean-up job). */

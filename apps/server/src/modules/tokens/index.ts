@@ -14,7 +14,8 @@ import { listTokens } from './token-rows';
 
 export { createApiTokenAuthenticator, type ApiTokenAuthenticator } from './api-token-authenticator';
 export { deleteUserTokens } from './delete-user-tokens';
-export { countApiRequest, type RateVerdict } from './count-api-request';
+export { countApiRequest } from './count-api-request';
+export { rateVerdict, type RateVerdict } from './rate-verdict';
 export { hasScope, type TokenGrant } from './token-grant';
 export {
   KEY_NOT_ALLOWED,

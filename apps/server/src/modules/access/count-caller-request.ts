@@ -1,0 +1,37 @@
+import { AppError } from '@waymark/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Caller } from '../auth/index';
+
+/** Answered when a token used up its rate limit (429). */
+export const RATE_LIMITED_MESSAGE =
+  'Too many requests with this API token. Retry after the time in Retry-After.';
+
+/** Answered when a signed-in user's sessions used up their request limit (429). */
+export function sessionRateLimitedMessage(retryAfterSeconds: string | undefined): string {
+  const seconds = Number(retryAfterSeconds ?? 1);
+  return `Too many requests from this account. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+}
+
+/**
+ * Counts an authenticated request for `cost` requests against the caller's limits: an API
+ * token's (issue 29, in PostgreSQL), or a signed-in session's user's (decision 0134, in this
+ * copy's memory). Every answer carries the rate-limit headers; past a limit it is 429
+ * `RATE_LIMITED` with `Retry-After`.
+ */
+export async function countCallerRequest(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  caller: Caller,
+  cost = 1,
+): Promise<void> {
+  const { authenticator } = request.server;
+  const verdict = caller.grant
+    ? await authenticator.countTokenRequest(caller.grant, cost)
+    : authenticator.countSessionRequest(caller.userId, cost);
+  void reply.headers(verdict.headers);
+  if (!verdict.isLimited) return;
+  throw new AppError(
+    'RATE_LIMITED',
+    caller.grant ? RATE_LIMITED_MESSAGE : sessionRateLimitedMessage(verdict.headers['Retry-After']),
+  );
+}
