@@ -25,9 +25,10 @@ type ServerOptions = {
  * A plain `node:http` server that lets one handler answer a request before Fastify routes it
  * (issue 34: the portal's pages, whose answer is bytes held in memory, spent most of their time in
  * Fastify's request, reply and hook objects). Everything the handler declines goes to Fastify
- * unchanged. The server gets the timeouts Fastify would give its own.
+ * unchanged. The server gets the timeouts Fastify would give its own, and `headersTimeoutMs` for
+ * a request's headers to arrive (Fastify has no option for it).
  */
-export function createFrontDoor(): FrontDoor {
+export function createFrontDoor({ headersTimeoutMs }: { headersTimeoutMs: number }): FrontDoor {
   let front: FrontHandler | undefined;
   return {
     use: (handler) => {
@@ -40,6 +41,7 @@ export function createFrontDoor(): FrontDoor {
       });
       server.keepAliveTimeout = options.keepAliveTimeout;
       server.requestTimeout = options.requestTimeout;
+      server.headersTimeout = headersTimeoutMs;
       server.setTimeout(options.connectionTimeout);
       if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
       return server;
