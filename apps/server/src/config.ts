@@ -194,6 +194,7 @@ const ZEnv = z.object({
   LINEAR_API_URL: z
     .url({ protocol: /^https?$/, error: "must be the http(s):// URL of Linear's GraphQL API" })
     .default('https://api.linear.app/graphql'),
+  JIRA_REQUEST_TIMEOUT_MS: milliseconds(6, 100).default(15_000),
   INTEGRATIONS_KEY: z
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, {
@@ -384,6 +385,11 @@ export type IntegrationsConfig = {
   githubApiUrl: string;
   /** `LINEAR_API_URL`: Linear's GraphQL API (default `https://api.linear.app/graphql`; tests: a stand-in). */
   linearApiUrl: string;
+  /**
+   * How long one call to a Jira site may take, answer read in full (`JIRA_REQUEST_TIMEOUT_MS`,
+   * 15 000), before it is aborted and counts as failed (decision 0135).
+   */
+  jiraRequestTimeoutMs: number;
 };
 
 /**
@@ -593,6 +599,7 @@ export function loadConfig(
       allowPrivateAddresses: values.WEBHOOK_ALLOW_PRIVATE,
       githubApiUrl: values.GITHUB_API_URL.replace(/\/+$/, ''),
       linearApiUrl: values.LINEAR_API_URL,
+      jiraRequestTimeoutMs: values.JIRA_REQUEST_TIMEOUT_MS,
     },
     audit: { retentionDays: values.AUDIT_RETENTION_DAYS },
     dataExport: { linkHours: values.EXPORT_LINK_HOURS },

@@ -10,7 +10,6 @@ import type { MatrixIds } from '../support/access-matrix';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import { createMatrixWorld } from '../support/matrix-world';
 import { multipartFile } from '../support/multipart';
-import type { As } from '../support/projects-world';
 import { startRawUpload, type RawAnswer } from '../support/upload-client';
 
 // Decision 0135: a request's body must arrive within HTTP_REQUEST_TIMEOUT_MS (here 600 ms), or
@@ -35,7 +34,7 @@ const probes: FastifyPluginAsync<AppDeps> = async (app) => {
 
 let t: AuthTestContext;
 let baseUrl = '';
-let admin: As;
+let admin: { authorization: string };
 let ids: MatrixIds;
 
 beforeAll(async () => {
