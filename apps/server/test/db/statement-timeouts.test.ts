@@ -112,7 +112,9 @@ describe('a statement past DB_STATEMENT_TIMEOUT_MS', () => {
       code: 'UNAVAILABLE',
       message: SERVER_TOO_SLOW_MESSAGE,
     });
-    const lines = logLines.filter((line) => line.msg === 'database statement stopped by a time limit');
+    const lines = logLines.filter(
+      (line) => line.msg === 'database statement stopped by a time limit',
+    );
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       level: 40,

@@ -7,7 +7,7 @@ import { JIRA_MAX_ANSWER_BYTES } from '../../src/modules/integrations/trackers/j
 import type { AuthTestContext } from '../support/auth-test-app';
 import { startJiraStandIn, type JiraStandIn } from '../support/jira-stand-in';
 import { useTrackerSuite } from '../support/tracker-suite';
-import { createWebhookWorld, type WebhookWorld } from './webhook-world';
+import { createWebhookWorld } from './webhook-world';
 
 // Decision 0135: a Jira site that answers slowly or floods holds neither a socket, nor memory,
 // nor a pooled connection. Each call is aborted at JIRA_REQUEST_TIMEOUT_MS (here 1 s), an answer
@@ -28,7 +28,7 @@ beforeAll(() => {
 });
 
 let count = 0;
-async function connectWorld(): Promise<{ w: WebhookWorld; connect: () => ReturnType<AuthTestContext['call']> }> {
+async function connectWorld() {
   const w = await createWebhookWorld(t);
   const project = `LIM${++count}`;
   const token = `tok-${project}`;
@@ -119,9 +119,7 @@ describe('connecting', () => {
     const [row] = await connectionsOf(w.orgId);
     const hook = jira.webhooks.at(-1);
     expect(jira.webhooks).toHaveLength(hooksBefore + 1);
-    expect(hook?.url).toBe(
-      `${t.config.publicUrl}/api/integrations/${row?.id}/jira/webhook`,
-    );
+    expect(hook?.url).toBe(`${t.config.publicUrl}/api/integrations/${row?.id}/jira/webhook`);
     expect(row?.settings).toMatchObject({ webhookId: hook?.id });
   });
 

@@ -90,7 +90,9 @@ describe('a request that trickles in', () => {
 
   it('is cut off when its headers trickle in past HTTP_HEADERS_TIMEOUT_MS', async () => {
     const socket = connect(Number(new URL(baseUrl).port), '127.0.0.1');
-    const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
+    const closed = new Promise<number>((resolve) =>
+      socket.once('close', () => resolve(Date.now())),
+    );
     let answer = '';
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
     socket.on('error', () => undefined);
@@ -147,9 +149,12 @@ describe('what is long by design', () => {
     const { attachmentId } = JSON.parse(answer.body) as { attachmentId: number };
 
     // Read slowly: the answer takes longer than the request timeout, which does not count it.
-    const download = await fetch(`${baseUrl}/api/item/downloadAttachment/${ids.itemId}/${attachmentId}`, {
-      headers: { authorization: admin.authorization },
-    });
+    const download = await fetch(
+      `${baseUrl}/api/item/downloadAttachment/${ids.itemId}/${attachmentId}`,
+      {
+        headers: { authorization: admin.authorization },
+      },
+    );
     expect(download.status).toBe(200);
     const reader = download.body!.getReader();
     let received = 0;

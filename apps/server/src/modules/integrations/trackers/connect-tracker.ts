@@ -70,8 +70,7 @@ export async function connectTracker(
   const alreadyConnected = () => new AppError('CONFLICT', ALREADY_CONNECTED[vendor]);
   const settings = { ...given, ...(await adapterWith(given).verifyAccess()) };
   // Refused before the vendor is called again, in the usual case of a connection already made.
-  if (await isConnected(deps.db, { orgId: input.orgId, vendor, target }))
-    throw alreadyConnected();
+  if (await isConnected(deps.db, { orgId: input.orgId, vendor, target })) throw alreadyConnected();
   // The settings found (Linear's team id, Jira's issue types) are what the webhook is added with.
   const adapter = adapterWith(settings);
   const webhookSecret = randomBytes(32).toString('hex');
