@@ -33,22 +33,17 @@ export function handleError(thrown: unknown, request: FastifyRequest, reply: Fas
   // An AppError is the service's answer already, whatever its cause (decision 0128's keeps the
   // deadlock behind a payment being processed).
   const driverFailure = !isAppError(thrown);
+  const retryLater = (message: string) =>
+    new AppError('UNAVAILABLE', message, {
+      retryAfterSeconds: SERVER_BUSY_RETRY_AFTER_SECONDS,
+      cause: thrown,
+    });
   const concurrent =
-    driverFailure && isTransientConflict(thrown)
-      ? new AppError('UNAVAILABLE', SERVER_BUSY_MESSAGE, {
-          retryAfterSeconds: SERVER_BUSY_RETRY_AFTER_SECONDS,
-          cause: thrown,
-        })
-      : undefined;
+    driverFailure && isTransientConflict(thrown) ? retryLater(SERVER_BUSY_MESSAGE) : undefined;
   // PostgreSQL cancelled a statement past statement_timeout (decision 0135): the database was
   // slow or the statement wrong, not the request; logged once below, without a stack.
   const timedOut =
-    driverFailure && isDatabaseTimeout(thrown)
-      ? new AppError('UNAVAILABLE', SERVER_TOO_SLOW_MESSAGE, {
-          retryAfterSeconds: SERVER_BUSY_RETRY_AFTER_SECONDS,
-          cause: thrown,
-        })
-      : undefined;
+    driverFailure && isDatabaseTimeout(thrown) ? retryLater(SERVER_TOO_SLOW_MESSAGE) : undefined;
   // A row naming a project, a status… its statement could no longer find: deleted while the
   // call ran, after the call's checks had seen it (decision 0129).
   const error =

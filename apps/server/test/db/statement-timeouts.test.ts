@@ -1,9 +1,7 @@
-import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import pg from 'pg';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowLongStatements, createDb, poolTimeouts, type Db } from '../../src/db/client';
 import { migrateDatabase } from '../../src/db/migrate';
@@ -11,6 +9,7 @@ import { SERVER_TOO_SLOW_MESSAGE } from '../../src/db/pool-busy';
 import { loadConfig } from '../../src/config';
 import type { AppDeps } from '../../src/modules/module';
 import { buildTestApp, type TestApp } from '../support/helper';
+import { captureJsonLogs } from '../support/json-logs';
 
 // Decision 0135: the app's pools carry statement_timeout and idle_in_transaction_session_timeout,
 // so a statement gone wrong or a transaction left open gives its pooled connection back. Limits
@@ -56,19 +55,13 @@ const probes: FastifyPluginAsync<AppDeps> = async (app, deps) => {
 };
 
 let t: TestApp;
-const logLines: Record<string, unknown>[] = [];
+const logs = captureJsonLogs();
+const logLines = logs.lines;
 
 beforeAll(async () => {
-  const logs = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
-        logLines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
   t = await buildTestApp({
     plugins: [probes],
-    logger: pino({ level: 'info' }, logs),
+    logger: logs.logger,
     env: {
       DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS),
       DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: String(IDLE_MS),

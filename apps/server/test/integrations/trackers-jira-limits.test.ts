@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { trackerConnections } from '../../src/db/schema';
 import { JIRA_MAX_ANSWER_BYTES } from '../../src/modules/integrations/trackers/jira/jira-client';
 import type { AuthTestContext } from '../support/auth-test-app';
-import { startJiraStandIn, type JiraStandIn } from '../support/jira-stand-in';
-import { useTrackerSuite } from '../support/tracker-suite';
+import type { JiraStandIn } from '../support/jira-stand-in';
+import { useJiraSuite } from './jira-world';
 import { createWebhookWorld } from './webhook-world';
 
 // Decision 0135: a Jira site that answers slowly or floods holds neither a socket, nor memory,
@@ -14,13 +14,7 @@ import { createWebhookWorld } from './webhook-world';
 // past 5 MB is refused, and connecting calls Jira with no transaction open.
 
 const TIMEOUT_MS = 1_000;
-const suite = useTrackerSuite({
-  start: startJiraStandIn,
-  env: () => ({ WEBHOOK_ALLOW_PRIVATE: 'true', JIRA_REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) }),
-  ready: (stand, appUrl) => {
-    stand.deliverTo = appUrl;
-  },
-});
+const suite = useJiraSuite({ JIRA_REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) });
 let t: AuthTestContext;
 let jira: JiraStandIn;
 beforeAll(() => {
