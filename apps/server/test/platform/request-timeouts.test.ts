@@ -16,6 +16,7 @@ import { startRawUpload, type RawAnswer } from '../support/upload-client';
 // the client is answered 408 and its connection closed — but an attachment upload keeps its own
 // limits, and an answer (a download, a stream) may take as long as it takes.
 const REQUEST_TIMEOUT_MS = 600;
+const BIG_ANSWER_BYTES = 20 * 1024 * 1024;
 
 const probes: FastifyPluginAsync<AppDeps> = async (app) => {
   app.post('/probe/echo', (request) => ({ received: request.body }));
@@ -29,6 +30,9 @@ const probes: FastifyPluginAsync<AppDeps> = async (app) => {
     }
     return reply.type('text/plain').send(Readable.from(chunks()));
   });
+  app.get('/probe/big-answer', (_request, reply) =>
+    reply.type('application/octet-stream').send(Buffer.alloc(BIG_ANSWER_BYTES)),
+  );
   return Promise.resolve();
 };
 
@@ -43,6 +47,10 @@ beforeAll(async () => {
     env: {
       HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
       HTTP_HEADERS_TIMEOUT_MS: '500',
+      // Above the heartbeat, as the configuration requires; the slow answer below writes every
+      // 250 ms, so it is never silent that long.
+      HTTP_IDLE_TIMEOUT_MS: '800',
+      LIVE_HEARTBEAT_MS: '100',
       ATTACHMENT_BODY_TIMEOUT_MS: '1000',
       ATTACHMENT_UPLOAD_MAX_MS: '20000',
     },
@@ -123,6 +131,27 @@ describe('a request that trickles in', () => {
       200,
       { received: { text: 'in time' } },
     ]);
+  });
+});
+
+describe('a client that stops reading an answer', () => {
+  it('has its connection closed once nothing moved for HTTP_IDLE_TIMEOUT_MS', async () => {
+    const socket = connect(Number(new URL(baseUrl).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.pause();
+    socket.write('GET /probe/big-answer HTTP/1.1\r\nHost: x\r\n\r\n');
+    // Reads nothing for 2 s: the server's writes stall once the socket buffers are full.
+    await sleep(2_000);
+    let received = 0;
+    const closed = new Promise<boolean>((resolve) => socket.once('close', () => resolve(true)));
+    socket.on('data', (chunk: Buffer) => (received += chunk.length));
+    socket.resume();
+    try {
+      expect(await Promise.race([closed, sleep(5_000).then(() => false)])).toBe(true);
+      expect(received).toBeLessThan(BIG_ANSWER_BYTES);
+    } finally {
+      socket.destroy();
+    }
   });
 });
 
