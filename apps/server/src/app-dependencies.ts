@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
-import { createDb, type Db } from './db/client';
+import { createDb, poolTimeouts, type Db } from './db/client';
 import { createChangeFeed, type ChangeFeed } from './changes/change-feed';
 import { createFileStore } from './files/create-file-store';
 import type { FileStore } from './files/file-store';
@@ -56,6 +56,7 @@ export function createAppDependencies(input: {
       ? createDb(db.$client.options.connectionString ?? '', {
           max: size,
           connectTimeoutMs: config.database.connectTimeoutMs,
+          timeouts: poolTimeouts(config.database),
           genericPlans,
         })
       : otherwise;

@@ -12,6 +12,7 @@ import { installFreshReads } from './http/fresh-reads';
 import { createLogger } from './logger';
 import { installDrain } from './http/drain';
 import { createFrontDoor } from './http/front-door';
+import { installRequestDeadline } from './http/request-deadline';
 import { installRequestLog, requestIdSequence, requestLogWriter } from './http/request-log';
 import { registerOpenApi } from './http/openapi';
 import { registerPortal } from './http/portal';
@@ -67,10 +68,15 @@ export type BuildAppOptions = {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   // The portal's pages are answered in front of Fastify (issue 34), with ids from Fastify's sequence.
-  const frontDoor = createFrontDoor();
+  const frontDoor = createFrontDoor({ headersTimeoutMs: config.http.headersTimeoutMs });
   const nextRequestId = requestIdSequence();
   const app = Fastify({
     serverFactory: frontDoor.serverFactory,
+    // Decision 0135. Node's limit on receiving a request is one for the whole server, so it is
+    // the longest an upload may take; installRequestDeadline holds every other request to
+    // HTTP_REQUEST_TIMEOUT_MS.
+    requestTimeout: config.http.requestTimeoutMs + config.attachments.uploadMaxMs,
+    connectionTimeout: config.http.idleTimeoutMs,
     genReqId: nextRequestId,
     loggerInstance: options.logger ?? createLogger(config.logLevel),
     // One line per request, from installRequestLog, instead of Fastify's two.
@@ -91,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // issue 25: a terminal shows what happens, not every request; JSON logs keep them at info.
   const requestLogLevel = config.logFormat === 'pretty' ? 'debug' : 'info';
   installRequestLog(app, requestLogLevel);
+  installRequestDeadline(app, config.http.requestTimeoutMs);
   installDrain(app);
   installSecurityHeaders(app, { mountPath: IDP_MOUNT_PATH, csp: IDP_CSP });
   installExtensionCors(app);

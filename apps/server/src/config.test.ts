@@ -62,6 +62,9 @@ describe('loadConfig', () => {
       searchPoolSize: 2,
       connectTimeoutMs: 10_000,
       changeFeedPollMs: 20,
+      statementTimeoutMs: 30_000,
+      idleInTransactionTimeoutMs: 60_000,
+      longStatementTimeoutMs: 600_000,
     });
     expect(
       loadConfig({
@@ -77,6 +80,9 @@ describe('loadConfig', () => {
       searchPoolSize: 2,
       connectTimeoutMs: 500,
       changeFeedPollMs: 5,
+      statementTimeoutMs: 30_000,
+      idleInTransactionTimeoutMs: 60_000,
+      longStatementTimeoutMs: 600_000,
     });
     expect(() => loadConfig({ CHANGE_FEED_POLL_MS: '0' })).toThrow(
       'Invalid configuration: CHANGE_FEED_POLL_MS must be at least 1 ms',
@@ -107,6 +113,26 @@ describe('loadConfig', () => {
   it.each([['mysql://x@y/z'], ['not a url']])('rejects DATABASE_URL=%s', (url) => {
     expect(() => loadConfig({ DATABASE_URL: url })).toThrow(
       /^Invalid configuration: DATABASE_URL must be a postgres:\/\//,
+    );
+  });
+
+  it('limits slow clients and long statements, within bounds that keep streams alive (0135)', () => {
+    expect(loadConfig({}).http).toEqual({
+      requestTimeoutMs: 60_000,
+      headersTimeoutMs: 30_000,
+      idleTimeoutMs: 120_000,
+    });
+    expect(loadConfig({ DB_STATEMENT_TIMEOUT_MS: '0' }).database.statementTimeoutMs).toBe(0);
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '90000' })).toThrow(
+      'HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS',
+    );
+    // A quiet live stream is kept busy by its heartbeat only.
+    expect(() => loadConfig({ HTTP_IDLE_TIMEOUT_MS: '20000' })).toThrow(
+      'HTTP_IDLE_TIMEOUT_MS must exceed LIVE_HEARTBEAT_MS',
+    );
+    expect(loadConfig({ HTTP_IDLE_TIMEOUT_MS: '0' }).http.idleTimeoutMs).toBe(0);
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '50' })).toThrow(
+      'HTTP_REQUEST_TIMEOUT_MS must be at least 100 ms',
     );
   });
 

@@ -66,6 +66,12 @@ const ZEnv = z.object({
   DB_READ_POOL_SIZE: connectionCount(0).default(4),
   DB_SEARCH_POOL_SIZE: connectionCount(0).default(2),
   DB_CONNECT_TIMEOUT_MS: milliseconds(6, 50).default(10_000),
+  DB_STATEMENT_TIMEOUT_MS: milliseconds(8, 0).default(30_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(8, 0).default(60_000),
+  DB_LONG_STATEMENT_TIMEOUT_MS: milliseconds(8, 0).default(10 * 60_000),
+  HTTP_REQUEST_TIMEOUT_MS: milliseconds(7, 100).default(60_000),
+  HTTP_HEADERS_TIMEOUT_MS: milliseconds(7, 100).default(30_000),
+  HTTP_IDLE_TIMEOUT_MS: milliseconds(7, 0).default(120_000),
   CHANGE_FEED_POLL_MS: milliseconds(4, 1).default(20),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
@@ -195,6 +201,7 @@ const ZEnv = z.object({
   LINEAR_API_URL: z
     .url({ protocol: /^https?$/, error: "must be the http(s):// URL of Linear's GraphQL API" })
     .default('https://api.linear.app/graphql'),
+  JIRA_REQUEST_TIMEOUT_MS: milliseconds(6, 100).default(15_000),
   INTEGRATIONS_KEY: z
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, {
@@ -221,6 +228,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** The server's connection pools (docs/deploy.md "Database connections"). */
   database: DatabaseConfig;
+  /** How long the HTTP server waits on a client (docs/architecture.md "Timeouts", decision 0135). */
+  http: HttpConfig;
   /** pino log level. */
   logLevel: (typeof LOG_LEVELS)[number];
   /**
@@ -319,6 +328,44 @@ export type DatabaseConfig = {
    * through another, unless the request asks for a fresh answer. Doubled up to 100 ms when idle.
    */
   changeFeedPollMs: number;
+  /**
+   * The longest one statement of the app's pools may run (`DB_STATEMENT_TIMEOUT_MS`, 30 000;
+   * 0: no limit) before PostgreSQL cancels it and the call is answered 503 with Retry-After
+   * (decision 0135). Migrations and the operations long by design lift it (`allowLongStatements`).
+   */
+  statementTimeoutMs: number;
+  /**
+   * How long a connection of the app's pools may sit in an open transaction without a statement
+   * (`DB_IDLE_IN_TRANSACTION_TIMEOUT_MS`, 60 000; 0: no limit) before PostgreSQL ends its session:
+   * a transaction left open by a stuck call gives its connection (and its locks) back.
+   */
+  idleInTransactionTimeoutMs: number;
+  /**
+   * The statement limit inside the transactions long by design that a request starts — a CSV
+   * import, a URL-rule change re-homing a project (`DB_LONG_STATEMENT_TIMEOUT_MS`, 600 000;
+   * 0: no limit). Migrations have none.
+   */
+  longStatementTimeoutMs: number;
+};
+
+/** The HTTP server's limits on slow clients (Node's http server; decision 0135). */
+export type HttpConfig = {
+  /**
+   * How long a request other than an attachment upload may take to arrive, headers and body
+   * (`HTTP_REQUEST_TIMEOUT_MS`, 60 000: a 1 MB body at the 28 kB/s an upload is held to); beyond
+   * it the client is answered 408 and its connection closed. Answers (downloads, live streams)
+   * are not counted: only receiving the request. Uploads keep their own limits
+   * (`ATTACHMENT_BODY_TIMEOUT_MS`, `ATTACHMENT_UPLOAD_MAX_MS`).
+   */
+  requestTimeoutMs: number;
+  /** How long a request's headers may take to arrive (`HTTP_HEADERS_TIMEOUT_MS`, 30 000). */
+  headersTimeoutMs: number;
+  /**
+   * How long a connection may go with nothing sent nor received before it is closed
+   * (`HTTP_IDLE_TIMEOUT_MS`, 120 000; 0: never): a client that stops reading an answer frees its
+   * socket. Must exceed `LIVE_HEARTBEAT_MS`, which keeps a quiet live stream busy.
+   */
+  idleTimeoutMs: number;
 };
 
 /** How V8's garbage collector is tuned, set before the server starts. */
@@ -359,6 +406,11 @@ export type IntegrationsConfig = {
   githubApiUrl: string;
   /** `LINEAR_API_URL`: Linear's GraphQL API (default `https://api.linear.app/graphql`; tests: a stand-in). */
   linearApiUrl: string;
+  /**
+   * How long one call to a Jira site may take, answer read in full (`JIRA_REQUEST_TIMEOUT_MS`,
+   * 15 000), before it is aborted and counts as failed (decision 0135).
+   */
+  jiraRequestTimeoutMs: number;
 };
 
 /**
@@ -538,7 +590,11 @@ export function loadConfig(
       searchPoolSize: values.DB_SEARCH_POOL_SIZE,
       connectTimeoutMs: values.DB_CONNECT_TIMEOUT_MS,
       changeFeedPollMs: values.CHANGE_FEED_POLL_MS,
+      statementTimeoutMs: values.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: values.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      longStatementTimeoutMs: values.DB_LONG_STATEMENT_TIMEOUT_MS,
     },
+    http: readHttpConfig(values),
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT ?? (options.isTerminal ? 'pretty' : 'json'),
     portalDist: path.resolve(values.PORTAL_DIST ?? DEFAULT_PORTAL_DIST),
@@ -584,6 +640,7 @@ export function loadConfig(
       turnsPerOrg: values.WEBHOOK_TURNS_PER_ORG,
       githubApiUrl: values.GITHUB_API_URL.replace(/\/+$/, ''),
       linearApiUrl: values.LINEAR_API_URL,
+      jiraRequestTimeoutMs: values.JIRA_REQUEST_TIMEOUT_MS,
     },
     audit: { retentionDays: values.AUDIT_RETENTION_DAYS },
     dataExport: { linkHours: values.EXPORT_LINK_HOURS },
@@ -628,6 +685,24 @@ function readAnalyticsConfig(values: z.output<typeof ZEnv>): AnalyticsConfig | u
       `Invalid configuration: ANALYTICS_SCRIPT_URL must be set for ${provider} (the https:// URL of its script)`,
     );
   return { provider, scriptUrl, siteId };
+}
+
+function readHttpConfig(values: z.output<typeof ZEnv>): HttpConfig {
+  const http = {
+    requestTimeoutMs: values.HTTP_REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: values.HTTP_HEADERS_TIMEOUT_MS,
+    idleTimeoutMs: values.HTTP_IDLE_TIMEOUT_MS,
+  };
+  // Node refuses headers that may take longer than the whole request.
+  if (http.headersTimeoutMs > http.requestTimeoutMs)
+    throw new ConfigError(
+      'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS',
+    );
+  if (http.idleTimeoutMs !== 0 && http.idleTimeoutMs <= values.LIVE_HEARTBEAT_MS)
+    throw new ConfigError(
+      'Invalid configuration: HTTP_IDLE_TIMEOUT_MS must exceed LIVE_HEARTBEAT_MS (or be 0), or quiet live streams are cut',
+    );
+  return http;
 }
 
 function readStripeConfig(values: z.output<typeof ZEnv>): StripeConfig | undefined {

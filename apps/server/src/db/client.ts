@@ -1,5 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { DatabaseConfig } from '../config';
 import { answerPoolTimeoutAsBusy } from './pool-busy';
 import * as schema from './schema/index';
 
@@ -18,6 +20,38 @@ export type DbOrTx = Pick<
   'insert' | 'select' | 'update' | 'delete' | 'execute' | 'transaction'
 >;
 
+/** The limits PostgreSQL puts on the sessions of a pool, in milliseconds (0: none). */
+export type DbTimeouts = {
+  statementMs: number;
+  idleInTransactionMs: number;
+  longStatementMs: number;
+};
+
+/** The {@link DbTimeouts} the configuration gives the app's pools. */
+export function poolTimeouts(database: DatabaseConfig): DbTimeouts {
+  return {
+    statementMs: database.statementTimeoutMs,
+    idleInTransactionMs: database.idleInTransactionTimeoutMs,
+    longStatementMs: database.longStatementTimeoutMs,
+  };
+}
+
+// A setting of our own on each session, so a transaction can lift its limit to the configured
+// one without every service being handed the configuration.
+const LONG_STATEMENT_SETTING = 'waymark.long_statement_timeout';
+
+/**
+ * Lifts the statement limit of the open transaction `tx` to the pool's long one
+ * (`DB_LONG_STATEMENT_TIMEOUT_MS`), until it ends (`SET LOCAL`): for the operations long by design
+ * a request starts — a CSV import, a URL-rule change re-homing a whole project. On a pool without
+ * limits it changes nothing.
+ */
+export async function allowLongStatements(tx: Pick<Transaction, 'execute'>): Promise<void> {
+  await tx.execute(
+    sql`select set_config('statement_timeout', coalesce(current_setting(${LONG_STATEMENT_SETTING}, true), current_setting('statement_timeout')), true)`,
+  );
+}
+
 /**
  * Opens a connection pool of at most `max` connections (default 10) to `connectionString` and
  * wraps it in drizzle with the full schema. A call that waits `connectTimeoutMs` (default 10 s)
@@ -26,6 +60,9 @@ export type DbOrTx = Pick<
  * planned once, for any values (`plan_cache_mode = force_generic_plan`): only for a pool whose
  * statements were written so that one plan is right for all their values (decision 0103).
  * Unnamed statements (values inline in drizzle's plain queries) are planned per call regardless.
+ * `timeouts` (decision 0135; none when left out, as for backup and restore): PostgreSQL cancels a
+ * statement after `statementMs` and ends a session idle in a transaction after `idleInTransactionMs`
+ * (0: no limit); `longStatementMs` is what {@link allowLongStatements} lifts a transaction's limit to.
  */
 export function createDb(
   connectionString: string,
@@ -33,20 +70,37 @@ export function createDb(
     max = 10,
     connectTimeoutMs = 10_000,
     genericPlans = false,
+    timeouts,
   }: {
     max?: number | undefined;
     connectTimeoutMs?: number | undefined;
     genericPlans?: boolean | undefined;
+    timeouts?: DbTimeouts | undefined;
   } = {},
 ): Db {
+  // Startup parameters of every connection: set once per session, no round trip per checkout.
+  const settings = [
+    ...(genericPlans ? ['plan_cache_mode=force_generic_plan'] : []),
+    ...(timeouts
+      ? [
+          `statement_timeout=${timeouts.statementMs}`,
+          `idle_in_transaction_session_timeout=${timeouts.idleInTransactionMs}`,
+          `${LONG_STATEMENT_SETTING}=${timeouts.longStatementMs}`,
+        ]
+      : []),
+  ];
   const pool = new pg.Pool({
     connectionString,
     max,
     connectionTimeoutMillis: connectTimeoutMs,
-    ...(genericPlans ? { options: '-c plan_cache_mode=force_generic_plan' } : {}),
+    ...(settings.length > 0 ? { options: settings.map((line) => `-c ${line}`).join(' ') } : {}),
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => undefined);
+  // Nor one checked out, which pg-pool leaves without a listener: PostgreSQL ending a session idle
+  // in its transaction (idle_in_transaction_session_timeout, a restart) while the caller awaits
+  // something else. The caller's next statement fails instead, and the pool drops the client.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   answerPoolTimeoutAsBusy(pool);
   return drizzle({ client: pool, schema, casing: DB_CASING });
 }

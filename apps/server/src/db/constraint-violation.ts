@@ -39,3 +39,25 @@ export function isTransientConflict(error: unknown): boolean {
   const code = driverError(error)?.code;
   return typeof code === 'string' && TRANSIENT_CONFLICTS.has(code);
 }
+
+// query_canceled (statement_timeout, or an operator's pg_cancel_backend) and
+// idle_in_transaction_session_timeout: PostgreSQL stopped a call that ran or waited too long.
+const DATABASE_TIMEOUTS = new Set(['57014', '25P03']);
+
+// node-postgres's words for a statement on a session PostgreSQL has already ended (its
+// idle_in_transaction_session_timeout, a restart): they carry no SQLSTATE.
+const LOST_SESSION_MESSAGES = new Set([
+  'Client has encountered a connection error and is not queryable',
+  'Connection terminated unexpectedly',
+]);
+
+/**
+ * Whether `error` (or its cause, as drizzle wraps driver errors) is PostgreSQL ending a statement
+ * that ran past `statement_timeout`, or a session left idle in its transaction, or a statement
+ * sent on such an ended session (decision 0135): the call may be made again.
+ */
+export function isDatabaseTimeout(error: unknown): boolean {
+  const cause = driverError(error);
+  if (typeof cause?.code === 'string') return DATABASE_TIMEOUTS.has(cause.code);
+  return cause instanceof Error && LOST_SESSION_MESSAGES.has(cause.message);
+}

@@ -16,11 +16,18 @@ const MIGRATION_LOCK_KEY = 7_262_001;
 export async function migrateDatabase(db: Db, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
   const client = await db.$client.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    // No statement limit (decision 0135): a migration may rewrite a large table, and the lock
+    // waits for another copy's migrations. Back to the pool's limits before the client returns.
+    await client.query('set statement_timeout = 0');
     try {
-      await migrate(drizzle({ client }), { migrationsFolder });
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      try {
+        await migrate(drizzle({ client }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      }
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      await client.query('reset statement_timeout');
     }
   } finally {
     client.release();

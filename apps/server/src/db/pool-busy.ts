@@ -4,6 +4,10 @@ import type pg from 'pg';
 /** What a call waiting too long for a database connection is answered (503, issue 34). */
 export const SERVER_BUSY_MESSAGE = 'The server is busy. Try again in a moment.';
 
+/** What a call whose statement PostgreSQL cancelled for running too long is answered (503). */
+export const SERVER_TOO_SLOW_MESSAGE =
+  'The server took too long to answer this request and stopped it. Try again in a moment.';
+
 /** `Retry-After` of that answer: long enough for a burst to drain, short enough not to lose a user. */
 export const SERVER_BUSY_RETRY_AFTER_SECONDS = 2;
 

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Config } from '../config';
 import { StartupError } from '../startup-error';
-import { createDb, type Db } from './client';
+import { createDb, poolTimeouts, type Db } from './client';
 import { startEmbeddedPostgres, type EmbeddedLog } from './embedded-postgres';
 import { migrateDatabase } from './migrate';
 
@@ -27,6 +27,7 @@ export async function startDatabase(config: Config, log: EmbeddedLog): Promise<D
   const db = createDb(connectionString, {
     max: config.database.poolSize,
     connectTimeoutMs: config.database.connectTimeoutMs,
+    timeouts: poolTimeouts(config.database),
   });
   const close = async () => {
     await db.$client.end();

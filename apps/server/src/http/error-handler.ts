@@ -1,9 +1,13 @@
 import { AppError, ERROR_STATUS, isAppError, type ErrorBody, type ErrorCode } from '@waymark/core';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isTransientConflict } from '../db/constraint-violation';
+import { isDatabaseTimeout, isTransientConflict } from '../db/constraint-violation';
 import { answerToMissingReference } from './missing-reference';
-import { SERVER_BUSY_MESSAGE, SERVER_BUSY_RETRY_AFTER_SECONDS } from '../db/pool-busy';
+import {
+  SERVER_BUSY_MESSAGE,
+  SERVER_BUSY_RETRY_AFTER_SECONDS,
+  SERVER_TOO_SLOW_MESSAGE,
+} from '../db/pool-busy';
 
 const CODE_BY_STATUS = new Map<number, ErrorCode>(
   (Object.entries(ERROR_STATUS) as [ErrorCode, number][])
@@ -29,17 +33,24 @@ export function handleError(thrown: unknown, request: FastifyRequest, reply: Fas
   // An AppError is the service's answer already, whatever its cause (decision 0128's keeps the
   // deadlock behind a payment being processed).
   const driverFailure = !isAppError(thrown);
+  const retryLater = (message: string) =>
+    new AppError('UNAVAILABLE', message, {
+      retryAfterSeconds: SERVER_BUSY_RETRY_AFTER_SECONDS,
+      cause: thrown,
+    });
   const concurrent =
-    driverFailure && isTransientConflict(thrown)
-      ? new AppError('UNAVAILABLE', SERVER_BUSY_MESSAGE, {
-          retryAfterSeconds: SERVER_BUSY_RETRY_AFTER_SECONDS,
-          cause: thrown,
-        })
-      : undefined;
+    driverFailure && isTransientConflict(thrown) ? retryLater(SERVER_BUSY_MESSAGE) : undefined;
+  // PostgreSQL cancelled a statement past statement_timeout (decision 0135): the database was
+  // slow or the statement wrong, not the request; logged once below, without a stack.
+  const timedOut =
+    driverFailure && isDatabaseTimeout(thrown) ? retryLater(SERVER_TOO_SLOW_MESSAGE) : undefined;
   // A row naming a project, a status… its statement could no longer find: deleted while the
   // call ran, after the call's checks had seen it (decision 0129).
   const error =
-    concurrent ?? (driverFailure ? answerToMissingReference(thrown) : undefined) ?? thrown;
+    concurrent ??
+    timedOut ??
+    (driverFailure ? answerToMissingReference(thrown) : undefined) ??
+    thrown;
   const body = toErrorBody(error);
   const retryAfterSeconds = appErrorIn(error)?.retryAfterSeconds;
   if (retryAfterSeconds !== undefined) void reply.header('retry-after', String(retryAfterSeconds));
@@ -48,9 +59,20 @@ export function handleError(thrown: unknown, request: FastifyRequest, reply: Fas
     request.log.error({ err: error }, 'request failed');
   else if (concurrent)
     request.log.warn({ err: thrown }, 'transaction aborted for a concurrent one');
+  else if (timedOut)
+    request.log.warn(
+      { statusCode: body.statusCode, reason: driverMessage(thrown) },
+      'database statement stopped by a time limit',
+    );
   else if (body.statusCode >= 500) request.log.warn({ statusCode: body.statusCode }, body.message);
   else request.log.info({ err: error, statusCode: body.statusCode }, body.message);
   void reply.status(body.statusCode).send(body);
+}
+
+/** PostgreSQL's own words behind a driver failure (drizzle wraps them as its error's cause). */
+function driverMessage(thrown: unknown): string {
+  const cause = thrown instanceof Error && thrown.cause instanceof Error ? thrown.cause : thrown;
+  return cause instanceof Error ? cause.message : String(cause);
 }
 
 /**

@@ -1,8 +1,23 @@
 import type { TTrackerConnection } from '@waymark/core';
 import type { AuthTestContext } from '../support/auth-test-app';
-import type { JiraStandIn } from '../support/jira-stand-in';
+import { startJiraStandIn, type JiraStandIn } from '../support/jira-stand-in';
+import { useTrackerSuite } from '../support/tracker-suite';
 import { addMember, ok, type OrgWorld } from '../support/projects-world';
 import { createWebhookWorld } from './webhook-world';
+
+/**
+ * The Jira stand-in and a test app that reaches it (loopback: `WEBHOOK_ALLOW_PRIVATE=true`) and
+ * that it delivers webhooks to; `env` adds to the app's environment.
+ */
+export function useJiraSuite(env: Record<string, string> = {}) {
+  return useTrackerSuite({
+    start: startJiraStandIn,
+    env: () => ({ WEBHOOK_ALLOW_PRIVATE: 'true', ...env }),
+    ready: (stand, appUrl) => {
+      stand.deliverTo = appUrl;
+    },
+  });
+}
 
 /** An organization with a project, a tester (member) and the Jira project `project` connected. */
 export type JiraWorld = OrgWorld & {

@@ -23,6 +23,7 @@ export async function reconcileNow(
         githubApiUrl: apis.githubApiUrl ?? 'http://127.0.0.1:9',
         linearApiUrl: apis.linearApiUrl ?? 'http://127.0.0.1:9/graphql',
         allowPrivateAddresses: true,
+        jiraRequestTimeoutMs: t.config.integrations.jiraRequestTimeoutMs,
       }),
     },
     { warn: () => {} },

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { trackerConnections, trackerLinks } from '../../src/db/schema';
 import type { AuthTestContext } from '../support/auth-test-app';
-import { startJiraStandIn, type JiraStandIn } from '../support/jira-stand-in';
+import type { JiraStandIn } from '../support/jira-stand-in';
 import { multipartFile, TINY_PNG } from '../support/multipart';
 import { createItem, ok } from '../support/projects-world';
 import {
@@ -22,9 +22,8 @@ import {
   expectSecretsHidden,
   linkIssueCall,
   statusHistory,
-  useTrackerSuite,
 } from '../support/tracker-suite';
-import { createJiraWorld, type JiraWorld } from './jira-world';
+import { createJiraWorld, useJiraSuite, type JiraWorld } from './jira-world';
 import { reconcileNow } from './reconcile-now';
 import { createBug, createIssueCall, itemState } from './tracker-world';
 
@@ -36,13 +35,7 @@ import { createBug, createIssueCall, itemState } from './tracker-world';
 // listens on loopback, so the app allows private addresses (WEBHOOK_ALLOW_PRIVATE=true); the
 // guard itself is proven in jira-site.test.ts.
 
-const suite = useTrackerSuite({
-  start: startJiraStandIn,
-  env: () => ({ WEBHOOK_ALLOW_PRIVATE: 'true' }),
-  ready: (stand, appUrl) => {
-    stand.deliverTo = appUrl;
-  },
-});
+const suite = useJiraSuite();
 let t: AuthTestContext;
 let jira: JiraStandIn;
 beforeAll(() => {

@@ -3,11 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/helper';
+import { captureJsonLogs } from '../support/json-logs';
 
 // Issue 34: page addresses are answered in front of Fastify (http/portal-front-door.ts). Every
 // answer it gives must be the one Fastify's pipeline gives for the same request (inject() always
@@ -22,7 +21,8 @@ const SOCKET_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-en
 let portalDist: string;
 let t: TestApp;
 let baseUrl: string;
-const logLines: Record<string, unknown>[] = [];
+const logs = captureJsonLogs();
+const logLines = logs.lines;
 
 async function writeWithCopies(file: string, text: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
@@ -50,16 +50,9 @@ beforeAll(async () => {
     path.join(portalDist, 'public-pages.json'),
     JSON.stringify(['/home/product-info']),
   );
-  const logs = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
-        logLines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
   t = await buildTestApp({
     env: { PORTAL_DIST: portalDist, LOG_FORMAT: 'json' },
-    logger: pino({ level: 'info' }, logs),
+    logger: logs.logger,
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;

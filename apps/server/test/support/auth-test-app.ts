@@ -7,7 +7,7 @@ import type {
 import type { Config } from '../../src/config';
 import type { Db } from '../../src/db/client';
 import type { FileStore } from '../../src/files/file-store';
-import { buildTestApp } from './helper';
+import { buildTestApp, type TestAppOptions } from './helper';
 import { startTestIssuer, type TestIssuer, type TestTokenOptions } from './auth-test-issuer';
 
 /** A test clock: `now()` answers `at`, which tests move freely. */
@@ -36,7 +36,7 @@ export type AuthTestContext = {
 /**
  * Starts an {@link AuthTestContext}; `now` sets the clock (default 2026-03-10T12:00:00Z), `env`
  * adds configuration (e.g. attachment limits, an S3 bucket), `wrapFiles` wraps the app's file store
- * (a disk that fails).
+ * (a disk that fails), `plugins` adds probe routes.
  */
 export async function startAuthTestApp(
   options: {
@@ -44,6 +44,7 @@ export async function startAuthTestApp(
     env?: Record<string, string>;
     logger?: FastifyBaseLogger;
     wrapFiles?: (files: FileStore) => FileStore;
+    plugins?: TestAppOptions['plugins'];
   } = {},
 ): Promise<AuthTestContext> {
   const audience = 'https://waymark.test/api';
@@ -57,6 +58,7 @@ export async function startAuthTestApp(
     clock,
     ...(options.logger && { logger: options.logger }),
     ...(options.wrapFiles && { wrapFiles: options.wrapFiles }),
+    ...(options.plugins && { plugins: options.plugins }),
   });
   return {
     app,

@@ -7,7 +7,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import { createDb, type Db } from '../../src/db/client';
+import { createDb, poolTimeouts, type Db, type DbTimeouts } from '../../src/db/client';
 import { TEMPLATE_DATABASE, quoteIdent, runSql, withDatabase } from './test-database';
 
 /** A stand-in for the built extension, so the public download answers in every test app. */
@@ -48,12 +48,13 @@ export type TestDatabase = {
 export async function createTestDatabase({
   max,
   connectTimeoutMs,
-}: { max?: number; connectTimeoutMs?: number } = {}): Promise<TestDatabase> {
+  timeouts,
+}: { max?: number; connectTimeoutMs?: number; timeouts?: DbTimeouts } = {}): Promise<TestDatabase> {
   const adminUrl = inject('databaseAdminUrl');
   const name = `waymark_test_${randomBytes(6).toString('hex')}`;
   await createDatabaseFromTemplate(adminUrl, name);
   const databaseUrl = withDatabase(adminUrl, name);
-  const db = createDb(databaseUrl, { max, connectTimeoutMs });
+  const db = createDb(databaseUrl, { max, connectTimeoutMs, timeouts });
   return {
     db,
     databaseUrl,
@@ -76,6 +77,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const connectTimeoutMs = env?.DB_CONNECT_TIMEOUT_MS
     ? Number(env.DB_CONNECT_TIMEOUT_MS)
     : undefined;
+  // …and limited as DB_STATEMENT_TIMEOUT_MS and its kin say (their defaults unless `env` sets
+  // them), read once here without the data directory that the full configuration needs.
+  const timeouts = poolTimeouts(loadConfig({ ...env }).database);
   const {
     db,
     databaseUrl,
@@ -83,6 +87,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   } = await createTestDatabase({
     max: poolSize,
     connectTimeoutMs,
+    timeouts,
   });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'waymark-test-data-'));
   const config = loadConfig({

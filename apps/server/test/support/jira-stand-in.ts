@@ -97,6 +97,18 @@ export type JiraStandIn = {
   failNext(count: number, status?: number): void;
   /** Each issue creation waits this long before answering (racing requests overlap). */
   createDelayMs: number;
+  /**
+   * Every answer, once its headers and first bytes are sent, waits this long before its end (a
+   * slow site, or one trickling its answer); 0 (default): none.
+   */
+  answerDelayMs: number;
+  /** Requests whose caller closed the connection before the answer's end. */
+  abandoned: string[];
+  /**
+   * `GET myself` answers a JSON body this large, without a length (a site flooding), and counts
+   * in `abandoned` if the caller stops reading; 0: none.
+   */
+  hugeAnswerBytes: number;
   /** Where webhooks are delivered instead of their URL's origin (the test app's address). */
   deliverTo: string | null;
   close(): Promise<void>;
@@ -118,6 +130,28 @@ const json = (response: ServerResponse, status: number, body: unknown) =>
 
 const jiraError = (response: ServerResponse, status: number, message: string) =>
   json(response, status, { errorMessages: [message], errors: {} });
+
+/**
+ * A JSON object of `bytes` bytes, sent in 64 kB chunks with no length announced; `onAbandoned`
+ * if the caller closes the connection first.
+ */
+function sendHuge(response: ServerResponse, bytes: number, onAbandoned: () => void): void {
+  response.once('close', () => {
+    if (!response.writableFinished) onAbandoned();
+  });
+  response.writeHead(200, { 'content-type': 'application/json;charset=UTF-8' });
+  const chunk = `"${'x'.repeat(64 * 1024 - 3)}",`;
+  response.write('{"padding":[');
+  let sent = 0;
+  const more = () => {
+    while (sent < bytes && !response.destroyed) {
+      sent += chunk.length;
+      if (!response.write(chunk)) return void response.once('drain', more);
+    }
+    if (!response.destroyed) response.end('""]}');
+  };
+  more();
+}
 
 /** Starts the stand-in on a free loopback port. */
 export async function startJiraStandIn(): Promise<JiraStandIn> {
@@ -225,6 +259,11 @@ export async function startJiraStandIn(): Promise<JiraStandIn> {
     const method = request.method ?? 'GET';
     requests.push(`${method} ${url.pathname}`);
     const text = await readBody(request);
+    if (standIn.answerDelayMs > 0) holdAnswer(response, `${method} ${url.pathname}`);
+    if (standIn.hugeAnswerBytes > 0 && method === 'GET' && url.pathname === '/rest/api/3/myself')
+      return sendHuge(response, standIn.hugeAnswerBytes, () =>
+        abandoned.push(`${method} ${url.pathname}`),
+      );
     const failure = faults.takeFailure();
     if (failure !== undefined) return jiraError(response, failure, 'Failed by the test');
     const basic = /^Basic (.+)$/.exec(request.headers.authorization ?? '')?.[1];
@@ -338,6 +377,25 @@ export async function startJiraStandIn(): Promise<JiraStandIn> {
     return jiraError(response, 404, `No stand-in resource for ${method} ${path}`);
   };
 
+  // Sends the head and a first byte at once, the rest after answerDelayMs.
+  const holdAnswer = (response: ServerResponse, label: string) => {
+    const end = response.end.bind(response) as (body?: unknown) => ServerResponse;
+    let finished = false;
+    response.once('close', () => {
+      if (!finished) abandoned.push(label);
+    });
+    response.end = ((body?: unknown) => {
+      const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body : '';
+      response.write(text.slice(0, 1));
+      setTimeout(() => {
+        finished = true;
+        if (!response.destroyed) end(text.slice(1));
+      }, standIn.answerDelayMs);
+      return response;
+    }) as typeof response.end;
+  };
+  const abandoned: string[] = [];
+
   // The test's hand on Jira from another process (e2e workers; the server runs in global setup).
   const server = await startStandInServer({
     handle,
@@ -359,6 +417,9 @@ export async function startJiraStandIn(): Promise<JiraStandIn> {
     deliveries,
     webhooks,
     createDelayMs: 0,
+    answerDelayMs: 0,
+    abandoned,
+    hugeAnswerBytes: 0,
     deliverTo: null,
     issues: (projectKey) => projectOf(projectKey).issues,
     allowToken(email, token, projectKeys, options = {}) {

@@ -76,6 +76,10 @@ export const TRACKER_ISSUE_REFUSED =
 /** The vendor did not answer or answered an error (an outage, a revoked token). */
 export const TRACKER_UNAVAILABLE = 'The issue tracker did not accept the request; try again later.';
 
+/** A Jira answer larger than the server reads (5 MB): not a Jira site, or a broken one. */
+export const JIRA_ANSWER_TOO_LARGE =
+  "The Jira site's answer was too large (over 5 MB), so Waymark stopped reading it. Check the site address.";
+
 const ZOwnerOrRepo = ZText.trim()
   .min(1, { error: 'Enter the owner and the repository.' })
   .max(100, { error: 'At most 100 characters.' })

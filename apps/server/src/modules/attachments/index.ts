@@ -11,6 +11,7 @@ import { getAttachmentStorage, getItemAttachments } from './get-attachments';
 import { SWEEP_JOB, sweepOrphanFiles } from './sweep-orphans';
 import { uploadAttachment } from './upload-attachment';
 import { watchUploadBody } from './watch-upload-body';
+import { liftRequestDeadline } from '../../http/request-deadline';
 
 export { sweepOrphanFiles } from './sweep-orphans';
 export { deleteOrgFiles } from './delete-org-files';
@@ -37,13 +38,16 @@ const registerAttachments: AppModule = async (app, deps) => {
   registerRoute(app, routes.uploadAttachment, {
     access: byItem,
     errors: ['PLAN_LIMIT', 'PAYLOAD_TOO_LARGE', 'CONFLICT'],
-    handler: async (request, reply) =>
-      uploadAttachment(deps, requireProjectScope(request), {
+    handler: async (request, reply) => {
+      // The upload's body has its own limits (watchUploadBody), longer than other requests'.
+      liftRequestDeadline(request);
+      return uploadAttachment(deps, requireProjectScope(request), {
         itemId: request.params.itemId,
         userId: requireCaller(request).userId,
         readFilePart: (limits) => request.file({ limits }),
         body: watchUploadBody(reply, deps.config.attachments),
-      }),
+      });
+    },
   });
   registerRoute(app, routes.downloadAttachment, {
     access: byItem,

@@ -121,6 +121,7 @@ describe('the Jira adapter over the guarded fetch', () => {
     const jira = createJiraAdapter({
       token: 'jira-token',
       target: '127.0.0.1/SHOP',
+      timeoutMs: 15_000,
       // The site itself passes (a stand-in on loopback); the transport still checks each hop.
       allowPrivateAddresses: true,
       settings: { siteUrl: outsideBase, email: 'admin@example.com' },

@@ -62,6 +62,7 @@ const registerIntegrations: AppModule = async (
         githubApiUrl: config.integrations.githubApiUrl,
         linearApiUrl: config.integrations.linearApiUrl,
         allowPrivateAddresses: config.integrations.allowPrivateAddresses,
+        jiraRequestTimeoutMs: config.integrations.jiraRequestTimeoutMs,
       }),
     },
     jobs,

@@ -8,7 +8,7 @@ import {
   type TTrackerVendor,
   type ZTrackerConnectInput,
 } from '@waymark/core';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { trackerConnections } from '../../../db/schema';
 import { toConnectionView, webhookUrlOf } from './connection-rows';
@@ -52,56 +52,90 @@ function targetOf(
 /**
  * Connects a tracker: the token is checked with the vendor first (a refused token is a 400 and
  * nothing is stored), then stored sealed with a new webhook secret, which the answer shows once.
- * A vendor that lets an API client set a webhook's secret (Linear, Jira) gets its webhook added here,
- * inside the transaction: if the vendor refuses, nothing is stored. The first connection also
- * seeds the state mapping from the organization's status names.
+ * A vendor that lets an API client set a webhook's secret (Linear, Jira) gets its webhook added
+ * before anything is written, with no transaction open (decision 0135: a slow vendor holds no
+ * pooled connection), at the URL of the connection's id taken beforehand: if the vendor refuses,
+ * nothing is stored. A connect that loses the race to an identical one removes the webhook it
+ * added and answers CONFLICT. The first connection also seeds the state mapping from the
+ * organization's status names.
  */
 export async function connectTracker(
   deps: TrackerDeps,
   input: { orgId: number; userId: number; connect: ConnectInput },
 ): Promise<TTrackerConnection & { webhookSecret: string }> {
+  const { vendor } = input.connect;
   const { target, settings: given } = targetOf(input.connect, deps.allowPrivateAddresses);
   const adapterWith = (settings: TrackerSettings) =>
-    deps.registry.adapterFor({
-      vendor: input.connect.vendor,
-      target,
-      token: input.connect.token,
-      settings,
-    });
+    deps.registry.adapterFor({ vendor, target, token: input.connect.token, settings });
+  const alreadyConnected = () => new AppError('CONFLICT', ALREADY_CONNECTED[vendor]);
   const settings = { ...given, ...(await adapterWith(given).verifyAccess()) };
+  // Refused before the vendor is called again, in the usual case of a connection already made.
+  if (await isConnected(deps.db, { orgId: input.orgId, vendor, target })) throw alreadyConnected();
   // The settings found (Linear's team id, Jira's issue types) are what the webhook is added with.
   const adapter = adapterWith(settings);
   const webhookSecret = randomBytes(32).toString('hex');
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(trackerConnections)
-      .values({
-        orgId: input.orgId,
-        vendor: input.connect.vendor,
-        target,
-        settings,
-        tokenCiphertext: deps.box.seal(input.connect.token),
-        webhookSecretCiphertext: deps.box.seal(webhookSecret),
-        createdBy: input.userId,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw new AppError('CONFLICT', ALREADY_CONNECTED[input.connect.vendor]);
-    let stored = row;
-    if (adapter.registerWebhook) {
-      // Concurrent identical connects wait on the unique index above, so only the one that
-      // inserted reaches the vendor.
-      const hook = await adapter.registerWebhook({
-        url: webhookUrlOf(deps.publicUrl, row),
+  const id = await newConnectionId(deps.db);
+  const hook = adapter.registerWebhook
+    ? await adapter.registerWebhook({
+        url: webhookUrlOf(deps.publicUrl, { id, vendor }),
         secret: webhookSecret,
-      });
-      [stored = row] = await tx
-        .update(trackerConnections)
-        .set({ settings: { ...settings, ...hook } })
-        .where(eq(trackerConnections.id, row.id))
+      })
+    : {};
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(trackerConnections)
+        .overridingSystemValue()
+        .values({
+          id,
+          orgId: input.orgId,
+          vendor,
+          target,
+          settings: { ...settings, ...hook },
+          tokenCiphertext: deps.box.seal(input.connect.token),
+          webhookSecretCiphertext: deps.box.seal(webhookSecret),
+          createdBy: input.userId,
+        })
+        .onConflictDoNothing()
         .returning();
-    }
-    await seedStateMapping(tx, input.orgId);
-    return { ...toConnectionView(deps.publicUrl, stored), webhookSecret };
-  });
+      if (!row) throw alreadyConnected();
+      await seedStateMapping(tx, input.orgId);
+      return { ...toConnectionView(deps.publicUrl, row), webhookSecret };
+    });
+  } catch (error) {
+    // An identical connect committed first (or the write failed): this one's webhook goes.
+    if (adapter.registerWebhook)
+      await adapterWith({ ...settings, ...hook })
+        .removeWebhook?.()
+        .catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Whether the organization has this vendor's `target` connected (as the unique index reads it). */
+async function isConnected(
+  db: TrackerDeps['db'],
+  key: { orgId: number; vendor: string; target: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: trackerConnections.id })
+    .from(trackerConnections)
+    .where(
+      and(
+        eq(trackerConnections.orgId, key.orgId),
+        eq(trackerConnections.vendor, key.vendor),
+        sql`lower(${trackerConnections.target}) = lower(${key.target})`,
+      ),
+    );
+  return row !== undefined;
+}
+
+/** The next id of `tracker_connections`, taken from its identity before the row is written. */
+async function newConnectionId(db: TrackerDeps['db']): Promise<number> {
+  const result = await db.execute<{ id: number }>(
+    sql`select nextval(pg_get_serial_sequence('tracker_connections', 'id'))::int as id`,
+  );
+  const id = result.rows[0]?.id;
+  if (id === undefined) throw new Error('No id from the tracker_connections identity');
+  return id;
 }

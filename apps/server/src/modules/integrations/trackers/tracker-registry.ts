@@ -27,6 +27,8 @@ export function createTrackerRegistry(config: {
   githubApiUrl: string;
   linearApiUrl: string;
   allowPrivateAddresses: boolean;
+  /** One Jira call's limit (`JIRA_REQUEST_TIMEOUT_MS`). */
+  jiraRequestTimeoutMs: number;
 }): TrackerRegistry {
   // The guarded fetch of GitHub and Jira calls: the operator's GitHub API address is trusted, a
   // Jira site and every redirect's target are checked (docs/integrations.md).
@@ -41,6 +43,7 @@ export function createTrackerRegistry(config: {
     jira: (connection) =>
       createJiraAdapter({
         allowPrivateAddresses: config.allowPrivateAddresses,
+        timeoutMs: config.jiraRequestTimeoutMs,
         fetch,
         ...connection,
       }),

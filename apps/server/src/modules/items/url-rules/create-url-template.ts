@@ -1,5 +1,5 @@
 import { AppError, type TUrlTemplate } from '@waymark/core';
-import type { Db } from '../../../db/client';
+import { allowLongStatements, type Db } from '../../../db/client';
 import { urlTemplates } from '../../../db/schema';
 import { isUniqueViolation } from '../../../db/constraint-violation';
 import type { ProjectScope } from '../../access/index';
@@ -28,6 +28,8 @@ export async function createUrlTemplate(
 ): Promise<TUrlTemplate> {
   try {
     return await db.transaction(async (tx) => {
+      // Re-homing moves a whole project's pages in this transaction: long by design (0135).
+      await allowLongStatements(tx);
       await lockUrlRules(tx, scope.projectId, 'exclusive');
       const rules = await readUrlRules(tx, scope.projectId);
       const { pattern } = checkTemplate(input.pattern, rules);

@@ -1,6 +1,6 @@
 import { AppError, formatCount } from '@waymark/core';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { allowLongStatements, type Db } from '../../../db/client';
 import { urlTemplates } from '../../../db/schema';
 import type { ProjectScope } from '../../access/index';
 import { lockUrlRules, readUrlRules } from './read-url-rules';
@@ -20,6 +20,8 @@ export async function deleteUrlTemplate(
   input: { templateId: number; userId: number },
 ): Promise<string> {
   return db.transaction(async (tx) => {
+    // Re-homing moves a whole project's pages in this transaction: long by design (0135).
+    await allowLongStatements(tx);
     await lockUrlRules(tx, scope.projectId, 'exclusive');
     const [removed] = await tx
       .delete(urlTemplates)

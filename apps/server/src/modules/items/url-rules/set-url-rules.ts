@@ -1,5 +1,5 @@
 import type { TUrlRules } from '@waymark/core';
-import type { Db } from '../../../db/client';
+import { allowLongStatements, type Db } from '../../../db/client';
 import { projectUrlRules } from '../../../db/schema';
 import type { ProjectScope } from '../../access/index';
 import { toUrlRules } from './get-url-rules';
@@ -21,6 +21,8 @@ export async function setUrlRules(
   input: SetUrlRulesInput,
 ): Promise<TUrlRules> {
   return db.transaction(async (tx) => {
+    // Re-homing moves a whole project's pages in this transaction: long by design (0135).
+    await allowLongStatements(tx);
     await lockUrlRules(tx, scope.projectId, 'exclusive');
     const values = { hashRoutes: input.hashRoutes, keptParams: input.keptParams };
     await tx

@@ -5,7 +5,7 @@ import {
   type TImportRowResult,
 } from '@waymark/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../../db/client';
+import { allowLongStatements, type Db, type DbOrTx } from '../../../db/client';
 import { itemImportKeys, items } from '../../../db/schema';
 import type { ProjectScope } from '../../access/index';
 import {
@@ -70,6 +70,8 @@ export async function importItems(
   const keys = importKeysOf(file.rows);
   try {
     return await db.transaction(async (tx) => {
+      // A whole file's rows in one transaction: long by design (decision 0135).
+      await allowLongStatements(tx);
       await lockProjectImports(tx, scope.projectId);
       const context = await loadImportContext(tx, scope);
       const known = await findKnownItems(tx, scope.projectId, file.rows, keys);

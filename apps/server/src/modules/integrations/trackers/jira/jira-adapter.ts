@@ -14,9 +14,6 @@ import { chooseIssueTypes, type JiraIssueType } from './jira-issue-types';
 import { assertPublicSite } from './jira-site';
 import { parseJiraIssueRef } from './parse-issue-ref';
 
-/** How long one Jira call may take before it counts as failed (its outcome then unknown). */
-const REQUEST_TIMEOUT_MS = 15_000;
-
 /** The label every issue Waymark creates carries, beside its marker label. */
 export const JIRA_LABEL = 'waymark';
 
@@ -47,6 +44,11 @@ export function createJiraAdapter(input: {
   target: string;
   settings: TrackerSettings;
   allowPrivateAddresses: boolean;
+  /**
+   * How long one call may take, its answer read in full, before it is aborted and counts as
+   * failed, its outcome then unknown (`JIRA_REQUEST_TIMEOUT_MS`).
+   */
+  timeoutMs: number;
   /** The guarded fetch of outgoing calls: every hop, redirects included, checked. */
   fetch: typeof fetch;
 }): TrackerAdapter {
@@ -57,24 +59,16 @@ export function createJiraAdapter(input: {
     email: input.settings.email ?? '',
     token: input.token,
     fetch: input.fetch,
+    timeoutMs: input.timeoutMs,
   });
   const jira = createCloudClient(client);
   let checked: Promise<void> | undefined;
   const call = async <T>(request: () => Promise<T>): Promise<T> => {
     checked ??= assertPublicSite(siteUrl, { allowPrivateAddresses: input.allowPrivateAddresses });
     await checked;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(
-        () => reject(new AppError('BAD_REQUEST', TRACKER_UNAVAILABLE)),
-        REQUEST_TIMEOUT_MS,
-      );
-    });
-    try {
-      return await Promise.race([request(), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    // The client aborts the request itself past its time (decision 0135): no socket is left
+    // reading an answer nobody waits for.
+    return request();
   };
   const unavailable = () => new AppError('BAD_REQUEST', TRACKER_UNAVAILABLE);
   const ofProject = (issue: JiraIssue) =>
