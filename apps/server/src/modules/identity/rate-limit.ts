@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idpRateLimits } from '../../db/schema';
+import { countInWindow } from '../../db/window-counter';
 import type { Clock } from './identity-deps';
 import { secondsUntilAllowed } from './sliding-window';
 
@@ -46,21 +47,14 @@ export async function countAttempt(
   for (const counter of counters) {
     const key = storedKey(counter);
     const window = windowOf(now, counter.limit);
-    const [row] = await db
-      .insert(idpRateLimits)
-      .values({ key, windowStart: window.start, count: 1 })
-      .onConflictDoUpdate({
-        target: [idpRateLimits.key, idpRateLimits.windowStart],
-        set: { count: sql`${idpRateLimits.count} + 1` },
-      })
-      .returning({ count: idpRateLimits.count });
+    const current = await countInWindow(db, idpRateLimits, key, window.start);
     const [previous] = await db
       .select({ count: idpRateLimits.count })
       .from(idpRateLimits)
       .where(and(eq(idpRateLimits.key, key), eq(idpRateLimits.windowStart, window.previous)));
     const counts = {
       previous: previous?.count ?? 0,
-      current: row?.count ?? 0,
+      current,
       elapsedFraction: window.fraction,
     };
     const wait = secondsUntilAllowed(counts, counter.limit.max, counter.limit.windowSeconds);

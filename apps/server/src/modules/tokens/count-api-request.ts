@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ApiRateLimitConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { apiRateCounters } from '../../db/schema';
+import { countInWindow, fixedWindow } from '../../db/window-counter';
 import { rateVerdict, type RateVerdict } from './rate-verdict';
 import type { TokenGrant } from './token-grant';
 
@@ -18,8 +19,7 @@ export async function countApiRequest(
   grant: TokenGrant,
   cost = 1,
 ): Promise<RateVerdict> {
-  const windowMs = limits.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
+  const windowStart = fixedWindow(now, limits.windowSeconds).start;
   const counters: Counter[] = [
     { name: 'token', key: `token:${grant.tokenId}`, quota: limits.perToken },
     ...(grant.orgId === null
@@ -28,15 +28,8 @@ export async function countApiRequest(
   ];
   const counts = await Promise.all(
     counters.map(async (counter) => {
-      const [row] = await db
-        .insert(apiRateCounters)
-        .values({ key: counter.key, windowStart, count: cost })
-        .onConflictDoUpdate({
-          target: [apiRateCounters.key, apiRateCounters.windowStart],
-          set: { count: sql`${apiRateCounters.count} + ${cost}` },
-        })
-        .returning({ count: apiRateCounters.count });
-      return { name: counter.name, quota: counter.quota, count: row?.count ?? 0 };
+      const count = await countInWindow(db, apiRateCounters, counter.key, windowStart, cost);
+      return { name: counter.name, quota: counter.quota, count };
     }),
   );
   return rateVerdict(counts, {
