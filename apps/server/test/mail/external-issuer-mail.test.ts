@@ -13,12 +13,16 @@ let t: TestApp;
 const mailingModule: AppModule = (app, { db, mailer }) => {
   app.post('/test/mail', { schema: { hide: true } }, async () => {
     await db.transaction((tx) =>
-      mailer.enqueue(tx, {
-        to: 'invitee@example.com',
-        subject: 'You are invited',
-        text: 'Join us: http://localhost:8080/client/',
-        html: '<p>Join us</p>',
-      }),
+      mailer.enqueue(
+        tx,
+        {
+          to: 'invitee@example.com',
+          subject: 'You are invited',
+          text: 'Join us: http://localhost:8080/client/',
+          html: '<p>Join us</p>',
+        },
+        'organization',
+      ),
     );
     return { ok: true };
   });

@@ -70,6 +70,7 @@ export async function deleteAccount(
         firstName: user.firstName,
         orgNames: left.map((membership) => membership.orgName).filter(Boolean),
       }),
+      'identity',
     );
     await anonymiseUser(tx, { userId: input.userId, at });
     return ACCOUNT_DELETED;

@@ -26,6 +26,7 @@ export async function notifyAdmins(
           paragraphs: input.paragraphs,
           accountUrl: `${deps.publicUrl}/client/app/account`,
         }),
+        'organization',
       ),
   });
 }

@@ -155,5 +155,6 @@ async function mailReady(
       url: `${deps.publicUrl}${PORTAL_LINKS.yourData}?export=${row.id}`,
       expiresAt,
     }),
+    'organization',
   );
 }

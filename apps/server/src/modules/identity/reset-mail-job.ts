@@ -39,6 +39,7 @@ export async function mailPasswordReset(
         url: `${deps.publicUrl}${interactionPath(job.uid, 'reset')}?token=${token}`,
         validMinutes: EMAIL_TOKEN_TTL_SECONDS['reset-password'] / 60,
       }),
+      'identity',
     );
   });
 }

@@ -94,5 +94,6 @@ async function sendAlreadyRegisteredMail(
       signInUrl: `${deps.publicUrl}${PORTAL_HOME_PATH}`,
       resetUrl: `${deps.publicUrl}${interactionPath(input.uid, 'forgot')}`,
     }),
+    'identity',
   );
 }

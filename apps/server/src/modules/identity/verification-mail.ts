@@ -40,5 +40,6 @@ export async function sendVerificationMail(
       url,
       validHours: EMAIL_TOKEN_TTL_SECONDS['verify-email'] / 3600,
     }),
+    'identity',
   );
 }

@@ -94,6 +94,7 @@ async function enqueueMail(
       unsubscribeUrl: `${deps.publicUrl}/api/inbox/unsubscribe?token=${input.token}`,
       preferencesUrl: `${deps.publicUrl}${PORTAL_LINKS.notificationPreferences}`,
     }),
+    'organization',
   );
 }
 

@@ -27,6 +27,7 @@ export async function notifyEndpointDisabled(
           reason: input.reason,
           integrationsUrl: `${deps.publicUrl}/client/app/integrations`,
         }),
+        'organization',
       ),
   });
 }
