@@ -123,6 +123,9 @@ const ZEnv = z.object({
   SESSION_RATE_LIMIT_PER_USER: wholeCount().default(12_000),
   SESSION_RATE_LIMIT_WINDOW_SECONDS: wholeCount().default(60),
   SIGN_UP_LIMIT_PER_IP: wholeCount().default(30),
+  // Decision 0137: GitLab's trial namespaces and GitHub's new or free organizations get 50 a day.
+  MAIL_TRIAL_INVITATIONS_PER_DAY: wholeCount().default(50),
+  MAIL_PAID_INVITATIONS_PER_DAY: wholeCount().default(500),
   LIVE_STREAM_MAX_MS: milliseconds(9, 10).default(15 * 60_000),
   LIVE_MAX_STREAMS_PER_USER: z
     .string()
@@ -244,7 +247,7 @@ export type Config = {
   /** The OpenID Connect issuer the API trusts and the clients sign in with. */
   oidc: OidcConfig;
   /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise `.eml` files under `<dataDir>/mail`. */
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: MailConfig;
   /**
    * Whether a reverse proxy in front sets `X-Forwarded-For`/`-Proto`. Only then are they read:
    * otherwise any client could pick the address the per-IP sign-in limits count against.
@@ -446,6 +449,20 @@ export type StripeConfig = {
   apiUrl: string | undefined;
 };
 
+/** See {@link Config.mail}. */
+export type MailConfig = {
+  /** `SMTP_URL`; unset: the file outbox. */
+  smtpUrl: string | undefined;
+  /** The From header (`MAIL_FROM`). */
+  from: string;
+  /**
+   * Invitation e-mails (invitations and resends) one organization may cause per UTC day
+   * (decision 0137): on the trial (`MAIL_TRIAL_INVITATIONS_PER_DAY`, 50) and on a paid plan
+   * (`MAIL_PAID_INVITATIONS_PER_DAY`, 500). Past it the invitation answers 429.
+   */
+  invitationsPerDay: { trial: number; paid: number };
+};
+
 /** See {@link Config.apiRateLimit}. */
 export type ApiRateLimitConfig = {
   /** Requests one token may make per window (`API_RATE_LIMIT_PER_TOKEN`, 600). */
@@ -600,7 +617,14 @@ export function loadConfig(
     portalDist: path.resolve(values.PORTAL_DIST ?? DEFAULT_PORTAL_DIST),
     extensionDist: path.resolve(values.EXTENSION_DIST ?? DEFAULT_EXTENSION_DIST),
     oidc: readOidcConfig(values, publicUrl),
-    mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
+    mail: {
+      smtpUrl: values.SMTP_URL,
+      from: values.MAIL_FROM,
+      invitationsPerDay: {
+        trial: values.MAIL_TRIAL_INVITATIONS_PER_DAY,
+        paid: values.MAIL_PAID_INVITATIONS_PER_DAY,
+      },
+    },
     trustProxy: values.TRUST_PROXY,
     shutdownDrainMs: values.SHUTDOWN_DRAIN_MS,
     webConcurrency: values.WEB_CONCURRENCY,

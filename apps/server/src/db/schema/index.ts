@@ -41,3 +41,4 @@ export * from './saved-views';
 export * from './audit-events';
 export * from './trackers';
 export * from './data-exports';
+export * from './mail-budget-counters';

@@ -24,14 +24,20 @@ export { reduceTeamToOwner } from './reduce-team-to-owner';
  * resend, removal and per-project access. Admins only (spec §6).
  */
 const registerTeams: AppModule = (app, { db, clock, mailer, config }) => {
-  const inviteDeps = { db, clock, mailer, publicUrl: config.publicUrl };
+  const inviteDeps = {
+    db,
+    clock,
+    mailer,
+    publicUrl: config.publicUrl,
+    invitationsPerDay: config.mail.invitationsPerDay,
+  };
   registerRoute(app, routes.getOrgUsers, {
     access: orgAdmin({ orgIdFrom: 'params.orgId' }),
     handler: async (request) => getOrgUsers({ db }, request.params),
   });
   registerRoute(app, routes.inviteUser, {
     access: orgAdmin({ orgIdFrom: 'body.orgId' }),
-    errors: ['CONFLICT', 'PLAN_LIMIT'],
+    errors: ['CONFLICT', 'PLAN_LIMIT', 'RATE_LIMITED'],
     handler: async (request) =>
       inviteUser(inviteDeps, request.body, requireCaller(request).userId, auditContext(request)),
   });

@@ -6,6 +6,7 @@ import {
 } from '@waymark/core';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock';
+import type { MailConfig } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { invitations, licenses, orgMembers, projectAccess } from '../../db/schema';
 import { recordAudit, type AuditContext } from '../audit/index';
@@ -17,6 +18,7 @@ import { describeInviter } from './inviter';
 import { invitationNotificationHtml, invitationSignUpUrl } from './invitation-content';
 import { requireOrgProjects } from './membership';
 import { lockOrg } from './org-lock';
+import { spendInvitationBudget } from './spend-invitation-budget';
 import { alreadyInvited, alreadyMember, invitationSent, NO_FREE_LICENSE } from './team-messages';
 
 /** What {@link inviteUser} needs. */
@@ -27,6 +29,8 @@ export type InviteDeps = {
   clock: Clock;
   /** The server's public URL, for the e-mail's sign-up link. */
   publicUrl: string;
+  /** Invitation e-mails an organization may cause per day (decision 0137). */
+  invitationsPerDay: MailConfig['invitationsPerDay'];
 };
 
 /**
@@ -38,7 +42,8 @@ export type InviteDeps = {
  *
  * Refusals: the plan lacks user management (PLAN_LIMIT, spec §9); a project of another
  * organization (NOT_FOUND); the address is a member or already invited, or no licence is free
- * (CONFLICT).
+ * (CONFLICT); the organization's invitation e-mails for today are spent (RATE_LIMITED, decision
+ * 0137). A refusal writes nothing: no row, no mail, no count.
  *
  * @param inviterUserId the admin inviting, named in the e-mail.
  * @param audit who invited, from where: the audit log's row is written in the same transaction.
@@ -52,7 +57,8 @@ export async function inviteUser(
   const email = input.email.toLowerCase();
   return deps.db.transaction(async (tx) => {
     const { orgName } = await lockOrg(tx, input.orgId);
-    requireFeature(await getOrgPlan(tx, input.orgId), 'userManagement');
+    const plan = await getOrgPlan(tx, input.orgId);
+    requireFeature(plan, 'userManagement');
     const projectIds = await requireOrgProjects(tx, {
       orgId: input.orgId,
       projectIds: input.projectId,
@@ -60,6 +66,7 @@ export async function inviteUser(
     const userId = await findOrCreateInvitee(tx, { ...input, email });
     await refuseExistingMember(tx, { orgId: input.orgId, userId, email });
     await takeLicense(tx, { orgId: input.orgId, userId });
+    await spendInvitationBudget({ ...deps, tx }, { orgId: input.orgId, plan });
     await tx.insert(orgMembers).values({
       orgId: input.orgId,
       userId,
@@ -101,6 +108,7 @@ export async function inviteUser(
         firstName: input.firstName,
         url: invitationSignUpUrl(facts),
       }),
+      'organization',
     );
     await recordAudit(tx, audit, {
       orgId: input.orgId,

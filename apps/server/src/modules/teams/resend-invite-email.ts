@@ -2,12 +2,14 @@ import { AppError } from '@waymark/core';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invitations } from '../../db/schema';
+import { getOrgPlan } from '../entitlements/index';
 import { invitationMail } from '../mail/index';
 import type { InviteDeps } from './invite-user';
 import { describeInviter } from './inviter';
 import { invitationSignUpUrl } from './invitation-content';
 import { requireMembership } from './membership';
 import { lockOrg } from './org-lock';
+import { spendInvitationBudget } from './spend-invitation-budget';
 import {
   invitationResent,
   NOT_PENDING,
@@ -21,7 +23,8 @@ export const RESEND_INTERVAL_MS = 60_000;
 /**
  * Enqueues the invitation e-mail of a Pending member again (spec §7 resendInviteEmail). Never for
  * the Owner or someone who has accepted (spec §4, §6); RATE_LIMITED within a minute of the last
- * one. The send time is recorded in the transaction that enqueues the mail.
+ * one, or when the organization's invitation e-mails for today are spent (decision 0137). The
+ * send time and the budget's count are recorded in the transaction that enqueues the mail.
  */
 export async function resendInviteEmail(
   deps: InviteDeps,
@@ -38,6 +41,8 @@ export async function resendInviteEmail(
     const now = deps.clock.now();
     if (now.getTime() - invitation.lastSentAt.getTime() < RESEND_INTERVAL_MS)
       throw new AppError('RATE_LIMITED', RESEND_TOO_SOON);
+    const plan = await getOrgPlan(tx, input.orgId, { lock: 'none' });
+    await spendInvitationBudget({ ...deps, tx }, { orgId: input.orgId, plan });
     await tx
       .update(invitations)
       .set({ lastSentAt: now })
@@ -53,6 +58,7 @@ export async function resendInviteEmail(
     await deps.mailer.enqueue(
       tx,
       invitationMail({ ...facts, to: email, firstName, url: invitationSignUpUrl(facts) }),
+      'organization',
     );
     return invitationResent(email);
   });

@@ -64,3 +64,13 @@ export function ownerCannotDeleteAccount(orgName: string): string {
 export function onlyAdminCannotDeleteAccount(orgName: string): string {
   return `You are the only admin of ${orgName || 'an organization'}, which others use. Make another member an admin, or close the organization, before deleting your account.`;
 }
+
+/** Decision 0137: the organization's invitation e-mails for today (UTC) are spent. */
+export function invitationBudgetSpent(perDay: number, retryAfterSeconds: number): string {
+  const hours = Math.floor(retryAfterSeconds / 3600);
+  const wait =
+    hours >= 1
+      ? `${hours} ${hours === 1 ? 'hour' : 'hours'}`
+      : `${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minutes`;
+  return `This organization has sent its ${perDay} invitation e-mails for today, the most a day allows. You can send more in about ${wait}.`;
+}
