@@ -126,6 +126,7 @@ const ZEnv = z.object({
   // Decision 0137: GitLab's trial namespaces and GitHub's new or free organizations get 50 a day.
   MAIL_TRIAL_INVITATIONS_PER_DAY: wholeCount().default(50),
   MAIL_PAID_INVITATIONS_PER_DAY: wholeCount().default(500),
+  MAIL_NOTIFICATIONS_PER_DAY: wholeCount().default(2_000),
   LIVE_STREAM_MAX_MS: milliseconds(9, 10).default(15 * 60_000),
   LIVE_MAX_STREAMS_PER_USER: z
     .string()
@@ -461,6 +462,12 @@ export type MailConfig = {
    * (`MAIL_PAID_INVITATIONS_PER_DAY`, 500). Past it the invitation answers 429.
    */
   invitationsPerDay: { trial: number; paid: number };
+  /**
+   * Immediate notification mails (mentions, assignments) one organization's activity may cause per
+   * UTC day (`MAIL_NOTIFICATIONS_PER_DAY`, 2000; decision 0137). Past it they are folded into
+   * each recipient's daily digest; the inbox keeps them.
+   */
+  notificationsPerDay: number;
 };
 
 /** See {@link Config.apiRateLimit}. */
@@ -624,6 +631,7 @@ export function loadConfig(
         trial: values.MAIL_TRIAL_INVITATIONS_PER_DAY,
         paid: values.MAIL_PAID_INVITATIONS_PER_DAY,
       },
+      notificationsPerDay: values.MAIL_NOTIFICATIONS_PER_DAY,
     },
     trustProxy: values.TRUST_PROXY,
     shutdownDrainMs: values.SHUTDOWN_DRAIN_MS,

@@ -20,7 +20,13 @@ export { forgetProjectPrefs } from './forget-project-prefs';
 
 /** The inbox calls, the mail jobs, and under the test clock the call that runs them. */
 const registerInbox: AppModule = (app, { db, jobs, mailer, clock, config }) => {
-  const mail: NotificationMailDeps = { db, mailer, clock, publicUrl: config.publicUrl };
+  const mail: NotificationMailDeps = {
+    db,
+    mailer,
+    clock,
+    publicUrl: config.publicUrl,
+    notificationsPerDay: config.mail.notificationsPerDay,
+  };
   if (config.billing.testClock)
     // Test only (the e2e server): the test moves time and runs the mail jobs itself.
     registerRoute(app, inboxTestRoutes.runInboxMail, {

@@ -4,12 +4,20 @@ import type { Clock } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import { inboxEntries, users } from '../../db/schema';
 import { notificationMail, type Mailer } from '../mail/index';
+import { foldOverBudget } from './fold-over-budget';
 import { ensureSettings } from './notification-settings';
 import { toLines } from './notification-lines';
 import { readEntries } from './read-entries';
 
 /** What the notification mail jobs need. */
-export type NotificationMailDeps = { db: DbOrTx; mailer: Mailer; clock: Clock; publicUrl: string };
+export type NotificationMailDeps = {
+  db: DbOrTx;
+  mailer: Mailer;
+  clock: Clock;
+  publicUrl: string;
+  /** Immediate mails one organization may cause per UTC day; past it, the digest (decision 0137). */
+  notificationsPerDay: number;
+};
 
 /** Most lines one mail lists; the rest are counted ("and 480 more"). */
 const MAX_LINES = 20;
@@ -46,7 +54,15 @@ export async function mailClaimed(
     if (claimed.length === 0) return false;
     const settings = await ensureSettings(tx, input.userId);
     if (settings.isEmailOff) return false;
-    const ids = claimed.map((row) => row.id);
+    const claimedIds = claimed.map((row) => row.id);
+    const ids =
+      input.mail === 'immediate'
+        ? await foldOverBudget(
+            { tx, clock: deps.clock, perDay: deps.notificationsPerDay },
+            claimedIds,
+          )
+        : claimedIds;
+    if (ids.length === 0) return false;
     const entries = await readEntries(tx, {
       userId: input.userId,
       where: inArray(inboxEntries.id, ids),

@@ -9,8 +9,8 @@ const DAY_SECONDS = 86_400;
 /** One organization's daily budget of one kind of mail (decision 0137). */
 export type MailBudget = {
   orgId: number;
-  /** What is counted: invitation e-mails (invitations and resends). */
-  kind: 'invitation';
+  /** What is counted: invitation e-mails (invitations and resends), or immediate notification mails. */
+  kind: 'invitation' | 'notification';
   /** How many a UTC day allows. */
   perDay: number;
 };
