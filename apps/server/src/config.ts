@@ -124,8 +124,8 @@ const ZEnv = z.object({
   SESSION_RATE_LIMIT_WINDOW_SECONDS: wholeCount().default(60),
   SIGN_UP_LIMIT_PER_IP: wholeCount().default(30),
   // Decision 0137: GitLab's trial namespaces and GitHub's new or free organizations get 50 a day.
-  MAIL_TRIAL_INVITATIONS_PER_DAY: wholeCount().default(50),
-  MAIL_PAID_INVITATIONS_PER_DAY: wholeCount().default(500),
+  MAIL_TRIAL_INVITES_PER_DAY: wholeCount().default(50),
+  MAIL_PAID_INVITES_PER_DAY: wholeCount().default(500),
   MAIL_NOTIFICATIONS_PER_DAY: wholeCount().default(2_000),
   LIVE_STREAM_MAX_MS: milliseconds(9, 10).default(15 * 60_000),
   LIVE_MAX_STREAMS_PER_USER: z
@@ -458,8 +458,8 @@ export type MailConfig = {
   from: string;
   /**
    * Invitation e-mails (invitations and resends) one organization may cause per UTC day
-   * (decision 0137): on the trial (`MAIL_TRIAL_INVITATIONS_PER_DAY`, 50) and on a paid plan
-   * (`MAIL_PAID_INVITATIONS_PER_DAY`, 500). Past it the invitation answers 429.
+   * (decision 0137): on the trial (`MAIL_TRIAL_INVITES_PER_DAY`, 50) and on a paid plan
+   * (`MAIL_PAID_INVITES_PER_DAY`, 500). Past it the invitation answers 429.
    */
   invitationsPerDay: { trial: number; paid: number };
   /**
@@ -628,8 +628,8 @@ export function loadConfig(
       smtpUrl: values.SMTP_URL,
       from: values.MAIL_FROM,
       invitationsPerDay: {
-        trial: values.MAIL_TRIAL_INVITATIONS_PER_DAY,
-        paid: values.MAIL_PAID_INVITATIONS_PER_DAY,
+        trial: values.MAIL_TRIAL_INVITES_PER_DAY,
+        paid: values.MAIL_PAID_INVITES_PER_DAY,
       },
       notificationsPerDay: values.MAIL_NOTIFICATIONS_PER_DAY,
     },

@@ -19,8 +19,8 @@ beforeAll(async () => {
   t = await startAuthTestApp({
     now: new Date('2026-03-10T18:00:00Z'),
     env: {
-      MAIL_TRIAL_INVITATIONS_PER_DAY: String(TRIAL_PER_DAY),
-      MAIL_PAID_INVITATIONS_PER_DAY: String(PAID_PER_DAY),
+      MAIL_TRIAL_INVITES_PER_DAY: String(TRIAL_PER_DAY),
+      MAIL_PAID_INVITES_PER_DAY: String(PAID_PER_DAY),
       JOB_RETRY_DELAY_SECONDS: '1',
     },
   });
