@@ -276,7 +276,7 @@ describe('deleting my account (issue 33)', () => {
       before: { status: 'Active', accessLevel: 'Member' },
     });
     const mails = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job
-      where name = 'mail.send' and data->>'to' = 'dana@a.test'
+      where name = 'mail.send-identity' and data->>'to' = 'dana@a.test'
         and data->>'subject' = 'Your Waymark account has been deleted'`);
     expect(mails.rows[0]?.n).toBe(1);
 
