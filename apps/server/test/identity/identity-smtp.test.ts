@@ -1,40 +1,26 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseMail } from '../../src/modules/mail/outbox';
 import { buildTestApp, type TestApp } from '../support/helper';
 import { codeFrom, submitSignUp, TestBrowser } from '../support/identity-browser';
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 
 // Real SMTP: SMTP_URL points the server's mailer at a local smtp-server that keeps what it gets.
 let testApp: TestApp;
-let smtp: SMTPServer;
+let smtp: SmtpCapture;
 const received: { to: string[]; raw: string }[] = [];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtpCapture((message) => void received.push(message));
   testApp = await buildTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Waymark <no-reply@waymark.test>' },
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: 'Waymark <no-reply@waymark.test>',
+    },
   });
 });
 afterAll(async () => {
   await testApp.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
 });
 
 describe('verification mail over SMTP', () => {

@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import { PgBoss } from 'pg-boss';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JOB_SCHEMA } from '../../src/jobs/job-queue';
 import { invitationMail, type Mailer } from '../../src/modules/mail/index';
@@ -8,12 +6,13 @@ import { parseMail } from '../../src/modules/mail/outbox';
 import type { AppModule } from '../../src/modules/module';
 import { buildTestApp, type TestApp } from '../support/helper';
 import { submitSignUp, TestBrowser } from '../support/identity-browser';
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 
 // Decision 0137: identity mail has a queue (and worker) of its own. A real SMTP server records
 // the order messages reach it; each invitation takes it a few milliseconds, as a real relay does.
 const BULK = 1000;
 let testApp: TestApp;
-let smtp: SMTPServer;
+let smtp: SmtpCapture;
 let mailer: Mailer | undefined;
 const received: { to: string; subject: string }[] = [];
 
@@ -23,29 +22,19 @@ const captureMailer: AppModule = (_app, deps) => {
 };
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const { to, subject } = parseMail(Buffer.concat(chunks).toString('utf8'));
-        received.push({ to, subject });
-        setTimeout(callback, subject.includes('invited you') ? 5 : 0);
-      });
-    },
+  smtp = await startSmtpCapture(({ raw }) => {
+    const { to, subject } = parseMail(raw);
+    received.push({ to, subject });
+    return subject.includes('invited you') ? 5 : 0;
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
   testApp = await buildTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}` },
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
     plugins: [captureMailer],
   });
 }, 60_000);
 afterAll(async () => {
   await testApp.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
 }, 60_000);
 
 describe('identity mail and organization mail (decision 0137)', () => {
