@@ -85,8 +85,15 @@ const HEARTBEAT_SECONDS = 10;
 const SUPERVISE_SECONDS = 5;
 const STOP_TIMEOUT_MS = 10_000;
 // NOTIFY wakes a worker for a new job at once, but not for a retry coming due: poll for those
-// every 2 s (pg-boss would otherwise wait 30 s between polls on a notified queue).
-const WORK_OPTIONS = { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 };
+// every 2 s (pg-boss would otherwise wait 30 s between polls on a notified queue). A worker takes
+// one job per fetch and then waits out that poll, so a backlog drained at one job per 2 s per
+// copy (1,000 invitations: 33 minutes). While the queue's stats show more than one job ready,
+// it fetches again at once instead; an empty fetch ends that (decision 0139).
+const WORK_OPTIONS = {
+  pollingIntervalSeconds: 2,
+  notifyPollingIntervalSeconds: 2,
+  burstWhenReadyExceeds: 1,
+};
 
 /**
  * Creates the job queue on pg-boss (why pg-boss: docs/decisions.md 0005). Nothing runs
@@ -105,6 +112,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     useListenNotify: true,
     superviseIntervalSeconds: options.superviseSeconds ?? SUPERVISE_SECONDS,
     monitorIntervalSeconds: options.superviseSeconds ?? SUPERVISE_SECONDS,
+    // The ready counts a burst is decided on (WORK_OPTIONS), read as often as the monitor counts.
+    queueCacheIntervalSeconds: options.superviseSeconds ?? SUPERVISE_SECONDS,
     ...(options.cronCheckSeconds && {
       cronMonitorIntervalSeconds: options.cronCheckSeconds,
       cronWorkerIntervalSeconds: options.cronCheckSeconds,
