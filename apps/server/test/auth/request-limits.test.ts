@@ -202,10 +202,13 @@ describe('a live stream', () => {
         expect(stream.status).toBe(200);
         for (const title of ['One', 'Two', 'Three'])
           await createItem(live, world.admin, world, { projectId, relativePath: '/', title });
-        await vi.waitFor(() =>
-          expect(
-            stream.events.filter((event) => event.data.includes('"topic":"items"')),
-          ).toHaveLength(3),
+        await vi.waitFor(
+          () =>
+            expect(
+              stream.events.filter((event) => event.data.includes('"topic":"items"')),
+            ).toHaveLength(3),
+          // Live events reach a stream within the feed's poll, later on a loaded machine.
+          { timeout: 15_000 },
         );
       } finally {
         stream.close();

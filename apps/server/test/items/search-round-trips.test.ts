@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { organizations } from '../../src/db/schema';
 import type { ProjectScope } from '../../src/modules/access/index';
 import { searchItems, type SearchItemsInput } from '../../src/modules/items/search-items';
@@ -36,9 +36,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The search's answer (ids) and the names of the statements it sent, on the main pool. */
+/**
+ * The search's answer (ids) and the names of the statements it and the reads it started in the
+ * background sent, on the main pool: the log is kept until the pool is idle again (on a loaded
+ * machine the background read's connection may come after the search's answer).
+ */
 async function searched(input: SearchItemsInput) {
-  const logged = await logStatements(t.db, () => searchItems({ db: t.db }, scope, input));
+  const pool = t.db.$client;
+  const logged = await logStatements(t.db, async () => {
+    const result = await searchItems({ db: t.db }, scope, input);
+    await vi.waitFor(() =>
+      expect([pool.idleCount, pool.waitingCount]).toEqual([pool.totalCount, 0]),
+    );
+    return result;
+  });
   return {
     ids: logged.result.map((hit) => hit.itemId),
     statements: logged.statements.map(({ text }) => /^\s*(\w+)/.exec(text)?.[1] ?? text),

@@ -34,7 +34,7 @@ beforeAll(async () => {
     env: {
       GITHUB_API_URL: github.url,
       LIVE_STREAM_MAX_MS: '50',
-      SESSION_RATE_LIMIT_PER_USER: '1000000',
+      SESSION_RATE_LIMIT_PER_USER: '999999',
     },
   });
   admin = await t.signIn();
