@@ -6,3 +6,4 @@ export { useObjectUrl } from './use-object-url';
 export { PLAYABLE_VIDEO_TYPES, VideoPlayer } from './video-player';
 export { OrgWritable, useIsOrgWritable } from './org-writable';
 export { useOlderRows, type OlderRows } from './use-older-rows';
+export { OlderRowsButton } from './older-rows-button';

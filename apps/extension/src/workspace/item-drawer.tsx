@@ -17,7 +17,7 @@ import { useState } from 'react';
 import type { CallApi } from '../api/index';
 import type { ChromeApi } from '../platform/index';
 import { downloadFile } from '../transfer/index';
-import { useOlderRows } from '../ui/index';
+import { OlderRowsButton, useOlderRows } from '../ui/index';
 import { ItemVideos, type LoadAttachment } from './item-videos';
 
 /**
@@ -130,21 +130,7 @@ export function ItemDrawer({
               <Title order={3} size="h6">
                 Notes ({detail.data.noteCount})
               </Title>
-              {earlier.hasMore && (
-                <Button
-                  variant="subtle"
-                  size="compact-sm"
-                  loading={earlier.isLoading}
-                  onClick={earlier.loadMore}
-                >
-                  Show earlier notes
-                </Button>
-              )}
-              {earlier.error && (
-                <Text size="sm" c="red" role="alert">
-                  Earlier notes could not be read: {earlier.error.message}
-                </Text>
-              )}
+              <OlderRowsButton rows={earlier} label="Show earlier notes" />
               {[...earlier.pages.toReversed().flat(), ...detail.data.notes].map((note) => (
                 <Text key={note.noteId} size="sm">
                   <strong>{note.authorName}:</strong> {note.text}

@@ -4,6 +4,8 @@ import { ZDescriptionMention } from './conversation';
 import { ZId, ZTimestamp } from './ids';
 import { ZItem, ZItemHistoryEntry, ZItemNote } from './item';
 
+export * from './item-thread';
+
 /** A person shown on an item: its assignee or its author. */
 export const ZItemPerson = z.object({ userId: ZId, fullName: z.string() });
 /** A person shown on an item. */
@@ -59,17 +61,6 @@ export const ZRelatedItem = ZItemSummary.pick({
 /** A related item. */
 export type TRelatedItem = z.infer<typeof ZRelatedItem>;
 
-/**
- * How many of an item's newest history entries and notes its detail carries (decision 0138): an
- * item's reads and every write's answer stay bounded however long its life; older ones are read
- * a page at a time (`getItemHistory`, `getItemNotes`).
- */
-export const ITEM_DETAIL_HISTORY_SIZE = 50;
-/** See {@link ITEM_DETAIL_HISTORY_SIZE}. */
-export const ITEM_DETAIL_NOTES_SIZE = 100;
-/** Entries or notes per page of `getItemHistory` and `getItemNotes`. */
-export const ITEM_THREAD_PAGE_SIZE = 100;
-
 /** An item with everything the detail view shows: every field, notes, related items, history. */
 export const ZItemDetail = ZItem.extend({
   relativePath: z.string(),
@@ -82,12 +73,12 @@ export const ZItemDetail = ZItem.extend({
   descriptionMentions: z.array(ZDescriptionMention),
   /** How many notes the item has in all. */
   noteCount: z.number().int().nonnegative(),
-  /** The newest {@link ITEM_DETAIL_NOTES_SIZE} notes, oldest first. */
+  /** The newest `ITEM_DETAIL_NOTES_SIZE` notes, oldest first. */
   notes: z.array(ZItemNote),
   /** Earlier notes exist than `notes` holds: `getItemNotes` with `beforeId` reads them. */
   hasEarlierNotes: z.boolean(),
   relatedItems: z.array(ZRelatedItem),
-  /** The newest {@link ITEM_DETAIL_HISTORY_SIZE} entries, newest first. */
+  /** The newest `ITEM_DETAIL_HISTORY_SIZE` entries, newest first. */
   history: z.array(ZItemHistoryEntry),
   /** Older entries exist than `history` holds: `getItemHistory` with `beforeId` reads them. */
   hasOlderHistory: z.boolean(),

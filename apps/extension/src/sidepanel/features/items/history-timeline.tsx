@@ -1,10 +1,9 @@
-import { Button, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Stack, Text, Timeline, Title } from '@mantine/core';
 import { describeHistoryEntry, type TItemHistoryEntry } from '@waymark/core';
-import { ErrorAlert } from '../../shared/error-alert';
 import { formatTime } from '../../shared/format-time';
 import { useCallApi } from '../../shared/use-call-api';
 import { queryKeys } from '../../shared/data/query-keys';
-import { useOlderRows } from '../../../ui/index';
+import { OlderRowsButton, useOlderRows } from '../../../ui/index';
 
 /**
  * Every recorded change of an item, newest first: who, when, which field, before and after. The
@@ -45,17 +44,7 @@ export function HistoryTimeline({
           </Timeline.Item>
         ))}
       </Timeline>
-      {older.error && <ErrorAlert error={older.error} title="Older changes could not be read" />}
-      {older.hasMore && (
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          loading={older.isLoading}
-          onClick={older.loadMore}
-        >
-          Show older changes
-        </Button>
-      )}
+      <OlderRowsButton rows={older} label="Show older changes" />
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ErrorAlert } from '../../shared/error-alert';
 import { queryKeys } from '../../shared/data/query-keys';
 import { useCallApi } from '../../shared/use-call-api';
-import { useIsOrgWritable, useOlderRows } from '../../../ui/index';
+import { OlderRowsButton, useIsOrgWritable, useOlderRows } from '../../../ui/index';
 import { PlanGateNote } from '../../shared/plan-gate-note';
 import { toStoredText, type PickedMention } from './mention-text';
 import { GrantAccessNotice } from './grant-access-notice';
@@ -76,19 +76,7 @@ export function NotesThread({
       <Title order={3} size="h6" id="notes-heading">
         Notes ({noteCount})
       </Title>
-      {earlier.hasMore && (
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          loading={earlier.isLoading}
-          onClick={earlier.loadMore}
-        >
-          Show earlier notes
-        </Button>
-      )}
-      {earlier.error && (
-        <ErrorAlert error={earlier.error} title="Earlier notes could not be read" />
-      )}
+      <OlderRowsButton rows={earlier} label="Show earlier notes" />
       {[...earlier.pages.toReversed().flat(), ...notes].map((note) => (
         <NoteCard
           key={note.noteId}
