@@ -15,8 +15,8 @@ export function sessionRateLimitedMessage(retryAfterSeconds: string | undefined)
 /**
  * Counts an authenticated request for `cost` requests against the caller's limits: an API
  * token's (issue 29, in PostgreSQL), or a signed-in session's user's (decision 0134, in this
- * copy's memory). Every answer carries the rate-limit headers; past a limit it is 429
- * `RATE_LIMITED` with `Retry-After`.
+ * copy's memory). A token's answers carry the rate-limit headers, a session's only past its
+ * limit; past a limit it is 429 `RATE_LIMITED` with `Retry-After`.
  */
 export async function countCallerRequest(
   request: FastifyRequest,
@@ -28,7 +28,10 @@ export async function countCallerRequest(
   const verdict = caller.grant
     ? await authenticator.countTokenRequest(caller.grant, cost)
     : authenticator.countSessionRequest(caller.userId, cost);
-  void reply.headers(verdict.headers);
+  // A token's answers all carry the headers, for the programs that pace themselves by them; a
+  // session's only when refused: its clients (the portal, the extension) never read them, and
+  // on every answer they cost the hot path ~0.1 of its rate (docs/benchmarks.md, auth).
+  if (caller.grant || verdict.isLimited) void reply.headers(verdict.headers);
   if (!verdict.isLimited) return;
   throw new AppError(
     'RATE_LIMITED',
