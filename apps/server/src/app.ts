@@ -13,6 +13,7 @@ import { createLogger } from './logger';
 import { installDrain } from './http/drain';
 import { createFrontDoor } from './http/front-door';
 import { installRequestDeadline } from './http/request-deadline';
+import { proxyTrust } from './http/proxy-trust';
 import { installRequestLog, requestIdSequence, requestLogWriter } from './http/request-log';
 import { registerOpenApi } from './http/openapi';
 import { registerPortal } from './http/portal';
@@ -83,7 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ disableRequestLogging: true }),
     // The spec spells one path both `OrgSettings` and `orgSettings`.
     routerOptions: { caseSensitive: false },
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustedProxies),
     // A malformed or over-long URL segment is refused by the router, before any route: answer
     // it as the same ErrorBody as every other error instead of Fastify's own shape.
     frameworkErrors: handleError,

@@ -136,10 +136,13 @@ describe('loadConfig', () => {
     );
   });
 
-  it('trusts X-Forwarded-* only when TRUST_PROXY says so', () => {
-    expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  it('trusts X-Forwarded-* only from as many proxies as TRUST_PROXY says', () => {
+    expect(loadConfig({}).trustedProxies).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustedProxies).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustedProxies).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustedProxies).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustedProxies).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustedProxies).toBe(0);
   });
 
   it('names the variable for every bad value', () => {
@@ -149,8 +152,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/^Invalid configuration: LOG_LEVEL /);
     expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/^Invalid configuration: LOG_FORMAT /);
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(
-      /^Invalid configuration: TRUST_PROXY must be true or false/,
+      /^Invalid configuration: TRUST_PROXY must be true or false, or how many proxies/,
     );
+    expect(() => loadConfig({ TRUST_PROXY: '10' })).toThrow(/^Invalid configuration: TRUST_PROXY /);
   });
 
   it('keeps audit rows 400 days unless AUDIT_RETENTION_DAYS says otherwise', () => {

@@ -88,9 +88,12 @@ const ZEnv = z.object({
   OIDC_SCOPE: z.string().min(1, { error: 'must not be empty' }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
-    .transform((value) => value === 'true' || value === '1')
-    .default(false),
+    .string()
+    .regex(/^(true|false|\d)$/, {
+      error: 'must be true or false, or how many proxies are in front (0 to 9)',
+    })
+    .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value)))
+    .default(0),
   WEB_CONCURRENCY: z
     .string()
     .regex(/^(auto|\d{1,2})$/, { error: 'must be auto or a number of processes (1 to 64)' })
@@ -250,10 +253,13 @@ export type Config = {
   /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise `.eml` files under `<dataDir>/mail`. */
   mail: MailConfig;
   /**
-   * Whether a reverse proxy in front sets `X-Forwarded-For`/`-Proto`. Only then are they read:
-   * otherwise any client could pick the address the per-IP sign-in limits count against.
+   * How many reverse proxies in front append to `X-Forwarded-For` and set `-Proto`
+   * (`TRUST_PROXY`: `false`/`0` none, the default; `true`/`1` one, the balancer; up to 9 for a
+   * chain such as a CDN before the balancer). Only their entries are read, the client address
+   * being the one the outermost of them saw (decision 0141): any client could otherwise pick the
+   * address the per-IP sign-in, reset and sign-up limits count against.
    */
-  trustProxy: boolean;
+  trustedProxies: number;
   /**
    * On SIGTERM, how long the copy keeps serving while `/readyz` says draining, before it stops
    * accepting connections: set it above the load balancer's time to notice (docs/deploy.md).
@@ -633,7 +639,7 @@ export function loadConfig(
       },
       notificationsPerDay: values.MAIL_NOTIFICATIONS_PER_DAY,
     },
-    trustProxy: values.TRUST_PROXY,
+    trustedProxies: values.TRUST_PROXY,
     shutdownDrainMs: values.SHUTDOWN_DRAIN_MS,
     webConcurrency: values.WEB_CONCURRENCY,
     gc: { buffersInHeapLimit: values.GC_BUFFERS_IN_HEAP_LIMIT },

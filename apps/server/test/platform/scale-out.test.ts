@@ -101,7 +101,7 @@ describe('docs/deploy.md', () => {
     const documented = deployEnvironment();
     const config = loadConfig(documented);
     expect(config.databaseUrl).toBeDefined();
-    expect(config.trustProxy).toBe(true);
+    expect(config.trustedProxies).toBe(1);
     expect(config.shutdownDrainMs).toBeGreaterThan(0);
     expect(config.mail.smtpUrl).toBeDefined();
     expect(config.oidc.issuer).toBe(`${documented.PUBLIC_URL}/idp`);

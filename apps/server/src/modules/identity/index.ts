@@ -29,7 +29,7 @@ const registerIdentity: AppModule = async (app, { config, db, clock, mailer, job
     publicUrl: config.publicUrl,
     extensionId: EXTENSION_ID,
     audience: config.oidc.audience,
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustedProxies > 0,
     limits: { signUpPerIp: { max: config.signUpLimitPerIp, windowSeconds: 60 * 60 } },
     changes,
   });
