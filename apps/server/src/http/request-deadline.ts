@@ -7,23 +7,47 @@ export const REQUEST_TOO_SLOW =
 
 const deadlines = new WeakMap<FastifyRequest, NodeJS.Timeout>();
 
+/** Fastify's default `bodyLimit` (1 MiB), what `HTTP_REQUEST_TIMEOUT_MS` is sized for. */
+const FASTIFY_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The time `request` has to arrive: `requestTimeoutMs`, or, for a body declared larger than
+ * `ordinaryBytes`, in proportion to its size — held to the pace an ordinary body is — but never
+ * past what its route accepts (Fastify refuses a larger one, 413). A chunked body declares no size
+ * and gets `requestTimeoutMs`: browsers and our clients send a length.
+ */
+function deadlineOf(
+  request: FastifyRequest,
+  requestTimeoutMs: number,
+  ordinaryBytes: number,
+): number {
+  const declaredBytes = Number(request.headers['content-length']);
+  if (!(declaredBytes > ordinaryBytes)) return requestTimeoutMs;
+  const bytes = Math.min(declaredBytes, request.routeOptions.bodyLimit ?? ordinaryBytes);
+  return Math.ceil((requestTimeoutMs * bytes) / ordinaryBytes);
+}
+
 /**
  * Gives every request `requestTimeoutMs` from its headers to the end of its body (decision
  * 0135): past it, a request still arriving (a client trickling its body) is answered 408 and
- * its connection closed. Node's own `requestTimeout` cannot be that short, as it is one for the
+ * its connection closed. A body declared larger than Fastify's ordinary limit, on a route that
+ * takes one (the CSV import's 10 MB), gets as many times longer (decision 0141). Node's own
+ * `requestTimeout` cannot be that short, as it is one for the
  * whole server and an attachment upload may take `ATTACHMENT_UPLOAD_MAX_MS`: such a route calls
  * {@link liftRequestDeadline} and keeps its own limits. An answer, however long (a download, a
  * live stream), is not counted: only a request not wholly received when the time is up.
  */
 export function installRequestDeadline(app: FastifyInstance, requestTimeoutMs: number): void {
+  const ordinaryBytes = app.initialConfig.bodyLimit ?? FASTIFY_BODY_LIMIT;
   app.addHook('onRequest', (request, reply, done) => {
+    const timeoutMs = deadlineOf(request, requestTimeoutMs, ordinaryBytes);
     const timer = setTimeout(() => {
       deadlines.delete(request);
       if (request.raw.complete || reply.sent || request.raw.destroyed) return;
       const body: ErrorBody = { statusCode: 408, code: 'BAD_REQUEST', message: REQUEST_TOO_SLOW };
       request.log.info({ statusCode: 408 }, 'request body too slow');
       void reply.code(408).header('connection', 'close').send(body);
-    }, requestTimeoutMs);
+    }, timeoutMs);
     // The timer never keeps a stopping process alive; it ends with the answer.
     timer.unref();
     deadlines.set(request, timer);

@@ -134,6 +134,62 @@ describe('a request that trickles in', () => {
   });
 });
 
+describe('a request whose route takes a larger body', () => {
+  // The CSV import takes up to 10 MB (its bodyLimit): the deadline grows with the body's declared
+  // size past Fastify's 1 MiB, at the pace HTTP_REQUEST_TIMEOUT_MS gives 1 MiB (decision 0141).
+  const MIB = 1024 * 1024;
+  const importBody = (size: number) => {
+    const csv = 'title,type,status,url\r\nSlow import,Bug,Open,/slow';
+    const head = JSON.stringify({ projectId: ids.projectId, dryRun: true, csv }).slice(0, -1);
+    // JSON allows whitespace between tokens: a 3 MiB body around a one-row file.
+    return Buffer.from(`${head}${' '.repeat(size - head.length - 1)}}`);
+  };
+  const startImport = (payload: Buffer, sent: number) =>
+    startRawUpload(`${baseUrl}/api/workspace/importItems`, {
+      headers: { 'content-type': 'application/json', authorization: admin.authorization },
+      payload,
+      sent,
+    });
+
+  it('arrives over longer than HTTP_REQUEST_TIMEOUT_MS and is served, if at that pace', async () => {
+    const payload = importBody(3 * MIB);
+    const chunk = Math.ceil(payload.length / 12);
+    const upload = startImport(payload, chunk);
+    await upload.written;
+    const started = Date.now();
+    // 12 pieces 100 ms apart: 1.2 s for 3 MiB, twice the time 1 MiB is given.
+    for (let offset = chunk; offset < payload.length; offset += chunk) {
+      await sleep(100);
+      upload.write(payload.subarray(offset, offset + chunk));
+    }
+    upload.end();
+    const answer = await within(upload.answer, 5_000);
+    expect(Date.now() - started).toBeGreaterThan(REQUEST_TIMEOUT_MS * 1.5);
+    expect(answer).toMatchObject({ statusCode: 200 });
+    expect(JSON.parse((answer as RawAnswer).body)).toMatchObject({ dryRun: true });
+  });
+
+  it('still ends: a large body that slows to a trickle is answered 408 at its own deadline', async () => {
+    const payload = importBody(3 * MIB);
+    const upload = startImport(payload, MIB);
+    await upload.written;
+    const started = Date.now();
+    // A space every 100 ms: never silent long enough for the idle timeout, never done.
+    const trickle = setInterval(() => upload.write(Buffer.from(' ')), 100);
+    try {
+      const answer = await within(upload.answer, 5_000);
+      const elapsed = Date.now() - started;
+      expect(answer).toEqual({ statusCode: 408, body: expect.any(String) as string });
+      // 3 MiB declared: three times HTTP_REQUEST_TIMEOUT_MS, not one.
+      expect(elapsed).toBeGreaterThan(REQUEST_TIMEOUT_MS * 2);
+      expect(elapsed).toBeLessThan(REQUEST_TIMEOUT_MS * 3 + 1_500);
+    } finally {
+      clearInterval(trickle);
+      upload.abort();
+    }
+  });
+});
+
 describe('a client that stops reading an answer', () => {
   it('has its connection closed once nothing moved for HTTP_IDLE_TIMEOUT_MS', async () => {
     const socket = connect(Number(new URL(baseUrl).port), '127.0.0.1');
