@@ -1,6 +1,6 @@
 import { AppError, formatCount, type TDataFieldUsage } from '@waymark/core';
 import { and, count, eq, ne } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import { allowLongStatements, type Db, type DbOrTx } from '../../db/client';
 import { items } from '../../db/schema';
 import { recordAudit, type AuditContext } from '../audit/index';
 import { reassignItems } from '../items/index';
@@ -58,6 +58,8 @@ export async function deleteDataField(
 ): Promise<string> {
   const { table, itemKey, historyField } = DATA_FIELD_FIELDS[field];
   return db.transaction(async (tx) => {
+    // Its items move, each with a history entry: 100,000 took 17.9 s (decision 0141).
+    await allowLongStatements(tx);
     const [value] = await tx
       .select({ orgId: table.orgId, description: table.description })
       .from(table)

@@ -1,7 +1,7 @@
 import { AppError, SAVED_MESSAGE } from '@waymark/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
-import type { Db, DbOrTx } from '../../db/client';
+import { allowLongStatements, type Db, type DbOrTx } from '../../db/client';
 import { projects, releases } from '../../db/schema';
 import { recordAudit, type AuditContext } from '../audit/index';
 import { assertFeature } from '../entitlements/index';
@@ -45,13 +45,17 @@ export async function saveRelease(
   return SAVED_MESSAGE;
 }
 
-/** spec §7 deleteRelease: deletes a release; its items are left without one (FK set null). */
+/**
+ * spec §7 deleteRelease: deletes a release; its items are left without one (FK set null), under
+ * the long statement limit (decision 0141).
+ */
 export async function deleteRelease(
   { db, clock }: { db: Db; clock: Clock },
   input: { releaseId: number },
   audit: AuditContext,
 ): Promise<string> {
   await db.transaction(async (tx) => {
+    await allowLongStatements(tx);
     const [deleted] = await tx
       .delete(releases)
       .where(eq(releases.id, input.releaseId))

@@ -1,6 +1,6 @@
 import { AppError, formatCount, SAVED_MESSAGE } from '@waymark/core';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import { allowLongStatements, type Db, type DbOrTx } from '../../db/client';
 import { itemHistory, items, relativePathAliases, relativePaths } from '../../db/schema';
 import { lockLiveProject, type ProjectScope } from '../access/index';
 import { isUniqueViolation } from '../../db/constraint-violation';
@@ -37,6 +37,8 @@ export async function updateRelativePath(
 ): Promise<string> {
   try {
     return await db.transaction(async (tx) => {
+      // Every item of the path moves, with a history entry each (decision 0141).
+      await allowLongStatements(tx);
       // The project before its path rows, as its delete takes them (decision 0129).
       await lockLiveProject(tx, scope.projectId);
       const [source] = await tx

@@ -1,7 +1,7 @@
 import { AppError, SAVED_MESSAGE } from '@waymark/core';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import { allowLongStatements, type Db } from '../../db/client';
 import { projects } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 import { recordAudit, type AuditContext } from '../audit/index';
@@ -30,13 +30,17 @@ export async function saveProject(
   return SAVED_MESSAGE;
 }
 
-/** spec §7 deleteProject: deletes a project with its sites, paths, releases and items (cascade). */
+/**
+ * spec §7 deleteProject: deletes a project with its sites, paths, releases and items (cascade),
+ * under the long statement limit: 100,000 items took 13.7 s (decision 0141).
+ */
 export async function deleteProject(
   { db, clock }: { db: Db; clock: Clock },
   scope: ProjectScope,
   audit: AuditContext,
 ): Promise<string> {
   await db.transaction(async (tx) => {
+    await allowLongStatements(tx);
     const [deleted] = await tx
       .delete(projects)
       .where(eq(projects.id, scope.projectId))
