@@ -352,8 +352,9 @@ export type DatabaseConfig = {
   idleInTransactionTimeoutMs: number;
   /**
    * The statement limit inside the transactions long by design that a request starts — a CSV
-   * import, a URL-rule change re-homing a project (`DB_LONG_STATEMENT_TIMEOUT_MS`, 600 000;
-   * 0: no limit). Migrations have none.
+   * import, a URL-rule change re-homing a project, an administrator's change over every item of a
+   * project, path, status, item type or release (decision 0141) (`DB_LONG_STATEMENT_TIMEOUT_MS`,
+   * 600 000; 0: no limit). Migrations have none.
    */
   longStatementTimeoutMs: number;
 };
@@ -363,7 +364,8 @@ export type HttpConfig = {
   /**
    * How long a request other than an attachment upload may take to arrive, headers and body
    * (`HTTP_REQUEST_TIMEOUT_MS`, 60 000: a 1 MB body at the 28 kB/s an upload is held to); beyond
-   * it the client is answered 408 and its connection closed. Answers (downloads, live streams)
+   * it the client is answered 408 and its connection closed. A body declared larger, on a route
+   * that accepts one (the CSV import), gets as many times longer (decision 0141). Answers (downloads, live streams)
    * are not counted: only receiving the request. Uploads keep their own limits
    * (`ATTACHMENT_BODY_TIMEOUT_MS`, `ATTACHMENT_UPLOAD_MAX_MS`).
    */
