@@ -1,11 +1,15 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { webhookDeliveries } from '../../src/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbOrTx } from '../../src/db/client';
+import { deliverDueWebhooks } from '../../src/modules/integrations/deliver-due-webhooks';
 import {
   deliveryRoundQuery,
   nextDeliveryRound,
 } from '../../src/modules/integrations/delivery-round';
+import type { IntegrationsDeps } from '../../src/modules/integrations/integrations-deps';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 import { addEndpoint, createWebhookWorld, eventually, wakeDeliveries } from './webhook-world';
@@ -98,6 +102,42 @@ describe('fair webhook delivery across organizations (decision 0136)', () => {
       expect(ms).toBeLessThan(1000);
     });
   }, 60_000);
+
+  it('ends a pass whose whole round another transaction holds, instead of planning it again and again', async () => {
+    const held = await organizationWithEndpoint('held');
+    // Disabled while the row is written and locked, so no dispatcher claims it first.
+    await t.db.execute(
+      sql`update webhook_endpoints set is_enabled = false where id = ${held.endpointId}`,
+    );
+    await pending(t.db, held.endpointId, 1, 'held');
+    const locker = new pg.Client({ connectionString: t.databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      // As a cascade or a recorded attempt holds it: the plan sees the row, SKIP LOCKED skips it.
+      await locker.query(
+        `select id from webhook_deliveries where endpoint_id = $1 and status = 'pending' for update`,
+        [held.endpointId],
+      );
+      await t.db.execute(
+        sql`update webhook_endpoints set is_enabled = true where id = ${held.endpointId}`,
+      );
+      // Nothing is claimed, so nothing else of the deps is used.
+      const deps = { db: t.db, clock: t.clock, turnsPerOrg: 4 } as unknown as IntegrationsDeps;
+      const pass = deliverDueWebhooks(deps);
+      const outcome = await Promise.race([
+        pass,
+        sleep(1_000).then(() => 'still planning' as const),
+      ]);
+      expect(outcome).toBe(0);
+    } finally {
+      await t.db.execute(
+        sql`update webhook_endpoints set is_enabled = false where id = ${held.endpointId}`,
+      );
+      await locker.query('rollback');
+      await locker.end();
+    }
+  });
 
   it("sends B's delivery among the first while A's 1,000 queued before it are still being sent", async () => {
     const a = await organizationWithEndpoint('fair-a');

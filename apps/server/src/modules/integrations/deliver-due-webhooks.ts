@@ -25,17 +25,26 @@ export async function deliverDueWebhooks(deps: IntegrationsDeps): Promise<number
   let attempts = 0;
   let round: number[] = [];
   let next = 0;
+  let claimedOfRound = 0;
   let planning: Promise<number> | null = null;
-  /** The next delivery of the round this copy could claim; null when a new round is empty. */
+  /**
+   * The next delivery of the round this copy could claim; null when a new round is empty, or
+   * when this copy claimed none of the last one.
+   */
   const claimNext = async (): Promise<ClaimedDelivery | null> => {
     for (;;) {
       const id = round[next];
       if (id === undefined) {
+        // Every delivery of it held by another transaction (SKIP LOCKED) or claimed by another
+        // copy: planned again it would be the same round, at once, until that lock went
+        // (decision 0141). The next wake or the minute's job comes back for it.
+        if (round.length > 0 && claimedOfRound === 0) return null;
         // One lane plans the next round; the others wait for it rather than plan it again.
         planning ??= nextDeliveryRound(deps.db, deps.clock.now(), deps.turnsPerOrg)
           .then((ids) => {
             round = ids;
             next = 0;
+            claimedOfRound = 0;
             return ids.length;
           })
           .finally(() => (planning = null));
@@ -44,7 +53,10 @@ export async function deliverDueWebhooks(deps: IntegrationsDeps): Promise<number
       }
       next += 1;
       const claimed = await claimDelivery(deps.db, deps.clock.now(), id);
-      if (claimed) return claimed;
+      if (claimed) {
+        claimedOfRound += 1;
+        return claimed;
+      }
     }
   };
   const work = async () => {
