@@ -15,6 +15,7 @@ import { skeletonScenario } from './skeleton';
 import { workspacePageScenario } from './workspace-page';
 import type { Scenario } from './types';
 import { urlRulesScenario } from './url-rules';
+import { urlRulesRehomeScenario } from './url-rules-rehome';
 
 /** Every benchmark scenario, in the order `npm run bench` runs them. */
 export const SCENARIOS: Scenario[] = [
@@ -22,6 +23,7 @@ export const SCENARIOS: Scenario[] = [
   authScenario,
   pageItemsScenario,
   urlRulesScenario,
+  urlRulesRehomeScenario,
   searchScenario,
   searchLoadScenario,
   exportMemoryScenario,

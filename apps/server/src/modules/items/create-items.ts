@@ -1,9 +1,9 @@
 import { CREATED_HISTORY_FIELD } from '@waymark/core';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { itemExternalUrls, itemHistory, itemTags, items, relativePaths } from '../../db/schema';
+import { itemExternalUrls, itemHistory, itemTags, items } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
 import type { CreateItemInput } from './create-item';
+import { ensureRelativePaths } from './ensure-relative-paths';
 import { assertItemFeatures } from './item-features';
 import { checkItemRefs } from './item-refs';
 import { sanitizeDescription } from './sanitize-description';
@@ -54,28 +54,6 @@ export async function insertItems(
     ids.push(
       ...(await insertBatch(tx, scope, inputs.slice(start, start + BATCH), { places, pathIds })),
     );
-  return ids;
-}
-
-async function ensureRelativePaths(
-  tx: DbOrTx,
-  projectId: number,
-  keys: readonly string[],
-): Promise<Map<string, number>> {
-  const paths = [...new Set(keys)];
-  const ids = new Map<string, number>();
-  for (let start = 0; start < paths.length; start += BATCH) {
-    const batch = paths.slice(start, start + BATCH);
-    await tx
-      .insert(relativePaths)
-      .values(batch.map((path) => ({ projectId, path })))
-      .onConflictDoNothing();
-    const rows = await tx
-      .select({ id: relativePaths.id, path: relativePaths.path })
-      .from(relativePaths)
-      .where(and(eq(relativePaths.projectId, projectId), inArray(relativePaths.path, batch)));
-    for (const row of rows) ids.set(row.path, row.id);
-  }
   return ids;
 }
 

@@ -1,8 +1,8 @@
 import { compilePageRules, type CompiledPageRules, type PageRules } from '@waymark/core';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { itemHistory, items, relativePaths } from '../../../db/schema';
-import { ensureRelativePath } from '../create-item';
+import { ensureRelativePaths } from '../ensure-relative-paths';
 import { PATH_HISTORY_FIELD } from '../update-relative-path';
 
 /** Items recorded on one concrete page, all on the same path now. */
@@ -51,33 +51,45 @@ export async function planMoves(
 /**
  * Moves the planned groups to their new place, remembering the concrete page of items that now
  * live on a template's path and forgetting it for items back on their own page; each move is in
- * the item's history (as a path rename is). Runs in the caller's transaction.
+ * the item's history (as a path rename is). Runs in the caller's transaction, in the same three
+ * statements however many groups move (decision 0140): the target paths, the history rows, the
+ * items; each list is bound as one array parameter. The per-row triggers still run for every
+ * item (change log, live events, history notifications and webhooks).
  */
 export async function applyMoves(
   tx: DbOrTx,
   input: { projectId: number; userId: number; moves: readonly PlannedMove[] },
 ): Promise<number> {
-  let moved = 0;
-  for (const move of input.moves) {
-    const targetId = await ensureRelativePath(tx, input.projectId, move.key);
-    await tx.insert(itemHistory).values(
-      move.itemIds.map((itemId) => ({
-        itemId,
-        userId: input.userId,
-        field: PATH_HISTORY_FIELD,
-        before: move.path,
-        after: move.key,
-      })),
-    );
-    await tx
-      .update(items)
-      .set({
-        relativePathId: targetId,
-        recordedPath: move.key === move.pagePath ? null : move.pagePath,
-        updatedAt: sql`now()`,
-      })
-      .where(inArray(items.id, move.itemIds));
-    moved += move.itemIds.length;
-  }
-  return moved;
+  const { moves } = input;
+  if (moves.length === 0) return 0;
+  const pathIds = await ensureRelativePaths(
+    tx,
+    input.projectId,
+    moves.map((move) => move.key),
+  );
+  // Each item names its group by its number, counted from 1 as `with ordinality` counts.
+  const itemIds = moves.flatMap((move) => move.itemIds);
+  const groupNumbers = moves.flatMap((move, index) => move.itemIds.map(() => index + 1));
+  const moved = sql`unnest(${sql.param(itemIds)}::int[], ${sql.param(groupNumbers)}::int[])
+    with ordinality as moved(item_id, group_no, item_no)`;
+  // Recorded before the move, as a rename records it: the history's triggers read the item as it was.
+  await tx.execute(sql`
+    insert into ${itemHistory} (item_id, user_id, field, before, after)
+    select moved.item_id, ${input.userId}::int, ${PATH_HISTORY_FIELD}, place.before, place.after
+    from ${moved}
+    join unnest(
+      ${sql.param(moves.map((move) => move.path))}::text[],
+      ${sql.param(moves.map((move) => move.key))}::text[]
+    ) with ordinality as place(before, after, group_no) using (group_no)
+    order by moved.item_no`);
+  await tx.execute(sql`
+    update ${items} set relative_path_id = place.path_id, recorded_path = place.recorded,
+      updated_at = now()
+    from ${moved}
+    join unnest(
+      ${sql.param(moves.map((move) => pathIds.get(move.key) ?? 0))}::int[],
+      ${sql.param(moves.map((move) => (move.key === move.pagePath ? null : move.pagePath)))}::text[]
+    ) with ordinality as place(path_id, recorded, group_no) using (group_no)
+    where ${items}.id = moved.item_id`);
+  return itemIds.length;
 }
