@@ -30,7 +30,8 @@ function deadlineOf(
 /**
  * Gives every request `requestTimeoutMs` from its headers to the end of its body (decision
  * 0135): past it, a request still arriving (a client trickling its body) is answered 408 and
- * its connection closed. A body declared larger than Fastify's ordinary limit, on a route that
+ * its connection closed; a request without a body is whole once its headers are in, which
+ * `HTTP_HEADERS_TIMEOUT_MS` bounds. A body declared larger than Fastify's ordinary limit, on a route that
  * takes one (the CSV import's 10 MB), gets as many times longer (decision 0141). Node's own
  * `requestTimeout` cannot be that short, as it is one for the
  * whole server and an attachment upload may take `ATTACHMENT_UPLOAD_MAX_MS`: such a route calls
@@ -40,6 +41,12 @@ function deadlineOf(
 export function installRequestDeadline(app: FastifyInstance, requestTimeoutMs: number): void {
   const ordinaryBytes = app.initialConfig.bodyLimit ?? FASTIFY_BODY_LIMIT;
   app.addHook('onRequest', (request, reply, done) => {
+    // Most calls have no body: they cost no timer, no map entry and no listener (issue 34's hot
+    // path; docs/benchmarks.md, 2026-11-28 evening).
+    if (!hasBody(request)) {
+      done();
+      return;
+    }
     const timeoutMs = deadlineOf(request, requestTimeoutMs, ordinaryBytes);
     const timer = setTimeout(() => {
       deadlines.delete(request);
@@ -60,4 +67,10 @@ export function installRequestDeadline(app: FastifyInstance, requestTimeoutMs: n
 export function liftRequestDeadline(request: FastifyRequest): void {
   clearTimeout(deadlines.get(request));
   deadlines.delete(request);
+}
+
+// HTTP/1.1 frames a request's body by one of these two headers; without them it has none.
+function hasBody({ headers }: FastifyRequest): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }

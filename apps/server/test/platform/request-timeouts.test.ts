@@ -96,6 +96,27 @@ describe('a request that trickles in', () => {
     }
   });
 
+  it('is answered 408 too when its body comes in chunks without a length', async () => {
+    const socket = connect(Number(new URL(baseUrl).port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on('error', () => undefined);
+    socket.write(
+      'POST /probe/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n{\r\n',
+    );
+    const started = Date.now();
+    const trickle = setInterval(() => socket.write('1\r\n \r\n'), 100);
+    try {
+      while (!answer.includes(REQUEST_TOO_SLOW) && Date.now() - started < 3_000) await sleep(50);
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer).toContain(REQUEST_TOO_SLOW);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      clearInterval(trickle);
+      socket.destroy();
+    }
+  });
+
   it('is cut off when its headers trickle in past HTTP_HEADERS_TIMEOUT_MS', async () => {
     const socket = connect(Number(new URL(baseUrl).port), '127.0.0.1');
     const closed = new Promise<number>((resolve) =>
