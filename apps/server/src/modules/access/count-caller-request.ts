@@ -14,27 +14,29 @@ export function sessionRateLimitedMessage(retryAfterSeconds: string | undefined)
 
 /**
  * Counts an authenticated request for `cost` requests against the caller's limits: an API
- * token's (issue 29, in PostgreSQL), or a signed-in session's user's (decision 0134, in this
- * copy's memory). A token's answers carry the rate-limit headers, a session's only past its
- * limit; past a limit it is 429 `RATE_LIMITED` with `Retry-After`.
+ * token's (issue 29, in PostgreSQL: the answer is a promise), or a signed-in session's user's
+ * (decision 0134, in this copy's memory: counted before it returns, nothing to await). A token's
+ * answers carry the rate-limit headers, a session's only past its limit; past a limit it is 429
+ * `RATE_LIMITED` with `Retry-After` (thrown, or the promise rejects).
  */
-export async function countCallerRequest(
+export function countCallerRequest(
   request: FastifyRequest,
   reply: FastifyReply,
   caller: Caller,
   cost = 1,
-): Promise<void> {
+): Promise<void> | undefined {
   const { authenticator } = request.server;
-  const verdict = caller.grant
-    ? await authenticator.countTokenRequest(caller.grant, cost)
-    : authenticator.countSessionRequest(caller.userId, cost);
-  // A token's answers all carry the headers, for the programs that pace themselves by them; a
-  // session's only when refused: its clients (the portal, the extension) never read them, and
+  const { grant } = caller;
+  if (grant)
+    return authenticator.countTokenRequest(grant, cost).then((verdict) => {
+      // A token's answers all carry the headers, for the programs that pace themselves by them.
+      void reply.headers(verdict.headers);
+      if (verdict.isLimited) throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
+    });
+  // A session's only when refused: its clients (the portal, the extension) never read them, and
   // on every answer they cost the hot path ~0.1 of its rate (docs/benchmarks.md, auth).
-  if (caller.grant || verdict.isLimited) void reply.headers(verdict.headers);
-  if (!verdict.isLimited) return;
-  throw new AppError(
-    'RATE_LIMITED',
-    caller.grant ? RATE_LIMITED_MESSAGE : sessionRateLimitedMessage(verdict.headers['Retry-After']),
-  );
+  const refusal = authenticator.countSessionRequest(caller.userId, cost);
+  if (!refusal) return undefined;
+  void reply.headers(refusal.headers);
+  throw new AppError('RATE_LIMITED', sessionRateLimitedMessage(refusal.headers['Retry-After']));
 }

@@ -13,9 +13,9 @@ import { countCallerRequest } from './count-caller-request';
 import { PROJECT_NOT_FOUND } from './project-scope';
 
 /**
- * Runs right after authentication. Every request is counted against its caller's rate limits,
- * whose headers every answer carries (429 + Retry-After past them): a signed-in session's user's
- * (decision 0134) or an API token's. For a token (issue 29), the route must also accept tokens and
+ * Runs right after authentication. Every request is counted against its caller's rate limits
+ * (429 + Retry-After past them): a signed-in session's user's (decision 0134) or an API token's,
+ * whose answers all carry the limit's headers. For a token (issue 29), the route must also accept tokens and
  * need a scope the token holds; an organization key may call only routes bounded by an
  * organization or project (checked after validation by {@link assertKeyOrg}/{@link assertKeyProject}).
  */
@@ -26,7 +26,9 @@ export async function checkCallerRequest(
   scope: TokenScope,
 ): Promise<void> {
   if (!request.caller) return;
-  await countCallerRequest(request, reply, request.caller);
+  // A session's count is synchronous: awaited only when it is a token's round trip.
+  const counting = countCallerRequest(request, reply, request.caller);
+  if (counting) await counting;
   const { grant } = request.caller;
   if (!grant) return;
   if (scope === 'session') throw new AppError('FORBIDDEN', TOKEN_SESSION_ONLY);

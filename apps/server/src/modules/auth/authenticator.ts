@@ -43,9 +43,10 @@ export type Authenticator = {
   countTokenRequest(grant: TokenGrant, cost?: number): Promise<RateVerdict>;
   /**
    * Counts a request of a signed-in session against its user's limit on this copy (decision
-   * 0134), for `cost` requests (default 1). No database round trip.
+   * 0134), for `cost` requests (default 1): null within it, else the refusal's verdict. No
+   * database round trip.
    */
-  countSessionRequest(userId: number, cost?: number): RateVerdict;
+  countSessionRequest(userId: number, cost?: number): RateVerdict | null;
 };
 
 /** See {@link Authenticator.sessionOf}. */
