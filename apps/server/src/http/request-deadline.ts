@@ -31,10 +31,10 @@ function deadlineOf(
  * Gives every request `requestTimeoutMs` from its headers to the end of its body (decision
  * 0135): past it, a request still arriving (a client trickling its body) is answered 408 and
  * its connection closed; a request without a body is whole once its headers are in, which
- * `HTTP_HEADERS_TIMEOUT_MS` bounds. A body declared larger than Fastify's ordinary limit, on a route that
- * takes one (the CSV import's 10 MB), gets as many times longer (decision 0141). Node's own
- * `requestTimeout` cannot be that short, as it is one for the
- * whole server and an attachment upload may take `ATTACHMENT_UPLOAD_MAX_MS`: such a route calls
+ * `HTTP_HEADERS_TIMEOUT_MS` bounds. A body declared larger than Fastify's ordinary limit, on a
+ * route that takes one (the CSV import's 10 MB), gets as many times longer (decision 0141).
+ * Node's own `requestTimeout` cannot be that short, as it is one for the whole server and an
+ * attachment upload may take `ATTACHMENT_UPLOAD_MAX_MS`: such a route calls
  * {@link liftRequestDeadline} and keeps its own limits. An answer, however long (a download, a
  * live stream), is not counted: only a request not wholly received when the time is up.
  */
