@@ -10,6 +10,7 @@ import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse'
 import { measurePublicPages } from '../apps/portal/scripts/page-bundles.mjs';
 import { startServer } from '../scripts/lib/start-server.mjs';
 import { writeSection } from './lib/report';
+import { median } from './lib/median';
 
 const REPORT = resolve(import.meta.dirname, '../docs/benchmarks.md');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -23,11 +24,6 @@ const PRESETS: { name: 'mobile' | 'desktop'; config: Config | undefined }[] = [
 const RAW_DIR = join(tmpdir(), 'waymark-lighthouse');
 
 type Scores = Record<(typeof CATEGORIES)[number], number>;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 /** The audits that cost a category points, worst first: where to look when it is short. */
 function describeLosses(result: Result, category: (typeof CATEGORIES)[number]): string[] {

@@ -10,6 +10,7 @@ import { writeSection } from './lib/report';
 import { renderBenchPage } from './pins/bench-page';
 import { profileTopFunctions } from './pins/cpu-profile';
 import type { BenchPin, BenchRound } from './pins/bench-types';
+import { median } from './lib/median';
 
 const PINS = 200;
 const ROUNDS = 7;
@@ -34,8 +35,6 @@ const bundle = await build({
 });
 const script = bundle.outputFiles[0]?.text ?? '';
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const fmt = (value: number) => value.toFixed(2);
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });

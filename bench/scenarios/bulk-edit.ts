@@ -2,6 +2,7 @@ import { BULK_EDIT_MAX } from '@waymark/core';
 import { rssMb } from '../lib/process-stats';
 import { callJson } from './page-items';
 import type { Scenario } from './types';
+import { median } from '../lib/median';
 
 // Issue 28: the workspace's bulk edit at its limit — a status and a tag on 500 items, then its
 // undo — each in one transaction, timed per item against one single item edit (updateItem) in the
@@ -17,9 +18,6 @@ let pid = 0;
 let projectId = 0;
 let statusIds: number[] = [];
 const itemIds: number[] = [];
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 const post = <T>(path: string, body: object) =>
   callJson<T>(`${server}${path}`, owner, { method: 'POST', body: JSON.stringify(body) });

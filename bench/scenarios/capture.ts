@@ -5,6 +5,7 @@ import { LONG_PAGE_PATH } from '../../e2e/fixtures-site/capture-pages';
 import { startTestSite, type TestSite } from '../../e2e/fixtures-site/site-server';
 import { launchExtension } from '../lib/extension-browser';
 import type { PreparedScenario, Scenario } from './types';
+import { median } from '../lib/median';
 
 // Issue 32: "Visible-area capture to editor shown ≤ 500 ms; a 10,000 px page ≤ 5 s, against a
 // plain capture in the same run." Debian's Chromium with the built extension, the test site
@@ -122,9 +123,6 @@ async function captureToEditor(page: Page, tabId: number, type: 'captureTab' | '
   await editor.close();
   return { captureMs: captured.ms, shownMs: shown, bytes: captured.bytes };
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Issue 32: capture speed, visible area and a 10,000 px page, against a plain capture. */
 export const captureScenario: Scenario = {

@@ -1,6 +1,7 @@
 import { rssMb } from '../lib/process-stats';
 import { callJson } from './page-items';
 import type { Scenario } from './types';
+import { median } from '../lib/median';
 
 // Issue 28: a 10,000-row CSV imported into a project — the dry run, the import (one transaction),
 // and the same file again (every row recognised, nothing written). Each is timed once per round
@@ -18,9 +19,6 @@ let orgId = 0;
 let pid = 0;
 let itemTypeId = 0;
 let itemStatusId = 0;
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** A CSV as a team would bring it: every column the import reads, 500 pages, text cells. */
 function buildCsv(rows: number, email: string): string {

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { embeddedDatabaseUrl } from '../../scripts/lib/start-server.mjs';
 import { callJson } from './page-items';
 import type { Scenario } from './types';
+import { median } from '../lib/median';
 
 // Issue 16: 1,000 open live streams on one server — what they cost in memory, and how long one
 // change takes to reach all of them. Baselines from the same run: the server's idle memory, and
@@ -18,9 +19,6 @@ function rssMb(pid: number): number {
   const line = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(line?.[1] ?? 0) / 1024;
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** One open event stream, as a panel's worker holds it. */
 export type Stream = { waitFor: (itemId: number) => Promise<number>; close: () => void };

@@ -7,6 +7,7 @@ import { EXTENSION_DIST, launchExtension, type WorkerChrome } from '../lib/exten
 import { startPageTrace } from '../lib/page-trace';
 import { callJson } from './page-items';
 import type { PreparedScenario, Scenario } from './types';
+import { median } from '../lib/median';
 
 const RUNS = Number(process.env.BENCH_PANEL_RUNS ?? 15);
 /** A folder for one traced warm and cold opening after the timed ones (bench/README.md). */
@@ -201,8 +202,6 @@ async function controlWorker(context: BrowserContext, extensionPage: Page) {
   };
 }
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const p90 = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.9))]!;
 

@@ -4,6 +4,7 @@ import { embeddedDatabaseUrl } from '../../scripts/lib/start-server.mjs';
 import { loadAverage } from '../lib/process-stats';
 import { callJson } from './page-items';
 import type { Scenario } from './types';
+import { median } from '../lib/median';
 
 // Decision 0140: a URL-rule change that re-homes a whole project — the template /page/:id
 // absorbing 1,000 pages of 10 items, then its removal putting every item back — each timed
@@ -24,9 +25,6 @@ let large = 0;
 let small = 0;
 let userId = 0;
 let isSplitShown = false;
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 const post = <T>(path: string, body: object) =>
   callJson<T>(`${server}${path}`, owner, { method: 'POST', body: JSON.stringify(body) });
