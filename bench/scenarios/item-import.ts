@@ -1,5 +1,5 @@
 import { rssMb } from '../lib/process-stats';
-import { callJson } from './page-items';
+import { callJson, itemOptionIds } from './page-items';
 import type { Scenario } from './types';
 import { median } from '../lib/median';
 
@@ -74,16 +74,9 @@ export const itemImportScenario: Scenario = {
     });
     const [org] = await callJson<{ orgId: number }[]>(`${serverUrl}/api/account/getOrgs`, owner);
     orgId = org?.orgId ?? 0;
-    const [type] = await callJson<{ itemTypeId: number }[]>(
-      `${serverUrl}/api/item/getItemTypeOptions/${orgId}`,
-      owner,
-    );
-    const [status] = await callJson<{ itemStatusId: number }[]>(
-      `${serverUrl}/api/item/getStatusOptions/${orgId}`,
-      owner,
-    );
-    itemTypeId = type?.itemTypeId ?? 0;
-    itemStatusId = status?.itemStatusId ?? 0;
+    const { typeIds, statusIds } = await itemOptionIds(serverUrl, owner, orgId);
+    itemTypeId = typeIds[0] ?? 0;
+    itemStatusId = statusIds[0] ?? 0;
     return { baseline: { label: 'ping', url: `${serverUrl}/api/ping` }, targets: [] };
   },
   run: async () => {

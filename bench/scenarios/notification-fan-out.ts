@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { embeddedDatabaseUrl } from '../../scripts/lib/start-server.mjs';
 import { openStream, type Stream } from './live-streams';
-import { callJson } from './page-items';
+import { callJson, itemOptionIds } from './page-items';
 import type { Scenario } from './types';
 
 // Issue 27: a note on an item watched by 1,000 users. Its notifications are written in one
@@ -45,22 +45,18 @@ export const notificationFanOutScenario: Scenario = {
         body: JSON.stringify({ orgId, projectName: 'Fan', baseUrl: 'https://fan.bench.test' }),
       },
     ));
-    const [type] = await callJson<{ itemTypeId: number }[]>(
-      `${serverUrl}/api/item/getItemTypeOptions/${orgId}`,
-      owner,
-    );
-    const [status] = await callJson<{ itemStatusId: number }[]>(
-      `${serverUrl}/api/item/getStatusOptions/${orgId}`,
-      owner,
-    );
+    const {
+      typeIds: [itemTypeId],
+      statusIds: [itemStatusId],
+    } = await itemOptionIds(serverUrl, owner, orgId);
     ({ itemId } = await callJson<{ itemId: number }>(`${serverUrl}/api/item/createItem`, owner, {
       method: 'POST',
       body: JSON.stringify({
         projectId,
         relativePath: '/fan',
         title: 'Watched by many',
-        itemTypeId: type?.itemTypeId,
-        itemStatusId: status?.itemStatusId,
+        itemTypeId,
+        itemStatusId,
       }),
     }));
     // Watchers: provisioned by one call each (in batches), then members with the project who

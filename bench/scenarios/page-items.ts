@@ -74,6 +74,25 @@ export async function callJson<T>(url: string, token: string, init: RequestInit 
   return (text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text) as T;
 }
 
+/**
+ * An organization's item type and status ids, in the order its item forms offer them (the first
+ * of each is a new item's default), as `token`'s user reads them.
+ */
+export async function itemOptionIds(
+  serverUrl: string,
+  token: string,
+  orgId: number,
+): Promise<{ typeIds: number[]; statusIds: number[] }> {
+  const [types, statuses] = await Promise.all([
+    callJson<{ itemTypeId: number }[]>(`${serverUrl}/api/item/getItemTypeOptions/${orgId}`, token),
+    callJson<{ itemStatusId: number }[]>(`${serverUrl}/api/item/getStatusOptions/${orgId}`, token),
+  ]);
+  return {
+    typeIds: types.map((type) => type.itemTypeId),
+    statusIds: statuses.map((status) => status.itemStatusId),
+  };
+}
+
 /** Items indexed per transaction: each takes an advisory lock until its transaction ends. */
 const SEARCH_INDEX_BATCH = 2_000;
 

@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { startTestSite, type TestSite } from '../../e2e/fixtures-site/site-server';
 import { EXTENSION_DIST, launchExtension, type WorkerChrome } from '../lib/extension-browser';
 import { startPageTrace } from '../lib/page-trace';
-import { callJson } from './page-items';
+import { callJson, itemOptionIds } from './page-items';
 import type { PreparedScenario, Scenario } from './types';
 import { median } from '../lib/median';
 
@@ -228,21 +228,17 @@ export const panelPaintScenario: Scenario = {
       projectName: 'Panel shop',
       baseUrl: site.origins[0],
     });
-    const [type] = await callJson<{ itemTypeId: number }[]>(
-      `${url}/api/item/getItemTypeOptions/${orgId}`,
-      token,
-    );
-    const [status] = await callJson<{ itemStatusId: number }[]>(
-      `${url}/api/item/getStatusOptions/${orgId}`,
-      token,
-    );
+    const {
+      typeIds: [itemTypeId],
+      statusIds: [itemStatusId],
+    } = await itemOptionIds(url, token, orgId);
     for (let n = 1; n <= ITEMS; n += 1)
       await post('/api/item/createItem', {
         projectId: project.projectId,
         relativePath: '/checkout',
         title: `Benchmark item ${n} on the checkout page`,
-        itemTypeId: type?.itemTypeId,
-        itemStatusId: status?.itemStatusId,
+        itemTypeId,
+        itemStatusId,
       });
     const unused = { label: 'unused', url };
     return { baseline: unused, targets: [] } satisfies PreparedScenario;

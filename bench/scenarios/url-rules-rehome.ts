@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import pg from 'pg';
 import { embeddedDatabaseUrl } from '../../scripts/lib/start-server.mjs';
 import { loadAverage } from '../lib/process-stats';
-import { callJson } from './page-items';
+import { callJson, itemOptionIds } from './page-items';
 import type { Scenario } from './types';
 import { median } from '../lib/median';
 
@@ -184,14 +184,10 @@ export const urlRulesRehomeScenario: Scenario = {
     await post('/api/account/createOrgExistingUser', { orgName: 'Rehome bench' });
     const [org] = await callJson<{ orgId: number }[]>(`${serverUrl}/api/account/getOrgs`, owner);
     const orgId = org?.orgId ?? 0;
-    const [type] = await callJson<{ itemTypeId: number }[]>(
-      `${serverUrl}/api/item/getItemTypeOptions/${orgId}`,
-      owner,
-    );
-    const [status] = await callJson<{ itemStatusId: number }[]>(
-      `${serverUrl}/api/item/getStatusOptions/${orgId}`,
-      owner,
-    );
+    const {
+      typeIds: [itemTypeId],
+      statusIds: [itemStatusId],
+    } = await itemOptionIds(serverUrl, owner, orgId);
     const project = (projectName: string, baseUrl: string) =>
       post<{ projectId: number }>('/api/project/createProject', { orgId, projectName, baseUrl });
     ({ projectId: small } = await project('One page', 'https://one.rehome.bench.test'));
@@ -205,7 +201,7 @@ export const urlRulesRehomeScenario: Scenario = {
           )
         ).rows[0]?.id ?? 0,
     );
-    const ids = { type: type?.itemTypeId ?? 0, status: status?.itemStatusId ?? 0 };
+    const ids = { type: itemTypeId ?? 0, status: itemStatusId ?? 0 };
     await seedPages(small, 1, ids);
     await seedPages(large, PAGES, ids);
     return { baseline, targets: [] };
