@@ -43,6 +43,10 @@ describe('syncing a file behind its writes', () => {
   });
 
   it("asks for the file's bytes on disk while they arrive, and passes every byte on", async () => {
+    // A disk that syncs at once: a real one busy with other work may still be on the first sync
+    // when the last bytes arrive, which is the behaviour (none started while one runs) but not
+    // what this test counts.
+    syncs.mockImplementation((_fd, done) => setImmediate(() => done(null)));
     const bytes = randomBytes(10 * MiB + 5);
     await pipeline(arriving(bytes), syncBehind(file, 2 * MiB), file);
     expect((await readFile(path.join(folder, 'f'))).equals(bytes)).toBe(true);
