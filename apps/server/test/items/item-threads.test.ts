@@ -3,6 +3,7 @@ import {
   ITEM_DETAIL_NOTES_SIZE,
   ITEM_THREAD_PAGE_SIZE,
 } from '@waymark/core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemHistory, itemNotes } from '../../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
@@ -34,6 +35,7 @@ let other: OrgWorld;
 let longItem: number;
 let shortItem: number;
 let otherItem: number;
+let projectId: number;
 const NOTES = 250;
 const ENTRIES = 260;
 
@@ -41,12 +43,7 @@ beforeAll(async () => {
   t = await startAuthTestApp();
   world = await createOrgWorld(t);
   other = await createOrgWorld(t, { email: 'ada@look-alike.test' });
-  const projectId = await createTwoSiteProject(
-    t,
-    world,
-    'https://shop.example.test',
-    'http://a.test',
-  );
+  projectId = await createTwoSiteProject(t, world, 'https://shop.example.test', 'http://a.test');
   const otherProject = await createTwoSiteProject(
     t,
     other,
@@ -184,6 +181,35 @@ describe('a short item', () => {
     const detail = await get<Detail>(world.admin, `/api/item/getItem/${shortItem}`);
     expect(detail).toMatchObject({ notes: [], hasEarlierNotes: false, hasOlderHistory: false });
     expect(detail.history).toHaveLength(1);
+  });
+});
+
+describe('a cursor whose note was deleted while the thread was open', () => {
+  it('goes on from the next note the client holds, not from nothing', async () => {
+    const itemId = await createItem(t, world.admin, world, {
+      projectId,
+      relativePath: '/d',
+      title: 'Deleted cursor',
+    });
+    const base = Date.now() + 60_000;
+    await t.db.insert(itemNotes).values(
+      Array.from({ length: 150 }, (_, index) => ({
+        itemId,
+        text: `kept ${index}`,
+        createdAt: new Date(base + Math.floor(index / 3) * 1000),
+      })),
+    );
+    const detail = await get<Detail>(world.admin, `/api/item/getItem/${itemId}`);
+    const cursor = detail.notes[0]!;
+    expect(cursor.text).toBe('kept 50');
+    await t.db.delete(itemNotes).where(eq(itemNotes.id, cursor.noteId));
+    const earlier = await get<Note[]>(
+      world.admin,
+      `/api/item/getItemNotes/${itemId}?beforeId=${cursor.noteId}`,
+    );
+    expect(earlier.map((note) => note.text)).toEqual(
+      Array.from({ length: 50 }, (_, index) => `kept ${index}`),
+    );
   });
 });
 

@@ -92,7 +92,9 @@ async function selectNotes(
 
 /**
  * Rows of the item ordered before row `beforeId` by (created_at, id), the order both threads are
- * read in; a `beforeId` not of this item leaves nothing before it.
+ * read in; a `beforeId` of another item leaves nothing before it. A `beforeId` deleted since the
+ * client read it (a note deleted while its thread is open) stands for the item's next row after
+ * it, so the page still goes on from where the client's list starts.
  */
 function beforeRow(
   table: typeof itemNotes | typeof itemHistory,
@@ -100,8 +102,14 @@ function beforeRow(
   beforeId: number | undefined,
 ): SQL | undefined {
   if (beforeId === undefined) return undefined;
-  return sql`(${table.createdAt}, ${table.id}) < (select b.created_at, b.id from ${table} b
-    where b.id = ${beforeId} and b.item_id = ${itemId})`;
+  return sql`(${table.createdAt}, ${table.id}) < (
+    select b.created_at, b.id from ${table} b where b.id = ${beforeId} and b.item_id = ${itemId}
+    union all
+    (select b.created_at, b.id from ${table} b
+      where b.item_id = ${itemId} and b.id > ${beforeId}
+        and not exists (select from ${table} gone where gone.id = ${beforeId})
+      order by b.created_at, b.id limit 1)
+    limit 1)`;
 }
 
 /** The items related to `itemId`, from either side of the normalised pair. */
