@@ -254,6 +254,21 @@ describe('resuming after a dropped connection', () => {
     resumed.close();
   });
 
+  it('prunes a backlog a batch at a time, to the last event, and moves the horizon past it', async () => {
+    for (const path of ['/p1', '/p2', '/p3', '/p4', '/p5'])
+      await createItem(t, world.admin, world, { projectId, relativePath: path, title: 'Old' });
+    const { rows } = await t.db.$client.query<{ count: string; newest: string }>(
+      'select count(*) as count, max(id) as newest from live_events',
+    );
+    const backlog = Number(rows[0]?.count);
+    expect(backlog).toBeGreaterThanOrEqual(5);
+    expect(await pruneLiveEvents(t.db, new Date(Date.now() + 60_000), 2)).toBe(backlog);
+    const after = await t.db.$client.query<{ count: string; horizon: string }>(
+      'select (select count(*) from live_events) as count, (select pruned_through from live_event_horizon) as horizon',
+    );
+    expect(after.rows[0]).toEqual({ count: '0', horizon: rows[0]?.newest });
+  });
+
   it('tells a client whose resume point was pruned to reload (resync)', async () => {
     const first = await stream(member.as, projectId);
     const ready = await first.waitFor(isReady);
