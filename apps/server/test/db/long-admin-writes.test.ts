@@ -2,7 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookDeliveries } from '../../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
+import { createTrackerIds } from '../support/tracker-matrix';
 import {
   createItem,
   createOrgWorld,
@@ -31,11 +33,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Holds item `itemId`'s row locked for `ms` on a connection of its own, as a long write would. */
-async function holdItem(itemId: number, ms: number): Promise<() => Promise<void>> {
+function holdItem(itemId: number, ms: number): Promise<() => Promise<void>> {
+  return holdRow('items', itemId, ms);
+}
+
+/** Holds row `id` of `table` locked for `ms` on a connection of its own. */
+async function holdRow(table: string, id: number, ms: number): Promise<() => Promise<void>> {
   const client = new pg.Client({ connectionString: t.databaseUrl });
   await client.connect();
   await client.query('begin');
-  await client.query('select id from items where id = $1 for update', [itemId]);
+  await client.query(`select id from ${table} where id = $1 for update`, [id]);
   const released = sleep(ms).then(async () => {
     await client.query('commit');
     await client.end();
@@ -147,4 +154,68 @@ describe('an administrator’s change over every item of something', () => {
       expect(await change.after()).toBe(change.expected);
     },
   );
+});
+
+// Decision 0145: what a failing webhook endpoint or a busy tracker piled up goes with it when it
+// is removed (foreign key cascades), however much: the row held stands in for that backlog.
+describe('removing an integration with everything it piled up', () => {
+  it('deleteWebhookEndpoint runs past DB_STATEMENT_TIMEOUT_MS and is made', async () => {
+    const { itemId } = await projectWithItem();
+    const created = await t.call(world.admin, {
+      method: 'POST',
+      url: `/api/integrations/${world.orgId}/webhooks`,
+      payload: {
+        url: 'https://hooks.admin-writes.test/piled',
+        kind: 'webhook',
+        events: ['item.created'],
+        projectId: null,
+        description: 'Piled up',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { endpointId } = created.json<{ endpointId: number }>();
+    const [delivery] = await t.db
+      .insert(webhookDeliveries)
+      .values({
+        endpointId,
+        itemId,
+        eventType: 'item.created',
+        messageId: `msg_piled_${endpointId}`,
+        payload: { type: 'item.created' },
+        status: 'failed',
+        attempts: 1,
+        failures: 1,
+      })
+      .returning({ id: webhookDeliveries.id });
+    const released = await holdRow('webhook_deliveries', delivery?.id ?? 0, 1_500);
+    const answer = await t.call(world.admin, {
+      method: 'DELETE',
+      url: `/api/integrations/${world.orgId}/webhooks/${endpointId}`,
+    });
+    await released();
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await count('select count(*) from webhook_endpoints where id = $1', endpointId)).toBe(0);
+  });
+
+  it('disconnectTracker runs past DB_STATEMENT_TIMEOUT_MS and is made', async () => {
+    const { itemId } = await projectWithItem();
+    const { trackerConnectionId } = await createTrackerIds(t, {
+      orgId: world.orgId,
+      otherItemId: itemId,
+    });
+    const { rows } = await t.db.$client.query<{ id: number }>(
+      'select id from tracker_links where connection_id = $1',
+      [trackerConnectionId],
+    );
+    const released = await holdRow('tracker_links', rows[0]?.id ?? 0, 1_500);
+    const answer = await t.call(world.admin, {
+      method: 'DELETE',
+      url: `/api/integrations/${world.orgId}/trackers/${trackerConnectionId}`,
+    });
+    await released();
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(
+      await count('select count(*) from tracker_connections where id = $1', trackerConnectionId),
+    ).toBe(0);
+  });
 });

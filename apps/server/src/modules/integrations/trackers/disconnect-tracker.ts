@@ -1,6 +1,7 @@
 import { AppError, TRACKER_CONNECTION_NOT_FOUND } from '@waymark/core';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { allowLongStatements } from '../../../db/client';
 import { trackerConnections } from '../../../db/schema';
 import { adapterOf } from './connection-rows';
 import type { TrackerDeps } from './tracker-deps';
@@ -16,12 +17,20 @@ export async function disconnectTracker(
   input: { orgId: number; connectionId: number },
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<string> {
-  const [removed] = await deps.db
-    .delete(trackerConnections)
-    .where(
-      and(eq(trackerConnections.id, input.connectionId), eq(trackerConnections.orgId, input.orgId)),
-    )
-    .returning();
+  // Its links go with it (foreign key cascade), one per linked item: under the long statement
+  // limit (decision 0145).
+  const [removed] = await deps.db.transaction(async (tx) => {
+    await allowLongStatements(tx);
+    return tx
+      .delete(trackerConnections)
+      .where(
+        and(
+          eq(trackerConnections.id, input.connectionId),
+          eq(trackerConnections.orgId, input.orgId),
+        ),
+      )
+      .returning();
+  });
   if (!removed) throw new AppError('NOT_FOUND', TRACKER_CONNECTION_NOT_FOUND);
   const adapter = adapterOf(deps, removed);
   if (adapter.removeWebhook)
