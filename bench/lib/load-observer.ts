@@ -18,8 +18,22 @@ export type LoadObservation = {
   changes: Record<string, number>;
   /** Index scans by index over the load (pg_stat_user_indexes): how often a read reached a table. */
   indexScans: Record<string, number>;
+  /** Checkpoints and WAL written over the load: what a write's tail may have waited behind. */
+  wal: WalActivity;
   /** Wall time observed, in ms. */
   wallMs: number;
+};
+
+/**
+ * Checkpoints begun (timed or requested) and WAL written: its bytes, its full-page images (each
+ * page's first change after a checkpoint is logged whole) and how often a backend found the WAL
+ * buffers full and wrote them itself. Counters of the cluster since its statistics were reset.
+ */
+export type WalActivity = {
+  checkpoints: number;
+  walBytes: number;
+  fullPageImages: number;
+  buffersFull: number;
 };
 
 function statFields(pid: number): string[] {
@@ -80,10 +94,31 @@ async function indexScans(client: pg.Client): Promise<Record<string, number>> {
   return Object.fromEntries(result.rows.map((row) => [row.name, Number(row.scans)]));
 }
 
+async function walActivity(client: pg.Client): Promise<WalActivity> {
+  // PostgreSQL 17 moved the checkpoint counters from pg_stat_bgwriter to pg_stat_checkpointer.
+  const checkpointer = await client.query<{ newer: boolean }>(
+    `select to_regclass('pg_catalog.pg_stat_checkpointer') is not null as newer`,
+  );
+  const checkpoints = checkpointer.rows[0]?.newer
+    ? 'select num_timed + num_requested from pg_stat_checkpointer'
+    : 'select checkpoints_timed + checkpoints_req from pg_stat_bgwriter';
+  const result = await client.query<Record<keyof WalActivity, string>>(
+    `select (${checkpoints}) as "checkpoints", wal_bytes as "walBytes",
+       wal_fpi as "fullPageImages", wal_buffers_full as "buffersFull" from pg_stat_wal`,
+  );
+  const row = result.rows[0];
+  return {
+    checkpoints: Number(row?.checkpoints ?? 0),
+    walBytes: Number(row?.walBytes ?? 0),
+    fullPageImages: Number(row?.fullPageImages ?? 0),
+    buffersFull: Number(row?.buffersFull ?? 0),
+  };
+}
+
 /**
  * Starts watching a load on the server whose database is `databaseUrl` (data in `dataDir`):
- * the generator's own CPU, the database's CPU, the change feed's notifications per table and
- * the lookup's index scans. `stop()` answers what happened in between. Figures the machine's
+ * the generator's own CPU, the database's CPU, the change feed's notifications per table, the
+ * lookup's index scans, and the checkpoints and WAL in between. `stop()` answers what happened in between. Figures the machine's
  * other load moves little: CPU per request, notifications and scans per request.
  */
 export async function observeLoad(
@@ -114,6 +149,7 @@ export async function observeLoad(
   // Statistics reach pg_stat_* when a backend flushes them (at most every second).
   await new Promise((resolve) => setTimeout(resolve, 1100));
   const scansBefore = await indexScans(listener);
+  const walBefore = await walActivity(listener);
   const cpuBefore = process.cpuUsage();
   const databaseBefore = databaseCpuMs(postmaster);
   const startedAt = performance.now();
@@ -124,6 +160,7 @@ export async function observeLoad(
       const databaseCpu = databaseCpuMs(postmaster) - databaseBefore;
       await new Promise((resolve) => setTimeout(resolve, 1100));
       const scansAfter = await indexScans(listener);
+      const walAfter = await walActivity(listener);
       if (logSince) {
         // What committed since the start (pruned only a minute after its transaction ended).
         const rows = await listener.query<{ tbl: string; key: string; times: string }>(
@@ -146,6 +183,12 @@ export async function observeLoad(
             scans - (scansBefore[name] ?? 0),
           ]),
         ),
+        wal: {
+          checkpoints: walAfter.checkpoints - walBefore.checkpoints,
+          walBytes: walAfter.walBytes - walBefore.walBytes,
+          fullPageImages: walAfter.fullPageImages - walBefore.fullPageImages,
+          buffersFull: walAfter.buffersFull - walBefore.buffersFull,
+        },
         wallMs,
       };
     },

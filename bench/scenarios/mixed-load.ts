@@ -194,7 +194,8 @@ export async function mixedLoadCalls(
 /**
  * Issue 34's load-independent figures of one round: CPU per request of the load generator (this
  * process: autocannon), the server and PostgreSQL; what the change feed told the caches; how many
- * lookups reached the database (index scans of the path's items per lookup answered).
+ * lookups reached the database (index scans of the path's items per lookup answered); the WAL
+ * written and the checkpoints begun, behind which a write's tail may have waited.
  */
 function describeObservation(
   seen: LoadObservation,
@@ -218,6 +219,7 @@ function describeObservation(
       .join(
         ', ',
       )} — items of a path read ${(pathScans / Math.max(lookups, 1)).toFixed(3)} times per lookup answered (${lookups}).`,
+    `WAL: ${(seen.wal.walBytes / 1024 ** 2).toFixed(0)} MB, ${seen.wal.fullPageImages} full-page images, buffers full ${seen.wal.buffersFull} times; checkpoints begun: ${seen.wal.checkpoints}.`,
   ].join(' ');
 }
 
