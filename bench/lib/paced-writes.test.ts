@@ -4,6 +4,7 @@ import {
   percentile,
   scheduledOffsetMs,
   sendPaced,
+  slowestSplit,
   type PacedClock,
   type PacedRequest,
 } from './paced-writes';
@@ -122,5 +123,24 @@ describe('paced writes', () => {
     expect(percentile(values, 99)).toBe(99);
     expect(percentile(values, 100)).toBe(100);
     expect(percentile([], 99)).toBe(0);
+  });
+});
+
+describe('slowestSplit', () => {
+  it('splits the slowest 1 % of the writes into their parts, with when they were due', () => {
+    // 200 writes due every 10 ms from 1,000 ms; two of them waited 500 ms for the server.
+    const writes = Array.from({ length: 200 }, (_, index) => {
+      const due = 1_000 + index * 10;
+      const slow = index === 50 || index === 150 ? 500 : 20;
+      return { due, sent: due + 1, socket: due + 3, headers: due + 3 + slow, end: due + 4 + slow };
+    });
+    expect(slowestSplit(writes, 1_000)).toEqual({
+      count: 2,
+      late: 1,
+      socket: 2,
+      answer: 500,
+      rest: 1,
+      scheduledS: [0.5, 1.5, 1.5],
+    });
   });
 });

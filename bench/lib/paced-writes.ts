@@ -4,6 +4,8 @@
 // client would have had (coordinated omission). autocannon's `overallRate` could not do this: it
 // resets every connection's budget on one 1-second timer, so a second's writes left as one burst.
 
+import { median } from './median';
+
 /** One request the generator sends: which class it counts under, and its POST path and body. */
 export type PacedRequest = { label: string; path: string; body: string };
 
@@ -52,14 +54,15 @@ export function percentile(values: number[], p: number): number {
 
 /**
  * Sends `requests` in order at `rate` per second from now, request i at i × 1000 / rate ms,
- * through `send` (which settles with whether the answer was a success), never waiting for an
+ * through `send` (which settles with whether the answer was a success, and is told the request's
+ * scheduled instant on `clock`), never waiting for an
  * answer before the next send; a send found late (the timer or the event loop was) goes out at
  * once, its latency still counted from its scheduled instant. Settles when every answer is in.
  */
 export async function sendPaced(
   requests: PacedRequest[],
   rate: number,
-  send: (request: PacedRequest) => Promise<boolean>,
+  send: (request: PacedRequest, scheduledAt: number) => Promise<boolean>,
   clock: PacedClock,
 ): Promise<PacedClass[]> {
   const classes = new Map<string, PacedClass>();
@@ -73,7 +76,7 @@ export async function sendPaced(
     const scheduled = start + scheduledOffsetMs(index, rate);
     const recorded = classes.get(request.label) as PacedClass;
     answers.push(
-      send(request).then(
+      send(request, scheduled).then(
         (ok) => {
           recorded.latenciesMs.push(clock.now() - scheduled);
           if (!ok) recorded.failures += 1;
@@ -100,4 +103,48 @@ export async function sendPaced(
   });
   await Promise.all(answers);
   return [...classes.values()];
+}
+
+/**
+ * Where the slowest 1 % of the paced writes spent their time, each part the median over them in ms:
+ * `late`, from the scheduled instant to the send (the generator's own delay); `socket`, from the
+ * send to a connected socket (a new keep-alive socket's connect, or none); `answer`, from there to
+ * the answer's headers (the request's bytes, the server, the loopback); `rest`, to the body's end.
+ * `scheduledS` is when in the phase they were due (seconds from its start: first, median, last).
+ */
+export type SlowestSplit = {
+  count: number;
+  late: number;
+  socket: number;
+  answer: number;
+  rest: number;
+  scheduledS: [number, number, number];
+};
+
+/** One write's instants (performance.now()): due, sent, socket connected, answer's headers, end. */
+export type PacedInstants = {
+  due: number;
+  sent: number;
+  socket: number;
+  headers: number;
+  end: number;
+};
+
+/** The split of the slowest 1 % of `writes` (by time from due to end), `start` the phase's start. */
+export function slowestSplit(writes: PacedInstants[], start: number): SlowestSplit {
+  const slowest = [...writes]
+    .sort((a, b) => b.end - b.due - (a.end - a.due))
+    .slice(0, Math.max(1, Math.ceil(writes.length / 100)));
+  const part = (of: (write: PacedInstants) => number) => Math.round(median(slowest.map(of)));
+  const due = slowest.map((write) => (write.due - start) / 1000).sort((a, b) => a - b);
+  return {
+    count: slowest.length,
+    late: part((write) => write.sent - write.due),
+    socket: part((write) => write.socket - write.sent),
+    answer: part((write) => write.headers - write.socket),
+    rest: part((write) => write.end - write.headers),
+    scheduledS: [due[0] ?? 0, median(due), due.at(-1) ?? 0].map(
+      (seconds) => Math.round(seconds * 10) / 10,
+    ) as [number, number, number],
+  };
 }

@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { PacedClass, PacedRequest } from './paced-writes';
+import type { PacedClass, PacedRequest, SlowestSplit } from './paced-writes';
 
 /** What the paced writes' process is asked to send: all of it, in order, at `rate` per second. */
 export type PacedJob = {
@@ -10,8 +10,8 @@ export type PacedJob = {
   rate: number;
 };
 
-/** What it answers: each class's latencies from their scheduled instants, and its own CPU (ms). */
-export type PacedOutcome = { classes: PacedClass[]; cpuMs: number };
+/** What it answers: each class's latencies from their scheduled instants, its own CPU (ms), the slowest's split. */
+export type PacedOutcome = { classes: PacedClass[]; cpuMs: number; slowest: SlowestSplit };
 
 /** The paced writes' process, loaded and waiting: `send` starts the job at once. */
 export type PacedWriter = { send: (job: PacedJob) => Promise<PacedOutcome> };

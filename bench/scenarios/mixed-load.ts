@@ -8,6 +8,7 @@ import { useLiveTriggers, type LiveTriggerVariant } from './live-trigger-variant
 import { explainSearch } from '../lib/search-explain';
 import type { PreparedScenario, Scenario } from './types';
 import { startPacedWriter } from '../lib/run-paced-writes';
+import type { SlowestSplit } from '../lib/paced-writes';
 import {
   figuresOfAutocannon,
   figuresOfPaced,
@@ -95,7 +96,7 @@ async function loadWithPacedWrites(
   calls: Mix[],
   seconds: number,
   writeRate: number,
-): Promise<{ figures: CallFigures[]; pacedCpuMs: number }> {
+): Promise<{ figures: CallFigures[]; pacedCpuMs: number; slowest: SlowestSplit }> {
   const writes = calls.filter((mix) => mix.isWrite);
   const closed = calls.filter((mix) => !mix.isWrite);
   const requests = pacedWriteRequests(writes, writeRate, seconds);
@@ -112,7 +113,7 @@ async function loadWithPacedWrites(
         )
       : figuresOfAutocannon(closedResults[closed.indexOf(mix)] as autocannon.Result),
   );
-  return { figures, pacedCpuMs: paced.cpuMs };
+  return { figures, pacedCpuMs: paced.cpuMs, slowest: paced.slowest };
 }
 
 /**
@@ -223,6 +224,12 @@ function describeObservation(
   ].join(' ');
 }
 
+/** The paced writes' slowest 1 %, where their time went (lib/run-paced-writes.ts). */
+function describeSlowest(slowest: SlowestSplit): string {
+  const [first, middle, last] = slowest.scheduledS;
+  return `Paced writes' slowest ${slowest.count} (1 %), medians: generator late ${slowest.late} ms, socket ${slowest.socket} ms, to the answer's headers ${slowest.answer} ms, rest ${slowest.rest} ms; due at ${first}–${last} s of the phase (median ${middle} s).`;
+}
+
 /** Issue 17: 200 connections for 60 s mixing the extension's calls on a large organization. */
 export const mixedLoadScenario: Scenario = {
   name: 'mixed-load',
@@ -286,16 +293,24 @@ export const mixedLoadScenario: Scenario = {
         );
         const observer = await observeLoad(embeddedDatabaseUrl(context.dataDir), context.dataDir);
         const serverCpuAtStart = totalCpuMs(processes);
-        const { figures: results, pacedCpuMs } = phase.writeRate
+        const {
+          figures: results,
+          pacedCpuMs,
+          slowest,
+        } = phase.writeRate
           ? await loadWithPacedWrites(serverUrl, token, mixes, phase.seconds, phase.writeRate)
           : {
               figures: (await loadAtOnce(serverUrl, token, mixes, phase.seconds)).map(
                 figuresOfAutocannon,
               ),
               pacedCpuMs: undefined,
+              slowest: undefined,
             };
         const serverCpu = totalCpuMs(processes) - serverCpuAtStart;
-        const seen = describeObservation(await observer.stop(), serverCpu, results, pacedCpuMs);
+        const seen = [
+          describeObservation(await observer.stop(), serverCpu, results, pacedCpuMs),
+          ...(slowest ? [describeSlowest(slowest)] : []),
+        ].join(' ');
         observations.push(phase.name ? `${phase.name}: ${seen}` : seen);
         results.forEach((result, index) => {
           const { failures } = result;
