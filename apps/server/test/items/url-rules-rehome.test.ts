@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import { createOrgWorld, createProject, ok, type OrgWorld } from '../support/projects-world';
 import { logStatements } from '../support/statement-log';
+import { withTemplate } from '../../src/modules/items/url-rules/preview-url-template';
+import { readUrlRules } from '../../src/modules/items/url-rules/read-url-rules';
+import { applyMoves, planMoves } from '../../src/modules/items/url-rules/rehome-items';
 
 // Decision 0140: a URL-rule change re-homes a project in the same few statements however many
 // pages move, each list bound as one array parameter; every item's outcome is the one per-page
@@ -170,5 +173,61 @@ describe('re-homing a project (decision 0140)', () => {
     expect(written.changedPathIds).toEqual(
       new Set([templatePathId, ...onPages.map((row) => row.pathId)]),
     );
+  });
+});
+
+describe('an item deleted while its project is re-homed (decision 0146)', () => {
+  it('moves the rest and records no history for the deleted item', async () => {
+    const projectId = await createProject(t, world, 'https://raced.rehome.test', 'Raced');
+    await seedPages(projectId, 3);
+    const before = await itemRows(projectId);
+    const gone = before.find((row) => row.path === '/page/2');
+    const rules = withTemplate(await readUrlRules(t.db, projectId), '/page/:id', null);
+    const moves = await planMoves(t.db, projectId, rules);
+    expect(moves.flatMap((move) => move.itemIds)).toContain(gone?.id);
+    // Committed by another transaction after the plan was read.
+    await t.db.execute(sql`delete from items where id = ${gone?.id ?? 0}`);
+    const marks = await marksNow();
+
+    const moved = await t.db.transaction((tx) =>
+      applyMoves(tx, { projectId, userId: world.adminUserId, moves }),
+    );
+
+    const onPages = before.filter((row) => row.path.startsWith('/page/') && row !== gone);
+    expect(moved).toBe(onPages.length);
+    const after = await itemRows(projectId);
+    expect(after.filter((row) => row.path === '/page/:id').map((row) => row.id)).toEqual(
+      onPages.map((row) => row.id),
+    );
+    expect((await writtenSince(projectId, marks)).history.map((row) => row.itemId)).toEqual(
+      onPages.map((row) => row.id),
+    );
+  });
+
+  it('waits for a delete in flight, then moves the rest', async () => {
+    const projectId = await createProject(t, world, 'https://inflight.rehome.test', 'In flight');
+    await seedPages(projectId, 3);
+    const before = await itemRows(projectId);
+    const gone = before.find((row) => row.path === '/page/3');
+    const rules = withTemplate(await readUrlRules(t.db, projectId), '/page/:id', null);
+    const moves = await planMoves(t.db, projectId, rules);
+    let releaseDelete = () => {};
+    const deleting = t.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from items where id = ${gone?.id ?? 0}`);
+      await new Promise<void>((resolve) => (releaseDelete = resolve));
+    });
+    // The delete holds its row lock until released; the re-home must wait for it, not fail.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const moving = t.db.transaction((tx) =>
+      applyMoves(tx, { projectId, userId: world.adminUserId, moves }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    releaseDelete();
+    await deleting;
+    const onPages = before.filter((row) => row.path.startsWith('/page/') && row !== gone);
+    expect(await moving).toBe(onPages.length);
+    expect(
+      (await itemRows(projectId)).filter((row) => row.path === '/page/:id').map((row) => row.id),
+    ).toEqual(onPages.map((row) => row.id));
   });
 });

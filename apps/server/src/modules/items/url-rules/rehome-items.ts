@@ -53,14 +53,15 @@ export async function planMoves(
  * live on a template's path and forgetting it for items back on their own page; each move is in
  * the item's history (as a path rename is). Runs in the caller's transaction, in the same three
  * statements however many groups move (decision 0140): the target paths, the history rows, the
- * items; each list is bound as one array parameter. The per-row triggers still run for every
+ * items; each list is bound as one array parameter. A fourth, first, locks the planned items and
+ * drops those deleted since the plan (decision 0146). The per-row triggers still run for every
  * item (change log, live events, history notifications and webhooks).
  */
 export async function applyMoves(
   tx: DbOrTx,
   input: { projectId: number; userId: number; moves: readonly PlannedMove[] },
 ): Promise<number> {
-  const { moves } = input;
+  const moves = await keepExistingItems(tx, input.moves);
   if (moves.length === 0) return 0;
   const pathIds = await ensureRelativePaths(
     tx,
@@ -92,4 +93,25 @@ export async function applyMoves(
     ) with ordinality as place(path_id, recorded, group_no) using (group_no)
     where ${items}.id = moved.item_id`);
   return itemIds.length;
+}
+
+/**
+ * The planned moves without the items deleted since `planMoves` read them (another transaction
+ * committed the delete) or being deleted now (the lock waits for it, then skips the row): their
+ * history rows would fail the foreign key, a 500 for the whole rule change. The rest stay locked
+ * until the caller commits, so none can be deleted between the history and the move.
+ */
+async function keepExistingItems(
+  tx: DbOrTx,
+  moves: readonly PlannedMove[],
+): Promise<PlannedMove[]> {
+  if (moves.length === 0) return [];
+  const planned = moves.flatMap((move) => move.itemIds);
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    select id from ${items} where id = any(${sql.param(planned)}::int[]) for no key update`);
+  if (rows.length === planned.length) return [...moves];
+  const kept = new Set(rows.map((row) => row.id));
+  return moves
+    .map((move) => ({ ...move, itemIds: move.itemIds.filter((id) => kept.has(id)) }))
+    .filter((move) => move.itemIds.length > 0);
 }
