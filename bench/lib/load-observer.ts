@@ -118,8 +118,9 @@ async function walActivity(client: pg.Client): Promise<WalActivity> {
 /**
  * Starts watching a load on the server whose database is `databaseUrl` (data in `dataDir`):
  * the generator's own CPU, the database's CPU, the change feed's notifications per table, the
- * lookup's index scans, and the checkpoints and WAL in between. `stop()` answers what happened in between. Figures the machine's
- * other load moves little: CPU per request, notifications and scans per request.
+ * lookup's index scans, the checkpoints and the WAL. `stop()` answers what happened in between.
+ * Figures the machine's other load moves little: CPU per request, notifications and scans per
+ * request.
  */
 export async function observeLoad(
   databaseUrl: string,

@@ -54,10 +54,10 @@ export function percentile(values: number[], p: number): number {
 
 /**
  * Sends `requests` in order at `rate` per second from now, request i at i × 1000 / rate ms,
- * through `send` (which settles with whether the answer was a success, and is told the request's
- * scheduled instant on `clock`), never waiting for an
- * answer before the next send; a send found late (the timer or the event loop was) goes out at
- * once, its latency still counted from its scheduled instant. Settles when every answer is in.
+ * through `send` (told the request's scheduled instant on `clock`, it settles with whether the
+ * answer was a success), never waiting for an answer before the next send; a send found late
+ * (the timer or the event loop was) goes out at once, its latency still counted from its
+ * scheduled instant. Settles when every answer is in.
  */
 export async function sendPaced(
   requests: PacedRequest[],

@@ -177,23 +177,32 @@ describe('re-homing a project (decision 0140)', () => {
 });
 
 describe('an item deleted while its project is re-homed (decision 0146)', () => {
-  it('moves the rest and records no history for the deleted item', async () => {
-    const projectId = await createProject(t, world, 'https://raced.rehome.test', 'Raced');
+  /**
+   * A new project of three pages, `/page/<goneOn>`'s first item the one to delete, and the moves
+   * a `/page/:id` template plans; `onPages` the items expected on the template afterwards.
+   */
+  async function planTemplate(host: string, goneOn: number) {
+    const projectId = await createProject(t, world, `https://${host}.rehome.test`, host);
     await seedPages(projectId, 3);
     const before = await itemRows(projectId);
-    const gone = before.find((row) => row.path === '/page/2');
+    const gone = before.find((row) => row.path === `/page/${goneOn}`);
     const rules = withTemplate(await readUrlRules(t.db, projectId), '/page/:id', null);
     const moves = await planMoves(t.db, projectId, rules);
-    expect(moves.flatMap((move) => move.itemIds)).toContain(gone?.id);
+    const onPages = before.filter((row) => row.path.startsWith('/page/') && row !== gone);
+    const moveAll = () =>
+      t.db.transaction((tx) => applyMoves(tx, { projectId, userId: world.adminUserId, moves }));
+    return { projectId, goneId: gone?.id ?? 0, moves, onPages, moveAll };
+  }
+
+  it('moves the rest and records no history for the deleted item', async () => {
+    const { projectId, goneId, moves, onPages, moveAll } = await planTemplate('raced', 2);
+    expect(moves.flatMap((move) => move.itemIds)).toContain(goneId);
     // Committed by another transaction after the plan was read.
-    await t.db.execute(sql`delete from items where id = ${gone?.id ?? 0}`);
+    await t.db.execute(sql`delete from items where id = ${goneId}`);
     const marks = await marksNow();
 
-    const moved = await t.db.transaction((tx) =>
-      applyMoves(tx, { projectId, userId: world.adminUserId, moves }),
-    );
+    const moved = await moveAll();
 
-    const onPages = before.filter((row) => row.path.startsWith('/page/') && row !== gone);
     expect(moved).toBe(onPages.length);
     const after = await itemRows(projectId);
     expect(after.filter((row) => row.path === '/page/:id').map((row) => row.id)).toEqual(
@@ -205,26 +214,18 @@ describe('an item deleted while its project is re-homed (decision 0146)', () => 
   });
 
   it('waits for a delete in flight, then moves the rest', async () => {
-    const projectId = await createProject(t, world, 'https://inflight.rehome.test', 'In flight');
-    await seedPages(projectId, 3);
-    const before = await itemRows(projectId);
-    const gone = before.find((row) => row.path === '/page/3');
-    const rules = withTemplate(await readUrlRules(t.db, projectId), '/page/:id', null);
-    const moves = await planMoves(t.db, projectId, rules);
+    const { projectId, goneId, onPages, moveAll } = await planTemplate('inflight', 3);
     let releaseDelete = () => {};
     const deleting = t.db.transaction(async (tx) => {
-      await tx.execute(sql`delete from items where id = ${gone?.id ?? 0}`);
+      await tx.execute(sql`delete from items where id = ${goneId}`);
       await new Promise<void>((resolve) => (releaseDelete = resolve));
     });
     // The delete holds its row lock until released; the re-home must wait for it, not fail.
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const moving = t.db.transaction((tx) =>
-      applyMoves(tx, { projectId, userId: world.adminUserId, moves }),
-    );
+    const moving = moveAll();
     await new Promise((resolve) => setTimeout(resolve, 200));
     releaseDelete();
     await deleting;
-    const onPages = before.filter((row) => row.path.startsWith('/page/') && row !== gone);
     expect(await moving).toBe(onPages.length);
     expect(
       (await itemRows(projectId)).filter((row) => row.path === '/page/:id').map((row) => row.id),

@@ -104,12 +104,12 @@ export async function applyMoves(
 async function keepExistingItems(
   tx: DbOrTx,
   moves: readonly PlannedMove[],
-): Promise<PlannedMove[]> {
-  if (moves.length === 0) return [];
+): Promise<readonly PlannedMove[]> {
+  if (moves.length === 0) return moves;
   const planned = moves.flatMap((move) => move.itemIds);
   const { rows } = await tx.execute<{ id: number }>(sql`
     select id from ${items} where id = any(${sql.param(planned)}::int[]) for no key update`);
-  if (rows.length === planned.length) return [...moves];
+  if (rows.length === planned.length) return moves;
   const kept = new Set(rows.map((row) => row.id));
   return moves
     .map((move) => ({ ...move, itemIds: move.itemIds.filter((id) => kept.has(id)) }))
