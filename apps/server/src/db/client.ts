@@ -44,7 +44,8 @@ const LONG_STATEMENT_SETTING = 'waymark.long_statement_timeout';
  * Lifts the statement limit of the open transaction `tx` to the pool's long one
  * (`DB_LONG_STATEMENT_TIMEOUT_MS`), until it ends (`SET LOCAL`): for the operations long by design
  * a request starts — a CSV import, a URL-rule change re-homing a whole project. On a pool without
- * limits it changes nothing.
+ * limits it changes nothing. The route of such a service is registered `longRunning`, so the
+ * connection's idle timeout does not cut it off either (decision 0147).
  */
 export async function allowLongStatements(tx: Pick<Transaction, 'execute'>): Promise<void> {
   await tx.execute(

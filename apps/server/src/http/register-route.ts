@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { z } from 'zod';
 import { deriveTokenScope, type AccessRule, type TokenScope } from './access-rules';
 import { JsonText } from './json-text';
+import { withoutIdleTimeout } from './long-work';
 
 /** The hooks that enforce an {@link AccessRule} and the error codes it can answer with. */
 export type AccessEnforcement = Pick<RouteOptions, 'onRequest' | 'preHandler'> & {
@@ -58,6 +59,12 @@ export type RouteImplementation<R extends RouteDef> = {
    * pooled read. Only for a service that does so on every path (the items' create).
    */
   closedCheckedInTransaction?: boolean;
+  /**
+   * The route's service is long by design (it calls `allowLongStatements`: a change over a whole
+   * project, an import): the connection's idle timeout is lifted while it works, so its answer is
+   * not lost when it takes minutes (decision 0147).
+   */
+  longRunning?: boolean;
   /** Calls one service and returns the 200 answer. */
   handler: (request: RouteRequest<R>, reply: FastifyReply) => Promise<Answer<R>> | Answer<R>;
 };
@@ -118,7 +125,12 @@ export function registerRoute<R extends RouteDef>(
     config: { access: implementation.access, tokenScope },
     ...hooks,
     handler: async (request, reply) => {
-      const result = await implementation.handler(request as RouteRequest<R>, reply);
+      const routeRequest = request as RouteRequest<R>;
+      const result = implementation.longRunning
+        ? await withoutIdleTimeout(request.raw.socket, async () =>
+            implementation.handler(routeRequest, reply),
+          )
+        : await implementation.handler(routeRequest, reply);
       // Fastify sends a string with a JSON content type as is, past the serializer.
       if (result instanceof JsonText)
         return reply.header('content-type', JSON_TYPE).send(result.text);

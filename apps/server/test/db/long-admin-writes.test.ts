@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries } from '../../src/db/schema';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
+import { callOverSocket, type SocketCall } from '../support/socket-call';
 import { createTrackerIds } from '../support/tracker-matrix';
 import {
   createItem,
@@ -18,17 +18,27 @@ import {
 // statement limit and the change could never be made. They run under DB_LONG_STATEMENT_TIMEOUT_MS,
 // as the CSV import and the URL-rule changes do. Here each one's statement waits 1.5 s for an item
 // row the test holds — three times the short limit — in place of that many items.
+// Decision 0147: each is called over a real connection whose idle timeout (600 ms) is shorter than
+// that wait, as a change of minutes is longer than HTTP_IDLE_TIMEOUT_MS: the answer still arrives.
 
 const STATEMENT_MS = 500;
+const IDLE_MS = 600;
 let t: AuthTestContext;
 let world: OrgWorld;
 let site = 0;
+let baseUrl = '';
 
 beforeAll(async () => {
   t = await startAuthTestApp({
-    env: { DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS), DB_LONG_STATEMENT_TIMEOUT_MS: '10000' },
+    env: {
+      DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS),
+      DB_LONG_STATEMENT_TIMEOUT_MS: '10000',
+      HTTP_IDLE_TIMEOUT_MS: String(IDLE_MS),
+      LIVE_HEARTBEAT_MS: '100',
+    },
   });
   world = await createOrgWorld(t);
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => t.close());
 
@@ -67,7 +77,7 @@ async function projectWithItem(): Promise<{ projectId: number; itemId: number; p
 }
 
 /** A change to make, and what it leaves: `after()` answers `expected` once it is made. */
-type Change = { call: InjectOptions; after: () => Promise<unknown>; expected: unknown };
+type Change = { call: SocketCall; after: () => Promise<unknown>; expected: unknown };
 
 /** Each change, given a new project with one item. */
 const changes: Record<
@@ -97,28 +107,21 @@ const changes: Record<
       ),
     expected: 1,
   }),
-  deleteOrgStatus: async ({ itemId }) => {
-    // A status of its own, so the other changes' items keep theirs.
-    const [statusId, replaceWith] = world.statusIds;
-    const { rows } = await t.db.$client.query<{ id: number }>(
-      `insert into item_statuses (org_id, description)
-       select org_id, 'Doomed' from item_statuses where id = $1 returning id`,
-      [statusId],
-    );
-    const doomed = rows[0]?.id ?? 0;
-    await t.db.$client.query('update items set item_status_id = $1 where id = $2', [
-      doomed,
-      itemId,
-    ]);
-    return {
-      call: {
-        method: 'GET',
-        url: `/api/orgSettings/deleteOrgStatus/${doomed}?replaceWith=${replaceWith}`,
+  deleteOrgStatus: ({ itemId }) => doomedField('status', itemId),
+  deleteOrgItemType: ({ itemId }) => doomedField('itemType', itemId),
+  importItems: ({ projectId, itemId }) => ({
+    call: {
+      method: 'POST',
+      url: '/api/workspace/importItems',
+      payload: {
+        projectId,
+        csv: `external id,url,title\r\nwaymark-${itemId},/page,Imported\r\n`,
+        dryRun: false,
       },
-      after: () => count('select count(*) from item_statuses where id = $1', doomed),
-      expected: 0,
-    };
-  },
+    },
+    after: () => count(`select count(*) from items where id = $1 and title = 'Imported'`, itemId),
+    expected: 1,
+  }),
   deleteRelease: async ({ projectId, itemId }) => {
     const { rows } = await t.db.$client.query<{ id: number }>(
       `insert into releases (project_id, title) values ($1, 'Doomed') returning id`,
@@ -134,6 +137,29 @@ const changes: Record<
   },
 };
 
+const FIELDS = {
+  status: { table: 'item_statuses', column: 'item_status_id', route: 'deleteOrgStatus' },
+  itemType: { table: 'item_types', column: 'item_type_id', route: 'deleteOrgItemType' },
+} as const;
+
+/** Deleting a status or item type of its own, given to item `itemId` (the others keep theirs). */
+async function doomedField(kind: keyof typeof FIELDS, itemId: number): Promise<Change> {
+  const { table, column, route } = FIELDS[kind];
+  const [someId, replaceWith] = kind === 'status' ? world.statusIds : world.itemTypeIds;
+  const { rows } = await t.db.$client.query<{ id: number }>(
+    `insert into ${table} (org_id, description)
+     select org_id, 'Doomed' from ${table} where id = $1 returning id`,
+    [someId],
+  );
+  const doomed = rows[0]?.id ?? 0;
+  await t.db.$client.query(`update items set ${column} = $1 where id = $2`, [doomed, itemId]);
+  return {
+    call: { method: 'GET', url: `/api/orgSettings/${route}/${doomed}?replaceWith=${replaceWith}` },
+    after: () => count(`select count(*) from ${table} where id = $1`, doomed),
+    expected: 0,
+  };
+}
+
 async function count(query: string, id: number): Promise<number> {
   const { rows } = await t.db.$client.query<{ count: string }>(query, [id]);
   return Number(rows[0]?.count);
@@ -147,7 +173,7 @@ describe('an administrator’s change over every item of something', () => {
       const change = await changes[name]!(ids);
       const released = await holdItem(ids.itemId, 1_500);
       const started = Date.now();
-      const answer = await t.call(world.admin, change.call);
+      const answer = await callOverSocket(baseUrl, world.admin, change.call);
       await released();
       expect(answer.statusCode, answer.body).toBe(200);
       expect(Date.now() - started).toBeGreaterThan(STATEMENT_MS * 2);
@@ -188,7 +214,7 @@ describe('removing an integration with everything it piled up', () => {
       })
       .returning({ id: webhookDeliveries.id });
     const released = await holdRow('webhook_deliveries', delivery?.id ?? 0, 1_500);
-    const answer = await t.call(world.admin, {
+    const answer = await callOverSocket(baseUrl, world.admin, {
       method: 'DELETE',
       url: `/api/integrations/${world.orgId}/webhooks/${endpointId}`,
     });
@@ -208,7 +234,7 @@ describe('removing an integration with everything it piled up', () => {
       [trackerConnectionId],
     );
     const released = await holdRow('tracker_links', rows[0]?.id ?? 0, 1_500);
-    const answer = await t.call(world.admin, {
+    const answer = await callOverSocket(baseUrl, world.admin, {
       method: 'DELETE',
       url: `/api/integrations/${world.orgId}/trackers/${trackerConnectionId}`,
     });

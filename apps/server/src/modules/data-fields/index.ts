@@ -37,6 +37,7 @@ const registerDataFields: AppModule = (app, { db, clock }) => {
   });
   registerRoute(app, routes.deleteOrgStatus, {
     access: dataFieldAdmin('status', 'params.statusId'),
+    longRunning: true,
     errors: ['BAD_REQUEST', 'CONFLICT'],
     handler: async (request) => remove('status', request.params.statusId, request),
   });
@@ -56,6 +57,7 @@ const registerDataFields: AppModule = (app, { db, clock }) => {
   });
   registerRoute(app, routes.deleteOrgItemType, {
     access: dataFieldAdmin('itemType', 'params.id'),
+    longRunning: true,
     errors: ['BAD_REQUEST', 'CONFLICT'],
     handler: async (request) => remove('itemType', request.params.id, request),
   });
@@ -70,6 +72,7 @@ const registerDataFields: AppModule = (app, { db, clock }) => {
   });
   registerRoute(app, routes.deleteRelease, {
     access: projectAdmin({ releaseIdFrom: 'params.releaseId' }),
+    longRunning: true,
     handler: async (request) => deleteRelease({ db, clock }, request.params, auditContext(request)),
   });
   return Promise.resolve();

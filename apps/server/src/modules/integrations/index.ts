@@ -125,6 +125,7 @@ const registerIntegrations: AppModule = async (
   });
   registerRoute(app, routes.deleteWebhookEndpoint, {
     access: byOrg,
+    longRunning: true,
     errors: ['NOT_FOUND'],
     handler: async (request) => deleteWebhookEndpoint(deps, request.params, auditContext(request)),
   });

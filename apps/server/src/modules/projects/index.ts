@@ -42,6 +42,7 @@ const registerProjects: AppModule = (app, { db, clock }) => {
   });
   registerRoute(app, routes.deleteProject, {
     access: projectAdmin({ projectIdFrom: 'params.projectId' }),
+    longRunning: true,
     handler: async (request) =>
       deleteProject({ db, clock }, scopeOf(request), auditContext(request)),
   });
@@ -64,6 +65,7 @@ const registerProjects: AppModule = (app, { db, clock }) => {
   });
   registerRoute(app, routes.updateRelativePath, {
     access: projectAdmin({ projectIdFrom: 'body.projectId' }),
+    longRunning: true,
     errors: ['CONFLICT'],
     handler: async (request) =>
       updateRelativePath({ db }, scopeOf(request), {
@@ -73,6 +75,7 @@ const registerProjects: AppModule = (app, { db, clock }) => {
   });
   registerRoute(app, routes.deleteRelativePath, {
     access: projectAdmin({ pathIdFrom: 'params.id' }),
+    longRunning: true,
     handler: async (request) => deleteRelativePath({ db }, { pathId: request.params.id }),
   });
   return Promise.resolve();

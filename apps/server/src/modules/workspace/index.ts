@@ -66,6 +66,7 @@ const registerWorkspace: AppModule = (app, { db, readDb, clock }) => {
   });
   registerRoute(app, routes.importItems, {
     access: byProjectBody,
+    longRunning: true,
     errors: ['CONFLICT', 'PLAN_LIMIT', 'PAYLOAD_TOO_LARGE'],
     handler: async (request) =>
       importItems({ db }, requireProjectScope(request), {

@@ -51,6 +51,7 @@ export function registerTrackers(app: FastifyInstance, deps: TrackerDeps, jobs: 
   });
   registerRoute(app, routes.disconnectTracker, {
     access: byOrg,
+    longRunning: true,
     errors: ['NOT_FOUND'],
     handler: async ({ params, log }) => disconnectTracker(deps, params, log),
   });

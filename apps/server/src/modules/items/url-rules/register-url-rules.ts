@@ -36,6 +36,7 @@ export function registerUrlRules(app: FastifyInstance, db: Db): void {
   });
   registerRoute(app, routes.createUrlTemplate, {
     access: member,
+    longRunning: true,
     handler: async (request) =>
       createUrlTemplate({ db }, scopeOf(request), {
         ...request.body,
@@ -44,6 +45,7 @@ export function registerUrlRules(app: FastifyInstance, db: Db): void {
   });
   registerRoute(app, routes.deleteUrlTemplate, {
     access: admin,
+    longRunning: true,
     handler: async (request) =>
       deleteUrlTemplate({ db }, scopeOf(request), {
         ...request.body,
@@ -52,6 +54,7 @@ export function registerUrlRules(app: FastifyInstance, db: Db): void {
   });
   registerRoute(app, routes.setUrlRules, {
     access: admin,
+    longRunning: true,
     handler: async (request) =>
       setUrlRules({ db }, scopeOf(request), {
         ...request.body,
