@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import type { ErrorBody } from '@waymark/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -6,6 +7,12 @@ export const REQUEST_TOO_SLOW =
   'The request took too long to arrive and was stopped. Try again on a faster connection.';
 
 const deadlines = new WeakMap<FastifyRequest, NodeJS.Timeout>();
+
+/**
+ * How long a connection stays open after its request was answered before its body arrived (a 401,
+ * 403, 413 or 429 sent at once): time for the client to read the answer, not to send the rest.
+ */
+export const EARLY_ANSWER_LINGER_MS = 2_000;
 
 /** Fastify's default `bodyLimit` (1 MiB), what `HTTP_REQUEST_TIMEOUT_MS` is sized for. */
 const FASTIFY_BODY_LIMIT = 1024 * 1024;
@@ -58,9 +65,33 @@ export function installRequestDeadline(app: FastifyInstance, requestTimeoutMs: n
     // The timer never keeps a stopping process alive; it ends with the answer.
     timer.unref();
     deadlines.set(request, timer);
-    reply.raw.once('close', () => liftRequestDeadline(request));
+    reply.raw.once('close', () => {
+      liftRequestDeadline(request);
+      if (!request.raw.complete && !request.raw.destroyed) closeAfterLinger(request);
+    });
     done();
   });
+}
+
+/**
+ * Closes the connection of `request`, answered while its body was still arriving, unless the body
+ * ends within {@link EARLY_ANSWER_LINGER_MS} (decision 0148). Node reads and discards the rest of
+ * such a body to keep the connection, for as long as the client sends it: a client refused at
+ * once (no token, say) could trickle a body declared at 10 MB and hold its connection for Node's
+ * server-wide `requestTimeout`, 16 min, past any per-request deadline. Not at once: closing with
+ * unread bytes arriving resets the connection, and the client could lose the answer it was sent.
+ */
+function closeAfterLinger(request: FastifyRequest): void {
+  const { raw } = request;
+  const socket = raw.socket;
+  // A request made by `inject` has no connection to close; a client gone has closed its own.
+  if (!(socket instanceof Socket) || socket.destroyed) return;
+  const timer = setTimeout(() => {
+    if (!raw.complete) socket.destroy();
+  }, EARLY_ANSWER_LINGER_MS);
+  timer.unref();
+  raw.once('end', () => clearTimeout(timer));
+  socket.once('close', () => clearTimeout(timer));
 }
 
 /** Ends `request`'s deadline: its route limits the body itself (an attachment upload). */

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUEST_TOO_SLOW } from '../../src/http/request-deadline';
+import { EARLY_ANSWER_LINGER_MS, REQUEST_TOO_SLOW } from '../../src/http/request-deadline';
 import type { AppDeps } from '../../src/modules/module';
 import type { MatrixIds } from '../support/access-matrix';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
@@ -207,6 +207,61 @@ describe('a request whose route takes a larger body', () => {
     } finally {
       clearInterval(trickle);
       upload.abort();
+    }
+  });
+});
+
+describe('a request answered before its body arrived', () => {
+  // Decision 0148: refused at once (no token), a client went on trickling the body it declared
+  // and Node read it to keep the connection: 10 MB declared on the import held a connection for
+  // the server-wide request timeout (16 min by default), past every per-request deadline.
+
+  /** Opens a raw connection, sends `head`; the answer so far, and when the server closed it. */
+  function rawConnection(head: string) {
+    const socket = connect(Number(new URL(baseUrl).port), '127.0.0.1');
+    const seen = { answer: '', closedAt: 0 };
+    socket.on('data', (chunk: Buffer) => (seen.answer += chunk.toString()));
+    socket.on('error', () => undefined);
+    socket.on('close', () => (seen.closedAt = Date.now()));
+    socket.write(head);
+    return { socket, seen };
+  }
+
+  it.each([
+    ['a declared length', 'Content-Length: 10000000\r\n\r\n{', ' '],
+    ['chunks', 'Transfer-Encoding: chunked\r\n\r\n1\r\n{\r\n', '1\r\n \r\n'],
+  ])('cannot hold its connection by sending the rest slowly (%s)', async (_name, framing, more) => {
+    const { socket, seen } = rawConnection(
+      `POST /api/workspace/importItems HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${framing}`,
+    );
+    const started = Date.now();
+    const trickle = setInterval(() => socket.write(more), 100);
+    try {
+      while (!seen.closedAt && Date.now() - started < 6_000) await sleep(50);
+      expect(seen.answer).toMatch(/^HTTP\/1\.1 401 /);
+      expect(seen.closedAt, 'the connection was never closed').toBeGreaterThan(0);
+      expect(seen.closedAt - started).toBeGreaterThanOrEqual(EARLY_ANSWER_LINGER_MS - 100);
+      expect(seen.closedAt - started).toBeLessThan(EARLY_ANSWER_LINGER_MS + 1_500);
+    } finally {
+      clearInterval(trickle);
+      socket.destroy();
+    }
+  });
+
+  it('keeps its connection when the rest comes at once', async () => {
+    const body = JSON.stringify({ projectId: 1, csv: 'title', dryRun: true });
+    const { socket, seen } = rawConnection(
+      `POST /api/workspace/importItems HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    try {
+      while (!seen.answer.includes('401') && !seen.closedAt) await sleep(20);
+      socket.write(body.slice(10));
+      socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+      await sleep(EARLY_ANSWER_LINGER_MS + 500);
+      expect(seen.answer).toMatch(/^HTTP\/1\.1 401 [\s\S]*HTTP\/1\.1 200 /);
+      expect(seen.closedAt).toBe(0);
+    } finally {
+      socket.destroy();
     }
   });
 });
