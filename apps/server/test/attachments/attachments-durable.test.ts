@@ -8,6 +8,7 @@ import type { MatrixIds } from '../support/access-matrix';
 import { uploadFile } from '../support/attachments-world';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
 import { createMatrixWorld } from '../support/matrix-world';
+import { startS3TestServer, type S3TestServer } from '../support/s3-test-server';
 import { ok, type As } from '../support/projects-world';
 
 // Decision 0095: the row's transaction runs while the disk finishes the file and commits only
@@ -87,5 +88,61 @@ describe('an upload whose file never becomes durable', () => {
     expect(attachment.sizeBytes).toBe(100_000);
     expect(await rowsOfItem()).toBe(rows + 1);
     expect(await orgKeys()).toHaveLength(keys.length + 1);
+  });
+});
+
+// Decision 0149: a bucket's last parts can take seconds. The row's transaction (the organization
+// row locked, a pooled connection held) no longer waits for them, so it cannot pass the
+// idle-in-transaction limit; before, such an upload was answered 503 and its file removed.
+describe('an upload to a bucket slower than the idle-in-transaction limit', () => {
+  const IDLE_MS = 500;
+  let s3: S3TestServer;
+  let t: AuthTestContext;
+  let admin: As;
+  let ids: MatrixIds | undefined;
+  /** Whether the organization row was free to lock while a put was still finishing. */
+  const orgFreeDuringPut: boolean[] = [];
+
+  beforeAll(async () => {
+    s3 = await startS3TestServer();
+    t = await startAuthTestApp({
+      env: { ...s3.env, DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: String(IDLE_MS) },
+      wrapFiles: (files) => ({
+        ...files,
+        async put(key, body) {
+          await files.put(key, body);
+          // The bucket takes three times the limit to confirm the last parts.
+          await new Promise((resolve) => setTimeout(resolve, IDLE_MS * 3));
+          // The world's own uploads come before its ids are known.
+          if (!ids) return;
+          const free = await t.db.execute(
+            sql`select id from organizations where id = ${ids.orgId} for update skip locked`,
+          );
+          orgFreeDuringPut.push(free.rows.length === 1);
+        },
+      }),
+    });
+    admin = await t.signIn();
+    ids = await createMatrixWorld(t, admin, 'Slow bucket org');
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3.close();
+  });
+
+  it('is recorded once the file is stored, with no transaction open meanwhile', async () => {
+    const world = ids;
+    if (!world) throw new Error('No world');
+    orgFreeDuringPut.length = 0;
+    const attachment = ok<TAttachment>(
+      await uploadFile(t, admin, world.itemId, randomBytes(100_000), { fileName: 'slow.bin' }),
+    );
+    expect(attachment.sizeBytes).toBe(100_000);
+    expect(orgFreeDuringPut).toEqual([true]);
+    const download = await t.call(admin, {
+      method: 'GET',
+      url: `/api/item/downloadAttachment/${world.itemId}/${attachment.attachmentId}`,
+    });
+    expect(download.rawPayload.length).toBe(100_000);
   });
 });

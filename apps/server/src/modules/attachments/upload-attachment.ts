@@ -17,7 +17,7 @@ import type { BodyWatch } from './watch-upload-body';
  * Attaches the request's file to an item (issue 14). The plan (spec §9: Standard, Pro, trial) and
  * the quota are checked before a byte is read, and again in the transaction that records it.
  * Order: the row's transaction runs while the disk finishes the file (issue 34, decision 0095) and
- * commits only once the file is durable; if anything fails, the fsync included, the transaction
+ * commits only once the file is durable (a bucket's file is durable before it starts, 0149); if anything fails, the fsync included, the transaction
  * rolls back and the file is removed, and if the process dies first the orphan sweeper removes
  * it. A row therefore never points at a missing file. An item gone before a byte is read, or
  * deleted while the file arrived, is NOT_FOUND (decision 0110).
@@ -36,6 +36,10 @@ export async function uploadAttachment(
   const file = await receiveUpload(files, { ...input, key, maxFileBytes });
   try {
     assertNameMatchesBytes(file.fileName, file.contentType);
+    // A bucket's last parts can take seconds: the transaction below (the organization row locked,
+    // a pooled connection held) must not idle past DB_IDLE_IN_TRANSACTION_TIMEOUT_MS waiting for
+    // them (decision 0149). A local disk's fsync takes milliseconds and overlaps it (0095).
+    if (files.kind !== 'local') await file.durable;
     return await db.transaction(async (tx) => {
       // The org row's update lock serialises uploads of one organization: the sum stays true.
       requireFeature(await getOrgPlan(tx, scope.orgId), 'attachments');
