@@ -1,6 +1,8 @@
 import { mentionToken } from '@waymark/core';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthTestApp, type AuthTestContext } from '../support/auth-test-app';
+import { createTestDatabase } from '../support/helper';
 import {
   addMember,
   createItem,
@@ -227,5 +229,37 @@ describe('one live event per item and page per transaction', () => {
         recipientUserIds: null,
       },
     ]);
+  });
+});
+
+// Decision 0150: the fold is the unique index's own check. A probe's plan, kept by PL/pgSQL for
+// the session and made while the table was analyzed empty, read every event the transaction had
+// written so far for each new one: a commit of 100,000 items did not end within minutes.
+describe('folding in a transaction of thousands of events', () => {
+  it('reads none of the events already written, even after the table was analyzed empty', async () => {
+    const database = await createTestDatabase();
+    const client = new pg.Client({ connectionString: database.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('vacuum analyze live_events');
+      await client.query('begin');
+      // 2,000 items on 50 pages, each recorded twice: the second time folds into the first.
+      const record = `select waymark_add_live_event(1, 'items', g % 50 + 1, g)
+                      from generate_series(1, 2000) g`;
+      await client.query(record);
+      await client.query(record);
+      const { rows } = await client.query<{ read: string; events: string }>(
+        `select (select coalesce(sum(seq_tup_read + coalesce(idx_tup_fetch, 0)), 0)
+                 from pg_stat_xact_user_tables where relname = 'live_events') as read,
+                (select count(*) from live_events) as events`,
+      );
+      // The count's own scan reads the 2,000 rows once; a probe that scans read millions.
+      expect(Number(rows[0]?.read)).toBeLessThanOrEqual(2_000);
+      expect(Number(rows[0]?.events)).toBe(2_000);
+      await client.query('rollback');
+    } finally {
+      await client.end();
+      await database.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
@@ -50,13 +51,17 @@ export const liveEvents = pgTable(
   },
   (table) => [
     index('live_events_project_id_xid_id_idx').on(table.projectId, table.xid, table.id),
-    // The one-event-per-item check of waymark_add_live_event (migration 0046, decision 0119).
-    index('live_events_fold_idx').on(
-      table.projectId,
-      table.xid,
-      sql`coalesce(${table.itemId}, 0)`,
-      sql`coalesce(${table.relativePathId}, 0)`,
-    ),
+    // One event per transaction, project, item and page (decision 0119): the arbiter of
+    // waymark_add_live_event's ON CONFLICT DO NOTHING (migration 0053, decision 0150), so the
+    // check is the index's own and no plan can turn it into a scan of the transaction's events.
+    uniqueIndex('live_events_fold_key')
+      .on(
+        table.projectId,
+        table.xid,
+        sql`coalesce(${table.itemId}, 0)`,
+        sql`coalesce(${table.relativePathId}, 0)`,
+      )
+      .where(sql`${table.recipientUserIds} is null`),
     index('live_events_created_at_idx').on(table.createdAt),
   ],
 );
