@@ -90,8 +90,14 @@ function closeAfterLinger(request: FastifyRequest): void {
     if (!raw.complete) socket.destroy();
   }, EARLY_ANSWER_LINGER_MS);
   timer.unref();
-  raw.once('end', () => clearTimeout(timer));
-  socket.once('close', () => clearTimeout(timer));
+  // Both listeners go with the timer: a kept connection answers many requests.
+  const stop = () => {
+    clearTimeout(timer);
+    raw.off('end', stop);
+    socket.off('close', stop);
+  };
+  raw.once('end', stop);
+  socket.once('close', stop);
 }
 
 /** Ends `request`'s deadline: its route limits the body itself (an attachment upload). */
