@@ -9,6 +9,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
@@ -95,6 +96,12 @@ export const webhookDeliveries = pgTable(
   },
   (table) => [
     index('webhook_deliveries_lane_idx').on(table.endpointId, table.itemId, table.id),
+    // One `item.updated` per endpoint, item and transaction: the arbiter of
+    // waymark_webhook_enqueue's ON CONFLICT DO NOTHING (migration 0054, decision 0151), so the
+    // check is the index's own and no kept plan can scan the transaction's deliveries.
+    uniqueIndex('webhook_deliveries_updated_once_key')
+      .on(table.endpointId, table.itemId, table.txid)
+      .where(sql`${table.eventType} = 'item.updated'`),
     // Decision 0136: each endpoint's pending deliveries in order, for the delivery round.
     index('webhook_deliveries_endpoint_pending_idx')
       .on(table.endpointId, table.id)
