@@ -87,10 +87,12 @@ function closeAfterLinger(request: FastifyRequest): void {
   // A request made by `inject` has no connection to close; a client gone has closed its own.
   if (!(socket instanceof Socket) || socket.destroyed) return;
   const timer = setTimeout(() => {
+    stop();
     if (!raw.complete) socket.destroy();
   }, EARLY_ANSWER_LINGER_MS);
   timer.unref();
-  // Both listeners go with the timer: a kept connection answers many requests.
+  // Both listeners go with the timer (a body whose stream is never read to its end emits no
+  // `end`): a kept connection answers many requests.
   const stop = () => {
     clearTimeout(timer);
     raw.off('end', stop);
