@@ -17,9 +17,9 @@ import type { BodyWatch } from './watch-upload-body';
  * Attaches the request's file to an item (issue 14). The plan (spec §9: Standard, Pro, trial) and
  * the quota are checked before a byte is read, and again in the transaction that records it.
  * Order: the row's transaction runs while the disk finishes the file (issue 34, decision 0095) and
- * commits only once the file is durable (a bucket's file is durable before it starts, 0149); if anything fails, the fsync included, the transaction
- * rolls back and the file is removed, and if the process dies first the orphan sweeper removes
- * it. A row therefore never points at a missing file. An item gone before a byte is read, or
+ * commits only once the file is durable (a bucket's file is durable before it starts, 0149); if
+ * anything fails, the fsync included, the transaction rolls back and the file is removed, and if
+ * the process dies first the orphan sweeper removes it. A row therefore never points at a missing file. An item gone before a byte is read, or
  * deleted while the file arrived, is NOT_FOUND (decision 0110).
  */
 export async function uploadAttachment(
