@@ -1,4 +1,5 @@
 import { CREATED_HISTORY_FIELD } from '@waymark/core';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { itemExternalUrls, itemHistory, itemTags, items } from '../../db/schema';
 import type { ProjectScope } from '../access/index';
@@ -50,10 +51,16 @@ export async function insertItems(
     [...places.values()].map((place) => place.key),
   );
   const ids: number[] = [];
-  for (let start = 0; start < inputs.length; start += BATCH)
+  for (let start = 0; start < inputs.length; start += BATCH) {
+    // Decision 0153: the plans PL/pgSQL and the foreign keys keep for the session were made
+    // while this transaction's tables were small (a new install's first import: empty), and a
+    // scan of a small table stays the plan as the batches grow it: each row read every row
+    // written before it. Planned again from the tables' size now, the lookups use their indexes.
+    if (start > 0) await tx.execute(sql`discard plans`);
     ids.push(
       ...(await insertBatch(tx, scope, inputs.slice(start, start + BATCH), { places, pathIds })),
     );
+  }
   return ids;
 }
 
