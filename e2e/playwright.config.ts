@@ -21,9 +21,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: process.env.WAYMARK_URL,
-    // Recording a trace during every test cost 28 % of the CPU of the portal's walks (decision
-    // 0155); a failed test's retry records one (`--trace on` records every test locally).
-    trace: 'on-first-retry',
+    // Recording costs the portal's walks 28 % of their CPU, but without it two extension walks
+    // wait 2.3× longer, their stability checks slow (decisions 0155, 0156).
+    trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
