@@ -21,9 +21,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: process.env.WAYMARK_URL,
-    // Recording costs the portal's walks 28 % of their CPU, but without it two extension walks
-    // wait 2.3× longer, their stability checks slow (decisions 0155, 0156).
-    trace: 'retain-on-failure',
+    // Recorded on a failed test's retry only: recording every test cost a quarter of the run's
+    // CPU (decisions 0155–0157; support/keep-drawing.ts keeps the extension's pages drawing).
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],

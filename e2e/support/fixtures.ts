@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestSite, type TestSite } from '../fixtures-site/site-server';
+import { keepExtensionPagesDrawing } from './keep-drawing';
 import { CHROMIUM_PATH, EXTENSION_DIST } from './paths';
 import { SidePanel } from './side-panel';
 
@@ -32,15 +33,17 @@ function extensionArgs(extensionDir: string): string[] {
 }
 
 /** A persistent headless Chromium on `profile` with the unpacked extension in `extensionDir`. */
-export function launchExtensionContext(
+export async function launchExtensionContext(
   profile: string,
   extensionDir = EXTENSION_DIST,
 ): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(profile, {
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: extensionArgs(extensionDir),
   });
+  keepExtensionPagesDrawing(context);
+  return context;
 }
 
 /**
