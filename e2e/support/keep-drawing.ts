@@ -16,19 +16,22 @@ import type { BrowserContext, CDPSession, Page } from '@playwright/test';
  */
 export function keepExtensionPagesDrawing(context: BrowserContext): void {
   const watch = (page: Page): void => {
-    let session: Promise<CDPSession> | undefined;
+    let casting = false;
     page.on('load', () => {
-      if (session || !page.url().startsWith('chrome-extension://')) return;
-      session = context.newCDPSession(page).then(castTiny);
+      if (casting || !page.url().startsWith('chrome-extension://')) return;
+      casting = true;
       // A page closed before its screencast started has nothing left to draw.
-      session.catch(() => undefined);
+      context
+        .newCDPSession(page)
+        .then(castTiny)
+        .catch(() => undefined);
     });
   };
   context.pages().forEach(watch);
   context.on('page', watch);
 }
 
-async function castTiny(session: CDPSession): Promise<CDPSession> {
+async function castTiny(session: CDPSession): Promise<void> {
   session.on('Page.screencastFrame', ({ sessionId }) => {
     // Chromium sends the next frame only once this one is acknowledged.
     session.send('Page.screencastFrameAck', { sessionId }).catch(() => undefined);
@@ -39,5 +42,4 @@ async function castTiny(session: CDPSession): Promise<CDPSession> {
     maxWidth: 8,
     maxHeight: 8,
   });
-  return session;
 }
