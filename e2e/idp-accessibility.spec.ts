@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { waitForMail } from '../apps/server/src/modules/mail/outbox';
 import { newAccount, signUpAndVerify, type TestAccount } from './support/accounts';
+import { axeOf } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 // Issue 3: the /idp pages "look like Waymark and work by keyboard and screen reader". Every
@@ -17,9 +17,7 @@ const SHORT_PASSWORD_DESCRIPTION =
 
 /** Fails with axe's own report when the page has any violation, and keeps a picture of it. */
 async function expectAccessible(page: Page, name: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
+  const results = await axeOf(page).analyze();
   const report = results.violations.map(
     (violation) =>
       `${violation.id}: ${violation.help}\n  ${violation.nodes.map((node) => node.html).join('\n  ')}`,

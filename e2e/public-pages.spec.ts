@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { EXTENSION_CONFIG_FILE, EXTENSION_ID, formatUsd, PUBLIC_PLANS } from '@waymark/core';
 import { strFromU8, unzipSync } from 'fflate';
@@ -11,6 +10,7 @@ import {
   readPrerenderedPages,
   readPublicPages,
 } from '../apps/portal/scripts/page-bundles.mjs';
+import { axeOf } from './support/axe';
 import { expect, launchWithExtension, test } from './support/fixtures';
 import { ROOT } from './support/paths';
 
@@ -24,7 +24,6 @@ const PRERENDERED_PAGES = new Set(readPrerenderedPages());
 // The SPA's entry script (React, React Router, Mantine): a pre-rendered page never loads it.
 const SPA_ENTRY = `/client/${readManifest()['index.html']?.file ?? ''}`;
 const WIDTHS = [1280, 375] as const;
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const DEFAULT_TITLE_PREFIX = 'Waymark — ';
 
 /** Records console errors, uncaught exceptions and the URL of every request of `page`. */
@@ -73,7 +72,7 @@ for (const path of PUBLIC_PAGES) {
       // The Lighthouse performance bar relies on compressed pages (scripts/precompress.mjs).
       expect(await response?.headerValue('content-encoding')).toBe('br');
 
-      const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      const results = await axeOf(page).analyze();
       const violations = results.violations.map(
         (violation) =>
           `${violation.id}: ${violation.help}\n  ${violation.nodes.map((node) => node.html).join('\n  ')}`,
