@@ -76,6 +76,43 @@ const PURE_UNIT_FILES = UNIT_FOLDERS.flatMap(([dir, deep]) => unitTestFiles(dir,
  */
 const OWN_CLUSTER_FILES = ['apps/server/test/db/search-backfill-migration.test.ts'];
 
+/** Where the isolated unit files are. */
+const UNIT_INCLUDE = [
+  'packages/*/src/**/*.test.ts',
+  'apps/*/src/**/*.test.{ts,tsx}',
+  'apps/*/vite-plugins/*.test.ts',
+  'scripts/lib/*.test.ts',
+  'bench/lib/*.test.ts',
+];
+const UNIT_EXCLUDE = ['apps/server/src/**/*.db.test.ts', '**/node_modules/**', ...PURE_UNIT_FILES];
+
+/**
+ * Isolated unit files that need Node's own globals, not a VM context's, so they run in a fresh
+ * worker each (`unit-node-realm`). In a context, jsdom's `window` is the global: a JSDOM built
+ * inside the test finds no `ReadableStream` for undici, and `performance` is jsdom's, without
+ * `getEntriesByName` (decision 0159).
+ */
+const NODE_REALM_FILES = [
+  'apps/extension/src/anchoring/anchor-corpus.test.ts',
+  'apps/extension/src/anchoring/anchor-pin.test.ts',
+  'apps/extension/src/workspace/workspace-app.test.tsx',
+];
+
+/**
+ * The side panel's lazy views wait for Mantine's whole stylesheet (decision 0079); jsdom applies
+ * no styles, and reading ~250 kB of CSS per test file only slows the tests.
+ */
+const UNIT_RESOLVE = {
+  alias: [
+    {
+      find: /^@mantine\/core\/styles\.layer\.css$/,
+      replacement: fileURLToPath(
+        new URL('./apps/extension/src/test/no-styles.css', import.meta.url),
+      ),
+    },
+  ],
+};
+
 /** What both server projects share: the real app through inject() on a real PostgreSQL. */
 const SERVER_PROJECT = {
   testTimeout: 30_000,
@@ -89,10 +126,11 @@ const SERVER_PROJECT = {
 };
 
 /**
- * Four projects: `unit` (logic and components beside the code, no I/O, one module graph per
- * file), `unit-shared` (the pure unit files, one module graph per worker), `server`
- * (the real app through inject() on a real PostgreSQL, one database per file) and
- * `server-own-cluster` (OWN_CLUSTER_FILES).
+ * Five projects: `unit` (logic and components beside the code, no I/O, one module graph per
+ * file, each in a VM context), `unit-node-realm` (NODE_REALM_FILES, one worker per file),
+ * `unit-shared` (the pure unit files, one module graph per worker), `server` (the real app
+ * through inject() on a real PostgreSQL, one database per file) and `server-own-cluster`
+ * (OWN_CLUSTER_FILES).
  */
 export default defineConfig({
   test: {
@@ -100,29 +138,24 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: [
-            'packages/*/src/**/*.test.ts',
-            'apps/*/src/**/*.test.{ts,tsx}',
-            'apps/*/vite-plugins/*.test.ts',
-            'scripts/lib/*.test.ts',
-            'bench/lib/*.test.ts',
-          ],
-          exclude: ['apps/server/src/**/*.db.test.ts', '**/node_modules/**', ...PURE_UNIT_FILES],
+          include: UNIT_INCLUDE,
+          exclude: [...UNIT_EXCLUDE, ...NODE_REALM_FILES],
+          environment: 'node',
+          maxWorkers: UNIT_WORKERS,
+          // Each file in a fresh VM context of a long-lived worker: the same isolation as a fresh
+          // worker per file at half the CPU (jsdom's setup was 26 % of the run, decision 0159).
+          pool: 'vmThreads',
+        },
+        resolve: UNIT_RESOLVE,
+      },
+      {
+        test: {
+          name: 'unit-node-realm',
+          include: NODE_REALM_FILES,
           environment: 'node',
           maxWorkers: UNIT_WORKERS,
         },
-        // The side panel's lazy views wait for Mantine's whole stylesheet (decision 0079); jsdom
-        // applies no styles, and reading ~250 kB of CSS per test file only slows the tests.
-        resolve: {
-          alias: [
-            {
-              find: /^@mantine\/core\/styles\.layer\.css$/,
-              replacement: fileURLToPath(
-                new URL('./apps/extension/src/test/no-styles.css', import.meta.url),
-              ),
-            },
-          ],
-        },
+        resolve: UNIT_RESOLVE,
       },
       {
         test: {
