@@ -144,6 +144,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/.test-bundle-*/**',
       'data/**',
       'backups/**',
       'apps/server/drizzle/**',

@@ -171,7 +171,10 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.db.test.ts'],
           exclude: ['**/node_modules/**', ...OWN_CLUSTER_FILES],
-          globalSetup: ['apps/server/test/support/global-setup.ts'],
+          globalSetup: [
+            'apps/server/test/support/global-setup.ts',
+            'apps/server/test/support/global-setup-main-bundle.ts',
+          ],
           ...SERVER_PROJECT,
         },
       },

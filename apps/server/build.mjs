@@ -1,5 +1,7 @@
 // Bundles the server into dist/main.js (and the backup/restore CLI into dist/backup.js): our own code and @waymark/core inlined, every
 // runtime dependency of this package left external (resolved from node_modules at run time).
+// `node build.mjs <folder>` writes to another folder one level below this one instead (the server
+// tests' child servers start from such a bundle: src/paths.ts resolves the same from there).
 import { readFile } from 'node:fs/promises';
 import { build } from 'esbuild';
 
@@ -11,7 +13,7 @@ await build({
     main: new URL('./src/main.ts', import.meta.url).pathname,
     backup: new URL('./src/backup/cli.ts', import.meta.url).pathname,
   },
-  outdir: new URL('./dist', import.meta.url).pathname,
+  outdir: process.argv[2] ?? new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

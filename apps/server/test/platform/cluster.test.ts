@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { findFreePort } from '../../src/db/free-port';
-import { startChildServer } from '../support/child-server';
+import { serverMainBundle, startChildServer } from '../support/child-server';
 
 // Issue 34: WEB_CONCURRENCY > 1 makes the started process a primary that starts the embedded
 // PostgreSQL once and forks that many workers sharing the port (src/cluster/).
@@ -20,7 +20,7 @@ function workersOf(pid: number): number[] {
   }
   return lines
     .split('\n')
-    .filter((line) => line.includes('main.ts'))
+    .filter((line) => line.includes(serverMainBundle()))
     .map((line) => Number(line.trim().split(/\s+/, 1)[0]));
 }
 

@@ -3,16 +3,13 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { findFreePort } from '../../src/db/free-port';
-import { startChildServer } from '../support/child-server';
-
-const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+import { serverMainBundle, startChildServer } from '../support/child-server';
 
 describe('main', () => {
   it('stops on a bad configuration value with one line naming it and exit code 1', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
+    const result = spawnSync(process.execPath, [serverMainBundle()], {
       env: { ...process.env, PORT: 'eighty' },
       encoding: 'utf8',
       timeout: 20_000,

@@ -1,11 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { vi } from 'vitest';
+import { inject, vi } from 'vitest';
 import type { InjectRequest, InjectResponse, Injector } from './identity-browser';
 
-const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+/**
+ * The server's `main.js`, bundled from this run's `src/` by the project's global setup
+ * (global-setup-main-bundle.ts): what `npm run build` ships, started from one file.
+ */
+export function serverMainBundle(): string {
+  return inject('serverMainBundle');
+}
 
-/** A real Waymark server process (src/main.ts), for tests that kill it. */
+/** A real Waymark server process (src/main.ts bundled), for tests that kill it. */
 export type ChildServer = {
   /** `http://127.0.0.1:<port>`, also its PUBLIC_URL. */
   url: string;
@@ -25,7 +30,7 @@ export type ChildServer = {
 };
 
 /**
- * Starts `src/main.ts` with `env` on top of this process's environment and waits (up to
+ * Starts the server ({@link serverMainBundle}) with `env` on top of this process's environment and waits (up to
  * `readyTimeoutMs`, default 60 s) until `/readyz` answers 200 (database migrated, job queue
  * running).
  */
@@ -34,7 +39,7 @@ export async function startChildServer(
   { readyTimeoutMs = 60_000 }: { readyTimeoutMs?: number } = {},
 ): Promise<ChildServer> {
   const url = `http://127.0.0.1:${env.PORT}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [serverMainBundle()], {
     env: { ...process.env, HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, as a terminal's foreground job: `interrupt` signals the group.
