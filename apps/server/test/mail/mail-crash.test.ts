@@ -134,14 +134,24 @@ describe('mail outbox across a SIGKILL', () => {
     try {
       await blocker.query('begin');
       await blocker.query('lock table pgboss.job in exclusive mode');
+      const { rows: pids } = await blocker.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const blockerPid = pids[0]?.pid ?? 0;
       const submitted = signUp(running, email).catch(() => 'killed');
+      // The sign-up: an app session (not pg-boss's own fetches) holding its e-mail token's write,
+      // waiting behind the lock for the job table. Read from a session of its own: inside the
+      // blocker's transaction, pg_stat_activity's rows and statements are a snapshot taken at
+      // its first read (only wait events are live), and a later statement never showed.
       await vi.waitFor(
         async () => {
-          const { rows } = await blocker.query<{ waiting: number }>(
-            `select count(*)::int as waiting from pg_stat_activity
-             where wait_event_type = 'Lock' and query ilike '%insert into%job%'
-               and datname = current_database()`,
-          );
+          const { rows } = await database.db.execute<{ waiting: number }>(sql`
+            select count(*)::int as waiting from pg_stat_activity a
+            where a.datname = current_database()
+              and a.application_name is distinct from 'waymark-jobs'
+              and ${blockerPid}::int = any(pg_blocking_pids(a.pid))
+              and exists (select 1 from pg_locks l where l.pid = a.pid and not l.granted
+                and l.relation = 'pgboss.job_common'::regclass)
+              and exists (select 1 from pg_locks l where l.pid = a.pid and l.granted
+                and l.relation = 'idp_email_tokens'::regclass)`);
           expect(rows[0]?.waiting).toBeGreaterThan(0);
         },
         { timeout: 20_000, interval: 100 },
