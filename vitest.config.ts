@@ -76,16 +76,6 @@ const PURE_UNIT_FILES = UNIT_FOLDERS.flatMap(([dir, deep]) => unitTestFiles(dir,
  */
 const OWN_CLUSTER_FILES = ['apps/server/test/db/search-backfill-migration.test.ts'];
 
-/** Where the isolated unit files are. */
-const UNIT_INCLUDE = [
-  'packages/*/src/**/*.test.ts',
-  'apps/*/src/**/*.test.{ts,tsx}',
-  'apps/*/vite-plugins/*.test.ts',
-  'scripts/lib/*.test.ts',
-  'bench/lib/*.test.ts',
-];
-const UNIT_EXCLUDE = ['apps/server/src/**/*.db.test.ts', '**/node_modules/**', ...PURE_UNIT_FILES];
-
 /**
  * Isolated unit files that need Node's own globals, not a VM context's, so they run in a fresh
  * worker each (`unit-node-realm`). In a context, jsdom's `window` is the global: a JSDOM built
@@ -138,8 +128,19 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: UNIT_INCLUDE,
-          exclude: [...UNIT_EXCLUDE, ...NODE_REALM_FILES],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.{ts,tsx}',
+            'apps/*/vite-plugins/*.test.ts',
+            'scripts/lib/*.test.ts',
+            'bench/lib/*.test.ts',
+          ],
+          exclude: [
+            'apps/server/src/**/*.db.test.ts',
+            '**/node_modules/**',
+            ...PURE_UNIT_FILES,
+            ...NODE_REALM_FILES,
+          ],
           environment: 'node',
           maxWorkers: UNIT_WORKERS,
           // Each file in a fresh VM context of a long-lived worker: the same isolation as a fresh

@@ -22,8 +22,8 @@ import { startS3TestServer, type S3TestServer } from '../support/s3-test-server'
 
 // Issue 14: a real server process SIGKILLed mid-upload leaves no row pointing at nothing, and the
 // sweeper removes what it wrote. The world is built in-process; the child shares its database.
-// Each case starts the server twice as a child process: 30 s is too tight on a
-// loaded two-core machine.
+// Each case starts the server twice as a child process: 30 s is too tight on a loaded two-core
+// machine.
 describe.each(['local', 's3'] as const)(
   'an upload killed on the %s store',
   { timeout: 90_000 },

@@ -30,9 +30,9 @@ export type ChildServer = {
 };
 
 /**
- * Starts the server ({@link serverMainBundle}) with `env` on top of this process's environment and waits (up to
- * `readyTimeoutMs`, default 60 s) until `/readyz` answers 200 (database migrated, job queue
- * running).
+ * Starts the server ({@link serverMainBundle}) with `env` on top of this process's environment
+ * and waits (up to `readyTimeoutMs`, default 60 s) until `/readyz` answers 200 (database
+ * migrated, job queue running).
  */
 export async function startChildServer(
   env: Record<string, string>,
